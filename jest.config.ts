@@ -1,0 +1,39 @@
+import path from 'node:path';
+import type { Config } from 'jest';
+
+// One jest project per workspace, as the design card asks. Browser workspaces run in jsdom,
+// the API in node against a real database.
+const tsJest = (tsconfig: string): Config['transform'] => ({
+  '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: path.join(__dirname, tsconfig) }],
+});
+
+const browserProject = (name: string): Config => ({
+  displayName: name,
+  rootDir: path.join(__dirname, name),
+  testEnvironment: 'jsdom',
+  transform: tsJest('tsconfig.jest.json'),
+  setupFilesAfterEnv: [path.join(__dirname, 'jest/setup-dom.ts')],
+  moduleNameMapper: {
+    '\\.(css|png|jpe?g|gif|svg|webp)$': path.join(__dirname, 'jest/file-stub.ts'),
+  },
+  testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+});
+
+const config: Config = {
+  projects: [
+    browserProject('shared'),
+    browserProject('shell'),
+    browserProject('remote-content'),
+    browserProject('remote-community'),
+    browserProject('remote-finance'),
+    {
+      displayName: 'api',
+      rootDir: path.join(__dirname, 'api'),
+      testEnvironment: 'node',
+      transform: tsJest('tsconfig.jest.json'),
+      testMatch: ['<rootDir>/src/**/*.test.ts'],
+    },
+  ],
+};
+
+export default config;
