@@ -10,7 +10,7 @@ const tsJest = (tsconfig: string): Config['transform'] => ({
 const browserProject = (name: string): Config => ({
   displayName: name,
   rootDir: path.join(__dirname, name),
-  testEnvironment: 'jsdom',
+  testEnvironment: path.join(__dirname, 'jest/jsdom-environment.ts'),
   transform: tsJest('tsconfig.jest.json'),
   setupFilesAfterEnv: [path.join(__dirname, 'jest/setup-dom.ts')],
   moduleNameMapper: {
@@ -31,6 +31,8 @@ const config: Config = {
       rootDir: path.join(__dirname, 'api'),
       testEnvironment: 'node',
       transform: tsJest('tsconfig.jest.json'),
+      // content-disposition 3 (through @fastify/static) is ESM only; jest on Node 20 needs it as CommonJS.
+      transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
       testMatch: ['<rootDir>/src/**/*.test.ts'],
     },
   ],

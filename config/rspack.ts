@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { rspack, type Configuration } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { sharedSingletons } from './federation';
+
+/** Ports of the dev servers; `npm run dev` starts all of them plus the API on 8080. */
+export const devPorts = { shell: 3000, content: 3001, community: 3002, finance: 3003 } as const;
+const apiDevTarget = 'http://127.0.0.1:8080';
+
+interface AppOptions {
+  /** Directory of the app (its rspack.config.ts's __dirname). */
+  dir: string;
+  /** Federation name: 'shell' for the host, else the remote's short name. */
+  name: keyof typeof devPorts;
+  /** Remotes expose their App; the host exposes nothing. */
+  exposes?: Record<string, string>;
+  title: string;
+}
+
+export function createAppConfig(options: AppOptions, argv: { mode?: string } = {}): Configuration {
+  const { dir, name, exposes, title } = options;
+  const isHost = name === 'shell';
+  const production = argv.mode !== 'development';
+  return {
+    context: dir,
+    mode: production ? 'production' : 'development',
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    entry: { main: './src/index.ts' },
+    output: {
+      path: path.join(dir, 'dist'),
+      // Remotes are served from wherever remotes.json says: 'auto' resolves chunk URLs from the entry.
+      publicPath: isHost ? '/' : 'auto',
+      filename: production ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      uniqueName: name,
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+            },
+            env: { targets: 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4' },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset/resource' },
+        { test: /\.css$/i, type: 'css/auto' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes,
+        shared: sharedSingletons(),
+        manifest: true,
+        // Type generation made a remote's build 5x slower and wrote outside dist.
+        dts: false,
+      }),
+      new rspack.HtmlRspackPlugin({ template: path.join(__dirname, 'index.html'), title }),
+      // The host ships the run-time map of its remotes; operators edit dist/remotes.json in place.
+      ...(isHost
+        ? [
+            new rspack.CopyRspackPlugin({
+              patterns: [
+                {
+                  from: path.join(dir, `remotes.${production ? 'production' : 'development'}.json`),
+                  to: 'remotes.json',
+                },
+              ],
+            }),
+          ]
+        : []),
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+    ],
+    performance: { hints: false },
+    devServer: {
+      port: devPorts[name],
+      historyApiFallback: true,
+      hot: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: ['/api', '/uploads'], target: apiDevTarget }],
+      static: false,
+    },
+  };
+}

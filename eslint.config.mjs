@@ -1,0 +1,49 @@
+// Lint rules of the repository. The boundary rule keeps every remote deployable alone: a remote
+// imports only `shared` (by its package name) and libraries, never the shell or another remote.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const remoteBoundary = {
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        { group: ['shell', 'shell/*', '**/shell/**'], message: 'A remote never imports the shell.' },
+        { group: ['remote-*', '**/remote-*/**'], message: 'A remote never imports another remote.' },
+        { group: ['shared/src/*', '**/shared/src/**'], message: "Import 'shared' by its package name." },
+        { group: ['../../*'], message: "Stay inside this remote's src; share code through 'shared'." },
+      ],
+    },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.jest } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  { files: ['remote-*/src/**/*.{ts,tsx}'], rules: remoteBoundary },
+  {
+    files: ['shared/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['shell', 'remote-*', '**/shell/**', '**/remote-*/**'], message: 'shared depends on no app.' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,65 @@
+import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
+import { notify } from '../notify/notify';
+import { session } from '../session/session';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** The login call: its 401 means wrong credentials, not an expired session. */
+    isLogin?: boolean;
+    /** The caller reports the failure itself (e.g. 'Logout Unsuccessful'). */
+    silent?: boolean;
+  }
+}
+
+/** Every success body of the API: `{ message, data }` (ARCHITECTURE, "The API contract"). */
+export interface ApiEnvelope<T> {
+  message: string;
+  data: T;
+}
+
+export const DEFAULT_API_BASE_URL = '/api/v1';
+
+/** The one HTTP client of the page; `shared` is a federation singleton, so remotes use it too. */
+export const apiClient = axios.create({ baseURL: DEFAULT_API_BASE_URL });
+
+/** The base URL is decided at run time (remotes.json), not at build time. */
+export function configureApi(options: { baseURL?: string }) {
+  if (options.baseURL) apiClient.defaults.baseURL = options.baseURL;
+}
+
+apiClient.interceptors.request.use((config) => {
+  const token = session.token();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+});
+
+/** The words to show for a failed call: the server's message, else the error's own. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof AxiosError) {
+    const body = error.response?.data as { message?: unknown } | undefined;
+    if (body && typeof body.message === 'string' && body.message.trim()) return body.message;
+  }
+  return error instanceof Error && error.message ? error.message : 'Something went wrong';
+}
+
+apiClient.interceptors.response.use(undefined, (error: unknown) => {
+  if (axios.isCancel(error)) return Promise.reject(error);
+  const config = (error as AxiosError).config as AxiosRequestConfig | undefined;
+  const status = (error as AxiosError).response?.status;
+  if (config?.silent) return Promise.reject(error);
+  if (status === 401 && !config?.isLogin) {
+    // The session is over: the guard sees it cleared and sends the administrator to /login,
+    // remembering the page. No red toast (spec §8).
+    session.clear();
+  } else {
+    notify.error(errorMessage(error));
+  }
+  return Promise.reject(error);
+});
+
+export async function unwrap<T>(request: Promise<{ data: ApiEnvelope<T> }>): Promise<T> {
+  return (await request).data.data;
+}
+
+/** `{userId}` and ids go into paths encoded, whatever they contain. */
+export const pathId = (value: string) => encodeURIComponent(value);

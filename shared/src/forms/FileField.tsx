@@ -1,0 +1,112 @@
+import { useField } from 'formik';
+import { useEffect, useMemo } from 'react';
+import styled from 'styled-components';
+import { controlCss, LabelledField } from './Field';
+
+/** A picked file, or the URL of the one already stored (edit forms keep it when not replaced). */
+export type FileValue = File | string | null;
+
+const Input = styled.input<{ $invalid?: boolean }>`
+  ${controlCss}
+  padding: ${({ theme }) => theme.space(1.5)};
+`;
+
+const Preview = styled.img`
+  display: block;
+  max-width: 220px;
+  max-height: 160px;
+  object-fit: cover;
+  border-radius: ${({ theme }) => theme.radius};
+  border: 1px solid ${({ theme }) => theme.color.border};
+`;
+
+const Track = styled.div`
+  height: 8px;
+  border-radius: 4px;
+  background: ${({ theme }) => theme.color.primarySoft};
+  overflow: hidden;
+`;
+const Bar = styled.div<{ $percent: number }>`
+  width: ${({ $percent }) => $percent}%;
+  height: 100%;
+  background: ${({ theme }) => theme.color.primary};
+  transition: width 0.2s ease;
+`;
+const ProgressRow = styled.div`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  font-size: ${({ theme }) => theme.font.size.small};
+`;
+
+/** Upload progress of a multipart save, as a bar with its percentage. */
+export function UploadProgress({ percent, label = 'Upload progress' }: { percent: number; label?: string }) {
+  const rounded = Math.max(0, Math.min(100, Math.round(percent)));
+  return (
+    <ProgressRow>
+      <Track role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={rounded}>
+        <Bar $percent={rounded} />
+      </Track>
+      <span>{rounded}%</span>
+    </ProgressRow>
+  );
+}
+
+const isImage = (value: FileValue) =>
+  value instanceof File ? value.type.startsWith('image/') : typeof value === 'string' && value !== '';
+
+interface FileFieldProps {
+  name: string;
+  label: string;
+  /** The picker's filter, e.g. 'image/*'; any file when absent. */
+  accept?: string;
+  /** Show the chosen or stored image. */
+  preview?: boolean;
+  hint?: string;
+  /** 0–100 while the form uploads; absent otherwise. */
+  progress?: number;
+}
+
+export function FileField({ name, label, accept, preview = false, hint, progress }: FileFieldProps) {
+  const [field, , helpers] = useField<FileValue>(name);
+  const value = field.value;
+
+  const previewUrl = useMemo(() => {
+    if (!preview || !isImage(value)) return undefined;
+    return value instanceof File ? URL.createObjectURL(value) : (value ?? undefined);
+  }, [preview, value]);
+
+  // Object URLs hold the file in memory until revoked.
+  useEffect(() => {
+    return () => {
+      if (previewUrl?.startsWith('blob:')) URL.revokeObjectURL(previewUrl);
+    };
+  }, [previewUrl]);
+
+  return (
+    <LabelledField name={name} label={label} hint={hint}>
+      {({ id, invalid, describedBy }) => (
+        <>
+          <Input
+            id={id}
+            name={name}
+            type="file"
+            accept={accept}
+            $invalid={invalid}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0] ?? null;
+              void helpers.setValue(file ?? (typeof value === 'string' ? value : null));
+              void helpers.setTouched(true, false);
+            }}
+            onBlur={() => void helpers.setTouched(true)}
+          />
+          {previewUrl && <Preview src={previewUrl} alt={`${label} preview`} />}
+          {progress !== undefined && <UploadProgress percent={progress} />}
+        </>
+      )}
+    </LabelledField>
+  );
+}

@@ -1,0 +1,41 @@
+// The public face of `shared`. Apps import only from 'shared', never from its files, so the
+// federation can hand every app the same instance (one session, one client, one toast bus).
+export {
+  apiClient,
+  configureApi,
+  errorMessage,
+  pathId,
+  unwrap,
+  DEFAULT_API_BASE_URL,
+  type ApiEnvelope,
+} from './api/client';
+export { useRequest, type RequestState } from './api/useRequest';
+export { authApi, type LoginAnswer } from './api/resources/auth';
+export { analyticsApi, type Analytics } from './api/resources/analytics';
+export { massIntentionsApi, type MassIntention } from './api/resources/massIntentions';
+
+export { session, useSession, useUserId, type AdminUser, type Session } from './session/session';
+export { logIn, logOut } from './auth/auth';
+export { LoginScreen } from './auth/LoginScreen';
+
+export { notify, SCREEN_TOAST_MS, DEFAULT_TOAST_MS } from './notify/notify';
+export { ToastHost } from './notify/ToastHost';
+
+export { loginSchema, linkField, type LoginValues } from './validation/schemas';
+export { formatDate } from './format/date';
+export { useSearchTerm, matchesSearch, useSearchFilter } from './search/search';
+
+export { theme, GlobalStyle, type Theme } from './ui/theme';
+export { AppProviders } from './ui/AppProviders';
+export { Button, ButtonLink } from './ui/Button';
+export { Spinner, LoadingBlock } from './ui/Spinner';
+export { Panel, PageHeader, EmptyText, SampleDataNotice } from './ui/layout';
+export { DataTable, type Column } from './ui/DataTable';
+export { Modal, ModalActions, ConfirmDialog } from './ui/Modal';
+
+export { LabelledField, FieldRow } from './forms/Field';
+export { TextField, NumberField, DateField, TextAreaField, SelectField, type SelectOption } from './forms/inputs';
+export { FileField, UploadProgress, type FileValue } from './forms/FileField';
+export { FormColumn, FormActions } from './forms/FormLayout';
+
+export { renderStandalone } from './standalone/standalone';

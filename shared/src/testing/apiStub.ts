@@ -1,0 +1,44 @@
+import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { apiClient } from '../api/client';
+
+export interface StubbedCall {
+  method: string;
+  url: string;
+  body: unknown;
+  headers: Record<string, unknown>;
+}
+
+/** Answers one call: `[status, body]`. Throwing makes it a network failure. */
+export type StubHandler = (call: StubbedCall) => [number, unknown] | Promise<[number, unknown]>;
+
+/**
+ * Replaces the API client's transport with handlers keyed by 'METHOD /path' (the path as the
+ * client sends it, without the base URL). Everything else about the client — interceptors,
+ * toasts, the 401 handling — runs for real. Returns the log of calls made.
+ */
+export function stubApi(handlers: Record<string, StubHandler>): StubbedCall[] {
+  const calls: StubbedCall[] = [];
+  apiClient.defaults.adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
+    const method = (config.method ?? 'get').toUpperCase();
+    const url = config.url ?? '';
+    let body: unknown = config.data;
+    if (typeof body === 'string') {
+      try {
+        body = JSON.parse(body);
+      } catch {
+        // Not JSON: keep the text.
+      }
+    }
+    const call: StubbedCall = { method, url, body, headers: { ...AxiosHeaders.from(config.headers).toJSON() } };
+    calls.push(call);
+    const handler = handlers[`${method} ${url}`];
+    if (!handler) throw new AxiosError(`No stub for ${method} ${url}`, 'ERR_NETWORK', config);
+    const [status, data] = await handler(call);
+    const response: AxiosResponse = { data, status, statusText: String(status), headers: {}, config };
+    if (status >= 400) {
+      throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, null, response);
+    }
+    return response;
+  };
+  return calls;
+}

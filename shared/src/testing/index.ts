@@ -1,0 +1,3 @@
+// Test helpers for every workspace's jest suites ('shared/testing'); never bundled into an app.
+export { stubApi, type StubbedCall, type StubHandler } from './apiStub';
+export { renderRoutes, signIn } from './render';

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+
+/** White surface that holds a screen's table, form or details. */
+export const Panel = styled.section`
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius};
+  box-shadow: ${({ theme }) => theme.shadow};
+  padding: ${({ theme }) => theme.space(6)};
+`;
+
+const HeaderRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(5)};
+  h2 {
+    margin: 0;
+    font-size: 1.125rem;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-left: auto;
+`;
+
+/** The row above a screen's content: its heading and its actions (Add New …, Back …). */
+export function PageHeader({ title, actions }: { title?: ReactNode; actions?: ReactNode }) {
+  return (
+    <HeaderRow>
+      {title && <h2>{title}</h2>}
+      {actions && <Actions>{actions}</Actions>}
+    </HeaderRow>
+  );
+}
+
+const Empty = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space(10)} ${({ theme }) => theme.space(4)};
+  text-align: center;
+  color: ${({ theme }) => theme.color.muted};
+`;
+
+/** The spec's empty text of a list ('No books available.' …). */
+export function EmptyText({ children }: { children: ReactNode }) {
+  return <Empty>{children}</Empty>;
+}
+
+/** A notice that the figures on a screen are sample data, not the community's. */
+export const SampleDataNotice = styled.p.attrs({ role: 'note' })`
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radius};
+  background: #fff7e0;
+  border: 1px solid #f2d48a;
+  color: #6b4e00;
+`;
