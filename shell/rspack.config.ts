@@ -1,0 +1,6 @@
+import { defineConfig } from '@rspack/cli';
+import { createAppConfig } from '../config/rspack';
+
+export default defineConfig((_env, argv) =>
+  createAppConfig({ dir: __dirname, name: 'shell', title: 'Admin Back-office' }, argv),
+);

@@ -1,0 +1,184 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { session } from 'shared';
+import { renderRoutes, signIn, stubApi } from 'shared/testing';
+import type { RemotesConfig } from '../remotes/remotesConfig';
+import { appRoutes } from './router';
+
+jest.mock('../remotes/federation', () => ({
+  prefetchRemotes: jest.fn(() => () => undefined),
+  loadRemoteApp: jest.fn(async (name: string) => ({ default: () => <p>{name} remote screen</p> })),
+}));
+
+const config: RemotesConfig = {
+  remotes: [
+    {
+      name: 'community',
+      label: 'Community',
+      entry: '/remotes/community/mf-manifest.json',
+      routes: ['/mass-scheduling'],
+    },
+  ],
+};
+const userId = '0123456789abcdef01234567';
+const analytics = {
+  [`GET /analytics/${userId}`]: () => [200, { message: 'ok', data: { totalBooks: 7 } }] as [number, unknown],
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  session.clear();
+});
+
+describe('login', () => {
+  it("shows the spec's messages for touched fields only", async () => {
+    renderRoutes(appRoutes(config), '/login');
+    expect(screen.getByRole('heading', { name: 'Welcome Admin' })).toBeInTheDocument();
+    expect(screen.queryByText('Email is required')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Email'));
+    await userEvent.click(screen.getByLabelText('Password'));
+    await userEvent.tab();
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Email'), 'nope');
+    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+  });
+
+  it('stores the session, says so and opens the dashboard', async () => {
+    const calls = stubApi({
+      'POST /admin/login': () => [
+        200,
+        { message: 'Login Successful', token: 'tok', doesUserEmailExist: { _id: userId, email: 'admin@example.com' } },
+      ],
+      ...analytics,
+    });
+    const { router } = renderRoutes(appRoutes(config), '/');
+    await userEvent.type(screen.getByLabelText('Email'), 'admin@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Login Successful')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(calls[0].body).toEqual({ email: 'admin@example.com', password: 'secret' });
+    expect(localStorage.getItem('token')).toBe('tok');
+    expect(JSON.parse(localStorage.getItem('user')!)._id).toBe(userId);
+  });
+
+  it('keeps what was typed when the login fails', async () => {
+    stubApi({ 'POST /admin/login': () => [401, { message: 'Invalid email or password' }] });
+    renderRoutes(appRoutes(config), '/login');
+    await userEvent.type(screen.getByLabelText('Email'), 'admin@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('admin@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('wrong');
+  });
+
+  it('sends a logged-in visitor of /login to the dashboard', async () => {
+    signIn(userId);
+    stubApi(analytics);
+    const { router } = renderRoutes(appRoutes(config), '/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});
+
+describe('guard', () => {
+  it('sends a visitor to /login and back to the remembered page and query after login', async () => {
+    stubApi({
+      'POST /admin/login': () => [
+        200,
+        { message: 'Login Successful', token: 'tok', doesUserEmailExist: { _id: userId, email: 'a@example.com' } },
+      ],
+    });
+    const { router } = renderRoutes(appRoutes(config), '/mass-scheduling?q=anna');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await userEvent.type(screen.getByLabelText('Email'), 'a@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mass-scheduling'));
+    expect(router.state.location.search).toBe('?q=anna');
+    expect(await screen.findByText('community remote screen')).toBeInTheDocument();
+  });
+
+  it('ends the session on a 401 and remembers the page, without a red toast', async () => {
+    signIn(userId);
+    stubApi({ [`GET /analytics/${userId}`]: () => [401, { message: 'Your session has expired' }] });
+    const { router } = renderRoutes(appRoutes(config), '/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/dashboard' });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(screen.queryByText('Your session has expired')).not.toBeInTheDocument();
+  });
+});
+
+describe('layout', () => {
+  it('has the six menu groups with their entries, collapsible', async () => {
+    signIn(userId);
+    stubApi(analytics);
+    renderRoutes(appRoutes(config), '/dashboard');
+    // jsdom has no wide screen, so the menu starts closed, as on a phone.
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    for (const group of ['Main', 'Media', 'Reflections', 'Community', 'Finance', 'Others']) {
+      expect(within(nav).getByRole('button', { name: group })).toHaveAttribute('aria-expanded', 'true');
+    }
+    expect(within(nav).getByRole('link', { name: 'Section A Prayer' })).toHaveAttribute('href', '/prayers');
+    expect(within(nav).getByRole('link', { name: 'Group Formation' })).toHaveAttribute('href', '/group-list');
+    await userEvent.click(within(nav).getByRole('button', { name: 'Media' }));
+    expect(within(nav).queryByRole('link', { name: 'BookShelf' })).not.toBeInTheDocument();
+    await userEvent.click(within(nav).getByRole('button', { name: 'Media' }));
+    expect(within(nav).getByRole('link', { name: 'BookShelf' })).toHaveAttribute('href', '/bookshelf');
+  });
+
+  it("opens and closes the side menu from the header icon, and shows the title and today's date", async () => {
+    signIn(userId);
+    stubApi(analytics);
+    renderRoutes(appRoutes(config), '/dashboard');
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    const today = new Date();
+    const dd = String(today.getDate()).padStart(2, '0');
+    const mm = String(today.getMonth() + 1).padStart(2, '0');
+    expect(screen.getByText(`${dd}/${mm}/${today.getFullYear()}`)).toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: /menu/ });
+    const initially = toggle.getAttribute('aria-expanded');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', initially === 'true' ? 'false' : 'true');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', initially);
+  });
+
+  it('writes the search term into ?q= on list screens', async () => {
+    signIn(userId);
+    const { router } = renderRoutes(appRoutes(config), '/mass-scheduling');
+    await userEvent.type(await screen.findByRole('searchbox', { name: 'Search' }), 'Anna');
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('Anna');
+  });
+
+  it('logs out: revokes, says so, clears the session and shows the login', async () => {
+    signIn(userId);
+    const calls = stubApi({ ...analytics, 'GET /auth/logout': () => [200, { message: 'Logout Successful' }] });
+    const { router } = renderRoutes(appRoutes(config), '/dashboard');
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Logout Successful')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.some((call) => call.url === '/auth/logout')).toBe(true);
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('still ends the local session when the logout call fails', async () => {
+    signIn(userId);
+    stubApi({ ...analytics, 'GET /auth/logout': () => [500, { message: 'down' }] });
+    const { router } = renderRoutes(appRoutes(config), '/dashboard');
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Logout Unsuccessful')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('says so for a path no screen owns', async () => {
+    signIn(userId);
+    renderRoutes(appRoutes(config), '/nowhere');
+    expect(await screen.findByText('This page does not exist.')).toBeInTheDocument();
+    await act(async () => undefined);
+  });
+});

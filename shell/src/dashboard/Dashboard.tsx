@@ -1,0 +1,151 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { analyticsApi, useRequest, useUserId, type Analytics } from 'shared';
+import styled from 'styled-components';
+import donationsChart from './donations-chart.svg';
+
+const Section = styled.section`
+  margin-bottom: ${({ theme }) => theme.space(8)};
+  h2 {
+    margin: 0 0 ${({ theme }) => theme.space(4)};
+    font-size: 1.0625rem;
+  }
+`;
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+const Card = styled.article`
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius};
+  box-shadow: ${({ theme }) => theme.shadow};
+  padding: ${({ theme }) => theme.space(5)};
+  h3 {
+    margin: 0 0 ${({ theme }) => theme.space(3)};
+    font-size: 0.95rem;
+    color: ${({ theme }) => theme.color.muted};
+    font-weight: 600;
+  }
+  a {
+    text-decoration: none;
+  }
+  img {
+    display: block;
+    width: 100%;
+    height: auto;
+  }
+`;
+
+const Figure = styled.p`
+  margin: 0;
+  font-size: 2rem;
+  font-weight: 700;
+  color: ${({ theme }) => theme.color.text};
+  font-variant-numeric: tabular-nums;
+`;
+
+const Metrics = styled.dl`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
+  margin: 0;
+  dt {
+    color: ${({ theme }) => theme.color.muted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 600;
+    text-align: right;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+function StatCard({ title, value, to }: { title: string; value: number; to?: string }) {
+  const body = (
+    <>
+      <h3>{title}</h3>
+      <Figure>{value}</Figure>
+    </>
+  );
+  return <Card aria-label={title}>{to ? <Link to={to}>{body}</Link> : body}</Card>;
+}
+
+function MetricsCard({ title, rows, children }: { title: string; rows?: [string, ReactNode][]; children?: ReactNode }) {
+  return (
+    <Card aria-label={title}>
+      <h3>{title}</h3>
+      {rows && (
+        <Metrics>
+          {rows.map(([label, value]) => (
+            <div key={label} style={{ display: 'contents' }}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </Metrics>
+      )}
+      {children}
+    </Card>
+  );
+}
+
+const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** The dashboard (spec §2 /dashboard): every figure defaults to 0 until the server answers. */
+export function Dashboard() {
+  const userId = useUserId();
+  const { data } = useRequest((signal) => analyticsApi.get(userId, signal), userId);
+  const figures: Partial<Analytics> = data ?? {};
+
+  return (
+    <>
+      <Section aria-label="Overview">
+        <Grid>
+          <StatCard title="Total Users" value={number(figures.totalUsers)} to="/users" />
+          <StatCard title="Total Books" value={number(figures.totalBooks)} />
+          <StatCard title="New Sign Up" value={number(figures.newUsers)} />
+        </Grid>
+      </Section>
+      <Section>
+        <h2>Engagement Metrics</h2>
+        <Grid>
+          <MetricsCard
+            title="Bible In A Year"
+            rows={[
+              ['Users following the reading plan', number(figures.totalUsersFollowingReadingPlan)],
+              ['Completing daily readings', `${number(figures.percentageOfUsersCompletingDailyReadings)}%`],
+              ['Drop-off rate', `${number(figures.dropOffRate)}%`],
+            ]}
+          />
+          <MetricsCard
+            title="Bookshelves"
+            rows={[
+              ['Most downloaded book', figures.mostDownloadedBook || 'N/A'],
+              ['Total books', number(figures.totalBooks)],
+              ['New books', number(figures.newBooks)],
+            ]}
+          />
+          <MetricsCard title="Donations">
+            <img src={donationsChart} alt="Donations chart (illustration)" width={320} height={160} />
+          </MetricsCard>
+        </Grid>
+      </Section>
+      <Section>
+        <h2>Prayer Request</h2>
+        <Grid>
+          <MetricsCard
+            title="Prayer Requests"
+            rows={[
+              ['Submitted', number(figures.totalPrayerRequests)],
+              ['Responded to', number(figures.totalPrayerRequestsResponded)],
+            ]}
+          />
+        </Grid>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { Header } from './Header';
+import { pageFor } from './pages';
+import { SideMenu } from './SideMenu';
+
+const WIDE = '(min-width: 1024px)';
+const isWide = () => typeof window.matchMedia === 'function' && window.matchMedia(WIDE).matches;
+
+const Frame = styled.div<{ $menuOpen: boolean }>`
+  display: grid;
+  grid-template-columns: ${({ $menuOpen, theme }) => ($menuOpen ? theme.layout.sidebarWidth : '0')} 1fr;
+  min-height: 100%;
+  transition: grid-template-columns 0.2s ease;
+  @media not all and ${WIDE} {
+    grid-template-columns: 0 1fr;
+  }
+`;
+
+const Aside = styled.aside<{ $open: boolean }>`
+  position: sticky;
+  top: 0;
+  height: 100vh;
+  overflow: hidden;
+  visibility: ${({ $open }) => ($open ? 'visible' : 'hidden')};
+  @media not all and ${WIDE} {
+    position: fixed;
+    z-index: 20;
+    width: ${({ theme }) => theme.layout.sidebarWidth};
+    box-shadow: 8px 0 24px rgba(0, 0, 0, 0.2);
+  }
+`;
+
+const Main = styled.main`
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+`;
+
+const Content = styled.div`
+  padding: ${({ theme }) => theme.space(6)};
+  width: 100%;
+  max-width: 1280px;
+`;
+
+/** Header, side menu and the current screen (spec §2 Shell). */
+export function Layout() {
+  const { pathname } = useLocation();
+  const page = pageFor(pathname);
+  const title = page?.title ?? 'Page not found';
+  const [menuOpen, setMenuOpen] = useState(isWide);
+
+  useEffect(() => {
+    document.title = `${title} · Community Admin`;
+  }, [title]);
+
+  return (
+    <Frame $menuOpen={menuOpen}>
+      <Aside id="side-menu" $open={menuOpen}>
+        <SideMenu onNavigate={() => !isWide() && setMenuOpen(false)} />
+      </Aside>
+      <Main>
+        <Header
+          title={title}
+          menuOpen={menuOpen}
+          onToggleMenu={() => setMenuOpen((open) => !open)}
+          searchable={Boolean(page?.searchable)}
+        />
+        <Content>
+          <Outlet />
+        </Content>
+      </Main>
+    </Frame>
+  );
+}

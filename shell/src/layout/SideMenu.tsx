@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { NavLink } from 'react-router-dom';
+import styled from 'styled-components';
+import { menu } from './menu';
+
+const Nav = styled.nav`
+  height: 100%;
+  overflow-y: auto;
+  padding: ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(3)};
+  background: ${({ theme }) => theme.color.sidebar};
+  color: ${({ theme }) => theme.color.sidebarText};
+`;
+
+const Brand = styled.div`
+  padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(5)};
+  color: #fff;
+  font-weight: 700;
+  font-size: 1.05rem;
+  letter-spacing: 0.01em;
+`;
+
+const GroupButton = styled.button`
+  display: flex;
+  width: 100%;
+  align-items: center;
+  justify-content: space-between;
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  margin-top: ${({ theme }) => theme.space(2)};
+  border: 0;
+  border-radius: 6px;
+  background: transparent;
+  color: #8e93ab;
+  font: inherit;
+  font-size: 0.75rem;
+  font-weight: 700;
+  letter-spacing: 0.08em;
+  text-transform: uppercase;
+  cursor: pointer;
+  &:hover {
+    color: #fff;
+  }
+  span[aria-hidden] {
+    transition: transform 0.15s ease;
+  }
+  &[aria-expanded='false'] span[aria-hidden] {
+    transform: rotate(-90deg);
+  }
+`;
+
+const Entries = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+
+const Entry = styled(NavLink)`
+  display: block;
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  margin: 2px 0;
+  border-radius: 6px;
+  color: inherit;
+  text-decoration: none;
+  &:hover {
+    background: rgba(255, 255, 255, 0.06);
+    color: #fff;
+  }
+  &.active {
+    background: ${({ theme }) => theme.color.primary};
+    color: #fff;
+    font-weight: 600;
+  }
+`;
+
+/** The six collapsible groups of spec §2; all open at first so every screen is one click away. */
+export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const [closed, setClosed] = useState<Set<string>>(new Set());
+  const toggle = (title: string) =>
+    setClosed((previous) => {
+      const next = new Set(previous);
+      if (next.has(title)) next.delete(title);
+      else next.add(title);
+      return next;
+    });
+
+  return (
+    <Nav aria-label="Main menu">
+      <Brand>Community Admin</Brand>
+      {menu.map((group) => {
+        const open = !closed.has(group.title);
+        const listId = `menu-group-${group.title.toLowerCase()}`;
+        return (
+          <div key={group.title}>
+            <GroupButton type="button" aria-expanded={open} aria-controls={listId} onClick={() => toggle(group.title)}>
+              {group.title}
+              <span aria-hidden>▾</span>
+            </GroupButton>
+            <Entries id={listId} hidden={!open}>
+              {group.entries.map((entry) => (
+                <li key={entry.to}>
+                  <Entry to={entry.to} onClick={onNavigate}>
+                    {entry.label}
+                  </Entry>
+                </li>
+              ))}
+            </Entries>
+          </div>
+        );
+      })}
+    </Nav>
+  );
+}
