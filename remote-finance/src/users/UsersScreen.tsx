@@ -1,0 +1,38 @@
+import { DataTable, EmptyText, Panel, SampleDataNotice, useSearchFilter, type Column } from 'shared';
+import styled from 'styled-components';
+import { SAMPLE_NOTICE, sampleUsers, type SampleUser } from '../sample-data/sampleUsers';
+
+const Status = styled.span<{ $active: boolean }>`
+  display: inline-block;
+  padding: 2px 10px;
+  border-radius: 999px;
+  font-size: ${({ theme }) => theme.font.size.small};
+  font-weight: 600;
+  color: ${({ $active, theme }) => ($active ? theme.color.success : theme.color.muted)};
+  background: ${({ $active }) => ($active ? '#e3f4ea' : '#eef0f4')};
+`;
+
+const columns: Column<SampleUser>[] = [
+  { header: 'Name', cell: (user) => user.name },
+  { header: 'Email', cell: (user) => user.email },
+  { header: 'Status', cell: (user) => <Status $active={user.status === 'Active'}>{user.status}</Status> },
+  { header: 'Phone', cell: (user) => user.phone },
+  { header: 'Address', cell: (user) => user.address },
+];
+
+/** /users: the spec's static sample table; no server (spec §2). */
+export function UsersScreen() {
+  const rows = useSearchFilter(sampleUsers, (user) => [user.name, user.email, user.phone, user.address, user.status]);
+  return (
+    <>
+      <SampleDataNotice>{SAMPLE_NOTICE}</SampleDataNotice>
+      <Panel>
+        {rows.length === 0 ? (
+          <EmptyText>No users match the search.</EmptyText>
+        ) : (
+          <DataTable caption="Users (sample data)" columns={columns} rows={rows} rowKey={(user) => user.id} />
+        )}
+      </Panel>
+    </>
+  );
+}
