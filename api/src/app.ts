@@ -1,0 +1,77 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import { analyticsRoutes } from './analytics/routes';
+import { ownsPath, requireAdmin } from './auth/guard';
+import { authRoutes } from './auth/routes';
+import type { AppConfig } from './config';
+import { openDatabase, type Db } from './db/database';
+import { frameworkErrors, registerErrorHandler } from './http/errors';
+import { registerStatic } from './http/static';
+import { massIntentionRoutes } from './mass-intentions/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: AppConfig;
+    /** Hook: 401 unless a valid bearer token; sets request.admin. */
+    requireAdmin: typeof requireAdmin;
+    /** Hook after requireAdmin: 403 unless `:userId` is the token's admin. */
+    ownsPath: typeof ownsPath;
+  }
+}
+
+export const API_PREFIX = '/api/v1';
+
+export interface AppDeps {
+  /** An already migrated database owned by the caller; otherwise one is opened from config and closed with the app. */
+  db?: Db;
+}
+
+/** Builds the whole server (API + static front end) without listening; the caller migrates first. */
+export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    frameworkErrors,
+  });
+
+  const db = deps.db ?? openDatabase(config);
+  if (!deps.db) app.addHook('onClose', () => db.close());
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('requireAdmin', requireAdmin);
+  app.decorate('ownsPath', ownsPath);
+  app.decorateRequest('admin', undefined);
+
+  registerErrorHandler(app);
+  await app.register(fastifyCompress, { global: true });
+  // Limits are declared per route (login, public submissions), never globally.
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Back-office API',
+        version: '1.0.0',
+        description: 'The calls of the back-office and the mobile app. Errors answer { message }.',
+      },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(analyticsRoutes);
+      await api.register(massIntentionRoutes);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerStatic(app, config);
+  return app;
+}

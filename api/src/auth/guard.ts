@@ -1,0 +1,50 @@
+import type { FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../http/errors';
+import { findAdminByToken, type AuthenticatedAdmin } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireAdmin: the administrator the bearer token belongs to. */
+    admin?: AuthenticatedAdmin;
+  }
+}
+
+export const MESSAGES = {
+  noToken: 'Please log in: this call needs an administrator token',
+  badToken: 'Your session has expired or is not valid. Please log in again.',
+  foreignUser: 'You may only act on your own account',
+} as const;
+
+/** Reads `Authorization: Bearer <token>`; anything else counts as no token. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+}
+
+/**
+ * Hook (use as onRequest, so a missing token answers 401 before the body is even validated):
+ * 401 without a valid, unexpired, unrevoked token; otherwise sets request.admin.
+ */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized(MESSAGES.noToken);
+  const admin = await findAdminByToken(request.server.db, token);
+  if (!admin) throw unauthorized(MESSAGES.badToken);
+  request.admin = admin;
+}
+
+/**
+ * Hook after requireAdmin for paths carrying `:userId` (the spec puts the admin's _id in the path
+ * of every write): 403 unless it is the token's own admin. Any string is compared, never parsed.
+ */
+export async function ownsPath(request: FastifyRequest): Promise<void> {
+  if (!request.admin) throw unauthorized(MESSAGES.noToken);
+  const { userId } = (request.params ?? {}) as { userId?: unknown };
+  if (userId !== request.admin._id) throw forbidden(MESSAGES.foreignUser);
+}
+
+/** `onRequest: ownAccount` — the usual guard of a `/…/:userId` route. */
+export const ownAccount = [requireAdmin, ownsPath];
+
+/** OpenAPI marker for routes that need the bearer token. */
+export const bearerSecurity = [{ bearerAuth: [] as string[] }];

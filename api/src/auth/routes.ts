@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { errorResponses, trimFields } from '../http/validation';
+import { rateLimited } from '../http/rate-limit';
+import { findAdminByEmail } from './admins';
+import { bearerSecurity, bearerToken, requireAdmin } from './guard';
+import { dummyPasswordHash, verifyPassword } from './password';
+import { issueToken, revokeToken } from './tokens';
+import { unauthorized } from '../http/errors';
+
+const LoginBody = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 320, format: 'email' }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+});
+
+const LoginResponse = Type.Object({
+  message: Type.Literal('Login Successful'),
+  token: Type.String({ description: 'Send as `Authorization: Bearer <token>`' }),
+  // The spec's name for the logged-in administrator.
+  doesUserEmailExist: Type.Object({ _id: Type.String(), email: Type.String() }),
+});
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+export async function authRoutes(parent: FastifyInstance): Promise<void> {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const { config, db } = app;
+
+  app.post(
+    '/admin/login',
+    {
+      config: rateLimited(config.loginRateMax, config.loginRateWindowMs, 'Too many login attempts'),
+      preValidation: trimFields('email'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in as the administrator',
+        body: LoginBody,
+        response: { 200: LoginResponse, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const { email, password } = request.body;
+      const admin = await findAdminByEmail(db, email);
+      // An unknown email still pays for one scrypt, so timing does not reveal which emails exist.
+      const ok = await verifyPassword(password, admin?.password_hash ?? (await dummyPasswordHash()));
+      if (!admin || !ok) throw unauthorized(INVALID_CREDENTIALS);
+      const token = await issueToken(db, admin._id, config.tokenTtlHours);
+      return {
+        message: 'Login Successful' as const,
+        token,
+        doesUserEmailExist: { _id: admin._id, email: admin.email },
+      };
+    },
+  );
+
+  app.get(
+    '/auth/logout',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out: revokes the token',
+        security: bearerSecurity,
+        response: { 200: Type.Object({ message: Type.Literal('Logout Successful') }), ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      await revokeToken(db, bearerToken(request)!);
+      return { message: 'Logout Successful' as const };
+    },
+  );
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig, repoRoot } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.join(repoRoot, 'data'),
+      uploadsDir: path.join(repoRoot, 'data', 'uploads'),
+      databaseUrl: undefined,
+      tokenTtlHours: 12,
+      loginRateMax: 5,
+      loginRateWindowMs: 60_000,
+      publicRateMax: 30,
+      publicRateWindowMs: 60_000,
+      trustProxy: false,
+    });
+    expect(config.staticRoots).toEqual({
+      shell: path.join(repoRoot, 'shell', 'dist'),
+      remotes: {
+        content: path.join(repoRoot, 'remote-content', 'dist'),
+        community: path.join(repoRoot, 'remote-community', 'dist'),
+        finance: path.join(repoRoot, 'remote-finance', 'dist'),
+      },
+      remotesFile: path.join(repoRoot, 'shell', 'dist', 'remotes.json'),
+    });
+    expect(fs.existsSync(path.join(repoRoot, 'api', 'package.json'))).toBe(true);
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/srv/backoffice',
+      DATABASE_URL: 'postgres://u@db/backoffice',
+      DATABASE_SCHEMA: 'office',
+      TOKEN_TTL_HOURS: '2',
+      LOGIN_RATE_MAX: '10',
+      REMOTES_FILE: '/etc/backoffice/remotes.json',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/srv/backoffice',
+      uploadsDir: '/srv/backoffice/uploads',
+      databaseUrl: 'postgres://u@db/backoffice',
+      databaseSchema: 'office',
+      tokenTtlHours: 2,
+      loginRateMax: 10,
+      trustProxy: true,
+    });
+    expect(config.staticRoots.remotesFile).toBe('/etc/backoffice/remotes.json');
+  });
+
+  it('refuses nonsense early, naming the variable', () => {
+    expect(() => loadConfig({ LOGIN_RATE_MAX: 'lots' })).toThrow(/LOGIN_RATE_MAX/);
+    expect(() => loadConfig({ TOKEN_TTL_HOURS: '0' })).toThrow(/TOKEN_TTL_HOURS/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+});

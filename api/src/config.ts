@@ -1,0 +1,93 @@
+import path from 'node:path';
+
+/** Where the front-end builds live; configurable so tests can serve a fixture folder. */
+export interface StaticRoots {
+  /** shell/dist: served at `/` with the SPA fallback. */
+  shell: string;
+  /** remote name → its dist folder, served at `/remotes/<name>/`. */
+  remotes: Record<string, string>;
+  /** The runtime remote map served at `/remotes.json`. */
+  remotesFile: string;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Holds app.db (SQLite) and uploads/. */
+  dataDir: string;
+  uploadsDir: string;
+  /** postgres://… selects PostgreSQL; otherwise SQLite in dataDir. */
+  databaseUrl?: string;
+  /** PostgreSQL schema holding the tables (default public); the tests isolate each suite in its own. */
+  databaseSchema?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  tokenTtlHours: number;
+  loginRateMax: number;
+  loginRateWindowMs: number;
+  publicRateMax: number;
+  publicRateWindowMs: number;
+  /** Behind a reverse proxy the client IP (used by the rate limits) comes from X-Forwarded-For. */
+  trustProxy: boolean;
+  logLevel: string;
+  staticRoots: StaticRoots;
+}
+
+/** The repository root: this file sits in api/src (ts-jest) or api/dist (compiled), both two levels down. */
+export const repoRoot = path.resolve(__dirname, '..', '..');
+
+export const REMOTE_NAMES = ['content', 'community', 'finance'] as const;
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}")`);
+  }
+  return value;
+}
+
+function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? raw : undefined;
+}
+
+export function defaultStaticRoots(root = repoRoot): StaticRoots {
+  const shell = path.join(root, 'shell', 'dist');
+  return {
+    shell,
+    remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, path.join(root, `remote-${name}`, 'dist')])),
+    remotesFile: path.join(shell, 'remotes.json'),
+  };
+}
+
+/** Reads the whole configuration from the environment once, failing early on nonsense values. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = path.resolve(text(env, 'DATA_DIR') ?? path.join(repoRoot, 'data'));
+  const databaseUrl = text(env, 'DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must start with postgres:// (leave it unset to use SQLite in DATA_DIR)');
+  }
+  const staticRoots = defaultStaticRoots();
+  const remotesFile = text(env, 'REMOTES_FILE');
+  if (remotesFile) staticRoots.remotesFile = path.resolve(remotesFile);
+  return {
+    port: int(env, 'PORT', 8080, 0),
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    databaseUrl,
+    databaseSchema: text(env, 'DATABASE_SCHEMA'),
+    adminEmail: text(env, 'ADMIN_EMAIL'),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    tokenTtlHours: int(env, 'TOKEN_TTL_HOURS', 12),
+    loginRateMax: int(env, 'LOGIN_RATE_MAX', 5),
+    loginRateWindowMs: int(env, 'LOGIN_RATE_WINDOW_MS', 60_000),
+    publicRateMax: int(env, 'PUBLIC_RATE_MAX', 30),
+    publicRateWindowMs: int(env, 'PUBLIC_RATE_WINDOW_MS', 60_000),
+    trustProxy: ['1', 'true', 'yes'].includes((text(env, 'TRUST_PROXY') ?? '').toLowerCase()),
+    logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    staticRoots,
+  };
+}

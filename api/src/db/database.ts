@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Pool } from 'pg';
+import type { AppConfig } from '../config';
+import { migrationProvider } from './migrations';
+import type { Database } from './schema';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  engine: Engine;
+  /** PostgreSQL schema holding the tables (undefined on SQLite). */
+  schema?: string;
+  close(): Promise<void>;
+}
+
+type DbConfig = Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'databaseSchema'>;
+
+/** One Kysely query layer over SQLite (default, file DATA_DIR/app.db) or PostgreSQL (DATABASE_URL). */
+export function openDatabase(config: DbConfig): Db {
+  if (config.databaseUrl) {
+    const schema = config.databaseSchema ?? 'public';
+    if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid PostgreSQL schema name "${schema}"`);
+    const pool = new Pool({
+      connectionString: config.databaseUrl,
+      // Unqualified table names resolve in this schema, so the same queries serve any schema.
+      options: `-c search_path=${schema}`,
+      max: 10,
+    });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, engine: 'postgres', schema, close: () => kysely.destroy() };
+  }
+
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const sqlite = new SqliteDatabase(path.join(config.dataDir, 'app.db'));
+  // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, engine: 'sqlite', close: () => kysely.destroy() };
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: migrationProvider,
+    // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
+    migrationTableSchema: db.schema,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,30 @@
+// Row types of the query layer. Ids and timestamps are text on both engines (see ids.ts).
+
+export interface AdminsTable {
+  _id: string;
+  email: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface TokensTable {
+  /** SHA-256 (hex) of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  admin_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface MassIntentionsTable {
+  _id: string;
+  fullname: string;
+  email: string;
+  intention: string;
+  created_at: string;
+}
+
+export interface Database {
+  admins: AdminsTable;
+  tokens: TokensTable;
+  mass_intentions: MassIntentionsTable;
+}

@@ -1,0 +1,120 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** An error whose message is meant for the administrator; thrown from handlers and hooks. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message: string) => new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const notFound = (message: string) => new HttpError(404, message);
+
+export const SERVER_ERROR_MESSAGE = 'Something went wrong on the server. Please try again later.';
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+};
+
+/** Turns the first ajv error of a failed route schema into a sentence naming the field. */
+export function validationMessage(errors: AjvError[], context: string | undefined): string {
+  const error = errors[0];
+  if (!error) return 'The request is not valid';
+  const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const missing = typeof error.params.missingProperty === 'string' ? error.params.missingProperty : undefined;
+  const field = missing ? (path ? `${path}.${missing}` : missing) : path;
+
+  if (!field) {
+    if (error.keyword === 'type' && context === 'body') return 'The request body must be a JSON object';
+    return `The request ${context ?? 'input'} is not valid`;
+  }
+  const limit = error.params.limit;
+  switch (error.keyword) {
+    case 'required':
+      return `${field} is required`;
+    case 'minLength':
+      // Text fields are trimmed before validation, so "at least 1 character" means "left empty".
+      return limit === 1 ? `${field} is required` : `${field} must be at least ${String(limit)} characters long`;
+    case 'maxLength':
+      return `${field} must be at most ${String(limit)} characters long`;
+    case 'format':
+      return error.params.format === 'email'
+        ? `${field} must be a valid email address`
+        : `${field} must be a valid ${String(error.params.format)}`;
+    case 'type':
+      return `${field} must be ${TYPE_WORDS[String(error.params.type)] ?? String(error.params.type)}`;
+    case 'minimum':
+      return `${field} must be at least ${String(limit)}`;
+    case 'maximum':
+      return `${field} must be at most ${String(limit)}`;
+    case 'enum':
+      return `${field} must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}`;
+    case 'pattern':
+      return `${field} is not in the expected format`;
+    default:
+      return `${field} ${error.message ?? 'is not valid'}`;
+  }
+}
+
+// Fastify's own request errors, reworded for an administrator.
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but was sent as JSON',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This kind of request body is not accepted here; send JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its declared length',
+};
+
+/** Every failure answers `{ message }`; only unexpected errors (bugs) become a logged 500. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & { validation?: AjvError[] }, request, reply) => {
+    if (error.validation) {
+      return reply.code(400).send({ message: validationMessage(error.validation, error.validationContext) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = (error.code && FASTIFY_MESSAGES[error.code]) || error.message || 'The request is not valid';
+      return reply.code(status).send({ message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(status >= 500 && status < 600 ? status : 500).send({ message: SERVER_ERROR_MESSAGE });
+  });
+}
+
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0];
+  const message = path.startsWith('/api/')
+    ? `There is no API call ${request.method} ${path}`
+    : `Nothing was found at ${path}`;
+  return reply.code(404).send({ message });
+}
+
+/** Errors the router raises before any route or hook runs (Fastify's `frameworkErrors` option). */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const messages: Record<string, [number, string]> = {
+    FST_ERR_BAD_URL: [400, 'The address is not valid (a part of it is wrongly encoded)'],
+    FST_ERR_MAX_PARAM_LENGTH: [414, 'A part of the address is too long'],
+  };
+  const known = error.code ? messages[error.code] : undefined;
+  if (!known) request.log.error({ err: error }, 'router failed');
+  const [status, message] = known ?? [500, SERVER_ERROR_MESSAGE];
+  return reply.code(status).send({ message });
+}

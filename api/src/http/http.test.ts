@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { engines, makeFrontEndFixture, startServer, type TestServer } from '../testing/harness';
+import { SERVER_ERROR_MESSAGE } from './errors';
+import { IMMUTABLE, NO_CACHE } from './static';
+
+describe.each(engines())('HTTP basics on %s', (_name, engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(engine, {}, (app) => {
+      app.get('/api/v1/test/bug', async () => {
+        throw new Error('secret internal detail');
+      });
+    });
+  });
+  afterAll(() => server.close());
+
+  it('answers a bug with a generic 500, without its details', async () => {
+    const res = await server.call('GET', '/api/v1/test/bug');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ message: SERVER_ERROR_MESSAGE });
+  });
+
+  it('describes itself at /api/v1/openapi.json', async () => {
+    const res = await server.call('GET', '/api/v1/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    const paths = res.body.paths as Record<string, Record<string, unknown>>;
+    expect(Object.keys(paths).sort()).toEqual(
+      [
+        '/api/v1/admin/login',
+        '/api/v1/analytics/{userId}',
+        '/api/v1/auth/logout',
+        '/api/v1/mass/intention',
+        '/api/v1/mass/intention/{userId}',
+        '/api/v1/test/bug',
+      ].sort(),
+    );
+    expect(Object.keys(paths['/api/v1/mass/intention'])).toEqual(['post']);
+    expect(paths['/api/v1/analytics/{userId}'].get).toMatchObject({ security: [{ bearerAuth: [] }] });
+    expect(res.body.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('compresses answers for clients that accept it', async () => {
+    const res = await server.call('GET', '/api/v1/openapi.json', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.body.openapi).toBeDefined(); // fetch decompressed it
+  });
+
+  it('answers 404 JSON for an unknown API call', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/no/such/call'],
+      ['POST', '/api/v1/analytics/x'],
+      ['DELETE', '/api/v2/anything'],
+    ]) {
+      const res = await server.call(method, url);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      expect(res.body).toEqual({ message: expect.stringContaining(url) });
+    }
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const res = await server.call('POST', '/api/v1/admin/login', {
+      body: '{"email": "admin@example.com", ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'The request body is not valid JSON' });
+  });
+
+  it('answers 415 with a message for a body type it does not take', async () => {
+    const res = await server.call('POST', '/api/v1/admin/login', {
+      body: 'x',
+      headers: { 'content-type': 'text/xml' },
+    });
+    expect(res.status).toBe(415);
+    expect(res.body.message).toMatch(/JSON/);
+  });
+
+  it('serves no front end when no build exists: / is a 404 JSON', async () => {
+    const res = await server.call('GET', '/dashboard');
+    expect(res.status).toBe(404);
+    expect((await server.call('GET', '/remotes.json')).status).toBe(404);
+  });
+
+  it('serves uploads with nosniff', async () => {
+    fs.writeFileSync(path.join(server.config.uploadsDir, 'a1b2.txt'), 'hello');
+    const res = await server.call('GET', '/uploads/a1b2.txt');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('hello');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const missing = await server.call('GET', '/uploads/missing.png');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: expect.any(String) });
+  });
+});
+
+describe('production static serving', () => {
+  let server: TestServer;
+  let fixture: ReturnType<typeof makeFrontEndFixture>;
+  beforeAll(async () => {
+    fixture = makeFrontEndFixture();
+    server = await startServer({ engine: 'sqlite' }, { staticRoots: fixture.staticRoots });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(fixture.root, { recursive: true, force: true });
+  });
+
+  it('serves the shell index at / with no-cache', async () => {
+    const res = await server.call('GET', '/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.text).toContain('<title>shell</title>');
+    expect(res.headers.get('cache-control')).toBe(NO_CACHE);
+  });
+
+  it.each(['/dashboard', '/bookshelf/0123456789abcdef01234567', '/adult-reflection/2024-05-01?q=x', '/login'])(
+    'falls back to the shell index for the screen %s',
+    async (url) => {
+      const res = await server.call('GET', url);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<title>shell</title>');
+      expect(res.headers.get('cache-control')).toBe(NO_CACHE);
+    },
+  );
+
+  it('does not fall back for API calls, uploads, remotes or missing files', async () => {
+    for (const url of [
+      '/api/v1/nothing',
+      '/uploads/none.png',
+      '/remotes/content/missing.js',
+      '/remotes/finance/remoteEntry.js',
+      '/missing.js',
+    ]) {
+      const res = await server.call('GET', url);
+      expect(res.status).toBe(404);
+      expect(res.text).not.toContain('<title>shell</title>');
+    }
+    expect((await server.call('POST', '/dashboard')).status).toBe(404);
+  });
+
+  it('serves hashed files as immutable', async () => {
+    const shellChunk = await server.call('GET', '/main.3f2a9c1b.js');
+    expect(shellChunk.status).toBe(200);
+    expect(shellChunk.headers.get('cache-control')).toBe(IMMUTABLE);
+    const remoteChunk = await server.call('GET', '/remotes/content/chunk.9b8c7d6e.js');
+    expect(remoteChunk.status).toBe(200);
+    expect(remoteChunk.text).toContain('chunk');
+    expect(remoteChunk.headers.get('cache-control')).toBe(IMMUTABLE);
+  });
+
+  it('serves remote entries and manifests with no-cache', async () => {
+    for (const url of ['/remotes/content/remoteEntry.js', '/remotes/content/mf-manifest.json']) {
+      const res = await server.call('GET', url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe(NO_CACHE);
+    }
+  });
+
+  it('serves /remotes.json with no-cache, read afresh at each request', async () => {
+    const res = await server.call('GET', '/remotes.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe(NO_CACHE);
+    expect(res.body).toEqual({ content: '/remotes/content/mf-manifest.json' });
+    fs.writeFileSync(fixture.staticRoots.remotesFile, '{"content":"/remotes/content-v2/mf-manifest.json"}');
+    expect((await server.call('GET', '/remotes.json')).body).toEqual({
+      content: '/remotes/content-v2/mf-manifest.json',
+    });
+  });
+
+  it('compresses static files', async () => {
+    fs.writeFileSync(path.join(fixture.staticRoots.shell, 'big.0a1b2c3d.js'), 'const a = 1;\n'.repeat(2000));
+    const res = await server.call('GET', '/big.0a1b2c3d.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.text).toHaveLength('const a = 1;\n'.length * 2000);
+  });
+});

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { bearerSecurity, ownAccount } from '../auth/guard';
+import { rateLimited } from '../http/rate-limit';
+import { errorResponses, trimFields } from '../http/validation';
+import { addMassIntention, listMassIntentions } from './repository';
+
+export const LIMITS = { fullname: 200, email: 320, intention: 2000 } as const;
+
+const MassIntentionBody = Type.Object({
+  fullname: Type.String({ minLength: 1, maxLength: LIMITS.fullname }),
+  email: Type.String({ minLength: 1, maxLength: LIMITS.email, format: 'email' }),
+  intention: Type.String({ minLength: 1, maxLength: LIMITS.intention }),
+});
+
+const MassIntention = Type.Object({
+  _id: Type.String(),
+  fullname: Type.String(),
+  email: Type.String(),
+  intention: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+export async function massIntentionRoutes(parent: FastifyInstance): Promise<void> {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const { config, db } = app;
+
+  app.get(
+    '/mass/intention/:userId',
+    {
+      onRequest: ownAccount,
+      schema: {
+        tags: ['mass intentions'],
+        summary: 'All mass intention requests, newest first',
+        security: bearerSecurity,
+        params: Type.Object({ userId: Type.String({ description: "The administrator's _id" }) }),
+        response: {
+          200: Type.Object({ message: Type.String(), data: Type.Array(MassIntention) }),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async () => ({ message: 'Mass intentions fetched successfully', data: await listMassIntentions(db) }),
+  );
+
+  // Public: the mobile app submits requests here (see ARCHITECTURE "The API contract").
+  app.post(
+    '/mass/intention',
+    {
+      config: rateLimited(config.publicRateMax, config.publicRateWindowMs, 'Too many requests from this address'),
+      preValidation: trimFields('fullname', 'email', 'intention'),
+      schema: {
+        tags: ['mass intentions'],
+        summary: 'Submit a mass intention request (mobile app)',
+        body: MassIntentionBody,
+        response: {
+          201: Type.Object({ message: Type.String(), data: MassIntention }),
+          ...errorResponses(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await addMassIntention(db, request.body);
+      return reply.code(201).send({ message: 'Mass intention submitted successfully', data });
+    },
+  );
+}

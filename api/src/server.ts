@@ -1,0 +1,61 @@
+import { buildApp } from './app';
+import { bootstrapAdmin, type BootstrapResult } from './auth/admins';
+import { loadConfig } from './config';
+import { migrateToLatest, openDatabase } from './db/database';
+
+function announceAdmin(result: BootstrapResult): void {
+  if (result.action === 'created' && 'generatedPassword' in result && result.generatedPassword) {
+    // Printed once, on the start that created the account; it is stored only as a hash.
+    const line = '='.repeat(72);
+    console.log(
+      [
+        line,
+        'An administrator account was created.',
+        `  email:    ${result.email}`,
+        `  password: ${result.generatedPassword}`,
+        'Write this password down now: it will not be shown again.',
+        'To choose your own, restart with ADMIN_EMAIL and ADMIN_PASSWORD set.',
+        line,
+      ].join('\n'),
+    );
+  } else if (result.action === 'created' || result.action === 'updated') {
+    console.log(`Administrator ${result.email} ${result.action} from ADMIN_EMAIL/ADMIN_PASSWORD.`);
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = openDatabase(config);
+  await migrateToLatest(db);
+  announceAdmin(await bootstrapAdmin(db, config));
+
+  const app = await buildApp(config, { db });
+  app.addHook('onClose', () => db.close());
+
+  // Close cleanly (finish requests, release the database) on Ctrl-C or a container stop. A repeat
+  // within a second is the same Ctrl-C relayed by scripts/start.mjs; a later one forces the exit.
+  let stoppingSince = 0;
+  const stop = () => {
+    if (stoppingSince) {
+      if (Date.now() - stoppingSince > 1000) process.exit(1);
+      return;
+    }
+    stoppingSince = Date.now();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  await app.listen({ port: config.port, host: config.host });
+  const { port } = app.server.address() as { port: number };
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  console.log(`Back-office running at http://${shown}:${port}/ (API at /api/v1, database: ${db.engine})`);
+}
+
+main().catch((error: unknown) => {
+  console.error('The server could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../app';
+import { createAdmin } from '../auth/admins';
+import { loadConfig, type AppConfig } from '../config';
+import { migrateToLatest, openDatabase, type Db, type Engine } from '../db/database';
+
+// Test harness: a real server on 127.0.0.1:<random port>, a fresh database per suite, called over
+// HTTP with fetch. SQLite always; PostgreSQL too when TEST_DATABASE_URL is set.
+
+export interface EngineUnderTest {
+  engine: Engine;
+  databaseUrl?: string;
+}
+
+/** For `describe.each(engines())('%s', (_name, engine) => …)`. */
+export function engines(): [string, EngineUnderTest][] {
+  const list: [string, EngineUnderTest][] = [['sqlite', { engine: 'sqlite' }]];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) list.push(['postgres', { engine: 'postgres', databaseUrl: url }]);
+  return list;
+}
+
+/** Database settings for an engine: on PostgreSQL a schema of its own, so suites never meet. */
+export function databaseFor(target: EngineUnderTest): Pick<AppConfig, 'databaseUrl' | 'databaseSchema'> {
+  if (target.engine !== 'postgres') return { databaseUrl: undefined, databaseSchema: undefined };
+  return { databaseUrl: target.databaseUrl, databaseSchema: `t_${process.pid}_${randomBytes(4).toString('hex')}` };
+}
+
+/** Opens and migrates a fresh database (SQLite file in dataDir, or a new PostgreSQL schema). */
+export async function openTestDatabase(
+  config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'databaseSchema'>,
+): Promise<Db> {
+  const db = openDatabase(config);
+  await migrateToLatest(db);
+  return db;
+}
+
+/** Closes it, dropping the PostgreSQL schema (the SQLite file goes with its temp folder). */
+export async function closeTestDatabase(db: Db): Promise<void> {
+  if (db.engine === 'postgres') await sql`drop schema if exists ${sql.id(db.schema!)} cascade`.execute(db.kysely);
+  await db.close();
+}
+
+export const ADMIN = { email: 'admin@example.com', password: 'correct horse battery staple' };
+
+export interface CallOptions {
+  token?: string;
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as is (e.g. malformed JSON), with the given headers. */
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+// Answers are checked by the tests' assertions, not by the type system.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyBody = any;
+
+export interface CallResult<T = AnyBody> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface TestServer {
+  url: string;
+  config: AppConfig;
+  db: Db;
+  app: FastifyInstance;
+  admin: { _id: string; email: string; password: string };
+  call<T = AnyBody>(method: string, urlPath: string, options?: CallOptions): Promise<CallResult<T>>;
+  /** Logs in as the suite's admin and returns the token. */
+  login(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startServer(
+  target: EngineUnderTest,
+  overrides: Partial<AppConfig> = {},
+  /** Adds test-only routes before the server starts. */
+  extend?: (app: FastifyInstance) => void,
+): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+  const base = loadConfig({ DATA_DIR: dataDir });
+  const config: AppConfig = {
+    ...base,
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: 'silent',
+    // Generous limits so that suites are not throttled; rate-limit tests set low ones.
+    loginRateMax: 1000,
+    publicRateMax: 1000,
+    // No front end unless a test brings a fixture.
+    staticRoots: { shell: path.join(dataDir, 'none'), remotes: {}, remotesFile: path.join(dataDir, 'none.json') },
+    ...databaseFor(target),
+    ...overrides,
+  };
+
+  const db = await openTestDatabase(config);
+  let app: FastifyInstance | undefined;
+  let adminId: string;
+  try {
+    adminId = await createAdmin(db, ADMIN.email, ADMIN.password);
+    app = await buildApp(config, { db });
+    extend?.(app);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    // Leave no schema, pool or folder behind when a suite cannot even start.
+    await app?.close();
+    await closeTestDatabase(db);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  const call: TestServer['call'] = async (method, urlPath, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.body;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    }
+    const response = await fetch(url + urlPath, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: parsed as AnyBody, text };
+  };
+
+  const server = app;
+  return {
+    url,
+    config,
+    db,
+    app: server,
+    admin: { _id: adminId, email: ADMIN.email, password: ADMIN.password },
+    call,
+    async login() {
+      const res = await call('POST', '/api/v1/admin/login', { json: { email: ADMIN.email, password: ADMIN.password } });
+      if (res.status !== 200) throw new Error(`login failed in test setup: ${res.status} ${res.text}`);
+      return res.body.token as string;
+    },
+    async close() {
+      await server.close();
+      await closeTestDatabase(db);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A minimal production build tree: shell, one remote, remotes.json. */
+export function makeFrontEndFixture(): { root: string; staticRoots: AppConfig['staticRoots'] } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'api-static-'));
+  const write = (file: string, content: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), content);
+  };
+  write('shell/dist/index.html', '<!doctype html><title>shell</title><div id="root"></div>');
+  write('shell/dist/main.3f2a9c1b.js', 'console.log("shell");');
+  write('shell/dist/remotes.json', JSON.stringify({ content: '/remotes/content/mf-manifest.json' }));
+  write('remote-content/dist/remoteEntry.js', 'var remote = 1;');
+  write('remote-content/dist/mf-manifest.json', '{"name":"content"}');
+  write('remote-content/dist/chunk.9b8c7d6e.js', 'console.log("chunk");');
+  return {
+    root,
+    staticRoots: {
+      shell: path.join(root, 'shell/dist'),
+      remotes: { content: path.join(root, 'remote-content/dist'), community: path.join(root, 'remote-community/dist') },
+      remotesFile: path.join(root, 'shell/dist/remotes.json'),
+    },
+  };
+}
