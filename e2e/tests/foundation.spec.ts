@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+import { logIn, menuLink } from './session';
+
+test('the administrator runs the foundation screens end to end', async ({ page, request }) => {
+  const remoteRequests: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname.startsWith('/remotes/')) remoteRequests.push(req.url());
+  });
+
+  // Login page: no remote code before login.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome Admin' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(remoteRequests).toEqual([]);
+
+  // Wrong password: the server's message, nothing stored.
+  await page.getByLabel('Email').fill('admin@example.com');
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+  await logIn(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Bookshelves' }).getByText('N/A')).toBeVisible();
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('token'),
+    user: localStorage.getItem('user'),
+  }));
+  expect(stored.token).toBeTruthy();
+  expect(JSON.parse(stored.user!)._id).toMatch(/^[0-9a-f]{24}$/);
+
+  // A mass intention sent through the mobile app's public call appears for the administrator.
+  const sent = await request.post('/api/v1/mass/intention', {
+    data: { fullname: 'Grace Appiah', email: 'grace@example.com', intention: 'Thanksgiving for a safe journey' },
+  });
+  expect(sent.status()).toBe(201);
+  await (await menuLink(page, 'Mass Scheduling')).click();
+  await expect(page).toHaveURL(/\/mass-scheduling$/);
+  const table = page.getByRole('table', { name: 'Mass intentions' });
+  await expect(table.getByRole('cell', { name: 'Grace Appiah' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Thanksgiving for a safe journey' })).toBeVisible();
+
+  // The header search filters the list through ?q=.
+  await page.getByRole('searchbox', { name: 'Search' }).fill('nobody-matches');
+  await expect(page).toHaveURL(/q=nobody-matches/);
+  await expect(page.getByText('No mass intentions available.')).toBeVisible();
+
+  await (await menuLink(page, 'Dashboard')).click();
+  await page.getByRole('article', { name: 'Total Users' }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByRole('table', { name: 'Users (sample data)' })).toBeVisible();
+
+  await (await menuLink(page, 'Settings')).click();
+  await expect(page.getByLabel('Country')).toBeVisible();
+  await expect(page.getByRole('note')).toContainText('Sample data');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('Logout Successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+  // The revoked token no longer works.
+  const revoked = await request.get(`/api/v1/analytics/${JSON.parse(stored.user!)._id}`, {
+    headers: { Authorization: `Bearer ${stored.token}` },
+  });
+  expect(revoked.status()).toBe(401);
+});
+
+test('a remote that cannot be reached affects only its routes, and Retry recovers it', async ({ page }) => {
+  // The finance remote is unreachable from the start (its prefetch fails too).
+  await page.route('**/remotes/finance/**', (route) => route.abort('connectionrefused'));
+  await logIn(page);
+  await (await menuLink(page, 'Settings')).click();
+  await expect(page.getByRole('heading', { name: 'The Finance screens could not be loaded' })).toBeVisible();
+
+  // The rest keeps working: another remote and the menu.
+  await (await menuLink(page, 'Mass Scheduling')).click();
+  await expect(
+    page.getByText('No mass intentions available.').or(page.getByRole('table', { name: 'Mass intentions' })),
+  ).toBeVisible();
+
+  // The remote comes back: Retry loads it without reloading the page.
+  await (await menuLink(page, 'Settings')).click();
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await page.unroute('**/remotes/finance/**');
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByLabel('Country')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+});
+
+test('a visitor is sent to login and brought back to the page asked for', async ({ page }) => {
+  await page.goto('/mass-scheduling?q=grace');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill('admin@example.com');
+  await page.getByLabel('Password').fill('e2e-Password-1');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/mass-scheduling\?q=grace$/);
+});

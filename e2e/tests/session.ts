@@ -1,0 +1,18 @@
+import { expect, type Page } from '@playwright/test';
+import { adminEmail, adminPassword } from '../playwright.config';
+
+export async function logIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(adminEmail);
+  await page.getByLabel('Password').fill(adminPassword);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Login Successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The side menu starts open on a wide screen; open it when it is not. */
+export async function menuLink(page: Page, name: string) {
+  const open = page.getByRole('button', { name: 'Open menu' });
+  if (await open.isVisible()) await open.click();
+  return page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name, exact: true });
+}
