@@ -83,6 +83,8 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
     ],
     performance: { hints: false },
+    // Lazy compilation's proxy modules break the federation's async entry in development.
+    lazyCompilation: false,
     devServer: {
       port: devPorts[name],
       historyApiFallback: true,

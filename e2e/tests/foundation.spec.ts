@@ -98,3 +98,51 @@ test('a visitor is sent to login and brought back to the page asked for', async 
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/mass-scheduling\?q=grace$/);
 });
+
+test('each shared library is downloaded once, from the shell, and remotes are prefetched after login', async ({
+  page,
+}) => {
+  const remoteScripts: string[] = [];
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/remotes/') && pathname.endsWith('.js')) remoteScripts.push(pathname);
+  });
+  await logIn(page);
+  // Idle prefetch: every remote's entry and App chunk arrive without visiting any remote screen.
+  await expect.poll(() => remoteScripts.filter((path) => path.includes('__federation_expose_App')).length).toBe(3);
+
+  await (await menuLink(page, 'Mass Scheduling')).click();
+  await expect(page.getByText('No mass intentions available.').or(page.getByRole('table'))).toBeVisible();
+  await (await menuLink(page, 'Settings')).click();
+  await expect(page.getByLabel('Country')).toBeVisible();
+
+  // The remotes download only their entry and their own screens, never a library of their own.
+  for (const path of remoteScripts) expect(path).toMatch(/\/(remoteEntry|__federation_expose_App\.[0-9a-f]+)\.js$/);
+
+  const providers = await page.evaluate(() => {
+    type Versions = Record<string, { from: string; loaded?: boolean }>;
+    const scope = (
+      globalThis as unknown as {
+        __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Versions>>> };
+      }
+    ).__FEDERATION__.__SHARE__;
+    const found: Record<string, string[]> = {};
+    for (const scopes of Object.values(scope))
+      for (const packages of Object.values(scopes))
+        for (const [name, versions] of Object.entries(packages))
+          for (const info of Object.values(versions)) if (info.loaded) (found[name] ??= []).push(info.from);
+    return found;
+  });
+  for (const name of [
+    'react',
+    'react-dom',
+    'react-router-dom',
+    'styled-components',
+    'react-toastify',
+    'formik',
+    'axios',
+    'shared',
+  ]) {
+    expect(new Set(providers[name]), name).toEqual(new Set(['shell']));
+  }
+});
