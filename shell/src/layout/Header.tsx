@@ -13,7 +13,13 @@ const Bar = styled.header`
   padding: 0 ${({ theme }) => theme.space(6)};
   background: ${({ theme }) => theme.color.surface};
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  @media (max-width: 640px) {
+    gap: ${({ theme }) => theme.space(2)};
+    padding: 0 ${({ theme }) => theme.space(3)};
+  }
   h1 {
+    flex: 0 1 auto;
+    min-width: 0;
     margin: 0;
     font-size: ${({ theme }) => theme.font.size.title};
     white-space: nowrap;
@@ -41,9 +47,14 @@ const MenuButton = styled.button`
 
 const Right = styled.div`
   display: flex;
+  flex: none;
   align-items: center;
   gap: ${({ theme }) => theme.space(4)};
   margin-left: auto;
+  @media (max-width: 640px) {
+    gap: ${({ theme }) => theme.space(2)};
+    font-size: ${({ theme }) => theme.font.size.small};
+  }
 `;
 
 const Today = styled.time`
@@ -53,7 +64,8 @@ const Today = styled.time`
 `;
 
 const Search = styled.input`
-  width: min(280px, 30vw);
+  width: min(280px, 26vw);
+  min-width: 90px;
   height: 38px;
   padding: 0 ${({ theme }) => theme.space(3)};
   border: 1px solid ${({ theme }) => theme.color.border};

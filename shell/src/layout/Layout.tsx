@@ -25,7 +25,10 @@ const Aside = styled.aside<{ $open: boolean }>`
   overflow: hidden;
   visibility: ${({ $open }) => ($open ? 'visible' : 'hidden')};
   @media not all and ${WIDE} {
+    /* Below the header, so the menu icon stays reachable to close it. */
     position: fixed;
+    top: ${({ theme }) => theme.layout.headerHeight};
+    height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
     z-index: 20;
     width: ${({ theme }) => theme.layout.sidebarWidth};
     box-shadow: 8px 0 24px rgba(0, 0, 0, 0.2);
@@ -33,6 +36,8 @@ const Aside = styled.aside<{ $open: boolean }>`
 `;
 
 const Main = styled.main`
+  /* Explicit: on narrow screens the menu is fixed (out of the grid) and must not take this cell. */
+  grid-column: 2;
   min-width: 0;
   display: flex;
   flex-direction: column;
