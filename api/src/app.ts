@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import { analyticsRoutes } from './analytics/routes';
+import { bookRoutes } from './books/routes';
 import { ownsPath, requireAdmin } from './auth/guard';
 import { authRoutes } from './auth/routes';
 import type { AppConfig } from './config';
@@ -10,6 +11,7 @@ import { openDatabase, type Db } from './db/database';
 import { frameworkErrors, registerErrorHandler } from './http/errors';
 import { registerStatic } from './http/static';
 import { massIntentionRoutes } from './mass-intentions/routes';
+import { UploadStore } from './uploads/store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +21,8 @@ declare module 'fastify' {
     requireAdmin: typeof requireAdmin;
     /** Hook after requireAdmin: 403 unless `:userId` is the token's admin. */
     ownsPath: typeof ownsPath;
+    /** The uploads folder: stores, names and deletes uploaded files (uploads/store.ts). */
+    uploads: UploadStore;
   }
 }
 
@@ -43,6 +47,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('config', config);
   app.decorate('requireAdmin', requireAdmin);
   app.decorate('ownsPath', ownsPath);
+  const uploads = new UploadStore(config.uploadsDir, app.log);
+  uploads.prepare();
+  app.decorate('uploads', uploads);
   app.decorateRequest('admin', undefined);
 
   registerErrorHandler(app);
@@ -67,6 +74,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(authRoutes);
       await api.register(analyticsRoutes);
       await api.register(massIntentionRoutes);
+      await api.register(bookRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

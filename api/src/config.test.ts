@@ -17,6 +17,10 @@ describe('loadConfig', () => {
       publicRateMax: 30,
       publicRateWindowMs: 60_000,
       trustProxy: false,
+      uploadMaxImageBytes: 5 * 1024 * 1024,
+      uploadMaxFileBytes: 20 * 1024 * 1024,
+      publicUrl: undefined,
+      listCacheCheckMs: 1000,
     });
     expect(config.staticRoots).toEqual({
       shell: path.join(repoRoot, 'shell', 'dist'),
@@ -41,6 +45,10 @@ describe('loadConfig', () => {
       LOGIN_RATE_MAX: '10',
       REMOTES_FILE: '/etc/backoffice/remotes.json',
       TRUST_PROXY: 'true',
+      UPLOAD_MAX_IMAGE_BYTES: '1048576',
+      UPLOAD_MAX_FILE_BYTES: '2097152',
+      PUBLIC_URL: 'https://office.example.org/',
+      LIST_CACHE_CHECK_MS: '0',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -52,7 +60,12 @@ describe('loadConfig', () => {
       tokenTtlHours: 2,
       loginRateMax: 10,
       trustProxy: true,
+      uploadMaxImageBytes: 1048576,
+      uploadMaxFileBytes: 2097152,
+      publicUrl: 'https://office.example.org',
+      listCacheCheckMs: 0,
     });
+    expect(loadConfig({ PUBLIC_URL: 'http://example.org/office/' }).publicUrl).toBe('http://example.org/office');
     expect(config.staticRoots.remotesFile).toBe('/etc/backoffice/remotes.json');
   });
 
@@ -60,5 +73,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOGIN_RATE_MAX: 'lots' })).toThrow(/LOGIN_RATE_MAX/);
     expect(() => loadConfig({ TOKEN_TTL_HOURS: '0' })).toThrow(/TOKEN_TTL_HOURS/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ UPLOAD_MAX_IMAGE_BYTES: '5MB' })).toThrow(/UPLOAD_MAX_IMAGE_BYTES/);
+    expect(() => loadConfig({ PUBLIC_URL: 'office.example.org' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://office.example.org' })).toThrow(/PUBLIC_URL/);
   });
 });

@@ -29,12 +29,28 @@ export interface AppConfig {
   publicRateWindowMs: number;
   /** Behind a reverse proxy the client IP (used by the rate limits) comes from X-Forwarded-For. */
   trustProxy: boolean;
+  /** Largest accepted image upload (book covers, stream and group pictures), in bytes. */
+  uploadMaxImageBytes: number;
+  /** Largest accepted file of any type (donation files), in bytes. */
+  uploadMaxFileBytes: number;
+  /**
+   * Origin put in front of `/uploads/<name>` in answers (e.g. https://office.example.org), without a
+   * trailing slash. Unset: the request's own protocol and host.
+   */
+  publicUrl?: string;
+  /**
+   * Public list caches ask the database at most this often whether another process changed the
+   * list (0: before every answer). Writes through this process invalidate at once.
+   */
+  listCacheCheckMs: number;
   logLevel: string;
   staticRoots: StaticRoots;
 }
 
 /** The repository root: this file sits in api/src (ts-jest) or api/dist (compiled), both two levels down. */
 export const repoRoot = path.resolve(__dirname, '..', '..');
+
+const MIB = 1024 * 1024;
 
 export const REMOTE_NAMES = ['content', 'community', 'finance'] as const;
 
@@ -46,6 +62,21 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): n
     throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}")`);
   }
   return value;
+}
+
+function publicUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = text(env, 'PUBLIC_URL');
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = new URL('invalid:');
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username) {
+    throw new Error(`PUBLIC_URL must be an http(s) address such as https://office.example.org (got "${raw}")`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
@@ -87,6 +118,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicRateMax: int(env, 'PUBLIC_RATE_MAX', 30),
     publicRateWindowMs: int(env, 'PUBLIC_RATE_WINDOW_MS', 60_000),
     trustProxy: ['1', 'true', 'yes'].includes((text(env, 'TRUST_PROXY') ?? '').toLowerCase()),
+    uploadMaxImageBytes: int(env, 'UPLOAD_MAX_IMAGE_BYTES', 5 * MIB),
+    uploadMaxFileBytes: int(env, 'UPLOAD_MAX_FILE_BYTES', 20 * MIB),
+    publicUrl: publicUrl(env),
+    listCacheCheckMs: int(env, 'LIST_CACHE_CHECK_MS', 1000, 0),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     staticRoots,
   };

@@ -25,17 +25,35 @@ const notStored =
   async () =>
     value;
 
+/** The start of the "new" window: NEW_WITHIN_DAYS before now, as stored timestamps are written. */
+export function newSince(now: Date): string {
+  return new Date(now.getTime() - NEW_WITHIN_DAYS * 24 * 60 * 60 * 1000).toISOString();
+}
+
 /**
  * One query per figure. A feature that starts storing a figure's source replaces its entry with a
- * query (e.g. totalBooks: count of books; newBooks: books created after now - NEW_WITHIN_DAYS).
+ * query.
  * - App users, sign-ups, downloads and reading-plan progress live in the mobile app's backend.
- * - Books and prayer requests are not stored by this server yet.
+ * - Prayer requests are not stored by this server yet.
  */
 export const figures: { [K in keyof AnalyticsData]: Figure<AnalyticsData[K]> } = {
   totalUsers: notStored(0),
-  totalBooks: notStored(0),
+  totalBooks: async (db) => {
+    const row = await db.kysely
+      .selectFrom('books')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst();
+    return toCount(row?.count);
+  },
   newUsers: notStored(0),
-  newBooks: notStored(0),
+  newBooks: async (db, now) => {
+    const row = await db.kysely
+      .selectFrom('books')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('date_added', '>=', newSince(now))
+      .executeTakeFirst();
+    return toCount(row?.count);
+  },
   mostDownloadedBook: notStored(null),
   totalUsersFollowingReadingPlan: notStored(0),
   percentageOfUsersCompletingDailyReadings: notStored(0),

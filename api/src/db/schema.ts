@@ -23,8 +23,27 @@ export interface MassIntentionsTable {
   created_at: string;
 }
 
+export interface BooksTable {
+  _id: string;
+  book_name: string;
+  book_link: string;
+  /** File name in DATA_DIR/uploads (never a URL). */
+  book_image: string;
+  category: string;
+  date_added: string;
+  updated_at: string;
+}
+
+export interface ChangeCountersTable {
+  /** The list it counts writes to, e.g. 'books'. */
+  name: string;
+  counter: number;
+}
+
 export interface Database {
   admins: AdminsTable;
   tokens: TokensTable;
   mass_intentions: MassIntentionsTable;
+  books: BooksTable;
+  change_counters: ChangeCountersTable;
 }

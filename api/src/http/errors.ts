@@ -16,6 +16,9 @@ export const unauthorized = (message: string) => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 
+/** The 415 of a route that reads a multipart form (config `multipart: true`) sent something else. */
+export const NOT_MULTIPART = 'The request body must be sent as multipart/form-data';
+
 export const SERVER_ERROR_MESSAGE = 'Something went wrong on the server. Please try again later.';
 
 interface AjvError {
@@ -91,7 +94,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = (error.code && FASTIFY_MESSAGES[error.code]) || error.message || 'The request is not valid';
+      const multipartRoute = request.routeOptions.config?.multipart === true;
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && multipartRoute
+          ? NOT_MULTIPART
+          : (error.code && FASTIFY_MESSAGES[error.code]) || error.message || 'The request is not valid';
       return reply.code(status).send({ message });
     }
     request.log.error({ err: error }, 'request failed');

@@ -30,6 +30,11 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
       [
         '/api/v1/admin/login',
         '/api/v1/analytics/{userId}',
+        '/api/v1/add/book/{userId}',
+        '/api/v1/all/books/',
+        '/api/v1/single/book/{id}',
+        '/api/v1/edit/book/{userId}/{bookId}',
+        '/api/v1/book/{userId}/{bookId}',
         '/api/v1/auth/logout',
         '/api/v1/mass/intention',
         '/api/v1/mass/intention/{userId}',
@@ -90,6 +95,20 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
     expect(res.status).toBe(200);
     expect(res.text).toBe('hello');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    // Anything but a verified image (by its extension, which comes from its content) is a download.
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="a1b2.txt"');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    fs.writeFileSync(path.join(server.config.uploadsDir, 'c3d4.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const svg = await server.call('GET', '/uploads/c3d4.svg');
+    expect(svg.headers.get('content-type')).toBe('application/octet-stream');
+    expect(svg.headers.get('content-disposition')).toMatch(/^attachment/);
+    fs.writeFileSync(path.join(server.config.uploadsDir, 'e5f6.png'), 'png bytes');
+    const image = await server.call('GET', '/uploads/e5f6.png');
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('content-disposition')).toBeNull();
+    expect(image.headers.get('cache-control')).toBe(IMMUTABLE);
+    expect((await server.call('GET', '/uploads/.tmp/')).status).toBe(404);
     const missing = await server.call('GET', '/uploads/missing.png');
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: expect.any(String) });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppConfig } from '../config';
+import { IMAGE_EXTENSIONS } from '../uploads/detect';
 import { sendNotFound } from './errors';
 
 export const NO_CACHE = 'no-cache';
@@ -20,6 +21,22 @@ export function cacheControlFor(filePath: string): string {
 const setBuildHeaders = (reply: FastifyReply, filePath: string) => {
   reply.header('Cache-Control', cacheControlFor(filePath));
 };
+
+/**
+ * Uploaded files are never interpreted as another type than the one they are served with, never run
+ * scripts, and only verified images (their extension comes from their content) are shown inline:
+ * anything else (donation files) is a download.
+ */
+export function setUploadHeaders(reply: FastifyReply, filePath: string): void {
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+  reply.header('Cache-Control', IMMUTABLE);
+  const extension = path.extname(filePath).slice(1).toLowerCase();
+  if (!IMAGE_EXTENSIONS.has(extension)) {
+    reply.header('Content-Type', 'application/octet-stream');
+    reply.header('Content-Disposition', `attachment; filename="${path.basename(filePath).replace(/[^\w.-]/g, '_')}"`);
+  }
+}
 
 function isDirectory(dir: string): boolean {
   try {
@@ -77,10 +94,9 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
     decorateReply: decorateOnce(),
     dotfiles: 'ignore',
     index: false,
-    // Uploaded files are never interpreted as another type than the one they are served with.
-    setHeaders: (reply) => {
-      reply.header('X-Content-Type-Options', 'nosniff');
-    },
+    // Generated names are never reused, so a file never changes.
+    cacheControl: false,
+    setHeaders: setUploadHeaders,
   });
 
   for (const [name, root] of Object.entries(remotes)) {

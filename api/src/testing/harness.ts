@@ -54,7 +54,9 @@ export interface CallOptions {
   /** Sent as JSON. */
   json?: unknown;
   /** Sent as is (e.g. malformed JSON), with the given headers. */
-  body?: string;
+  body?: string | Buffer;
+  /** Sent as multipart/form-data (fetch writes the boundary). */
+  form?: FormData;
   headers?: Record<string, string>;
 }
 
@@ -78,6 +80,10 @@ export interface TestServer {
   call<T = AnyBody>(method: string, urlPath: string, options?: CallOptions): Promise<CallResult<T>>;
   /** Logs in as the suite's admin and returns the token. */
   login(): Promise<string>;
+  /** Names of the files in the uploads folder (the temp folder excluded), sorted. */
+  storedUploads(): string[];
+  /** Files waiting in the uploads temp folder (none once a request has been answered). */
+  pendingUploads(): string[];
   close(): Promise<void>;
 }
 
@@ -123,7 +129,7 @@ export async function startServer(
   const call: TestServer['call'] = async (method, urlPath, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: string | undefined = options.body;
+    let body: string | Buffer | FormData | undefined = options.body ?? options.form;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.json);
@@ -147,6 +153,16 @@ export async function startServer(
       const res = await call('POST', '/api/v1/admin/login', { json: { email: ADMIN.email, password: ADMIN.password } });
       if (res.status !== 200) throw new Error(`login failed in test setup: ${res.status} ${res.text}`);
       return res.body.token as string;
+    },
+    storedUploads() {
+      return fs
+        .readdirSync(config.uploadsDir)
+        .filter((name) => !name.startsWith('.'))
+        .sort();
+    },
+    pendingUploads() {
+      const tempDir = path.join(config.uploadsDir, '.tmp');
+      return fs.existsSync(tempDir) ? fs.readdirSync(tempDir) : [];
     },
     async close() {
       await server.close();

@@ -1,0 +1,221 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { bearerSecurity, ownAccount } from '../auth/guard';
+import { isId } from '../db/ids';
+import { badRequest, notFound } from '../http/errors';
+import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
+import { errorResponses, httpUrl, oneOf, requiredText } from '../http/validation';
+import { multipartRoute, registerUploads, withForm, type ReceivedForm } from '../uploads/form';
+import { publicOrigin } from '../uploads/store';
+import {
+  addBook,
+  BOOK_CATEGORIES,
+  BOOK_MESSAGES,
+  BOOKS_LIST,
+  deleteBook,
+  findBook,
+  listBooks,
+  toApi,
+  updateBook,
+  type BookCategory,
+  type BookInput,
+} from './repository';
+
+export const LIMITS = { bookName: 300, bookLink: 2000 } as const;
+
+const BOOK_FORM = {
+  fields: ['bookName', 'bookLink', 'category'],
+  files: { bookImage: { kind: 'image' } },
+} as const;
+
+type BookForm = ReceivedForm<(typeof BOOK_FORM.fields)[number], keyof typeof BOOK_FORM.files>;
+
+const Category = Type.Unsafe<BookCategory>({
+  type: 'string',
+  enum: [...BOOK_CATEGORIES],
+  description: 'One of the four book categories',
+});
+
+const Book = Type.Object({
+  _id: Type.String(),
+  id: Type.String({ description: 'The same as _id' }),
+  bookName: Type.String(),
+  bookLink: Type.String({ format: 'uri' }),
+  bookImage: Type.String({ format: 'uri', description: 'Absolute URL of the cover image' }),
+  category: Category,
+  dateAdded: Type.String({ format: 'date-time' }),
+});
+
+const BookAnswer = Type.Object({ message: Type.String(), data: Book });
+
+/** The multipart form, for the OpenAPI document only (withForm reads and checks it). */
+const formDocs = (onEdit: boolean) =>
+  Type.Object({
+    bookName: Type.String({ maxLength: LIMITS.bookName }),
+    bookLink: Type.String({ format: 'uri', maxLength: LIMITS.bookLink, description: 'An http(s) address' }),
+    category: Category,
+    bookImage: onEdit
+      ? Type.Optional(
+          Type.Union([Type.String({ format: 'binary' }), Type.String({ format: 'uri' })], {
+            description: "A new JPEG, PNG, GIF or WebP image, or the book's current image URL; absent keeps the image",
+          }),
+        )
+      : Type.String({ format: 'binary', description: 'JPEG, PNG, GIF or WebP image (by content)' }),
+  });
+
+const UserParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }) });
+const BookParams = Type.Object({
+  userId: Type.String({ description: "The administrator's _id" }),
+  bookId: Type.String(),
+});
+
+/** The checked text fields of the add and edit forms (400 naming the first wrong field). */
+function readBook(form: BookForm): BookInput {
+  return {
+    bookName: requiredText(form.fields.bookName, 'bookName', LIMITS.bookName),
+    bookLink: httpUrl(form.fields.bookLink, 'bookLink', LIMITS.bookLink),
+    category: oneOf(form.fields.category, 'category', BOOK_CATEGORIES),
+  };
+}
+
+/** The picture field: a file, a non-empty text (an URL), or absent. */
+function readImage(form: BookForm) {
+  const image = form.files.bookImage;
+  return typeof image === 'string' && !image.trim() ? undefined : image;
+}
+
+export async function bookRoutes(parent: FastifyInstance): Promise<void> {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const { config, db, uploads } = app;
+
+  // The public list is served from memory until a book changes (see http/public-cache.ts).
+  const list = new PublicListCache({
+    db,
+    name: BOOKS_LIST,
+    checkEveryMs: config.listCacheCheckMs,
+    build: async (origin) => ({
+      message: 'Books fetched successfully',
+      data: (await listBooks(db)).map((row) => toApi(row, origin)),
+    }),
+  });
+
+  for (const url of ['/all/books/', '/all/books']) {
+    app.get(
+      url,
+      {
+        compress: false,
+        schema: {
+          hide: url === '/all/books',
+          tags: ['books'],
+          summary: 'All books, newest first (public; also without the trailing slash)',
+          description: 'Answers carry a strong ETag and honour If-None-Match (304).',
+          response: { 200: Type.Object({ message: Type.String(), data: Type.Array(Book) }) },
+        },
+      },
+      async (request, reply) => sendRepresentation(request, reply, await list.get(publicOrigin(request))),
+    );
+  }
+
+  app.get(
+    '/single/book/:id',
+    {
+      compress: false,
+      schema: {
+        tags: ['books'],
+        summary: 'One book (public)',
+        description: 'Answers carry a strong ETag and honour If-None-Match (304).',
+        params: Type.Object({ id: Type.String() }),
+        response: { 200: BookAnswer, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const row = isId(id) ? await findBook(db, id) : undefined;
+      if (!row) throw notFound(BOOK_MESSAGES.notFound);
+      const answer = { message: 'Book fetched successfully', data: toApi(row, publicOrigin(request)) };
+      return sendRepresentation(request, reply, new JsonRepresentation(answer));
+    },
+  );
+
+  // The upload routes get the multipart parser in a scope of their own.
+  await app.register(async (scope) => {
+    await registerUploads(scope);
+    const writes = scope.withTypeProvider<TypeBoxTypeProvider>();
+
+    writes.post(
+      '/add/book/:userId',
+      {
+        onRequest: ownAccount,
+        config: multipartRoute(formDocs(false)),
+        schema: {
+          tags: ['books'],
+          summary: 'Add a book (multipart: bookName, bookLink, category, bookImage)',
+          security: bearerSecurity,
+          params: UserParams,
+          response: { 201: BookAnswer, ...errorResponses(400, 401, 403, 413, 415) },
+        },
+      },
+      async (request, reply) => {
+        // Worked out first: nothing may fail after the book is written.
+        const origin = publicOrigin(request);
+        return withForm(request, BOOK_FORM, async (form) => {
+          const input = readBook(form);
+          const image = readImage(form);
+          if (image === undefined) throw badRequest('bookImage is required');
+          if (typeof image === 'string') throw badRequest('bookImage must be an image file');
+          const row = await addBook(db, uploads, input, image);
+          list.invalidate();
+          return reply.code(201).send({ message: 'Book added successfully', data: toApi(row, origin) });
+        });
+      },
+    );
+
+    writes.post(
+      '/edit/book/:userId/:bookId',
+      {
+        onRequest: ownAccount,
+        config: multipartRoute(formDocs(true)),
+        schema: {
+          tags: ['books'],
+          summary: 'Edit a book (multipart, same fields; bookImage optional)',
+          security: bearerSecurity,
+          params: BookParams,
+          response: { 200: BookAnswer, ...errorResponses(400, 401, 403, 404, 413, 415) },
+        },
+      },
+      async (request) => {
+        const { bookId } = request.params;
+        const origin = publicOrigin(request);
+        // An unknown book is answered before its upload is stored anywhere.
+        if (!isId(bookId) || !(await findBook(db, bookId))) throw notFound(BOOK_MESSAGES.notFound);
+        return withForm(request, BOOK_FORM, async (form) => {
+          const input = readBook(form);
+          const row = await updateBook(db, uploads, bookId, input, readImage(form));
+          list.invalidate();
+          return { message: 'Book updated successfully', data: toApi(row, origin) };
+        });
+      },
+    );
+  });
+
+  app.delete(
+    '/book/:userId/:bookId',
+    {
+      onRequest: ownAccount,
+      schema: {
+        tags: ['books'],
+        summary: 'Delete a book and its cover',
+        security: bearerSecurity,
+        params: BookParams,
+        response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { bookId } = request.params;
+      if (!isId(bookId) || !(await deleteBook(db, uploads, bookId))) throw notFound(BOOK_MESSAGES.notFound);
+      list.invalidate();
+      return { message: 'Book deleted successfully' };
+    },
+  );
+}

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { bumpChangeCounter } from '../db/changes';
+import type { Db } from '../db/database';
+import { closeTestDatabase, databaseFor, engines, openTestDatabase } from '../testing/harness';
+import { JsonRepresentation, PublicListCache } from './public-cache';
+
+describe.each(engines())('PublicListCache on %s', (_name, engine) => {
+  let dir: string;
+  let db: Db;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-cache-'));
+    db = await openTestDatabase({ dataDir: dir, ...databaseFor(engine) });
+  });
+  afterAll(async () => {
+    await closeTestDatabase(db);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  function counted(name: string, checkEveryMs: number) {
+    const builds: string[] = [];
+    const cache = new PublicListCache({
+      db,
+      name,
+      checkEveryMs,
+      build: async (origin) => {
+        builds.push(origin);
+        return { origin, n: builds.length };
+      },
+    });
+    return { cache, builds };
+  }
+
+  it('builds once per origin and serves the same bytes until invalidated', async () => {
+    const { cache, builds } = counted('a', 60_000);
+    const first = await cache.get('http://one');
+    expect(await cache.get('http://one')).toBe(first);
+    await Promise.all([cache.get('http://one'), cache.get('http://one')]);
+    expect(builds).toEqual(['http://one']);
+    expect(JSON.parse(first.body.toString())).toEqual({ origin: 'http://one', n: 1 });
+
+    await cache.get('http://two');
+    expect(builds).toEqual(['http://one', 'http://two']);
+
+    cache.invalidate();
+    const rebuilt = await cache.get('http://one');
+    expect(rebuilt).not.toBe(first);
+    expect(rebuilt.etag()).not.toBe(first.etag());
+    expect(builds).toHaveLength(3);
+  });
+
+  it("notices another process's write through the change counter, checked at most every checkEveryMs", async () => {
+    const eager = counted('b', 0);
+    const lazy = counted('b', 60_000);
+    await eager.cache.get('o');
+    await lazy.cache.get('o');
+    await bumpChangeCounter(db.kysely, 'b');
+    await eager.cache.get('o');
+    await lazy.cache.get('o');
+    expect(eager.builds).toHaveLength(2);
+    expect(lazy.builds).toHaveLength(1); // not checked again yet
+    await eager.cache.get('o');
+    expect(eager.builds).toHaveLength(2); // unchanged counter: no rebuild
+  });
+
+  it('forgets a failed build', async () => {
+    let fail = true;
+    const cache = new PublicListCache({
+      db,
+      name: 'c',
+      checkEveryMs: 60_000,
+      build: async () => {
+        if (fail) throw new Error('database away');
+        return [];
+      },
+    });
+    await expect(cache.get('o')).rejects.toThrow('database away');
+    fail = false;
+    expect((await cache.get('o')).body.toString()).toBe('[]');
+  });
+});
+
+describe('JsonRepresentation', () => {
+  it('matches If-None-Match by strong or weak tag, in any encoding, or *', () => {
+    const rep = new JsonRepresentation({ a: 1 });
+    expect(rep.matches(rep.etag())).toBe(true);
+    expect(rep.matches(`W/${rep.etag()}`)).toBe(true);
+    expect(rep.matches(`"x", ${rep.etag('gzip')}`)).toBe(true);
+    expect(rep.matches('*')).toBe(true);
+    expect(rep.matches('"x"')).toBe(false);
+    expect(rep.matches(undefined)).toBe(false);
+    expect(new JsonRepresentation({ a: 2 }).matches(rep.etag())).toBe(false);
+  });
+});

@@ -1,0 +1,172 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
+import { readChangeCounter } from '../db/changes';
+
+// Public reads (the mobile app's lists and details): a JSON body serialized once, with a strong
+// ETag per encoding, answered 304 to a matching If-None-Match, and compressed once per encoding.
+// Routes that send these set `compress: false`: the encoding is chosen here, not by @fastify/compress.
+
+type Encoding = 'br' | 'gzip';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** Bodies smaller than this are sent as they are (as @fastify/compress does). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** One JSON answer, ready to send as often as asked. */
+export class JsonRepresentation {
+  readonly body: Buffer;
+  private readonly tag: string;
+  private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+
+  constructor(value: unknown) {
+    this.body = Buffer.from(JSON.stringify(value));
+    this.tag = createHash('sha256').update(this.body).digest('base64url').slice(0, 32);
+  }
+
+  /** Strong ETag of the bytes sent with this encoding: each encoding is its own representation. */
+  etag(encoding?: Encoding): string {
+    return encoding ? `"${this.tag}-${encoding}"` : `"${this.tag}"`;
+  }
+
+  /** True when the client's If-None-Match names this content in any encoding (or is `*`). */
+  matches(ifNoneMatch: string | undefined): boolean {
+    if (!ifNoneMatch) return false;
+    return ifNoneMatch.split(',').some((raw) => {
+      const candidate = raw.trim().replace(/^W\//, '');
+      return candidate === '*' || candidate === this.etag() || candidate.startsWith(`"${this.tag}-`);
+    });
+  }
+
+  /** The body in that encoding, compressed on first use and kept. */
+  encode(encoding: Encoding): Promise<Buffer> {
+    let pending = this.encoded.get(encoding);
+    if (!pending) {
+      pending =
+        encoding === 'br'
+          ? brotli(this.body, {
+              params: {
+                // Quality 5 is several times faster than the default 11 for nearly the same size.
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.body.length,
+              },
+            })
+          : gzip(this.body);
+      pending.catch(() => this.encoded.delete(encoding));
+      this.encoded.set(encoding, pending);
+    }
+    return pending;
+  }
+}
+
+/** The preferred encoding the client accepts: br, then gzip (q-values honoured); undefined: identity. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  let best: Encoding | undefined;
+  let bestQ = 0;
+  let wildcardQ: number | undefined;
+  const quality = new Map<string, number>();
+  for (const item of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = item.trim().split(';');
+    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    const value = q === undefined ? 1 : Number(q);
+    if (name === '*') wildcardQ = value;
+    else if (name) quality.set(name.trim(), value);
+  }
+  for (const encoding of ['br', 'gzip'] as const) {
+    const q = quality.get(encoding) ?? wildcardQ ?? 0;
+    if (q > bestQ) {
+      best = encoding;
+      bestQ = q;
+    }
+  }
+  return best;
+}
+
+/** Sends a representation: 304 when the client has it, else the body in the best accepted encoding. */
+export async function sendRepresentation(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  representation: JsonRepresentation,
+): Promise<FastifyReply> {
+  const large = representation.body.length >= COMPRESS_FROM_BYTES;
+  const encoding = large ? chooseEncoding(request.headers['accept-encoding']) : undefined;
+  reply
+    .header('Cache-Control', 'no-cache')
+    .header('Vary', 'Accept-Encoding')
+    .header('ETag', representation.etag(encoding))
+    .type('application/json; charset=utf-8');
+  if (representation.matches(request.headers['if-none-match'])) return reply.code(304).send();
+  if (!encoding) return reply.send(representation.body);
+  const body = await representation.encode(encoding);
+  return reply.header('Content-Encoding', encoding).send(body);
+}
+
+export interface PublicListCacheOptions {
+  db: Db;
+  /** The list's change counter (db/changes.ts), bumped by every write to it. */
+  name: string;
+  /** Builds the answer for one origin (the URLs inside answers are absolute). */
+  build: (origin: string) => Promise<unknown>;
+  /** Ask the change counter at most this often (LIST_CACHE_CHECK_MS); 0: before every answer. */
+  checkEveryMs: number;
+  /** Origins kept at once (an answer per Host the server is reached by). */
+  maxOrigins?: number;
+}
+
+/**
+ * A public list kept serialized in memory. `invalidate()` after each write in this process; writes
+ * by other processes are noticed through the list's change counter, read at most every
+ * `checkEveryMs`. Between two answers nothing is rebuilt, hashed or compressed again.
+ */
+export class PublicListCache {
+  private readonly entries = new Map<string, Promise<JsonRepresentation>>();
+  private counter: number | undefined;
+  private checkedAt = 0;
+  private checking: Promise<void> | undefined;
+
+  constructor(private readonly options: PublicListCacheOptions) {}
+
+  invalidate(): void {
+    this.entries.clear();
+    // The next answer first learns the counter this write left, so it does not rebuild twice.
+    this.checkedAt = 0;
+  }
+
+  async get(origin: string): Promise<JsonRepresentation> {
+    if (Date.now() - this.checkedAt >= this.options.checkEveryMs) await this.check();
+    let entry = this.entries.get(origin);
+    if (!entry) {
+      entry = this.options.build(origin).then((value) => new JsonRepresentation(value));
+      const built = entry;
+      built.catch(() => {
+        if (this.entries.get(origin) === built) this.entries.delete(origin);
+      });
+      if (this.entries.size >= (this.options.maxOrigins ?? 4)) {
+        this.entries.delete(this.entries.keys().next().value!);
+      }
+      this.entries.set(origin, entry);
+    }
+    return entry;
+  }
+
+  /** Reads the change counter (one query, shared by concurrent requests); a change empties the cache. */
+  private check(): Promise<void> {
+    this.checking ??= readChangeCounter(this.options.db.kysely, this.options.name)
+      .then((counter) => {
+        if (counter !== this.counter) {
+          this.entries.clear();
+          this.counter = counter;
+        }
+        this.checkedAt = Date.now();
+      })
+      .finally(() => {
+        this.checking = undefined;
+      });
+    return this.checking;
+  }
+}

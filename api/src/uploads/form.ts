@@ -1,0 +1,319 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { finished } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyMultipart, { type Multipart, type MultipartFile } from '@fastify/multipart';
+import type { TSchema } from '@sinclair/typebox';
+import { badRequest, HttpError, NOT_MULTIPART } from '../http/errors';
+import { detectAnyFile, detectImage, SNIFF_BYTES, type DetectedType } from './detect';
+import { UploadStore, type ReceivedFile } from './store';
+
+// Multipart forms: text fields plus declared file fields, received against a declaration such as
+//   { fields: ['bookName', 'bookLink', 'category'], files: { bookImage: { kind: 'image' } } }
+// Files stream to a temp file while their size is counted and their first bytes identify them, so
+// an oversized or disguised file is refused while it arrives and never reaches the uploads folder.
+
+/** 'image': JPEG, PNG, GIF or WebP by content, at most UPLOAD_MAX_IMAGE_BYTES. 'any': any content, at most UPLOAD_MAX_FILE_BYTES. */
+export type FileKind = 'image' | 'any';
+
+export interface FormDeclaration<F extends string = string, P extends string = string> {
+  fields: readonly F[];
+  files: { readonly [K in P]: { kind: FileKind } };
+}
+
+export interface ReceivedForm<F extends string = string, P extends string = string> {
+  /** Raw text values (not trimmed); a field that was not sent is absent. */
+  fields: Partial<Record<F, string>>;
+  /**
+   * Per file field: the received file, or a text value (on edit, the record's current URL), or
+   * absent (not sent, or an empty file input).
+   */
+  files: Partial<Record<P, ReceivedFile | string>>;
+}
+
+export { NOT_MULTIPART };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by multipartRoute(): the route reads a multipart form (used for the wording of a 415). */
+    multipart?: boolean;
+  }
+}
+
+/** The parser's own limits; file sizes are checked per field by receiveForm. */
+const LIMITS = {
+  fieldNameSize: 100,
+  /** Bytes per text field: far above any text limit, so a cut value is refused, never stored. */
+  fieldSize: 64 * 1024,
+  fields: 30,
+  parts: 40,
+  headerPairs: 50,
+};
+
+/**
+ * Makes multipart forms readable in this plugin scope (register it inside the scope of the routes
+ * that take uploads, so that other routes carry none of its hooks).
+ */
+export async function registerUploads(scope: FastifyInstance): Promise<void> {
+  // The size limit is applied per field below; the parser only stops at the largest one.
+  await scope.register(fastifyMultipart, { throwFileSizeLimit: false, limits: LIMITS });
+}
+
+/**
+ * Route config for a multipart route: documents the form in the OpenAPI document (the route itself
+ * declares no body schema; the form is read and checked by withForm, not by ajv).
+ */
+export function multipartRoute(form: TSchema) {
+  return {
+    multipart: true,
+    swaggerTransform: ({ schema, url }: { schema: unknown; url: string }) => ({
+      schema: { ...(schema as object), consumes: ['multipart/form-data'], body: form },
+      url,
+    }),
+  };
+}
+
+/** "5 MB", "2 KB", "300 bytes" (1 MB = 1024 × 1024 bytes). */
+export function formatBytes(bytes: number): string {
+  const round = (value: number) => String(Math.round(value * 10) / 10);
+  if (bytes >= 1024 * 1024) return `${round(bytes / (1024 * 1024))} MB`;
+  if (bytes >= 1024) return `${round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+export const messages = {
+  tooLarge: (field: string, limit: number) => `${field} is too large (at most ${formatBytes(limit)})`,
+  notAnImage: (field: string) => `${field} must be a JPEG, PNG, GIF or WebP image`,
+};
+
+/**
+ * Reads the request's form, hands it to `handle`, and afterwards discards every received file that
+ * `handle` did not move into place (UploadStore.commit). Errors answer `{ message }`: 415 not
+ * multipart or a refused file type, 413 a file too large, 400 anything else wrong with the form.
+ */
+export async function withForm<F extends string, P extends string, T>(
+  request: FastifyRequest,
+  declaration: FormDeclaration<F, P>,
+  handle: (form: ReceivedForm<F, P>) => Promise<T>,
+): Promise<T> {
+  const received: ReceivedFile[] = [];
+  try {
+    const form = await receiveForm(request, declaration, received);
+    return await handle(form);
+  } finally {
+    await Promise.all(received.map((file) => fs.promises.rm(file.tempPath, { force: true })));
+  }
+}
+
+async function receiveForm<F extends string, P extends string>(
+  request: FastifyRequest,
+  declaration: FormDeclaration<F, P>,
+  received: ReceivedFile[],
+): Promise<ReceivedForm<F, P>> {
+  if (!request.isMultipart()) throw new HttpError(415, NOT_MULTIPART);
+  const { config, uploads } = request.server;
+  const fileRules = declaration.files as Record<string, { kind: FileKind } | undefined>;
+  const fileFields = Object.keys(fileRules);
+  const limitOf = (kind: FileKind) => (kind === 'image' ? config.uploadMaxImageBytes : config.uploadMaxFileBytes);
+  const textFields = new Set<string>(declaration.fields);
+
+  const fields: Record<string, string> = {};
+  const files: Record<string, ReceivedFile | string> = {};
+  const seen = new Set<string>();
+  // The first problem is answered once the whole form has been read: answering while the client
+  // is still sending would leave the rest of its upload unread on the connection.
+  let failure: HttpError | undefined;
+
+  const parts = request.parts({
+    limits: {
+      fileSize: Math.max(0, ...fileFields.map((field) => limitOf(fileRules[field]!.kind))),
+      // One more than declared, so that a repeated file field gets its own message below.
+      files: fileFields.length + 1,
+    },
+  });
+  try {
+    for (;;) {
+      let step: IteratorResult<Multipart>;
+      try {
+        step = await parts.next();
+      } catch (error) {
+        throw formError(error);
+      }
+      if (step.done) break;
+      const part = step.value;
+      const name = part.fieldname;
+
+      if (part.type === 'file') {
+        const rule = declares(fileRules, name) ? fileRules[name] : undefined;
+        if (failure || !rule || seen.has(name)) {
+          if (!failure) {
+            if (seen.has(name)) failure = badRequest(`Send only one ${name}`);
+            else if (textFields.has(name)) failure = badRequest(`${name} must be text, not a file`);
+            else failure = badRequest(`${name} is not a file this request accepts (files: ${fileFields.join(', ')})`);
+          }
+          await discard(part);
+          continue;
+        }
+        seen.add(name);
+        const outcome = await receiveFile(part, rule.kind, limitOf(rule.kind), uploads.tempDir);
+        if (outcome instanceof HttpError) failure = outcome;
+        else if (outcome) {
+          received.push(outcome);
+          files[name] = outcome;
+        }
+        continue;
+      }
+
+      const isFileField = declares(fileRules, name);
+      if (!textFields.has(name) && !isFileField) continue; // unknown text fields are ignored
+      if (failure) continue;
+      if (seen.has(name)) failure = badRequest(`Send ${name} only once`);
+      else if (part.valueTruncated) failure = badRequest(`${name} is too long`);
+      else if (typeof part.value !== 'string') failure = badRequest(`${name} must be text`);
+      else if (isFileField) files[name] = part.value;
+      else fields[name] = part.value;
+      seen.add(name);
+    }
+  } catch (error) {
+    // The parser gave up: whatever the client still sends is read and dropped, so that the answer
+    // reaches it and the connection stays usable.
+    if (!request.raw.readableEnded) request.raw.resume();
+    throw error;
+  }
+  if (failure) throw failure;
+  return { fields, files } as ReceivedForm<F, P>;
+}
+
+function declares(rules: Record<string, unknown>, name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(rules, name);
+}
+
+/** Reads a part to its end without keeping anything. */
+async function discard(part: MultipartFile): Promise<void> {
+  part.file.resume();
+  try {
+    await finished(part.file);
+  } catch (error) {
+    throw formError(error);
+  }
+}
+
+/**
+ * Streams one file to a temp file. Answers the received file, undefined for an empty file input
+ * (no name, no bytes), or the HttpError that refuses it (the rest of the part is then read and
+ * dropped). Errors of the disk are thrown (a 500: not the client's fault).
+ */
+async function receiveFile(
+  part: MultipartFile,
+  kind: FileKind,
+  limit: number,
+  tempDir: string,
+): Promise<ReceivedFile | HttpError | undefined> {
+  const field = part.fieldname;
+  const tempPath = path.join(tempDir, `${randomBytes(12).toString('hex')}.part`);
+  const out = fs.createWriteStream(tempPath, { flags: 'wx' });
+  let writeError: Error | undefined;
+  out.on('error', (error) => {
+    writeError ??= error;
+  });
+
+  let size = 0;
+  let head = Buffer.alloc(0);
+  let refusal: HttpError | undefined;
+  try {
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      if (refusal || writeError) continue;
+      size += chunk.length;
+      if (size > limit) {
+        refusal = new HttpError(413, messages.tooLarge(field, limit));
+        continue;
+      }
+      if (head.length < SNIFF_BYTES) {
+        head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+        if (kind === 'image' && head.length >= SNIFF_BYTES && !detectImage(head)) {
+          refusal = new HttpError(415, messages.notAnImage(field));
+          continue;
+        }
+      }
+      if (!out.write(chunk) && !out.destroyed) await waitForDrain(out);
+    }
+  } catch (error) {
+    await closeAndRemove(out, tempPath);
+    throw formError(error);
+  }
+  // The parser stops passing data at the largest declared limit and marks the part as cut.
+  if (!refusal && part.file.truncated) refusal = new HttpError(413, messages.tooLarge(field, limit));
+
+  out.end();
+  await finished(out).catch((error: Error) => {
+    writeError ??= error;
+  });
+  if (writeError || refusal || (size === 0 && !part.filename)) {
+    await fs.promises.rm(tempPath, { force: true });
+    if (writeError) throw writeError;
+    return refusal;
+  }
+
+  let type: DetectedType | undefined;
+  if (kind === 'image') type = detectImage(head);
+  else type = detectAnyFile(head, part.filename);
+  if (!type) {
+    await fs.promises.rm(tempPath, { force: true });
+    return new HttpError(415, messages.notAnImage(field));
+  }
+  return {
+    field,
+    name: UploadStore.newName(type.extension),
+    tempPath,
+    size,
+    mimeType: type.mimeType,
+    isImage: type.isImage,
+    originalName: part.filename,
+  };
+}
+
+/** Resolves when the file stream can take more, or can take nothing any more. */
+function waitForDrain(out: fs.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done).off('error', done).off('close', done);
+      resolve();
+    };
+    out.on('drain', done).on('error', done).on('close', done);
+  });
+}
+
+async function closeAndRemove(out: fs.WriteStream, tempPath: string): Promise<void> {
+  out.destroy();
+  await finished(out).catch(() => undefined);
+  await fs.promises.rm(tempPath, { force: true });
+}
+
+/** The parser's errors in words for the administrator; anything else is passed on unchanged. */
+function formError(error: unknown): Error {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  switch (code) {
+    case 'FST_FILES_LIMIT':
+      return badRequest('The form carries more files than this request accepts');
+    case 'FST_FIELDS_LIMIT':
+      return new HttpError(413, 'The form has too many fields');
+    case 'FST_PARTS_LIMIT':
+      return new HttpError(413, 'The form has too many parts');
+    case 'FST_PROTO_VIOLATION':
+      return badRequest('The form has a field with a name that is not allowed');
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return badRequest('A form field sent as JSON is not valid JSON');
+    case 'FST_MP_PREMATURE_CLOSE':
+    case 'ERR_STREAM_PREMATURE_CLOSE':
+    case 'ECONNRESET':
+    case 'ECONNABORTED':
+      return badRequest('The upload was interrupted before it was complete');
+  }
+  // Busboy's own errors ("Unexpected end of form", "Multipart: Boundary not found", …) carry no
+  // code; file-system errors do (ENOSPC, EACCES …) and stay server errors. (No instanceof Error
+  // here: an error made in another realm, as under jest, is still an error.)
+  if (typeof code !== 'string') return badRequest('The request body is not valid multipart/form-data');
+  return error as Error;
+}

@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import { newId, timestamp } from '../db/ids';
+import { chooseEncoding } from '../http/public-cache';
+import { closeTestDatabase, databaseFor, engines, openTestDatabase, startServer } from '../testing/harness';
+import { detectAnyFile, detectImage } from './detect';
+import { formatBytes } from './form';
+import { solidPng } from './png';
+import { UploadStore, uploadNameFromUrl, type ReceivedFile } from './store';
+
+describe('file type detection (by content only)', () => {
+  it.each([
+    ['png', solidPng(1, 1, [0, 0, 0])],
+    ['jpg', Buffer.from([0xff, 0xd8, 0xff, 0xdb, 0, 0, 0, 0, 0, 0, 0, 0])],
+    ['gif', Buffer.from('GIF87a\x01\x00\x01\x00\x00\x00', 'latin1')],
+    ['webp', Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8L', 'latin1')],
+  ])('recognises %s', (extension, head) => {
+    expect(detectImage(head)).toEqual({ extension, mimeType: expect.stringMatching(/^image\//), isImage: true });
+    expect(detectAnyFile(head, 'whatever.pdf')).toMatchObject({ extension, isImage: true });
+  });
+
+  it.each([
+    ['SVG', '<svg xmlns="http://www.w3.org/2000/svg"/>'],
+    ['text', 'hello, world!'],
+    ['PDF', '%PDF-1.4 ...'],
+    ['RIFF that is not WebP', 'RIFF\x10\x00\x00\x00WAVEfmt '],
+    ['nothing', ''],
+  ])('refuses %s as an image', (_what, content) => {
+    expect(detectImage(Buffer.from(content, 'latin1'))).toBeUndefined();
+  });
+
+  it('keeps any file, naming non-images safely', () => {
+    expect(detectAnyFile(Buffer.from('%PDF-1.7'), 'report.exe')).toEqual({
+      extension: 'pdf',
+      mimeType: 'application/pdf',
+      isImage: false,
+    });
+    expect(detectAnyFile(Buffer.from('PK\x03\x04'), 'Budget 2024.XLSX')).toMatchObject({
+      extension: 'xlsx',
+      isImage: false,
+    });
+    expect(detectAnyFile(Buffer.from('<svg/>'), 'logo.svg').extension).toBe('bin');
+    expect(detectAnyFile(Buffer.from('text'), 'fake.png').extension).toBe('bin');
+    expect(detectAnyFile(Buffer.from('text'), 'no-extension').extension).toBe('bin');
+    expect(detectAnyFile(Buffer.from('text'), 'x.p/../hp').extension).toBe('bin');
+  });
+});
+
+describe('upload helpers', () => {
+  it('words sizes', () => {
+    expect(formatBytes(5 * 1024 * 1024)).toBe('5 MB');
+    expect(formatBytes(20 * 1024 * 1024)).toBe('20 MB');
+    expect(formatBytes(1.5 * 1024 * 1024)).toBe('1.5 MB');
+    expect(formatBytes(4096)).toBe('4 KB');
+    expect(formatBytes(300)).toBe('300 bytes');
+  });
+
+  it('finds the stored file a URL refers to, whatever its host', () => {
+    const name = '0123456789abcdef0123456789abcdef.png';
+    expect(uploadNameFromUrl(`http://127.0.0.1:8080/uploads/${name}`)).toBe(name);
+    expect(uploadNameFromUrl(`https://office.example.org/backoffice/uploads/${name}?v=1`)).toBe(name);
+    expect(uploadNameFromUrl(`/uploads/${name}`)).toBe(name);
+    expect(uploadNameFromUrl('/uploads/../app.db')).toBeUndefined();
+    expect(uploadNameFromUrl(`/uploads/sub/${name}`)).toBeUndefined();
+    expect(uploadNameFromUrl('https://example.org/cover.png')).toBeUndefined();
+    expect(uploadNameFromUrl('http://[')).toBeUndefined();
+  });
+
+  it('chooses br, then gzip, honouring q-values', () => {
+    expect(chooseEncoding(undefined)).toBeUndefined();
+    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+    expect(chooseEncoding('gzip, deflate')).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(chooseEncoding('gzip;q=0.8, br;q=0.5')).toBe('gzip');
+    expect(chooseEncoding('identity')).toBeUndefined();
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('*;q=0, identity')).toBeUndefined();
+  });
+});
+
+describe.each(engines())('UploadStore.commit on %s', (_name, engine) => {
+  let dir: string;
+  let db: Db;
+  let store: UploadStore;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-uploads-'));
+    db = await openTestDatabase({ dataDir: dir, ...databaseFor(engine) });
+    store = new UploadStore(path.join(dir, 'uploads'));
+    store.prepare();
+  });
+  afterAll(async () => {
+    await closeTestDatabase(db);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const stored = () => fs.readdirSync(store.dir).filter((name) => !name.startsWith('.'));
+  function received(): ReceivedFile {
+    const tempPath = path.join(store.tempDir, `${newId()}.part`);
+    fs.writeFileSync(tempPath, 'image bytes');
+    return {
+      field: 'bookImage',
+      name: UploadStore.newName('png'),
+      tempPath,
+      size: 11,
+      mimeType: 'image/png',
+      isImage: true,
+      originalName: 'x.png',
+    };
+  }
+  const row = (id: string, image: string) => ({
+    _id: id,
+    book_name: 'b',
+    book_link: 'https://example.org',
+    book_image: image,
+    category: 'Devotional',
+    date_added: timestamp(),
+    updated_at: timestamp(),
+  });
+  const exists = async (id: string) =>
+    !!(await db.kysely.selectFrom('books').select('_id').where('_id', '=', id).executeTakeFirst());
+
+  it('moves the file in when the write commits', async () => {
+    const file = received();
+    const id = newId();
+    await store.commit(db, [file], (trx) => trx.insertInto('books').values(row(id, file.name)).execute());
+    expect(stored()).toContain(file.name);
+    expect(fs.existsSync(file.tempPath)).toBe(false);
+    expect(await exists(id)).toBe(true);
+  });
+
+  it('moves nothing when the write fails', async () => {
+    const file = received();
+    const before = stored();
+    await expect(
+      store.commit(db, [file], async (trx) => {
+        await trx.insertInto('books').values(row(newId(), file.name)).execute();
+        await sql`select * from no_such_table`.execute(trx);
+      }),
+      // Not toThrow(): better-sqlite3's errors may come from another realm than jest's Error.
+    ).rejects.toMatchObject({ message: expect.stringMatching(/no such table|does not exist/) });
+    expect(stored()).toEqual(before);
+    // The temp file is left to its owner (withForm) to discard.
+    expect(fs.existsSync(file.tempPath)).toBe(true);
+    fs.rmSync(file.tempPath);
+  });
+
+  it('rolls the write back when a file cannot be moved, and removes the ones already moved', async () => {
+    const good = received();
+    const missing = { ...received(), tempPath: path.join(store.tempDir, 'gone.part') };
+    fs.rmSync(path.join(store.tempDir, path.basename(missing.tempPath)), { force: true });
+    const id = newId();
+    const before = stored();
+    await expect(
+      store.commit(db, [good, missing], (trx) => trx.insertInto('books').values(row(id, good.name)).execute()),
+    ).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await exists(id)).toBe(false);
+    expect(stored()).toEqual(before);
+  });
+});
+
+describe('a book whose database write fails', () => {
+  it('answers 500 and leaves no file behind', async () => {
+    const server = await startServer({ engine: 'sqlite' });
+    try {
+      await sql`create trigger refuse before insert on books begin select raise(abort, 'disk on fire'); end`.execute(
+        server.db.kysely,
+      );
+      const form = new FormData();
+      form.append('bookName', 'A');
+      form.append('bookLink', 'https://example.org');
+      form.append('category', 'Devotional');
+      form.append('bookImage', new Blob([new Uint8Array(solidPng(2, 2, [1, 2, 3]))]), 'a.png');
+      const res = await server.call('POST', `/api/v1/add/book/${server.admin._id}`, {
+        token: await server.login(),
+        form,
+      });
+      expect(res.status).toBe(500);
+      expect(server.storedUploads()).toEqual([]);
+      expect(server.pendingUploads()).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
