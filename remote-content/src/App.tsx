@@ -1,10 +1,16 @@
-import { Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
+import { BookDetailsScreen } from './books/BookDetailsScreen';
+import { AddBookScreen, EditBookScreen } from './books/BookFormScreens';
+import { BookListScreen } from './books/BookListScreen';
 
-/**
- * The content remote (books, Bible plan, streams, reflections). It is built, registered and
- * prefetched with the others; its screens arrive with their issues and declare their paths in
- * remotes.json then.
- */
+/** The content remote's screens, at the spec's absolute paths (declared in remotes.json). */
 export default function App() {
-  return <Routes />;
+  return (
+    <Routes>
+      <Route path="/bookshelf" element={<BookListScreen />} />
+      <Route path="/bookshelf-organizer" element={<AddBookScreen />} />
+      <Route path="/bookshelf/:id" element={<BookDetailsScreen />} />
+      <Route path="/edit-book/:id" element={<EditBookScreen />} />
+    </Routes>
+  );
 }

@@ -13,6 +13,8 @@ export { useRequest, type RequestState } from './api/useRequest';
 export { authApi, type LoginAnswer } from './api/resources/auth';
 export { analyticsApi, type Analytics } from './api/resources/analytics';
 export { massIntentionsApi, type MassIntention } from './api/resources/massIntentions';
+export { booksApi, BOOK_CATEGORIES, type Book, type BookCategory, type BookInput } from './api/resources/books';
+export { toFormData, type ProgressListener } from './api/multipart';
 
 export { session, useSession, useUserId, type AdminUser, type Session } from './session/session';
 export { logIn, logOut } from './auth/auth';
@@ -21,7 +23,7 @@ export { LoginScreen } from './auth/LoginScreen';
 export { notify, SCREEN_TOAST_MS, DEFAULT_TOAST_MS } from './notify/notify';
 export { ToastHost } from './notify/ToastHost';
 
-export { loginSchema, linkField, type LoginValues } from './validation/schemas';
+export { loginSchema, linkField, pictureField, PICTURE_ACCEPT, type LoginValues } from './validation/schemas';
 export { formatDate } from './format/date';
 export { useSearchTerm, matchesSearch, useSearchFilter } from './search/search';
 
@@ -32,6 +34,8 @@ export { Spinner, LoadingBlock } from './ui/Spinner';
 export { Panel, PageHeader, EmptyText, SampleDataNotice } from './ui/layout';
 export { DataTable, type Column } from './ui/DataTable';
 export { Modal, ModalActions, ConfirmDialog } from './ui/Modal';
+export { DeleteButton } from './ui/DeleteButton';
+export { DetailsList, Picture } from './ui/Details';
 
 export { LabelledField, FieldRow } from './forms/Field';
 export { TextField, NumberField, DateField, TextAreaField, SelectField, type SelectOption } from './forms/inputs';

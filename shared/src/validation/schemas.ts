@@ -16,3 +16,23 @@ export const linkField = (requiredMessage: string) =>
     .required(requiredMessage)
     .url('Invalid link format')
     .matches(/^https?:\/\//i, 'Invalid link format');
+
+/** Types a browser may upload as a picture; the server checks the content again. */
+const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
+/**
+ * A picture field: a chosen image File, or on edit the current picture's URL. `requiredMessage`
+ * makes it required (add forms); edit forms leave it out and keep the stored picture.
+ */
+export const pictureField = (requiredMessage?: string) => {
+  const field = yup
+    .mixed<File | string>()
+    .nullable()
+    .test('picture-type', 'Image must be a JPEG, PNG, GIF or WebP image', (value) =>
+      value instanceof File ? PICTURE_TYPES.includes(value.type) : true,
+    );
+  return requiredMessage ? field.test('picture-required', requiredMessage, (value) => Boolean(value)) : field;
+};
+
+/** The accept filter of picture pickers. */
+export const PICTURE_ACCEPT = PICTURE_TYPES.join(',');

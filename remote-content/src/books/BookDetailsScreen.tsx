@@ -1,0 +1,85 @@
+import { useNavigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import {
+  booksApi,
+  ButtonLink,
+  DeleteButton,
+  DetailsList,
+  EmptyText,
+  formatDate,
+  LoadingBlock,
+  notify,
+  PageHeader,
+  Panel,
+  Picture,
+  useRequest,
+  useUserId,
+} from 'shared';
+
+const Body = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(8)};
+`;
+
+/** /bookshelf/{id} (spec §2): category, date added and link, with Edit Book and Delete Book. */
+export function BookDetailsScreen() {
+  const { id = '' } = useParams();
+  const userId = useUserId();
+  const navigate = useNavigate();
+  const { data: book, loading } = useRequest((signal) => booksApi.get(id, signal), id);
+
+  if (loading) return <LoadingBlock />;
+  if (!book) {
+    return (
+      <Panel>
+        <EmptyText>Book not found.</EmptyText>
+        <ButtonLink variant="secondary" to="/bookshelf">
+          Back to BookShelf
+        </ButtonLink>
+      </Panel>
+    );
+  }
+
+  const remove = async () => {
+    await booksApi.remove(userId, book._id);
+    notify.success('Book deleted successfully');
+    navigate('/bookshelf');
+  };
+
+  return (
+    <Panel>
+      <PageHeader
+        title={book.bookName}
+        actions={
+          <>
+            <ButtonLink variant="secondary" to="/bookshelf">
+              Back
+            </ButtonLink>
+            <ButtonLink to={`/edit-book/${book._id}`}>Edit Book</ButtonLink>
+            <DeleteButton
+              label="Delete Book"
+              confirmMessage="Are you sure you want to delete this book?"
+              onDelete={remove}
+            />
+          </>
+        }
+      />
+      <Body>
+        <Picture $size="large" src={book.bookImage} alt={`Cover of ${book.bookName}`} />
+        <DetailsList>
+          <dt>Category</dt>
+          <dd>{book.category || '—'}</dd>
+          <dt>Date Added</dt>
+          <dd>{formatDate(book.dateAdded)}</dd>
+          <dt>Link</dt>
+          <dd>
+            <a href={book.bookLink} target="_blank" rel="noopener noreferrer">
+              {book.bookLink}
+            </a>
+          </dd>
+        </DetailsList>
+      </Body>
+    </Panel>
+  );
+}

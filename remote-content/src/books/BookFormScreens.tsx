@@ -1,0 +1,26 @@
+import { useParams } from 'react-router-dom';
+import { booksApi, ButtonLink, EmptyText, LoadingBlock, Panel, useRequest } from 'shared';
+import { BookForm } from './BookForm';
+
+/** /bookshelf-organizer */
+export function AddBookScreen() {
+  return <BookForm mode="add" />;
+}
+
+/** /edit-book/{id}: the form prefilled with the stored book. */
+export function EditBookScreen() {
+  const { id = '' } = useParams();
+  const { data: book, loading } = useRequest((signal) => booksApi.get(id, signal), id);
+  if (loading) return <LoadingBlock />;
+  if (!book) {
+    return (
+      <Panel>
+        <EmptyText>Book not found.</EmptyText>
+        <ButtonLink variant="secondary" to="/bookshelf">
+          Back to BookShelf
+        </ButtonLink>
+      </Panel>
+    );
+  }
+  return <BookForm mode="edit" book={book} />;
+}

@@ -1,0 +1,61 @@
+import { Link } from 'react-router-dom';
+import {
+  booksApi,
+  ButtonLink,
+  DataTable,
+  EmptyText,
+  formatDate,
+  LoadingBlock,
+  PageHeader,
+  Panel,
+  Picture,
+  useRequest,
+  useSearchFilter,
+  type Book,
+  type Column,
+} from 'shared';
+
+const columns: Column<Book>[] = [
+  {
+    header: 'Cover',
+    cell: (book) => <Picture src={book.bookImage} alt={`Cover of ${book.bookName}`} loading="lazy" />,
+  },
+  { header: 'Title', cell: (book) => book.bookName },
+  { header: 'Date Added', cell: (book) => formatDate(book.dateAdded) },
+  {
+    header: 'Link',
+    maxWidth: '260px',
+    cell: (book) => (
+      <a href={book.bookLink} target="_blank" rel="noopener noreferrer">
+        {book.bookLink}
+      </a>
+    ),
+  },
+  {
+    header: 'Details',
+    cell: (book) => (
+      <Link to={`/bookshelf/${book._id}`} aria-label={`View details of ${book.bookName}`}>
+        View Details
+      </Link>
+    ),
+  },
+];
+
+/** /bookshelf (spec §2): the shelf, filtered by the header's search on the title. */
+export function BookListScreen() {
+  const { data, loading } = useRequest((signal) => booksApi.list(signal), 'books');
+  const books = useSearchFilter(data, (book) => [book.bookName]);
+
+  return (
+    <Panel>
+      <PageHeader actions={<ButtonLink to="/bookshelf-organizer">Add New Book</ButtonLink>} />
+      {loading ? (
+        <LoadingBlock />
+      ) : books.length === 0 ? (
+        <EmptyText>No books available.</EmptyText>
+      ) : (
+        <DataTable caption="Books" columns={columns} rows={books} rowKey={(book) => book._id} />
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,215 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { session, type Book } from 'shared';
+import { renderRoutes, signIn, stubApi } from 'shared/testing';
+import App from '../App';
+
+const userId = '0123456789abcdef01234567';
+const book: Book = {
+  _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+  id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+  bookName: 'The Imitation of Christ',
+  bookLink: 'https://example.org/imitation',
+  bookImage: 'http://localhost/uploads/cover-1.png',
+  category: 'Devotional',
+  dateAdded: '2026-03-04T10:00:00.000Z',
+};
+const other: Book = {
+  ...book,
+  _id: 'b'.repeat(24),
+  id: 'b'.repeat(24),
+  bookName: 'Confessions',
+  bookLink: 'https://example.org/confessions',
+};
+
+const render = (path: string) => renderRoutes([{ path: '*', element: <App /> }], path);
+const ok = (data: unknown): [number, unknown] => [200, { message: 'ok', data }];
+
+beforeAll(() => {
+  URL.createObjectURL = jest.fn(() => 'blob:preview');
+  URL.revokeObjectURL = jest.fn();
+});
+beforeEach(() => {
+  localStorage.clear();
+  session.clear();
+  signIn(userId);
+});
+
+describe('BookShelf list', () => {
+  it('shows cover, title, date added, link and a details link', async () => {
+    stubApi({ 'GET /all/books/': () => ok([book, other]) });
+    render('/bookshelf');
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Books' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Cover', 'Title', 'Date Added', 'Link', 'Details']);
+    expect(within(table).getByRole('img', { name: 'Cover of The Imitation of Christ' })).toHaveAttribute(
+      'src',
+      book.bookImage,
+    );
+    expect(within(table).getAllByText('04/03/2026')).toHaveLength(2);
+    expect(within(table).getByRole('link', { name: book.bookLink })).toHaveAttribute('href', book.bookLink);
+    expect(within(table).getByRole('link', { name: 'View details of Confessions' })).toHaveAttribute(
+      'href',
+      `/bookshelf/${other._id}`,
+    );
+    expect(screen.getByRole('link', { name: 'Add New Book' })).toHaveAttribute('href', '/bookshelf-organizer');
+  });
+
+  it('shows the empty text', async () => {
+    stubApi({ 'GET /all/books/': () => ok([]) });
+    render('/bookshelf');
+    expect(await screen.findByText('No books available.')).toBeInTheDocument();
+  });
+
+  it("filters by title with the header's search term", async () => {
+    stubApi({ 'GET /all/books/': () => ok([book, other]) });
+    render('/bookshelf?q=confess');
+    const table = await screen.findByRole('table', { name: 'Books' });
+    expect(within(table).getByText('Confessions')).toBeInTheDocument();
+    expect(within(table).queryByText('The Imitation of Christ')).not.toBeInTheDocument();
+  });
+});
+
+describe('Add Book', () => {
+  it("shows the spec's messages", async () => {
+    stubApi({});
+    render('/bookshelf-organizer');
+    await userEvent.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    for (const message of ['Category is required', 'Title is required', 'Link is required', 'Image is required']) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    await userEvent.type(screen.getByLabelText('Link'), 'not a link');
+    expect(await screen.findByText('Invalid link format')).toBeInTheDocument();
+  });
+
+  it('offers the four categories and images only', () => {
+    stubApi({});
+    render('/bookshelf-organizer');
+    const options = within(screen.getByLabelText('Category'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options.slice(1)).toEqual([
+      'Personalized Recommendation',
+      'Devotional',
+      'Spiritual Books',
+      'Study Materials',
+    ]);
+    expect(screen.getByLabelText('Image')).toHaveAttribute('accept', 'image/jpeg,image/png,image/gif,image/webp');
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/bookshelf');
+  });
+
+  it('sends the book with its category and cover, then shows the list', async () => {
+    const calls = stubApi({
+      [`POST /add/book/${userId}`]: () => [201, { message: 'Book added successfully', data: book }],
+      'GET /all/books/': () => ok([book]),
+    });
+    const { router } = render('/bookshelf-organizer');
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'Devotional');
+    await userEvent.type(screen.getByLabelText('Title'), '  The Imitation of Christ ');
+    await userEvent.type(screen.getByLabelText('Link'), book.bookLink);
+    const cover = new File(['png'], 'cover.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByLabelText('Image'), cover);
+    expect(await screen.findByAltText('Image preview')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save & Continue' }));
+
+    expect(await screen.findByText('Book added successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bookshelf'));
+    const body = calls.find((call) => call.method === 'POST')!.body as FormData;
+    expect(body.get('bookName')).toBe('The Imitation of Christ');
+    expect(body.get('bookLink')).toBe(book.bookLink);
+    expect(body.get('category')).toBe('Devotional');
+    expect((body.get('bookImage') as File).name).toBe('cover.png');
+  });
+
+  it('refuses a picture that is not an image, and keeps what was typed when the server refuses', async () => {
+    stubApi({
+      [`POST /add/book/${userId}`]: () => [415, { message: 'bookImage must be a JPEG, PNG, GIF or WebP image' }],
+    });
+    const { router } = render('/bookshelf-organizer');
+    await userEvent.upload(
+      screen.getByLabelText('Image'),
+      new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }),
+      {
+        applyAccept: false,
+      },
+    );
+    expect(await screen.findByText('Image must be a JPEG, PNG, GIF or WebP image')).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'Study Materials');
+    await userEvent.type(screen.getByLabelText('Title'), 'Catechism');
+    await userEvent.type(screen.getByLabelText('Link'), 'https://example.org/ccc');
+    await userEvent.upload(screen.getByLabelText('Image'), new File(['gif'], 'c.gif', { type: 'image/gif' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(await screen.findByText('bookImage must be a JPEG, PNG, GIF or WebP image')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/bookshelf-organizer');
+    expect(screen.getByLabelText('Title')).toHaveValue('Catechism');
+    expect(screen.getByLabelText('Category')).toHaveValue('Study Materials');
+  });
+});
+
+describe('Book details', () => {
+  it('shows category, date added and link, with Edit Book', async () => {
+    stubApi({ [`GET /single/book/${book._id}`]: () => ok(book) });
+    render(`/bookshelf/${book._id}`);
+    expect(await screen.findByRole('heading', { name: book.bookName })).toBeInTheDocument();
+    expect(screen.getByText('Devotional')).toBeInTheDocument();
+    expect(screen.getByText('04/03/2026')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: book.bookLink })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit Book' })).toHaveAttribute('href', `/edit-book/${book._id}`);
+  });
+
+  it('deletes after confirmation and returns to the shelf', async () => {
+    const calls = stubApi({
+      [`GET /single/book/${book._id}`]: () => ok(book),
+      [`DELETE /book/${userId}/${book._id}`]: () => [200, { message: 'Book deleted successfully' }],
+      'GET /all/books/': () => ok([]),
+    });
+    const { router } = render(`/bookshelf/${book._id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Book' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('Are you sure you want to delete this book?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Book' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Book deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bookshelf'));
+    expect(await screen.findByText('No books available.')).toBeInTheDocument();
+  });
+
+  it('says so when the book does not exist', async () => {
+    stubApi({ [`GET /single/book/${book._id}`]: () => [404, { message: 'Book not found' }] });
+    render(`/bookshelf/${book._id}`);
+    expect(await screen.findByText('Book not found.')).toBeInTheDocument();
+  });
+});
+
+describe('Edit Book', () => {
+  it('is prefilled and keeps the old cover when none is chosen, then shows the details', async () => {
+    const calls = stubApi({
+      [`GET /single/book/${book._id}`]: () => ok(book),
+      [`POST /edit/book/${userId}/${book._id}`]: () => [200, { message: 'Book updated successfully', data: book }],
+    });
+    const { router } = render(`/edit-book/${book._id}`);
+    const title = await screen.findByLabelText('Title');
+    expect(title).toHaveValue(book.bookName);
+    expect(screen.getByLabelText('Category')).toHaveValue('Devotional');
+    expect(screen.getByLabelText('Link')).toHaveValue(book.bookLink);
+    expect(screen.getByAltText('Image preview')).toHaveAttribute('src', book.bookImage);
+    await userEvent.clear(title);
+    await userEvent.type(title, 'The Imitation of Christ (new edition)');
+    await userEvent.click(screen.getByRole('button', { name: 'Save & Continue' }));
+
+    expect(await screen.findByText('Book updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/bookshelf/${book._id}`));
+    const body = calls.find((call) => call.method === 'POST')!.body as FormData;
+    expect(body.get('bookName')).toBe('The Imitation of Christ (new edition)');
+    expect(body.get('bookImage')).toBe(book.bookImage);
+    expect(body.get('category')).toBe('Devotional');
+  });
+});
