@@ -1,0 +1,245 @@
+/**
+ * `npm run bench`: measures the product against the budgets of the issues and prints each figure
+ * beside its budget. Nothing is asserted: the figures are for people to read and compare.
+ *
+ *   1. production build of the four apps            budget ≤ 20 s (2 cores)
+ *   2. JS on the wire for the login page (gzip)     goal ≤ 180 kB, and what it is made of
+ *   3. downloads of each shared library in a session visiting all three remotes   budget 1
+ *   4. click on BookShelf (dashboard) → list on screen                              ≤ 300 ms
+ *   5. GET /all/books/ with 1,000 books, 20 connections, gzip: req/s ≥ 2,000, p99 ≤ 50 ms, and RSS
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { chromium, type Page } from 'playwright-core';
+import { chunkContents, packagesOf } from './stats';
+
+const root = path.resolve(__dirname, '..', '..');
+const port = Number(process.env.BENCH_PORT ?? 4390);
+const base = `http://127.0.0.1:${port}`;
+const admin = { email: 'bench@example.com', password: 'bench-Password-1' };
+const apps = ['shell', 'remote-content', 'remote-community', 'remote-finance'];
+const sharedLibraries = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  'styled-components',
+  'react-toastify',
+  'formik',
+  'yup',
+  'axios',
+  'shared',
+];
+
+const rows: [string, string, string][] = [];
+const report = (what: string, figure: string, budget: string) => {
+  rows.push([what, figure, budget]);
+  console.log(`  ${what}: ${figure}   (budget ${budget})`);
+};
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+function timeBuild() {
+  console.log('\n# 1. production build of the four apps');
+  for (const app of apps) rmSync(path.join(root, app, 'dist'), { recursive: true, force: true });
+  const started = performance.now();
+  execFileSync('npm', ['run', 'build', ...apps.flatMap((app) => ['-w', app])], { cwd: root, stdio: 'ignore' });
+  report('build (4 apps, sequential)', `${((performance.now() - started) / 1000).toFixed(1)} s`, '≤ 20 s');
+  // Stats for the composition figures below (a second build with module data).
+  for (const app of apps) {
+    execFileSync(
+      'npx',
+      ['rspack', 'build', '--mode', 'production', '--json', path.join(tmpdir(), `bench-${app}-stats.json`)],
+      {
+        cwd: path.join(root, app),
+        stdio: 'ignore',
+      },
+    );
+  }
+}
+
+async function startServer() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-bench-'));
+  const server = spawn(process.execPath, [path.join(root, 'api/dist/server.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'silent',
+      LOGIN_RATE_MAX: '1000',
+      PUBLIC_RATE_MAX: '100000',
+    },
+    stdio: 'ignore',
+  });
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      if ((await fetch(`${base}/api/v1/openapi.json`)).ok) return { server, dataDir };
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server did not start');
+}
+
+async function login(): Promise<{ token: string; userId: string }> {
+  const answer = await fetch(`${base}/api/v1/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  const body = (await answer.json()) as { token: string; doesUserEmailExist: { _id: string } };
+  return { token: body.token, userId: body.doesUserEmailExist._id };
+}
+
+// A valid 1×1 PNG.
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAE/wH+2u9W5gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function addBooks(count: number, auth: { token: string; userId: string }) {
+  for (let i = 0; i < count; i++) {
+    const form = new FormData();
+    form.append('bookName', `Bench book ${i + 1}`);
+    form.append('bookLink', `https://example.org/books/${i + 1}`);
+    form.append('category', 'Devotional');
+    form.append('bookImage', new Blob([png], { type: 'image/png' }), 'cover.png');
+    const answer = await fetch(`${base}/api/v1/add/book/${auth.userId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${auth.token}` },
+      body: form,
+    });
+    if (answer.status !== 201) throw new Error(`adding a book answered ${answer.status}: ${await answer.text()}`);
+  }
+}
+
+async function browserFigures() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const urls = new Map<string, string>();
+  const wire = new Map<string, number>();
+  cdp.on('Network.responseReceived', (event) => urls.set(event.requestId, event.response.url));
+  cdp.on('Network.loadingFinished', (event) => {
+    const url = urls.get(event.requestId);
+    if (url?.endsWith('.js')) wire.set(new URL(url).pathname, event.encodedDataLength);
+  });
+
+  console.log('\n# 2. JS on the wire for the login page');
+  await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+  const loginFiles = [...wire.entries()];
+  const total = loginFiles.reduce((sum, [, bytes]) => sum + bytes, 0);
+  report('login page JS (gzip, federation runtime included)', kB(total), 'goal ≤ 180 kB');
+  const contents = chunkContents(
+    apps.map((app) => ({ app, statsFile: path.join(tmpdir(), `bench-${app}-stats.json`) })),
+  );
+  for (const [file, bytes] of loginFiles.sort((a, b) => b[1] - a[1])) {
+    const made = packagesOf(contents, file)
+      .slice(0, 4)
+      .map(([name, size]) => `${name} ${kB(size)}`)
+      .join(', ');
+    console.log(`    ${kB(bytes).padStart(9)}  ${file}  ${made}`);
+  }
+
+  console.log('\n# 3. downloads of each shared library in a session visiting all three remotes');
+  await logIn(page);
+  for (const target of ['/bookshelf', '/mass-scheduling', '/settings']) {
+    await page.goto(`${base}${target}`, { waitUntil: 'networkidle' });
+  }
+  const downloaded = [...wire.keys()];
+  for (const library of sharedLibraries) {
+    const files = downloaded.filter((file) => packagesOf(contents, file).some(([name]) => name === library));
+    report(`downloads of ${library}`, String(files.length), '1');
+  }
+
+  console.log('\n# 4. click on BookShelf from the dashboard to the list on screen');
+  const samples: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    await page.goto(`${base}/dashboard`, { waitUntil: 'networkidle' });
+    const started = await page.evaluate(() => performance.now());
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'BookShelf', exact: true })
+      .click();
+    await page.getByRole('table', { name: 'Books' }).getByRole('row').nth(1).waitFor();
+    samples.push((await page.evaluate(() => performance.now())) - started);
+  }
+  samples.sort((a, b) => a - b);
+  report(
+    'BookShelf click → list (median of 5, 1,000 books)',
+    `${samples[2].toFixed(0)} ms (first ${samples[0].toFixed(0)}–${samples[4].toFixed(0)})`,
+    '≤ 300 ms',
+  );
+  await browser.close();
+}
+
+async function logIn(page: Page) {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+async function loadTest(pid: number) {
+  console.log('\n# 5. GET /all/books/ with 1,000 books, 20 connections, gzip accepted');
+  let peakRss = rssOf(pid);
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(pid))), 200);
+  const result = await autocannon({
+    url: `${base}/api/v1/all/books/`,
+    connections: 20,
+    duration: 10,
+    headers: { 'accept-encoding': 'gzip' },
+  });
+  clearInterval(sampler);
+  report('requests/s', result.requests.average.toFixed(0), '≥ 2,000');
+  report('p99 latency', `${result.latency.p99} ms`, '≤ 50 ms');
+  report('non-2xx answers', String(result.non2xx), '0');
+  report('server RSS under load (peak)', `${(peakRss / 1024 / 1024).toFixed(0)} MB`, 'printed');
+}
+
+async function main() {
+  timeBuild();
+  const { server, dataDir } = await startServer();
+  try {
+    const auth = await login();
+    console.log('\n(adding 1,000 books through the API …)');
+    await addBooks(1000, auth);
+    await browserFigures();
+    await loadTest(server.pid!);
+  } finally {
+    server.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log('\n# summary');
+  for (const [what, figure, budget] of rows) console.log(`${what.padEnd(52)} ${figure.padStart(24)}   ${budget}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
