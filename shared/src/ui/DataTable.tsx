@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { Pagination, usePage } from './Pagination';
 
 export interface Column<Row> {
   header: string;
   cell: (row: Row, index: number) => ReactNode;
+  /** The absolute row number is passed as `index` (S/N columns count across pages). */
   /** Cells that truncate (e.g. the prayer text at 300 px) set a maximum width. */
   maxWidth?: string;
 }
@@ -46,35 +48,50 @@ interface DataTableProps<Row> {
   columns: Column<Row>[];
   rows: Row[];
   rowKey: (row: Row) => string;
+  /** Rows per page; lists that may grow long page through them (`?page=` in the URL). */
+  pageSize?: number;
 }
 
+/** Lists show this many rows a page unless they say otherwise. */
+export const DEFAULT_PAGE_SIZE = 25;
+
 /** A readable table; the caption names it for screen readers and tests. */
-export function DataTable<Row>({ caption, columns, rows, rowKey }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows: allRows,
+  rowKey,
+  pageSize = DEFAULT_PAGE_SIZE,
+}: DataTableProps<Row>) {
+  const { rows, page, pageCount, total, goTo } = usePage(allRows, pageSize);
   return (
-    <Scroll>
-      <Table>
-        <caption style={{ position: 'absolute', left: '-10000px' }}>{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.header} scope="col">
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            <tr key={rowKey(row)}>
+    <>
+      <Scroll>
+        <Table>
+          <caption style={{ position: 'absolute', left: '-10000px' }}>{caption}</caption>
+          <thead>
+            <tr>
               {columns.map((column) => (
-                <Cell key={column.header} $maxWidth={column.maxWidth}>
-                  {column.cell(row, index)}
-                </Cell>
+                <th key={column.header} scope="col">
+                  {column.header}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </Table>
-    </Scroll>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={rowKey(row)}>
+                {columns.map((column) => (
+                  <Cell key={column.header} $maxWidth={column.maxWidth}>
+                    {column.cell(row, (page - 1) * pageSize + index)}
+                  </Cell>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </Scroll>
+      <Pagination page={page} pageCount={pageCount} total={total} pageSize={pageSize} goTo={goTo} />
+    </>
   );
 }

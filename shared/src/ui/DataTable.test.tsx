@@ -1,0 +1,59 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderRoutes } from '../testing/render';
+import { DataTable } from './DataTable';
+
+const rows = Array.from({ length: 60 }, (_, i) => ({ id: String(i + 1), name: `Row ${i + 1}` }));
+const columns = [
+  { header: 'S/N', cell: (_row: (typeof rows)[number], index: number) => index + 1 },
+  { header: 'Name', cell: (row: (typeof rows)[number]) => row.name },
+];
+
+describe('DataTable', () => {
+  it('pages through long lists, keeping the page in the URL and numbering across pages', async () => {
+    const { router } = renderRoutes(
+      [
+        {
+          path: '/list',
+          element: <DataTable caption="Things" columns={columns} rows={rows} rowKey={(row) => row.id} />,
+        },
+      ],
+      '/list',
+    );
+    const table = screen.getByRole('table', { name: 'Things' });
+    expect(within(table).getAllByRole('row')).toHaveLength(26);
+    expect(screen.getByText('Showing 1–25 of 60')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(router.state.location.search).toBe('?page=2');
+    expect(within(table).getByText('Row 26')).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: '26' })).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+  });
+
+  it('shows the last page for a page number past the end, and no pager for a short list', () => {
+    renderRoutes(
+      [
+        {
+          path: '/list',
+          element: <DataTable caption="Things" columns={columns} rows={rows} rowKey={(row) => row.id} />,
+        },
+      ],
+      '/list?page=99',
+    );
+    expect(screen.getByText('Showing 51–60 of 60')).toBeInTheDocument();
+  });
+
+  it('has no pager when everything fits', () => {
+    renderRoutes(
+      [
+        {
+          path: '/list',
+          element: <DataTable caption="Things" columns={columns} rows={rows.slice(0, 3)} rowKey={(row) => row.id} />,
+        },
+      ],
+      '/list',
+    );
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+  });
+});
