@@ -60,8 +60,8 @@ export function BookForm(props: BookFormProps) {
 
   return (
     <Panel>
+      {/* The shell's header already names the screen ('Add Book', 'Edit Book'). */}
       <PageHeader
-        title={book ? 'Edit Book' : 'Add Book'}
         actions={
           <ButtonLink variant="secondary" to={backTo}>
             Back

@@ -4,6 +4,8 @@ import styled from 'styled-components';
 export const DetailsList = styled.dl`
   display: grid;
   grid-template-columns: max-content 1fr;
+  align-content: start;
+  align-self: flex-start;
   gap: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(6)};
   margin: 0;
   dt {
