@@ -17,6 +17,8 @@ const browserProject = (name: string): Config => ({
     '\\.(css|png|jpe?g|gif|svg|webp)$': path.join(__dirname, 'jest/file-stub.ts'),
   },
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+  // Quill 2 and its parts ship as ES modules only.
+  transformIgnorePatterns: ['/node_modules/(?!(quill|parchment|quill-delta|lodash-es|react-quill-new)/)'],
 });
 
 const config: Config = {
