@@ -13,7 +13,7 @@ function installedVersion(pkg: string): string {
 
 // Libraries every app uses and the browser must load once. The trailing-slash keys share
 // sub-paths too (react/jsx-runtime, react-dom/client).
-const singletons = [
+export const singletons = [
   'react',
   'react-dom',
   'react-router-dom',

@@ -14,6 +14,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { chromium, type Page } from 'playwright-core';
+import { singletons as sharedLibraries } from '../../config/federation';
+import { chromiumLaunchOptions } from '../chromium';
 import { chunkContents, packagesOf } from './stats';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -21,18 +23,6 @@ const port = Number(process.env.BENCH_PORT ?? 4390);
 const base = `http://127.0.0.1:${port}`;
 const admin = { email: 'bench@example.com', password: 'bench-Password-1' };
 const apps = ['shell', 'remote-content', 'remote-community', 'remote-finance'];
-const sharedLibraries = [
-  'react',
-  'react-dom',
-  'react-router',
-  'react-router-dom',
-  'styled-components',
-  'react-toastify',
-  'formik',
-  'yup',
-  'axios',
-  'shared',
-];
 
 const rows: [string, string, string][] = [];
 const report = (what: string, figure: string, budget: string) => {
@@ -121,19 +111,7 @@ async function addBooks(count: number, auth: { token: string; userId: string }) 
 }
 
 async function browserFigures() {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');

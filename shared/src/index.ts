@@ -31,7 +31,7 @@ export { theme, GlobalStyle, type Theme } from './ui/theme';
 export { AppProviders } from './ui/AppProviders';
 export { Button, ButtonLink } from './ui/Button';
 export { Spinner, LoadingBlock } from './ui/Spinner';
-export { Panel, PageHeader, EmptyText, SampleDataNotice } from './ui/layout';
+export { Panel, PageHeader, EmptyText, SampleDataNotice, MissingRecord } from './ui/layout';
 export { DataTable, DEFAULT_PAGE_SIZE, type Column } from './ui/DataTable';
 export { Pagination, usePage } from './ui/Pagination';
 export { Modal, ModalActions, ConfirmDialog } from './ui/Modal';

@@ -5,7 +5,7 @@ import {
   ButtonLink,
   DeleteButton,
   DetailsList,
-  EmptyText,
+  MissingRecord,
   formatDate,
   LoadingBlock,
   notify,
@@ -31,14 +31,7 @@ export function BookDetailsScreen() {
 
   if (loading) return <LoadingBlock />;
   if (!book) {
-    return (
-      <Panel>
-        <EmptyText>Book not found.</EmptyText>
-        <ButtonLink variant="secondary" to="/bookshelf">
-          Back to BookShelf
-        </ButtonLink>
-      </Panel>
-    );
+    return <MissingRecord message="Book not found." backTo="/bookshelf" backLabel="Back to BookShelf" />;
   }
 
   const remove = async () => {

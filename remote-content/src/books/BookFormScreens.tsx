@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { booksApi, ButtonLink, EmptyText, LoadingBlock, Panel, useRequest } from 'shared';
+import { booksApi, LoadingBlock, MissingRecord, useRequest } from 'shared';
 import { BookForm } from './BookForm';
 
 /** /bookshelf-organizer */
@@ -13,14 +13,7 @@ export function EditBookScreen() {
   const { data: book, loading } = useRequest((signal) => booksApi.get(id, signal), id);
   if (loading) return <LoadingBlock />;
   if (!book) {
-    return (
-      <Panel>
-        <EmptyText>Book not found.</EmptyText>
-        <ButtonLink variant="secondary" to="/bookshelf">
-          Back to BookShelf
-        </ButtonLink>
-      </Panel>
-    );
+    return <MissingRecord message="Book not found." backTo="/bookshelf" backLabel="Back to BookShelf" />;
   }
   return <BookForm mode="edit" book={book} />;
 }

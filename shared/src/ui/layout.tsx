@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { ButtonLink } from './Button';
 
 /** White surface that holds a screen's table, form or details. */
 export const Panel = styled.section`
@@ -61,3 +62,15 @@ export const SampleDataNotice = styled.p.attrs({ role: 'note' })`
   border: 1px solid #f2d48a;
   color: #6b4e00;
 `;
+
+/** A details or edit screen whose record does not exist: the spec's text and the way back. */
+export function MissingRecord({ message, backTo, backLabel }: { message: string; backTo: string; backLabel: string }) {
+  return (
+    <Panel>
+      <EmptyText>{message}</EmptyText>
+      <ButtonLink variant="secondary" to={backTo}>
+        {backLabel}
+      </ButtonLink>
+    </Panel>
+  );
+}
