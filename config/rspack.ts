@@ -2,6 +2,7 @@ import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { sharedSingletons } from './federation';
+import { PrecompressPlugin } from './precompress';
 
 /** Ports of the dev servers; `npm run dev` starts all of them plus the API on 8080. */
 export const devPorts = { shell: 3000, content: 3001, community: 3002, finance: 3003 } as const;
@@ -91,6 +92,7 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
             }),
           ]
         : []),
+      ...(production ? [new PrecompressPlugin()] : []),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
     ],
     performance: { hints: false },

@@ -170,6 +170,20 @@ describe('production static serving', () => {
     expect(remoteChunk.headers.get('cache-control')).toBe(IMMUTABLE);
   });
 
+  it("sends the build's precompressed twin to a client that accepts it", async () => {
+    const brotli = await server.call('GET', '/remotes/content/chunk.9b8c7d6e.js', {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(brotli.text).toBe('console.log("br");');
+    const plain = await server.call('GET', '/remotes/content/chunk.9b8c7d6e.js', {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.text).toBe('console.log("chunk");');
+  });
+
   it('serves remote entries and manifests with no-cache', async () => {
     for (const url of ['/remotes/content/remoteEntry.js', '/remotes/content/mf-manifest.json']) {
       const res = await server.call('GET', url);

@@ -82,6 +82,8 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
       prefix: '/',
       decorateReply: decorateOnce(),
       dotfiles: 'ignore',
+      // The build writes .br / .gz twins (config/precompress.ts); they are sent as they are.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: setBuildHeaders,
     });
@@ -106,6 +108,7 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
       prefix: `/remotes/${name}/`,
       decorateReply: decorateOnce(),
       dotfiles: 'ignore',
+      preCompressed: true,
       cacheControl: false,
       setHeaders: setBuildHeaders,
     });

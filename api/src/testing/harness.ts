@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -185,6 +186,11 @@ export function makeFrontEndFixture(): { root: string; staticRoots: AppConfig['s
   write('remote-content/dist/remoteEntry.js', 'var remote = 1;');
   write('remote-content/dist/mf-manifest.json', '{"name":"content"}');
   write('remote-content/dist/chunk.9b8c7d6e.js', 'console.log("chunk");');
+  // A build's precompressed twin (config/precompress.ts), with content that tells it apart.
+  fs.writeFileSync(
+    path.join(root, 'remote-content/dist/chunk.9b8c7d6e.js.br'),
+    zlib.brotliCompressSync('console.log("br");'),
+  );
   return {
     root,
     staticRoots: {
