@@ -6,6 +6,13 @@ import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { addMassIntention, type NewMassIntention } from './mass-intentions/repository';
 import { solidPng } from './uploads/png';
 import { UploadStore } from './uploads/store';
+import { addGroup, type GroupInput } from './groups/repository';
+import { addPrayerRequest } from './prayer-requests/repository';
+// issue 6: finance
+import { addAbout } from './about/repository';
+import { addBankAccount, type BankAccountInput } from './bank-accounts/repository';
+import { addDonation } from './donations/repository';
+import { addPrayer, type PrayerInput } from './prayers/repository';
 
 // A little demo data so that a fresh install's screens are not empty. Safe to run again: a record
 // that is already there is not added twice. The administrator is created by the server's first start.
@@ -74,6 +81,163 @@ async function seedBooks(db: Db, uploads: UploadStore): Promise<number> {
   return added;
 }
 
+// --- issue 5: groups and prayer requests ---
+const groups: (GroupInput & { colour?: [number, number, number] })[] = [
+  {
+    groupName: 'Youth Choir',
+    groupLink: 'https://chat.whatsapp.com/youth-choir-example',
+    groupDescription: 'Young singers who lead the music at the Sunday evening Mass. Rehearsals on Thursdays.',
+    colour: [86, 70, 160],
+  },
+  {
+    groupName: 'Legion of Mary',
+    groupLink: 'https://chat.whatsapp.com/legion-of-mary-example',
+    groupDescription: 'Weekly prayer and home visits to the sick and elderly of the parish.',
+  },
+];
+
+const prayerRequests = [
+  'Please pray for my mother, who is in hospital this week.',
+  'For success in my final examinations.',
+  'Thanksgiving for a safe journey home.',
+];
+
+async function seedCommunity(db: Db, uploads: UploadStore): Promise<{ groups: number; prayerRequests: number }> {
+  let groupsAdded = 0;
+  for (const { colour, ...group } of groups) {
+    const existing = await db.kysely
+      .selectFrom('groups')
+      .select('_id')
+      .where('group_name', '=', group.groupName)
+      .executeTakeFirst();
+    if (existing) continue;
+    if (!colour) {
+      await addGroup(db, uploads, group, undefined);
+    } else {
+      const picture = solidPng(160, 160, colour);
+      const tempPath = path.join(uploads.tempDir, `seed-${process.pid}-group-${groupsAdded}.part`);
+      fs.writeFileSync(tempPath, picture);
+      try {
+        await addGroup(db, uploads, group, {
+          field: 'groupImage',
+          name: UploadStore.newName('png'),
+          tempPath,
+          size: picture.length,
+          mimeType: 'image/png',
+          isImage: true,
+          originalName: 'group.png',
+        });
+      } finally {
+        fs.rmSync(tempPath, { force: true });
+      }
+    }
+    groupsAdded += 1;
+  }
+  let requestsAdded = 0;
+  for (const request of prayerRequests) {
+    const existing = await db.kysely
+      .selectFrom('prayer_requests')
+      .select('_id')
+      .where('request', '=', request)
+      .executeTakeFirst();
+    if (existing) continue;
+    await addPrayerRequest(db, request);
+    requestsAdded += 1;
+  }
+  return { groups: groupsAdded, prayerRequests: requestsAdded };
+}
+
+// --- issue 6: finance (donations, bank accounts, Section A prayers, About Us) ---
+const bankAccounts: BankAccountInput[] = [
+  {
+    bankName: 'First Bank of Nigeria',
+    bankAccountNumber: '0012345678',
+    bankAccountHolderName: 'St. Mary Catholic Parish',
+    bankRoutingNumber: '',
+    bankSwiftCode: 'FBNINGLA',
+    currency: 'NGN',
+  },
+  {
+    bankName: 'Zenith Bank',
+    bankAccountNumber: '1098765432',
+    bankAccountHolderName: 'St. Mary Parish Building Fund',
+    bankRoutingNumber: '',
+    bankSwiftCode: 'ZEIBNGLA',
+    currency: 'USD',
+  },
+];
+
+const sectionAPrayers: PrayerInput[] = [
+  {
+    title: 'Morning Offering',
+    prayer:
+      'O Jesus, through the Immaculate Heart of Mary, I offer You my prayers, works, joys and sufferings of this day, for all the intentions of Your Sacred Heart.',
+  },
+  { title: 'Angelus', prayer: 'The Angel of the Lord declared unto Mary, and she conceived of the Holy Spirit.' },
+];
+
+const ABOUT_TEXT =
+  'St. Mary Parish is a welcoming Catholic community. We gather for Mass every day, pray together and serve our neighbours.';
+
+async function seedFinance(db: Db, uploads: UploadStore): Promise<number> {
+  let added = 0;
+  const donationName = 'Church building fund';
+  const donation = await db.kysely
+    .selectFrom('donations')
+    .select('_id')
+    .where('donation_name', '=', donationName)
+    .executeTakeFirst();
+  if (!donation) {
+    const poster = solidPng(240, 160, [170, 120, 60]);
+    const tempPath = path.join(uploads.tempDir, `seed-${process.pid}-donation.part`);
+    fs.writeFileSync(tempPath, poster);
+    try {
+      await addDonation(
+        db,
+        uploads,
+        { donationName, donationDescription: 'For the new roof of the parish hall.' },
+        {
+          field: 'file',
+          name: UploadStore.newName('png'),
+          tempPath,
+          size: poster.length,
+          mimeType: 'image/png',
+          isImage: true,
+          originalName: 'poster.png',
+        },
+      );
+    } finally {
+      fs.rmSync(tempPath, { force: true });
+    }
+    added += 1;
+  }
+  for (const account of bankAccounts) {
+    const existing = await db.kysely
+      .selectFrom('bank_accounts')
+      .select('_id')
+      .where('bank_account_number', '=', account.bankAccountNumber)
+      .executeTakeFirst();
+    if (existing) continue;
+    await addBankAccount(db, account);
+    added += 1;
+  }
+  for (const prayer of sectionAPrayers) {
+    const existing = await db.kysely
+      .selectFrom('prayers')
+      .select('_id')
+      .where('title', '=', prayer.title)
+      .executeTakeFirst();
+    if (existing) continue;
+    await addPrayer(db, prayer);
+    added += 1;
+  }
+  if (!(await db.kysely.selectFrom('about').select('_id').executeTakeFirst())) {
+    await addAbout(db, ABOUT_TEXT);
+    added += 1;
+  }
+  return added;
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = openDatabase(config);
@@ -95,6 +259,10 @@ async function main(): Promise<void> {
     const uploads = new UploadStore(config.uploadsDir);
     uploads.prepare();
     const booksAdded = await seedBooks(db, uploads);
+    const community = await seedCommunity(db, uploads);
+    console.log(`Community: ${community.groups} group(s) and ${community.prayerRequests} prayer request(s) added.`);
+    const financeAdded = await seedFinance(db, uploads);
+    console.log(`Finance: ${financeAdded} record(s) added (donations, bank accounts, Section A prayers, About Us).`);
     console.log(
       `Seed done: ${added} mass intention(s) and ${booksAdded} book(s) added ` +
         `(${db.engine}${config.databaseUrl ? '' : `, ${config.dataDir}`}).`,

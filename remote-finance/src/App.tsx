@@ -1,4 +1,13 @@
 import { Route, Routes } from 'react-router-dom';
+import { AboutScreen } from './about/AboutScreen';
+import { AddAboutScreen } from './about/AboutForm';
+import { AddBankAccountScreen } from './bank-accounts/BankAccountForm';
+import { BankAccountListScreen } from './bank-accounts/BankAccountListScreen';
+import { DonationDetailsScreen } from './donations/DonationDetailsScreen';
+import { AddDonationScreen, EditDonationScreen } from './donations/DonationFormScreens';
+import { DonationListScreen } from './donations/DonationListScreen';
+import { AddPrayerScreen } from './prayers/PrayerForm';
+import { PrayerListScreen } from './prayers/PrayerListScreen';
 import { SettingsScreen } from './settings/SettingsScreen';
 import { UsersScreen } from './users/UsersScreen';
 
@@ -8,6 +17,16 @@ export default function App() {
     <Routes>
       <Route path="/users" element={<UsersScreen />} />
       <Route path="/settings" element={<SettingsScreen />} />
+      <Route path="/donations" element={<DonationListScreen />} />
+      <Route path="/donation/add" element={<AddDonationScreen />} />
+      <Route path="/donations/:id" element={<DonationDetailsScreen />} />
+      <Route path="/edit-donation/:id" element={<EditDonationScreen />} />
+      <Route path="/bank-accounts" element={<BankAccountListScreen />} />
+      <Route path="/add-bank-account" element={<AddBankAccountScreen />} />
+      <Route path="/prayers" element={<PrayerListScreen />} />
+      <Route path="/add-prayer" element={<AddPrayerScreen />} />
+      <Route path="/about" element={<AboutScreen />} />
+      <Route path="/add-about" element={<AddAboutScreen />} />
     </Routes>
   );
 }

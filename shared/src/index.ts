@@ -15,6 +15,11 @@ export { analyticsApi, type Analytics } from './api/resources/analytics';
 export { massIntentionsApi, type MassIntention } from './api/resources/massIntentions';
 export { booksApi, BOOK_CATEGORIES, type Book, type BookCategory, type BookInput } from './api/resources/books';
 export { toFormData, type ProgressListener } from './api/multipart';
+// issue 6: finance (donations, bank accounts, Section A prayers, About Us)
+export { donationsApi, type Donation, type DonationInput } from './api/resources/donations';
+export { bankAccountsApi, type BankAccount, type BankAccountInput } from './api/resources/bankAccounts';
+export { prayersApi, type Prayer, type PrayerInput } from './api/resources/prayers';
+export { aboutApi, type About } from './api/resources/about';
 
 export { session, useSession, useUserId, type AdminUser, type Session } from './session/session';
 export { logIn, logOut } from './auth/auth';
@@ -44,3 +49,24 @@ export { FileField, UploadProgress, type FileValue } from './forms/FileField';
 export { FormColumn, FormActions } from './forms/FormLayout';
 
 export { renderStandalone } from './standalone/standalone';
+
+// issue 4: content (Bible plan, live streams, reflections)
+export {
+  readingsApi,
+  BIBLE_WEEKS,
+  type Reading,
+  type ReadingInput,
+  type ImportRowError,
+} from './api/resources/readings';
+export { streamsApi, STREAM_CATEGORIES, type Stream, type StreamInput } from './api/resources/streams';
+export {
+  reflectionsApi,
+  uploadEditorImage,
+  type Audience,
+  type Reflection,
+  type ReflectionInput,
+} from './api/resources/reflections';
+
+// issue 5: community (groups, prayer requests)
+export { groupsApi, type Group, type GroupInput } from './api/resources/groups';
+export { prayerRequestsApi, type PrayerRequest } from './api/resources/prayerRequests';

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { countPrayerRequests } from '../prayer-requests/repository';
 
 /** The dashboard's figures (spec section 3, "Analytics"). */
 export interface AnalyticsData {
@@ -34,7 +35,8 @@ export function newSince(now: Date): string {
  * One query per figure. A feature that starts storing a figure's source replaces its entry with a
  * query.
  * - App users, sign-ups, downloads and reading-plan progress live in the mobile app's backend.
- * - Prayer requests are not stored by this server yet.
+ * - Prayer requests are counted as stored; none is ever "responded to" here: the server stores no
+ *   responses, and deleting a request is not answering it, so totalPrayerRequestsResponded stays 0.
  */
 export const figures: { [K in keyof AnalyticsData]: Figure<AnalyticsData[K]> } = {
   totalUsers: notStored(0),
@@ -58,7 +60,8 @@ export const figures: { [K in keyof AnalyticsData]: Figure<AnalyticsData[K]> } =
   totalUsersFollowingReadingPlan: notStored(0),
   percentageOfUsersCompletingDailyReadings: notStored(0),
   dropOffRate: notStored(0),
-  totalPrayerRequests: notStored(0),
+  // issue 5: the stored prayer requests. No responses are stored (a delete is not a response): 0.
+  totalPrayerRequests: (db) => countPrayerRequests(db),
   totalPrayerRequestsResponded: notStored(0),
 };
 

@@ -68,6 +68,160 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('books').execute();
     },
   },
+  // --- issue 5: groups and prayer requests (remote-community) ---
+  '0003_community': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('groups')
+        .addColumn('_id', 'varchar(24)', (c) => c.primaryKey())
+        .addColumn('group_name', 'varchar(300)', (c) => c.notNull())
+        .addColumn('group_link', 'varchar(2000)', (c) => c.notNull())
+        .addColumn('group_description', 'text', (c) => c.notNull())
+        // The stored picture's generated name in DATA_DIR/uploads, or null: a group's image is optional.
+        .addColumn('group_image', 'varchar(100)')
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('groups_created_at').on('groups').columns(['created_at', '_id']).execute();
+      await db.schema
+        .createTable('prayer_requests')
+        .addColumn('_id', 'varchar(24)', (c) => c.primaryKey())
+        .addColumn('request', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      // The admin list reads thousands of requests newest first: an index in that order.
+      await db.schema
+        .createIndex('prayer_requests_created_at')
+        .on('prayer_requests')
+        .columns(['created_at', '_id'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('prayer_requests').execute();
+      await db.schema.dropTable('groups').execute();
+    },
+  },
+  // --- issue 6: donations, bank accounts, Section A prayers, About Us (remote-finance) ---
+  '0004_finance': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('donations')
+        .addColumn('_id', 'varchar(24)', (c) => c.primaryKey())
+        .addColumn('donation_name', 'varchar(300)', (c) => c.notNull())
+        .addColumn('donation_description', 'text', (c) => c.notNull())
+        // The stored file's generated name in DATA_DIR/uploads (any type); answers make it a URL.
+        .addColumn('file_name', 'varchar(100)', (c) => c.notNull())
+        .addColumn('is_image', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('donations_created_at').on('donations').columns(['created_at', '_id']).execute();
+
+      await db.schema
+        .createTable('bank_accounts')
+        .addColumn('_id', 'varchar(24)', (c) => c.primaryKey())
+        .addColumn('bank_name', 'varchar(200)', (c) => c.notNull())
+        // Text, never a number: account numbers keep their leading zeros.
+        .addColumn('bank_account_number', 'varchar(64)', (c) => c.notNull())
+        .addColumn('bank_account_holder_name', 'varchar(200)', (c) => c.notNull())
+        .addColumn('bank_routing_number', 'varchar(64)', (c) => c.notNull())
+        .addColumn('bank_swift_code', 'varchar(64)', (c) => c.notNull())
+        .addColumn('currency', 'varchar(50)', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('bank_accounts_created_at')
+        .on('bank_accounts')
+        .columns(['created_at', '_id'])
+        .execute();
+
+      await db.schema
+        .createTable('prayers')
+        .addColumn('_id', 'varchar(24)', (c) => c.primaryKey())
+        .addColumn('title', 'varchar(300)', (c) => c.notNull())
+        .addColumn('prayer', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('prayers_created_at').on('prayers').columns(['created_at', '_id']).execute();
+
+      // At most one About Us text: every row has slot 1, and slot is unique.
+      await db.schema
+        .createTable('about')
+        .addColumn('_id', 'varchar(24)', (c) => c.primaryKey())
+        .addColumn('slot', 'integer', (c) => c.notNull().unique())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('about').execute();
+      await db.schema.dropTable('prayers').execute();
+      await db.schema.dropTable('bank_accounts').execute();
+      await db.schema.dropTable('donations').execute();
+    },
+  },
+  // issue 4 (content): Bible readings, live streams, adult and children reflections.
+  '0005_content': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('readings')
+        .addColumn('_id', 'varchar(24)', (c) => c.primaryKey())
+        // One reading per day of the year: a second one for the same day is a 409.
+        .addColumn('day', 'integer', (c) => c.notNull().unique())
+        .addColumn('week', 'integer', (c) => c.notNull())
+        .addColumn('date', 'varchar(10)', (c) => c.notNull())
+        .addColumn('passage', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('readings_week_day').on('readings').columns(['week', 'day']).execute();
+
+      await db.schema
+        .createTable('streams')
+        .addColumn('_id', 'varchar(24)', (c) => c.primaryKey())
+        .addColumn('name', 'varchar(300)', (c) => c.notNull())
+        .addColumn('streaming_link', 'varchar(2000)', (c) => c.notNull())
+        .addColumn('image', 'varchar(100)', (c) => c.notNull())
+        .addColumn('category', 'varchar(100)', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('streams_created_at').on('streams').columns(['created_at', '_id']).execute();
+
+      await db.schema
+        .createTable('reflections')
+        .addColumn('_id', 'varchar(24)', (c) => c.primaryKey())
+        .addColumn('audience', 'varchar(16)', (c) => c.notNull())
+        .addColumn('date', 'varchar(10)', (c) => c.notNull())
+        .addColumn('topic', 'varchar(300)', (c) => c.notNull())
+        .addColumn('reflection', 'text', (c) => c.notNull())
+        .addColumn('bible_reading', 'varchar(300)', (c) => c.notNull())
+        .addColumn('devotional_content', 'text', (c) => c.notNull())
+        .addColumn('devotional_confession', 'text', (c) => c.notNull())
+        .addColumn('further_reading', 'varchar(300)', (c) => c.notNull())
+        .addColumn('mass', 'varchar(300)', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+        // One reflection per date per audience (a second one is a 409).
+        .addUniqueConstraint('reflections_audience_date', ['audience', 'date'])
+        .execute();
+
+      await db.schema
+        .createTable('editor_images')
+        .addColumn('name', 'varchar(100)', (c) => c.primaryKey())
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('editor_images').execute();
+      await db.schema.dropTable('reflections').execute();
+      await db.schema.dropTable('streams').execute();
+      await db.schema.dropTable('readings').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

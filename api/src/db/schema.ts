@@ -40,10 +40,139 @@ export interface ChangeCountersTable {
   counter: number;
 }
 
+// --- issue 5: groups and prayer requests ---
+export interface GroupsTable {
+  _id: string;
+  group_name: string;
+  group_link: string;
+  group_description: string;
+  /** File name in DATA_DIR/uploads (never a URL), or null: the image is optional. */
+  group_image: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PrayerRequestsTable {
+  _id: string;
+  request: string;
+  created_at: string;
+}
+
+// --- finance (issue 6): donations, bank accounts, Section A prayers, About Us ---
+
+export interface DonationsTable {
+  _id: string;
+  donation_name: string;
+  donation_description: string;
+  /** File name in DATA_DIR/uploads (never a URL); a file of any type. */
+  file_name: string;
+  /** 1 when the file is a verified JPEG, PNG, GIF or WebP image (then donationImage is its URL), else 0. */
+  is_image: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BankAccountsTable {
+  _id: string;
+  bank_name: string;
+  /** Text: account numbers keep their leading zeros. */
+  bank_account_number: string;
+  bank_account_holder_name: string;
+  /** '' when not given. */
+  bank_routing_number: string;
+  /** '' when not given. */
+  bank_swift_code: string;
+  currency: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PrayersTable {
+  _id: string;
+  title: string;
+  prayer: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AboutTable {
+  _id: string;
+  /** Always 1 and unique: there is at most one About Us text. */
+  slot: number;
+  text: string;
+  created_at: string;
+  updated_at: string;
+}
+
+// --- issue 4 (content): Bible readings, live streams, reflections ---
+export interface ReadingsTable {
+  _id: string;
+  /** Day of the year, 1–366; one reading per day. */
+  day: number;
+  /** 1–52. */
+  week: number;
+  /** Calendar day, YYYY-MM-DD. */
+  date: string;
+  passage: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StreamsTable {
+  _id: string;
+  name: string;
+  streaming_link: string;
+  /** File name in DATA_DIR/uploads (never a URL). */
+  image: string;
+  category: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReflectionsTable {
+  _id: string;
+  /** 'adult' or 'children'; one reflection per date per audience. */
+  audience: string;
+  /** Calendar day, YYYY-MM-DD. */
+  date: string;
+  topic: string;
+  /** Rich text (sanitised HTML). */
+  reflection: string;
+  bible_reading: string;
+  /** Rich text (sanitised HTML), 'Prayer Points'. */
+  devotional_content: string;
+  /** Rich text (sanitised HTML), 'Exercise'. */
+  devotional_confession: string;
+  further_reading: string;
+  mass: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Images uploaded from the rich-text editor; deleted once no reflection refers to them. */
+export interface EditorImagesTable {
+  /** File name in DATA_DIR/uploads. */
+  name: string;
+  created_at: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   tokens: TokensTable;
   mass_intentions: MassIntentionsTable;
   books: BooksTable;
   change_counters: ChangeCountersTable;
+  // finance (issue 6)
+  donations: DonationsTable;
+  bank_accounts: BankAccountsTable;
+  prayers: PrayersTable;
+  about: AboutTable;
+  // issue 5: groups and prayer requests
+  groups: GroupsTable;
+  prayer_requests: PrayerRequestsTable;
+  // issue 4: content
+  readings: ReadingsTable;
+  streams: StreamsTable;
+  reflections: ReflectionsTable;
+  editor_images: EditorImagesTable;
 }

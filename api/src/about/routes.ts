@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { bearerSecurity, ownAccount } from '../auth/guard';
+import { isId } from '../db/ids';
+import { notFound } from '../http/errors';
+import { PublicListCache, sendRepresentation } from '../http/public-cache';
+import { errorResponses, trimFields } from '../http/validation';
+import { ABOUT_LIST, ABOUT_MESSAGES, addAbout, listAbout, updateAbout } from './repository';
+
+export const LIMITS = { text: 20000 } as const;
+
+const AboutBody = Type.Object({ text: Type.String({ minLength: 1, maxLength: LIMITS.text }) });
+
+const About = Type.Object({
+  _id: Type.String(),
+  text: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+const AboutAnswer = Type.Object({ message: Type.String(), data: About });
+const UserParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }) });
+const AboutParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }), id: Type.String() });
+
+export async function aboutRoutes(parent: FastifyInstance): Promise<void> {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const { config, db } = app;
+
+  const list = new PublicListCache({
+    db,
+    name: ABOUT_LIST,
+    checkEveryMs: config.listCacheCheckMs,
+    build: async () => ({ message: 'About us fetched successfully', data: await listAbout(db) }),
+  });
+
+  app.get(
+    '/about',
+    {
+      compress: false,
+      schema: {
+        tags: ['about'],
+        summary: 'The About Us text, as a list of at most one item (public)',
+        description: 'Answers carry a strong ETag and honour If-None-Match (304).',
+        response: { 200: Type.Object({ message: Type.String(), data: Type.Array(About, { maxItems: 1 }) }) },
+      },
+    },
+    async (request, reply) => sendRepresentation(request, reply, await list.get('')),
+  );
+
+  app.post(
+    '/post/about/:userId',
+    {
+      onRequest: ownAccount,
+      preValidation: trimFields('text'),
+      schema: {
+        tags: ['about'],
+        summary: 'Add the About Us text (409 when there is one: edit it instead)',
+        security: bearerSecurity,
+        params: UserParams,
+        body: AboutBody,
+        response: { 201: AboutAnswer, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const data = await addAbout(db, request.body.text);
+      list.invalidate();
+      return reply.code(201).send({ message: 'About us added successfully', data });
+    },
+  );
+
+  app.put(
+    '/edit/about/:userId/:id',
+    {
+      onRequest: ownAccount,
+      preValidation: trimFields('text'),
+      schema: {
+        tags: ['about'],
+        summary: 'Edit the About Us text',
+        security: bearerSecurity,
+        params: AboutParams,
+        body: AboutBody,
+        response: { 200: AboutAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const data = isId(id) ? await updateAbout(db, id, request.body.text) : undefined;
+      if (!data) throw notFound(ABOUT_MESSAGES.notFound);
+      list.invalidate();
+      return { message: 'About us updated successfully', data };
+    },
+  );
+}

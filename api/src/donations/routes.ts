@@ -1,0 +1,214 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { bearerSecurity, ownAccount } from '../auth/guard';
+import { isId } from '../db/ids';
+import { badRequest, notFound } from '../http/errors';
+import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
+import { errorResponses, requiredText } from '../http/validation';
+import { multipartRoute, registerUploads, withForm, type ReceivedForm } from '../uploads/form';
+import { publicOrigin } from '../uploads/store';
+import {
+  addDonation,
+  deleteDonation,
+  DONATION_MESSAGES,
+  DONATIONS_LIST,
+  findDonation,
+  listDonations,
+  toApi,
+  updateDonation,
+  type DonationInput,
+} from './repository';
+
+export const LIMITS = { donationName: 300, donationDescription: 5000 } as const;
+
+const DONATION_FORM = {
+  fields: ['donationName', 'donationDescription'],
+  files: { file: { kind: 'any' } },
+} as const;
+
+type DonationForm = ReceivedForm<(typeof DONATION_FORM.fields)[number], keyof typeof DONATION_FORM.files>;
+
+const Donation = Type.Object({
+  _id: Type.String(),
+  donationName: Type.String(),
+  donationDescription: Type.String(),
+  donationImage: Type.Union([Type.String({ format: 'uri' }), Type.Null()], {
+    description: 'The file’s URL when it is a JPEG, PNG, GIF or WebP image, else null',
+  }),
+  fileUrl: Type.String({
+    format: 'uri',
+    description: 'Absolute URL of the uploaded file (non-images are served as downloads)',
+  }),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+const DonationAnswer = Type.Object({ message: Type.String(), data: Donation });
+
+/** The multipart form, for the OpenAPI document only (withForm reads and checks it). */
+const formDocs = (onEdit: boolean) =>
+  Type.Object({
+    donationName: Type.String({ maxLength: LIMITS.donationName }),
+    donationDescription: Type.String({ maxLength: LIMITS.donationDescription }),
+    file: onEdit
+      ? Type.Optional(
+          Type.Union([Type.String({ format: 'binary' }), Type.String({ format: 'uri' })], {
+            description: "A new file of any type, or the donation's current file URL; absent keeps the file",
+          }),
+        )
+      : Type.String({ format: 'binary', description: 'A file of any type' }),
+  });
+
+const UserParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }) });
+const DonationParams = Type.Object({
+  userId: Type.String({ description: "The administrator's _id" }),
+  id: Type.String(),
+});
+
+/** The checked text fields of the add and edit forms (400 naming the first wrong field). */
+function readDonation(form: DonationForm): DonationInput {
+  return {
+    donationName: requiredText(form.fields.donationName, 'donationName', LIMITS.donationName),
+    donationDescription: requiredText(
+      form.fields.donationDescription,
+      'donationDescription',
+      LIMITS.donationDescription,
+    ),
+  };
+}
+
+/** The file field: a file, a non-empty text (an URL), or absent. */
+function readFile(form: DonationForm) {
+  const file = form.files.file;
+  return typeof file === 'string' && !file.trim() ? undefined : file;
+}
+
+export async function donationRoutes(parent: FastifyInstance): Promise<void> {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const { config, db, uploads } = app;
+
+  const list = new PublicListCache({
+    db,
+    name: DONATIONS_LIST,
+    checkEveryMs: config.listCacheCheckMs,
+    build: async (origin) => ({
+      message: 'Donations fetched successfully',
+      data: (await listDonations(db)).map((row) => toApi(row, origin)),
+    }),
+  });
+
+  app.get(
+    '/all/donations',
+    {
+      compress: false,
+      schema: {
+        tags: ['donations'],
+        summary: 'All donations, newest first (public)',
+        description: 'Answers carry a strong ETag and honour If-None-Match (304).',
+        response: { 200: Type.Object({ message: Type.String(), data: Type.Array(Donation) }) },
+      },
+    },
+    async (request, reply) => sendRepresentation(request, reply, await list.get(publicOrigin(request))),
+  );
+
+  app.get(
+    '/single/donation/:id',
+    {
+      compress: false,
+      schema: {
+        tags: ['donations'],
+        summary: 'One donation (public)',
+        description: 'Answers carry a strong ETag and honour If-None-Match (304).',
+        params: Type.Object({ id: Type.String() }),
+        response: { 200: DonationAnswer, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const row = isId(id) ? await findDonation(db, id) : undefined;
+      if (!row) throw notFound(DONATION_MESSAGES.notFound);
+      const answer = { message: 'Donation fetched successfully', data: toApi(row, publicOrigin(request)) };
+      return sendRepresentation(request, reply, new JsonRepresentation(answer));
+    },
+  );
+
+  // The upload routes get the multipart parser in a scope of their own.
+  await app.register(async (scope) => {
+    await registerUploads(scope);
+    const writes = scope.withTypeProvider<TypeBoxTypeProvider>();
+
+    writes.post(
+      '/add/donation/:userId',
+      {
+        onRequest: ownAccount,
+        config: multipartRoute(formDocs(false)),
+        schema: {
+          tags: ['donations'],
+          summary: 'Add a donation (multipart: donationName, donationDescription, file of any type)',
+          security: bearerSecurity,
+          params: UserParams,
+          response: { 201: DonationAnswer, ...errorResponses(400, 401, 403, 413, 415) },
+        },
+      },
+      async (request, reply) => {
+        const origin = publicOrigin(request);
+        return withForm(request, DONATION_FORM, async (form) => {
+          const input = readDonation(form);
+          const file = readFile(form);
+          if (file === undefined) throw badRequest('file is required');
+          if (typeof file === 'string') throw badRequest('file must be a file');
+          const row = await addDonation(db, uploads, input, file);
+          list.invalidate();
+          return reply.code(201).send({ message: 'Donation added successfully', data: toApi(row, origin) });
+        });
+      },
+    );
+
+    writes.post(
+      '/edit/donation/:userId/:id',
+      {
+        onRequest: ownAccount,
+        config: multipartRoute(formDocs(true)),
+        schema: {
+          tags: ['donations'],
+          summary: 'Edit a donation (multipart, same fields; file optional, of any type)',
+          security: bearerSecurity,
+          params: DonationParams,
+          response: { 200: DonationAnswer, ...errorResponses(400, 401, 403, 404, 413, 415) },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const origin = publicOrigin(request);
+        // An unknown donation is answered before its upload is stored anywhere.
+        if (!isId(id) || !(await findDonation(db, id))) throw notFound(DONATION_MESSAGES.notFound);
+        return withForm(request, DONATION_FORM, async (form) => {
+          const input = readDonation(form);
+          const row = await updateDonation(db, uploads, id, input, readFile(form));
+          list.invalidate();
+          return { message: 'Donation updated successfully', data: toApi(row, origin) };
+        });
+      },
+    );
+  });
+
+  app.delete(
+    '/donation/:userId/:id',
+    {
+      onRequest: ownAccount,
+      schema: {
+        tags: ['donations'],
+        summary: 'Delete a donation and its file',
+        security: bearerSecurity,
+        params: DonationParams,
+        response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!isId(id) || !(await deleteDonation(db, uploads, id))) throw notFound(DONATION_MESSAGES.notFound);
+      list.invalidate();
+      return { message: 'Donation deleted successfully' };
+    },
+  );
+}

@@ -1,0 +1,214 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { bearerSecurity, ownAccount } from '../auth/guard';
+import { isId } from '../db/ids';
+import { badRequest, notFound } from '../http/errors';
+import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
+import { errorResponses, httpUrl, requiredText } from '../http/validation';
+import { multipartRoute, registerUploads, withForm, type ReceivedForm } from '../uploads/form';
+import { publicOrigin } from '../uploads/store';
+import {
+  addGroup,
+  deleteGroup,
+  findGroup,
+  GROUP_MESSAGES,
+  GROUPS_LIST,
+  listGroups,
+  toApi,
+  updateGroup,
+  type GroupInput,
+} from './repository';
+
+export const LIMITS = { groupName: 300, groupLink: 2000, groupDescription: 5000 } as const;
+
+const GROUP_FORM = {
+  fields: ['groupName', 'groupLink', 'groupDescription'],
+  files: { groupImage: { kind: 'image' } },
+} as const;
+
+type GroupForm = ReceivedForm<(typeof GROUP_FORM.fields)[number], keyof typeof GROUP_FORM.files>;
+
+const imageUrl = (description: string) => Type.Union([Type.String({ format: 'uri' }), Type.Null()], { description });
+
+const Group = Type.Object({
+  _id: Type.String(),
+  groupName: Type.String(),
+  groupLink: Type.String({ format: 'uri' }),
+  groupDescription: Type.String(),
+  groupImage: imageUrl("Absolute URL of the group's picture, or null (none)"),
+  file: imageUrl('The same as groupImage'),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+const GroupAnswer = Type.Object({ message: Type.String(), data: Group });
+
+/** The multipart form, for the OpenAPI document only (withForm reads and checks it). */
+const formDocs = (onEdit: boolean) =>
+  Type.Object({
+    groupName: Type.String({ maxLength: LIMITS.groupName }),
+    groupLink: Type.String({ format: 'uri', maxLength: LIMITS.groupLink, description: 'An http(s) address' }),
+    groupDescription: Type.String({ maxLength: LIMITS.groupDescription }),
+    groupImage: Type.Optional(
+      onEdit
+        ? Type.Union([Type.String({ format: 'binary' }), Type.String({ format: 'uri' })], {
+            description: "A new JPEG, PNG, GIF or WebP image, or the group's current image URL; absent keeps the image",
+          })
+        : Type.String({ format: 'binary', description: 'Optional JPEG, PNG, GIF or WebP image (by content)' }),
+    ),
+  });
+
+const UserParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }) });
+const GroupParams = Type.Object({
+  userId: Type.String({ description: "The administrator's _id" }),
+  id: Type.String(),
+});
+
+/** The checked text fields of the add and edit forms (400 naming the first wrong field). */
+function readGroup(form: GroupForm): GroupInput {
+  return {
+    groupName: requiredText(form.fields.groupName, 'groupName', LIMITS.groupName),
+    groupLink: httpUrl(form.fields.groupLink, 'groupLink', LIMITS.groupLink),
+    groupDescription: requiredText(form.fields.groupDescription, 'groupDescription', LIMITS.groupDescription),
+  };
+}
+
+/** The picture field: a file, a non-empty text (an URL), or absent. */
+function readImage(form: GroupForm) {
+  const image = form.files.groupImage;
+  return typeof image === 'string' && !image.trim() ? undefined : image;
+}
+
+export async function groupRoutes(parent: FastifyInstance): Promise<void> {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const { config, db, uploads } = app;
+
+  // The public list is served from memory until a group changes (see http/public-cache.ts).
+  const list = new PublicListCache({
+    db,
+    name: GROUPS_LIST,
+    checkEveryMs: config.listCacheCheckMs,
+    build: async (origin) => ({
+      message: 'Groups fetched successfully',
+      data: (await listGroups(db)).map((row) => toApi(row, origin)),
+    }),
+  });
+
+  for (const url of ['/all/groups', '/all/groups/']) {
+    app.get(
+      url,
+      {
+        compress: false,
+        schema: {
+          hide: url === '/all/groups/',
+          tags: ['groups'],
+          summary: 'All groups, newest first (public; also with a trailing slash)',
+          description: 'Answers carry a strong ETag and honour If-None-Match (304).',
+          response: { 200: Type.Object({ message: Type.String(), data: Type.Array(Group) }) },
+        },
+      },
+      async (request, reply) => sendRepresentation(request, reply, await list.get(publicOrigin(request))),
+    );
+  }
+
+  app.get(
+    '/single/group/:id',
+    {
+      compress: false,
+      schema: {
+        tags: ['groups'],
+        summary: 'One group (public)',
+        description: 'Answers carry a strong ETag and honour If-None-Match (304).',
+        params: Type.Object({ id: Type.String() }),
+        response: { 200: GroupAnswer, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const row = isId(id) ? await findGroup(db, id) : undefined;
+      if (!row) throw notFound(GROUP_MESSAGES.notFound);
+      const answer = { message: 'Group fetched successfully', data: toApi(row, publicOrigin(request)) };
+      return sendRepresentation(request, reply, new JsonRepresentation(answer));
+    },
+  );
+
+  // The upload routes get the multipart parser in a scope of their own.
+  await app.register(async (scope) => {
+    await registerUploads(scope);
+    const writes = scope.withTypeProvider<TypeBoxTypeProvider>();
+
+    writes.post(
+      '/add/group/:userId',
+      {
+        onRequest: ownAccount,
+        config: multipartRoute(formDocs(false)),
+        schema: {
+          tags: ['groups'],
+          summary: 'Add a group (multipart: groupName, groupLink, groupDescription, optional groupImage)',
+          security: bearerSecurity,
+          params: UserParams,
+          response: { 201: GroupAnswer, ...errorResponses(400, 401, 403, 413, 415) },
+        },
+      },
+      async (request, reply) => {
+        // Worked out first: nothing may fail after the group is written.
+        const origin = publicOrigin(request);
+        return withForm(request, GROUP_FORM, async (form) => {
+          const input = readGroup(form);
+          const image = readImage(form);
+          if (typeof image === 'string') throw badRequest('groupImage must be an image file');
+          const row = await addGroup(db, uploads, input, image);
+          list.invalidate();
+          return reply.code(201).send({ message: 'Group added successfully', data: toApi(row, origin) });
+        });
+      },
+    );
+
+    writes.post(
+      '/edit/group/:userId/:id',
+      {
+        onRequest: ownAccount,
+        config: multipartRoute(formDocs(true)),
+        schema: {
+          tags: ['groups'],
+          summary: 'Edit a group (multipart, same fields; groupImage optional, kept when absent)',
+          security: bearerSecurity,
+          params: GroupParams,
+          response: { 200: GroupAnswer, ...errorResponses(400, 401, 403, 404, 413, 415) },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const origin = publicOrigin(request);
+        // An unknown group is answered before its upload is stored anywhere.
+        if (!isId(id) || !(await findGroup(db, id))) throw notFound(GROUP_MESSAGES.notFound);
+        return withForm(request, GROUP_FORM, async (form) => {
+          const input = readGroup(form);
+          const row = await updateGroup(db, uploads, id, input, readImage(form));
+          list.invalidate();
+          return { message: 'Group updated successfully', data: toApi(row, origin) };
+        });
+      },
+    );
+  });
+
+  app.delete(
+    '/group/:userId/:id',
+    {
+      onRequest: ownAccount,
+      schema: {
+        tags: ['groups'],
+        summary: 'Delete a group and its picture',
+        security: bearerSecurity,
+        params: GroupParams,
+        response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!isId(id) || !(await deleteGroup(db, uploads, id))) throw notFound(GROUP_MESSAGES.notFound);
+      list.invalidate();
+      return { message: 'Group deleted successfully' };
+    },
+  );
+}

@@ -1,0 +1,205 @@
+import { engines, startServer, type TestServer } from '../testing/harness';
+import { LIMITS } from './routes';
+
+describe.each(engines())('prayer requests on %s', (_name, engine) => {
+  let server: TestServer;
+  let token: string;
+  let admin: string;
+  beforeAll(async () => {
+    server = await startServer(engine);
+    token = await server.login();
+    admin = server.admin._id;
+  });
+  afterAll(() => server.close());
+
+  const submit = (json: unknown) => server.call('POST', '/api/v1/prayer/request', { json });
+  const list = () => server.call('GET', `/api/v1/prayer/request/${admin}`, { token });
+  const requests = async () => ((await list()).body.data as { request: string }[]).map((r) => r.request);
+  const analytics = async () => (await server.call('GET', `/api/v1/analytics/${admin}`, { token })).body.data;
+
+  it('starts empty', async () => {
+    const res = await list();
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Prayer requests fetched successfully', data: [] });
+  });
+
+  it('accepts a public submission (no token), trimmed, and answers 201 with the record', async () => {
+    const res = await submit({ request: '  Pray for my mother in hospital.\n' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      message: 'Prayer request submitted successfully',
+      data: {
+        _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        request: 'Pray for my mother in hospital.',
+        createdAt: expect.any(String),
+      },
+    });
+    expect(new Date(res.body.data.createdAt).toISOString()).toBe(res.body.data.createdAt);
+    expect((await list()).body.data).toEqual([res.body.data]);
+  });
+
+  it('lists requests for the admin, newest first', async () => {
+    await submit({ request: 'For my exams' });
+    await submit({ request: 'For peace in our family' });
+    expect((await requests()).slice(0, 3)).toEqual([
+      'For peace in our family',
+      'For my exams',
+      'Pray for my mother in hospital.',
+    ]);
+  });
+
+  it.each([
+    [{}, 'request is required'],
+    [{ request: '' }, 'request is required'],
+    [{ request: '   \n ' }, 'request is required'],
+    [{ request: 'x'.repeat(LIMITS.request + 1) }, `request must be at most ${LIMITS.request} characters long`],
+    [{ request: { text: 'a' } }, 'request must be text'],
+    [{ request: ['a', 'b'] }, 'request must be text'],
+    [null, 'The request body must be a JSON object'],
+  ])('answers 400 naming the problem (%#), storing nothing', async (json, message) => {
+    const before = (await list()).body.data.length;
+    const res = await submit(json);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message });
+    expect((await list()).body.data).toHaveLength(before);
+  });
+
+  it('answers 400 (never 500) for a body that is not valid JSON, 415 for one that is not JSON', async () => {
+    const broken = await server.call('POST', '/api/v1/prayer/request', {
+      body: '{"request": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.body).toEqual({ message: 'The request body is not valid JSON' });
+    const text = await server.call('POST', '/api/v1/prayer/request', {
+      body: 'request=hello',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(text.status).toBe(415);
+    expect(text.body).toEqual({ message: expect.any(String) });
+  });
+
+  it('accepts a request of exactly the length limit', async () => {
+    const res = await submit({ request: 'y'.repeat(LIMITS.request) });
+    expect(res.status).toBe(201);
+    expect(res.body.data.request).toHaveLength(LIMITS.request);
+  });
+
+  it('counts the stored requests in the analytics; none is counted as responded to', async () => {
+    const stored = (await list()).body.data.length;
+    expect(stored).toBeGreaterThan(0);
+    const figures = await analytics();
+    expect(figures.totalPrayerRequests).toBe(stored);
+    expect(figures.totalPrayerRequestsResponded).toBe(0);
+  });
+
+  it('deletes one request', async () => {
+    const created = (await submit({ request: 'Delete me' })).body.data;
+    const res = await server.call('DELETE', `/api/v1/prayer/request/${admin}/${created._id}`, { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Prayer request deleted successfully' });
+    expect(await requests()).not.toContain('Delete me');
+    const again = await server.call('DELETE', `/api/v1/prayer/request/${admin}/${created._id}`, { token });
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual({ message: 'Prayer request not found' });
+  });
+
+  it.each(['garbage', '0123456789abcdef01234567', 'ABCDEF0123456789ABCDEF01', "1' OR '1'='1"])(
+    'answers 404 Prayer request not found for the id %s, deleting nothing',
+    async (id) => {
+      const before = (await list()).body.data.length;
+      const res = await server.call('DELETE', `/api/v1/prayer/request/${admin}/${encodeURIComponent(id)}`, { token });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: 'Prayer request not found' });
+      expect((await list()).body.data).toHaveLength(before);
+    },
+  );
+
+  it('guards the admin calls: 401 without or with a bad token, 403 for another id, deleting nothing', async () => {
+    const created = (await submit({ request: 'Guarded' })).body.data;
+    const calls: [string, (userId: string) => string][] = [
+      ['GET', (userId) => `/api/v1/prayer/request/${userId}`],
+      ['DELETE', (userId) => `/api/v1/prayer/request/${userId}/${created._id}`],
+      ['DELETE', (userId) => `/api/v1/all/prayer/request/${userId}`],
+    ];
+    for (const [method, path] of calls) {
+      const none = await server.call(method, path(admin));
+      expect(none.status).toBe(401);
+      expect(none.body).toEqual({ message: expect.stringMatching(/log in/i) });
+      expect((await server.call(method, path(admin), { token: 'forged' })).status).toBe(401);
+      const foreign = await server.call(method, path('ffffffffffffffffffffffff'), { token });
+      expect(foreign.status).toBe(403);
+      expect(foreign.body).toEqual({ message: 'You may only act on your own account' });
+      expect((await server.call(method, path('garbage'), { token })).status).toBe(403);
+    }
+    expect(await requests()).toContain('Guarded');
+  });
+
+  it('deletes all requests at once, and again on an empty list', async () => {
+    const before = (await list()).body.data.length;
+    expect(before).toBeGreaterThan(0);
+    const res = await server.call('DELETE', `/api/v1/all/prayer/request/${admin}`, { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'All prayer requests deleted successfully', data: { deleted: before } });
+    expect((await list()).body.data).toEqual([]);
+    expect((await analytics()).totalPrayerRequests).toBe(0);
+    const again = await server.call('DELETE', `/api/v1/all/prayer/request/${admin}`, { token });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual({ deleted: 0 });
+  });
+
+  it('answers a list of 5,000 requests quickly, newest first', async () => {
+    const start = Date.parse('2026-01-01T00:00:00.000Z');
+    const rows = Array.from({ length: 5000 }, (_, i) => ({
+      _id: (0x10000000 + i).toString(16).padStart(24, '0'),
+      request: `Request number ${i}`,
+      created_at: new Date(start + i * 1000).toISOString(),
+    }));
+    for (let i = 0; i < rows.length; i += 500) {
+      await server.db.kysely
+        .insertInto('prayer_requests')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
+    await list(); // warm-up
+    const started = performance.now();
+    const res = await list();
+    const elapsed = performance.now() - started;
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(5000);
+    expect(res.body.data[0].request).toBe('Request number 4999');
+    expect(res.body.data[4999].request).toBe('Request number 0');
+    // A generous bound that still catches a full scan per row or a quadratic answer; the bench prints the figure.
+    expect(elapsed).toBeLessThan(1000);
+    await server.call('DELETE', `/api/v1/all/prayer/request/${admin}`, { token });
+  });
+
+  it('documents the prayer-request calls', async () => {
+    const paths = (await server.call('GET', '/api/v1/openapi.json')).body.paths;
+    expect(paths['/api/v1/prayer/request'].post).toBeDefined();
+    expect(paths['/api/v1/prayer/request/{userId}'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(paths['/api/v1/prayer/request/{userId}/{id}'].delete).toBeDefined();
+    expect(paths['/api/v1/all/prayer/request/{userId}'].delete).toBeDefined();
+  });
+});
+
+describe.each(engines())('public prayer request rate limit on %s', (_name, engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(engine, { publicRateMax: 2 });
+  });
+  afterAll(() => server.close());
+
+  it('answers 429 after PUBLIC_RATE_MAX submissions, storing no more', async () => {
+    for (let i = 0; i < 2; i += 1) {
+      expect((await server.call('POST', '/api/v1/prayer/request', { json: { request: 'Please pray' } })).status).toBe(
+        201,
+      );
+    }
+    const res = await server.call('POST', '/api/v1/prayer/request', { json: { request: 'Please pray' } });
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ message: expect.stringMatching(/^Too many requests from this address\. Please wait/) });
+    const rows = await server.db.kysely.selectFrom('prayer_requests').select('_id').execute();
+    expect(rows).toHaveLength(2);
+  });
+});

@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { bearerSecurity, ownAccount } from '../auth/guard';
+import { isId } from '../db/ids';
+import { notFound } from '../http/errors';
+import { rateLimited } from '../http/rate-limit';
+import { errorResponses, trimFields } from '../http/validation';
+import { addPrayerRequest, deleteAllPrayerRequests, deletePrayerRequest, listPrayerRequests } from './repository';
+
+export const LIMITS = { request: 2000 } as const;
+
+export const PRAYER_REQUEST_NOT_FOUND = 'Prayer request not found';
+
+const PrayerRequest = Type.Object({
+  _id: Type.String(),
+  request: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+const UserParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }) });
+
+export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void> {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const { config, db } = app;
+
+  app.get(
+    '/prayer/request/:userId',
+    {
+      onRequest: ownAccount,
+      schema: {
+        tags: ['prayer requests'],
+        summary: 'All prayer requests, newest first',
+        security: bearerSecurity,
+        params: UserParams,
+        response: {
+          200: Type.Object({ message: Type.String(), data: Type.Array(PrayerRequest) }),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async () => ({ message: 'Prayer requests fetched successfully', data: await listPrayerRequests(db) }),
+  );
+
+  app.delete(
+    '/prayer/request/:userId/:id',
+    {
+      onRequest: ownAccount,
+      schema: {
+        tags: ['prayer requests'],
+        summary: 'Delete one prayer request',
+        security: bearerSecurity,
+        params: Type.Object({ userId: Type.String({ description: "The administrator's _id" }), id: Type.String() }),
+        response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!isId(id) || !(await deletePrayerRequest(db, id))) throw notFound(PRAYER_REQUEST_NOT_FOUND);
+      return { message: 'Prayer request deleted successfully' };
+    },
+  );
+
+  app.delete(
+    '/all/prayer/request/:userId',
+    {
+      onRequest: ownAccount,
+      schema: {
+        tags: ['prayer requests'],
+        summary: 'Delete every prayer request',
+        security: bearerSecurity,
+        params: UserParams,
+        response: {
+          200: Type.Object({
+            message: Type.String(),
+            data: Type.Object({ deleted: Type.Integer({ description: 'How many requests were deleted' }) }),
+          }),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async () => ({
+      message: 'All prayer requests deleted successfully',
+      data: { deleted: await deleteAllPrayerRequests(db) },
+    }),
+  );
+
+  // Public: the mobile app submits requests here (see ARCHITECTURE "The API contract").
+  app.post(
+    '/prayer/request',
+    {
+      config: rateLimited(config.publicRateMax, config.publicRateWindowMs, 'Too many requests from this address'),
+      preValidation: trimFields('request'),
+      schema: {
+        tags: ['prayer requests'],
+        summary: 'Submit a prayer request (mobile app)',
+        body: Type.Object({ request: Type.String({ minLength: 1, maxLength: LIMITS.request }) }),
+        response: {
+          201: Type.Object({ message: Type.String(), data: PrayerRequest }),
+          ...errorResponses(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await addPrayerRequest(db, request.body.request);
+      return reply.code(201).send({ message: 'Prayer request submitted successfully', data });
+    },
+  );
+}

@@ -1,0 +1,217 @@
+import type { Kysely } from 'kysely';
+import { bumpChangeCounter } from '../db/changes';
+import type { Db } from '../db/database';
+import { newId, timestamp } from '../db/ids';
+import type { Database, ReadingsTable } from '../db/schema';
+import { isUniqueViolation } from '../db/unique';
+import { HttpError, notFound } from '../http/errors';
+
+/** The change counter of the public weekly lists (db/changes.ts). */
+export const READINGS_LIST = 'readings';
+
+export const LIMITS = { day: 366, week: 52, passage: 2000, importRows: 1000 } as const;
+
+export const READING_MESSAGES = {
+  notFound: 'Reading not found',
+  dayTaken: (day: number) => `Day ${day} already has a reading in the plan`,
+} as const;
+
+/** A reading of the Bible-in-a-year plan (spec §3). */
+export interface Reading {
+  _id: string;
+  day: number;
+  week: number;
+  /** YYYY-MM-DD */
+  date: string;
+  passage: string;
+}
+
+export type ReadingInput = Omit<Reading, '_id'>;
+
+export function toApi(row: ReadingsTable): Reading {
+  return { _id: row._id, day: Number(row.day), week: Number(row.week), date: row.date, passage: row.passage };
+}
+
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export const DATE_MESSAGE = (field: string) => `${field} must be a calendar date written YYYY-MM-DD`;
+
+/**
+ * Checks one reading of an import (the single calls are checked by their route schema, in the same
+ * words): the first problem of the row, or the reading.
+ */
+export function checkReading(raw: unknown): { reading: ReadingInput } | { error: string } {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { error: 'the row must be an object' };
+  const row = raw as Record<string, unknown>;
+  const whole = (field: 'day' | 'week', max: number): number | string => {
+    const value = typeof row[field] === 'string' ? (row[field] as string).trim() : row[field];
+    if (value === undefined || value === null || value === '') return `${field} is required`;
+    const n = typeof value === 'number' ? value : /^-?\d+$/.test(String(value)) ? Number(value) : NaN;
+    if (!Number.isInteger(n)) return `${field} must be a whole number`;
+    if (n < 1) return `${field} must be at least 1`;
+    if (n > max) return `${field} must be at most ${max}`;
+    return n;
+  };
+  const day = whole('day', LIMITS.day);
+  if (typeof day === 'string') return { error: day };
+  const week = whole('week', LIMITS.week);
+  if (typeof week === 'string') return { error: week };
+  const date = typeof row.date === 'string' ? row.date.trim() : '';
+  if (!date) return { error: 'date is required' };
+  if (!isCalendarDate(date)) return { error: DATE_MESSAGE('date') };
+  const passage = typeof row.passage === 'string' ? row.passage.trim() : '';
+  if (!passage) return { error: 'passage is required' };
+  if (passage.length > LIMITS.passage) return { error: `passage must be at most ${LIMITS.passage} characters long` };
+  return { reading: { day, week, date, passage } };
+}
+
+/** The week's readings by day. */
+export function listWeek(db: Db, week: number): Promise<ReadingsTable[]> {
+  return db.kysely.selectFrom('readings').selectAll().where('week', '=', week).orderBy('day').orderBy('_id').execute();
+}
+
+export function findReading(db: Db, id: string): Promise<ReadingsTable | undefined> {
+  return db.kysely.selectFrom('readings').selectAll().where('_id', '=', id).executeTakeFirst();
+}
+
+/** 409 when another reading has this day. */
+async function assertDayFree(trx: Kysely<Database>, day: number, except?: string): Promise<void> {
+  let query = trx.selectFrom('readings').select('_id').where('day', '=', day);
+  if (except) query = query.where('_id', '!=', except);
+  if (await query.executeTakeFirst()) throw new HttpError(409, READING_MESSAGES.dayTaken(day));
+}
+
+/** Runs a write; a UNIQUE violation (two writes racing for one day) is the same 409. */
+async function guarded<T>(day: number, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, READING_MESSAGES.dayTaken(day));
+    throw error;
+  }
+}
+
+function newRow(input: ReadingInput, now: Date): ReadingsTable {
+  return {
+    _id: newId(now),
+    day: input.day,
+    week: input.week,
+    date: input.date,
+    passage: input.passage,
+    created_at: timestamp(now),
+    updated_at: timestamp(now),
+  };
+}
+
+export async function addReading(db: Db, input: ReadingInput): Promise<ReadingsTable> {
+  const row = newRow(input, new Date());
+  await guarded(input.day, () =>
+    db.kysely.transaction().execute(async (trx) => {
+      await assertDayFree(trx, input.day);
+      await trx.insertInto('readings').values(row).execute();
+      await bumpChangeCounter(trx, READINGS_LIST);
+    }),
+  );
+  return row;
+}
+
+export async function updateReading(db: Db, id: string, input: ReadingInput): Promise<ReadingsTable> {
+  return guarded(input.day, () =>
+    db.kysely.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom('readings').selectAll().where('_id', '=', id).executeTakeFirst();
+      if (!current) throw notFound(READING_MESSAGES.notFound);
+      await assertDayFree(trx, input.day, id);
+      const updated: ReadingsTable = { ...current, ...input, updated_at: timestamp() };
+      await trx
+        .updateTable('readings')
+        .set({
+          day: input.day,
+          week: input.week,
+          date: input.date,
+          passage: input.passage,
+          updated_at: updated.updated_at,
+        })
+        .where('_id', '=', id)
+        .execute();
+      await bumpChangeCounter(trx, READINGS_LIST);
+      return updated;
+    }),
+  );
+}
+
+export async function deleteReading(db: Db, id: string): Promise<boolean> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const removed = await trx.deleteFrom('readings').where('_id', '=', id).executeTakeFirst();
+    const found = Number(removed.numDeletedRows) > 0;
+    if (found) await bumpChangeCounter(trx, READINGS_LIST);
+    return found;
+  });
+}
+
+export interface RowError {
+  /** 1-based position of the reading in the import (the CSV's data row). */
+  row: number;
+  message: string;
+}
+
+/**
+ * Imports a whole plan in one transaction: every row is checked first (its own fields, a day given
+ * twice in the file, a day the plan already has), and a single bad row stores nothing.
+ */
+export async function importReadings(db: Db, rows: unknown[]): Promise<{ imported: number } | { errors: RowError[] }> {
+  const errors: RowError[] = [];
+  const readings: ReadingInput[] = [];
+  const firstRowOfDay = new Map<number, number>();
+  rows.forEach((raw, index) => {
+    const checked = checkReading(raw);
+    if ('error' in checked) {
+      errors.push({ row: index + 1, message: checked.error });
+      return;
+    }
+    const { day } = checked.reading;
+    const earlier = firstRowOfDay.get(day);
+    if (earlier !== undefined) errors.push({ row: index + 1, message: `day ${day} is also on row ${earlier}` });
+    else firstRowOfDay.set(day, index + 1);
+    readings.push(checked.reading);
+  });
+  if (errors.length) return { errors };
+
+  const now = new Date();
+  return guarded(readings[0]?.day ?? 0, () =>
+    db.kysely.transaction().execute(async (trx) => {
+      const days = [...firstRowOfDay.keys()];
+      const taken: number[] = [];
+      for (let start = 0; start < days.length; start += 500) {
+        const found = await trx
+          .selectFrom('readings')
+          .select('day')
+          .where('day', 'in', days.slice(start, start + 500))
+          .execute();
+        taken.push(...found.map((r) => Number(r.day)));
+      }
+      if (taken.length) {
+        return {
+          errors: taken
+            .sort((a, b) => firstRowOfDay.get(a)! - firstRowOfDay.get(b)!)
+            .map((day) => ({ row: firstRowOfDay.get(day)!, message: `day ${day} already has a reading in the plan` })),
+        };
+      }
+      // 100 rows (800 parameters) per statement: within SQLite's and PostgreSQL's limits.
+      for (let start = 0; start < readings.length; start += 100) {
+        await trx
+          .insertInto('readings')
+          .values(readings.slice(start, start + 100).map((input) => newRow(input, now)))
+          .execute();
+      }
+      await bumpChangeCounter(trx, READINGS_LIST);
+      return { imported: readings.length };
+    }),
+  );
+}

@@ -1,0 +1,204 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { bearerSecurity, ownAccount } from '../auth/guard';
+import { isId } from '../db/ids';
+import { badRequest, notFound } from '../http/errors';
+import { PublicListCache, sendRepresentation } from '../http/public-cache';
+import { errorResponses, trimFields } from '../http/validation';
+import {
+  addReading,
+  DATE_MESSAGE,
+  deleteReading,
+  importReadings,
+  isCalendarDate,
+  LIMITS,
+  listWeek,
+  READING_MESSAGES,
+  READINGS_LIST,
+  toApi,
+  updateReading,
+  type ReadingInput,
+} from './repository';
+
+const ReadingBody = Type.Object({
+  day: Type.Integer({ minimum: 1, maximum: LIMITS.day, description: 'Day of the year (1–366); one reading per day' }),
+  week: Type.Integer({ minimum: 1, maximum: LIMITS.week }),
+  date: Type.String({ minLength: 1, maxLength: 10, description: 'YYYY-MM-DD' }),
+  passage: Type.String({ minLength: 1, maxLength: LIMITS.passage }),
+});
+
+const Reading = Type.Object({
+  _id: Type.String(),
+  day: Type.Integer(),
+  week: Type.Integer(),
+  date: Type.String({ format: 'date' }),
+  passage: Type.String(),
+});
+const ReadingAnswer = Type.Object({ message: Type.String(), data: Reading });
+
+const UserParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }) });
+const ReadingParams = Type.Object({
+  userId: Type.String({ description: "The administrator's _id" }),
+  id: Type.String(),
+});
+
+/** The date field is checked beyond the schema: a real calendar day. */
+function readingOf(body: ReadingInput): ReadingInput {
+  const { day, week, date, passage } = body;
+  if (!isCalendarDate(date)) throw badRequest(DATE_MESSAGE('date'));
+  return { day, week, date, passage };
+}
+
+export async function readingRoutes(parent: FastifyInstance): Promise<void> {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const { config, db } = app;
+
+  // One cached list per week, all refreshed by the one change counter of the readings.
+  const weeks = new Map<number, PublicListCache>();
+  const weekList = (week: number) => {
+    let cache = weeks.get(week);
+    if (!cache) {
+      cache = new PublicListCache({
+        db,
+        name: READINGS_LIST,
+        checkEveryMs: config.listCacheCheckMs,
+        build: async () => ({ message: 'Readings fetched successfully', data: (await listWeek(db, week)).map(toApi) }),
+        maxOrigins: 1,
+      });
+      weeks.set(week, cache);
+    }
+    return cache;
+  };
+  const invalidate = () => weeks.forEach((cache) => cache.invalidate());
+
+  app.get(
+    '/weekly/reading/:week',
+    {
+      compress: false,
+      schema: {
+        tags: ['bible plan'],
+        summary: "The week's readings by day (public)",
+        description: 'Answers carry a strong ETag and honour If-None-Match (304).',
+        params: Type.Object({ week: Type.String({ description: '1–52' }) }),
+        response: { 200: Type.Object({ message: Type.String(), data: Type.Array(Reading) }), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const { week } = request.params;
+      if (!/^\d{1,2}$/.test(week) || Number(week) < 1 || Number(week) > LIMITS.week) {
+        throw badRequest(`week must be a whole number from 1 to ${LIMITS.week}`);
+      }
+      // The answer holds no URLs: one entry serves every origin.
+      return sendRepresentation(request, reply, await weekList(Number(week)).get(''));
+    },
+  );
+
+  app.post(
+    '/add/reading/:userId',
+    {
+      onRequest: ownAccount,
+      preValidation: trimFields('date', 'passage'),
+      schema: {
+        tags: ['bible plan'],
+        summary: 'Add a reading',
+        security: bearerSecurity,
+        params: UserParams,
+        body: ReadingBody,
+        response: { 201: ReadingAnswer, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const row = await addReading(db, readingOf(request.body));
+      invalidate();
+      return reply.code(201).send({ message: 'Reading added successfully', data: toApi(row) });
+    },
+  );
+
+  app.put(
+    '/edit/reading/:userId/:id',
+    {
+      onRequest: ownAccount,
+      preValidation: trimFields('date', 'passage'),
+      schema: {
+        tags: ['bible plan'],
+        summary: 'Edit a reading',
+        security: bearerSecurity,
+        params: ReadingParams,
+        body: ReadingBody,
+        response: { 200: ReadingAnswer, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!isId(id)) throw notFound(READING_MESSAGES.notFound);
+      const row = await updateReading(db, id, readingOf(request.body));
+      invalidate();
+      return { message: 'Reading updated successfully', data: toApi(row) };
+    },
+  );
+
+  app.delete(
+    '/delete/reading/:userId/:id',
+    {
+      onRequest: ownAccount,
+      schema: {
+        tags: ['bible plan'],
+        summary: 'Delete a reading',
+        security: bearerSecurity,
+        params: ReadingParams,
+        response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!isId(id) || !(await deleteReading(db, id))) throw notFound(READING_MESSAGES.notFound);
+      invalidate();
+      return { message: 'Reading deleted successfully' };
+    },
+  );
+
+  // Beyond the spec: a whole plan at once (the list screen's CSV import), all or nothing.
+  app.post(
+    '/import/readings/:userId',
+    {
+      onRequest: ownAccount,
+      bodyLimit: 2 * 1024 * 1024,
+      schema: {
+        tags: ['bible plan'],
+        summary: 'Import readings (all or nothing)',
+        description:
+          'Every row is checked like Add reading, plus: a day given twice, or a day the plan already has. ' +
+          'Any bad row stores nothing and answers 400 with `errors: [{ row, message }]` (rows counted from 1).',
+        security: bearerSecurity,
+        params: UserParams,
+        body: Type.Object({
+          readings: Type.Array(Type.Unknown(), { minItems: 1, maxItems: LIMITS.importRows }),
+        }),
+        response: {
+          201: Type.Object({ message: Type.String(), data: Type.Object({ imported: Type.Integer() }) }),
+          400: Type.Object({
+            message: Type.String(),
+            errors: Type.Optional(Type.Array(Type.Object({ row: Type.Integer(), message: Type.String() }))),
+          }),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await importReadings(db, request.body.readings);
+      if ('errors' in outcome) {
+        const { errors } = outcome;
+        const first = errors.slice(0, 3).map((e) => `Row ${e.row}: ${e.message}`);
+        const more = errors.length > 3 ? ` (and ${errors.length - 3} more)` : '';
+        const rows = errors.length === 1 ? '1 row has an error' : `${errors.length} rows have errors`;
+        return reply.code(400).send({ message: `Nothing was imported: ${rows}. ${first.join('; ')}${more}`, errors });
+      }
+      invalidate();
+      const n = outcome.imported;
+      return reply
+        .code(201)
+        .send({ message: `${n} ${n === 1 ? 'reading' : 'readings'} imported successfully`, data: outcome });
+    },
+  );
+}

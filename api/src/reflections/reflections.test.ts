@@ -1,0 +1,252 @@
+import { engines, startServer, type TestServer } from '../testing/harness';
+import { solidPng } from '../uploads/png';
+
+const PNG = solidPng(6, 6, [90, 60, 160]);
+
+const valid = {
+  date: '2026-03-04',
+  topic: 'Trust in the Lord',
+  reflection: '<p>Trust in the <strong>Lord</strong> with all your heart.</p>',
+  bibleReading: 'Proverbs 3:5-6',
+  devotionalContent: '<ol><li data-list="bullet">For the sick</li></ol>',
+  devotionalConfession: '<p class="ql-align-center">Write down one worry.</p>',
+  furtherReading: 'Psalm 37',
+  mass: 'Daniel 3:25, 34-43',
+};
+
+describe.each(engines())('reflections on %s', (_name, engine) => {
+  let server: TestServer;
+  let token: string;
+  let admin: string;
+  beforeAll(async () => {
+    server = await startServer(engine, { uploadMaxImageBytes: 4096, listCacheCheckMs: 60_000 });
+    token = await server.login();
+    admin = server.admin._id;
+  });
+  afterAll(() => server.close());
+
+  describe.each(['adult', 'children'] as const)('%s', (audience) => {
+    const Audience = audience === 'adult' ? 'Adult' : 'Children';
+    const add = (json: unknown) => server.call('POST', `/api/v1/add/${audience}/reflection/${admin}`, { json, token });
+    const edit = (id: string, json: unknown) =>
+      server.call('PUT', `/api/v1/edit/${audience}/reflection/${admin}/${id}`, { json, token });
+    const remove = (id: string) =>
+      server.call('DELETE', `/api/v1/delete/${audience}/reflection/${admin}/${id}`, { token });
+    const one = (key: string) => server.call('GET', `/api/v1/${audience}/reflection/${key}`);
+    const list = () => server.call('GET', `/api/v1/all/${audience}/reflection`);
+    // Each test of a suite writes its own dates: a day per test.
+    let day = audience === 'adult' ? 1 : 15;
+    const nextDate = () => `2026-05-${String(day++).padStart(2, '0')}`;
+
+    it('adds a reflection, reads it by _id and by date, and lists it (newest date first)', async () => {
+      const date = nextDate();
+      const res = await add({ ...valid, date, topic: '  Trust in the Lord ' });
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({
+        message: `${Audience} reflection added successfully`,
+        data: { _id: expect.stringMatching(/^[0-9a-f]{24}$/), ...valid, date, createdAt: expect.any(String) },
+      });
+      const byId = await one(res.body.data._id);
+      expect(byId.status).toBe(200);
+      expect(byId.body).toEqual({ message: 'Reflection fetched successfully', data: res.body.data });
+      expect((await one(date)).body.data).toEqual(res.body.data);
+
+      const later = (await add({ ...valid, date: nextDate(), topic: 'Later' })).body.data;
+      const listed = await list();
+      expect(listed.body.message).toBe('Reflections fetched successfully');
+      const ids = listed.body.data.map((r: { _id: string }) => r._id);
+      expect(ids.indexOf(later._id)).toBeLessThan(ids.indexOf(res.body.data._id));
+    });
+
+    it('keeps one reflection per date: 409 with a clear message, on add and on edit', async () => {
+      const date = nextDate();
+      await add({ ...valid, date });
+      const again = await add({ ...valid, date, topic: 'Again' });
+      expect(again.status).toBe(409);
+      expect(again.body).toEqual({
+        message: `There is already ${audience === 'adult' ? 'an adult' : 'a children'} reflection for ${date}`,
+      });
+      const other = (await add({ ...valid, date: nextDate() })).body.data;
+      expect((await edit(other._id, { ...valid, date })).status).toBe(409);
+    });
+
+    it.each([
+      [{ ...valid, date: undefined }, 'date is required'],
+      [{ ...valid, date: '04/03/2026' }, 'date must be a calendar date written YYYY-MM-DD'],
+      [{ ...valid, topic: '   ' }, 'topic is required'],
+      [{ ...valid, reflection: undefined }, 'reflection is required'],
+      [{ ...valid, reflection: '<p><br></p>' }, 'reflection is required'],
+      [{ ...valid, reflection: '<script>alert(1)</script>' }, 'reflection is required'],
+      [{ ...valid, bibleReading: '' }, 'bibleReading is required'],
+      [{ ...valid, devotionalContent: '' }, 'devotionalContent is required'],
+      [{ ...valid, devotionalConfession: '<p> </p>' }, 'devotionalConfession is required'],
+      [{ ...valid, furtherReading: undefined }, 'furtherReading is required'],
+      [{ ...valid, mass: '' }, 'mass is required'],
+      [{ ...valid, topic: 'x'.repeat(301) }, 'topic must be at most 300 characters long'],
+    ])('refuses %j with 400 naming the field', async (body, message) => {
+      const res = await add(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message });
+    });
+
+    it('sanitises rich text on write: no script, no event handler, no javascript: link', async () => {
+      const res = await add({
+        ...valid,
+        date: nextDate(),
+        reflection:
+          '<p onclick="steal()">Hello<script>alert(1)</script> <a href="javascript:alert(2)">bad</a> ' +
+          '<a href="https://example.org">good</a></p><img src=x onerror="alert(3)"><img src="https://example.org/a.png" onload="x()">',
+        devotionalContent:
+          '<iframe src="https://www.youtube.com/embed/abc" class="ql-video"></iframe><iframe src="https://evil.example/x"></iframe>',
+        devotionalConfession: '<p style="color:red" class="ql-indent-2 evil">Kneel</p><svg onload="alert(4)"></svg>',
+      });
+      expect(res.status).toBe(201);
+      const data = res.body.data;
+      expect(data.reflection).toBe(
+        '<p>Hello <a target="_blank" rel="noopener noreferrer">bad</a> ' +
+          '<a href="https://example.org" target="_blank" rel="noopener noreferrer">good</a></p><img src="https://example.org/a.png" />',
+      );
+      expect(data.devotionalContent).toBe('<iframe src="https://www.youtube.com/embed/abc" class="ql-video"></iframe>');
+      expect(data.devotionalConfession).toBe('<p class="ql-indent-2">Kneel</p>');
+      for (const html of [data.reflection, data.devotionalContent, data.devotionalConfession]) {
+        expect(html).not.toMatch(/script|onerror|onload|onclick|javascript:|style=|evil/i);
+      }
+    });
+
+    it('edits a reflection and deletes it', async () => {
+      const created = (await add({ ...valid, date: nextDate() })).body.data;
+      const changed = { ...valid, date: nextDate(), topic: 'Changed', mass: 'John 3:16' };
+      const res = await edit(created._id, changed);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        message: `${Audience} reflection updated successfully`,
+        data: { ...created, ...changed },
+      });
+      expect((await one(created.date)).status).toBe(404);
+      expect((await one(changed.date)).body.data.topic).toBe('Changed');
+      const deleted = await remove(created._id);
+      expect(deleted.status).toBe(200);
+      expect(deleted.body).toEqual({ message: `${Audience} reflection deleted successfully` });
+      expect((await one(created._id)).status).toBe(404);
+      expect((await remove(created._id)).status).toBe(404);
+    });
+
+    it.each(['garbage', '0123456789abcdef01234567', '2026-02-30', '1999-01-01'])(
+      'answers 404 Reflection not found for %s',
+      async (key) => {
+        const res = await one(key);
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ message: 'Reflection not found' });
+        if (key !== '1999-01-01' && key !== '2026-02-30') {
+          expect((await edit(key, valid)).body).toEqual({ message: 'Reflection not found' });
+          expect((await remove(key)).body).toEqual({ message: 'Reflection not found' });
+        }
+      },
+    );
+
+    it('guards the writes: 401 without a token, 403 for another user id', async () => {
+      const created = (await add({ ...valid, date: nextDate() })).body.data;
+      expect((await server.call('POST', `/api/v1/add/${audience}/reflection/${admin}`, { json: valid })).status).toBe(
+        401,
+      );
+      const foreign = await server.call('POST', `/api/v1/add/${audience}/reflection/ffffffffffffffffffffffff`, {
+        json: valid,
+        token,
+      });
+      expect(foreign.status).toBe(403);
+      expect(
+        (await server.call('PUT', `/api/v1/edit/${audience}/reflection/${admin}/${created._id}`, { json: valid }))
+          .status,
+      ).toBe(401);
+      expect(
+        (await server.call('DELETE', `/api/v1/delete/${audience}/reflection/x/${created._id}`, { token })).status,
+      ).toBe(403);
+    });
+  });
+
+  it('keeps the audiences apart: the same date for both, each read from its own calls', async () => {
+    const date = '2026-07-01';
+    const adult = await server.call('POST', `/api/v1/add/adult/reflection/${admin}`, {
+      json: { ...valid, date, topic: 'For adults' },
+      token,
+    });
+    const children = await server.call('POST', `/api/v1/add/children/reflection/${admin}`, {
+      json: { ...valid, date, topic: 'For children' },
+      token,
+    });
+    expect(adult.status).toBe(201);
+    expect(children.status).toBe(201);
+    expect((await server.call('GET', `/api/v1/adult/reflection/${date}`)).body.data.topic).toBe('For adults');
+    expect((await server.call('GET', `/api/v1/children/reflection/${date}`)).body.data.topic).toBe('For children');
+    expect((await server.call('GET', `/api/v1/children/reflection/${adult.body.data._id}`)).status).toBe(404);
+  });
+
+  describe('editor images', () => {
+    const upload = (
+      file?: { content: Buffer | string; name?: string; type?: string },
+      userId = admin,
+      withToken = true,
+    ) => {
+      const form = new FormData();
+      if (file) {
+        const content = typeof file.content === 'string' ? Buffer.from(file.content) : file.content;
+        form.append(
+          'image',
+          new Blob([new Uint8Array(content)], { type: file.type ?? 'image/png' }),
+          file.name ?? 'a.png',
+        );
+      }
+      return server.call('POST', `/api/v1/upload/reflection/image/${userId}`, {
+        form,
+        token: withToken ? token : undefined,
+      });
+    };
+    const fileName = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+
+    it('uploads an image and answers its URL; refuses other files', async () => {
+      const res = await upload({ content: PNG });
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({
+        message: 'Image uploaded successfully',
+        data: { url: expect.stringMatching(new RegExp(`^${server.url}/uploads/[0-9a-f]{32}\\.png$`)) },
+      });
+      expect((await fetch(res.body.data.url)).headers.get('content-type')).toBe('image/png');
+      const svg = await upload({ content: '<svg onload="alert(1)"/>', name: 'a.svg', type: 'image/svg+xml' });
+      expect(svg.status).toBe(415);
+      expect(svg.body).toEqual({ message: 'image must be a JPEG, PNG, GIF or WebP image' });
+      expect((await upload()).body).toEqual({ message: 'image is required' });
+      expect((await upload({ content: PNG }, admin, false)).status).toBe(401);
+      expect((await upload({ content: PNG }, 'ffffffffffffffffffffffff')).status).toBe(403);
+      expect(server.pendingUploads()).toEqual([]);
+    });
+
+    it('deletes an editor image once no reflection shows it (edit, then delete)', async () => {
+      const first = (await upload({ content: PNG })).body.data.url as string;
+      const second = (await upload({ content: PNG })).body.data.url as string;
+      const withImages = {
+        ...valid,
+        date: '2026-08-01',
+        reflection: `<p>Look</p><img src="${first}">`,
+        devotionalContent: `<p><img src="${second}"></p>`,
+      };
+      const created = (await server.call('POST', `/api/v1/add/adult/reflection/${admin}`, { json: withImages, token }))
+        .body.data;
+      // Another reflection shows the second image too.
+      await server.call('POST', `/api/v1/add/children/reflection/${admin}`, {
+        json: { ...valid, date: '2026-08-01', reflection: `<img src="${second}">` },
+        token,
+      });
+      expect(server.storedUploads()).toEqual(expect.arrayContaining([fileName(first), fileName(second)]));
+
+      const edited = await server.call('PUT', `/api/v1/edit/adult/reflection/${admin}/${created._id}`, {
+        json: { ...withImages, reflection: '<p>No picture now</p>' },
+        token,
+      });
+      expect(edited.status).toBe(200);
+      expect(server.storedUploads()).not.toContain(fileName(first));
+      await server.call('DELETE', `/api/v1/delete/adult/reflection/${admin}/${created._id}`, { token });
+      // Still shown by the children's reflection.
+      expect(server.storedUploads()).toContain(fileName(second));
+    });
+  });
+});

@@ -1,0 +1,227 @@
+import type { Kysely } from 'kysely';
+import { bumpChangeCounter } from '../db/changes';
+import type { Db } from '../db/database';
+import { newId, timestamp } from '../db/ids';
+import type { Database, ReflectionsTable } from '../db/schema';
+import { isUniqueViolation } from '../db/unique';
+import { HttpError, notFound } from '../http/errors';
+import { UPLOADS_PATH, UploadStore, type ReceivedFile } from '../uploads/store';
+
+/** One implementation for both audiences (ARCHITECTURE). */
+export const AUDIENCES = ['adult', 'children'] as const;
+export type Audience = (typeof AUDIENCES)[number];
+
+/** The change counter of each audience's public list (db/changes.ts). */
+export const reflectionsList = (audience: Audience) => `reflections-${audience}`;
+
+export const REFLECTION_MESSAGES = {
+  notFound: 'Reflection not found',
+  dateTaken: (audience: Audience, date: string) =>
+    `There is already ${audience === 'adult' ? 'an adult' : 'a children'} reflection for ${date}`,
+} as const;
+
+/** The eight fields of the add and edit calls (spec §3). */
+export interface ReflectionInput {
+  date: string;
+  topic: string;
+  reflection: string;
+  bibleReading: string;
+  devotionalContent: string;
+  devotionalConfession: string;
+  furtherReading: string;
+  mass: string;
+}
+
+export interface Reflection extends ReflectionInput {
+  _id: string;
+  createdAt: string;
+}
+
+export const RICH_TEXT_FIELDS = ['reflection', 'devotionalContent', 'devotionalConfession'] as const;
+
+export function toApi(row: ReflectionsTable): Reflection {
+  return {
+    _id: row._id,
+    date: row.date,
+    topic: row.topic,
+    reflection: row.reflection,
+    bibleReading: row.bible_reading,
+    devotionalContent: row.devotional_content,
+    devotionalConfession: row.devotional_confession,
+    furtherReading: row.further_reading,
+    mass: row.mass,
+    createdAt: row.created_at,
+  };
+}
+
+const columns = (input: ReflectionInput) => ({
+  date: input.date,
+  topic: input.topic,
+  reflection: input.reflection,
+  bible_reading: input.bibleReading,
+  devotional_content: input.devotionalContent,
+  devotional_confession: input.devotionalConfession,
+  further_reading: input.furtherReading,
+  mass: input.mass,
+});
+
+/** Newest date first. */
+export function listReflections(db: Db, audience: Audience): Promise<ReflectionsTable[]> {
+  return db.kysely
+    .selectFrom('reflections')
+    .selectAll()
+    .where('audience', '=', audience)
+    .orderBy('date', 'desc')
+    .orderBy('_id', 'desc')
+    .execute();
+}
+
+/** By `_id` or by its `YYYY-MM-DD` date (the details screen is keyed by date). */
+export function findReflection(
+  db: Db,
+  audience: Audience,
+  key: { id: string } | { date: string },
+): Promise<ReflectionsTable | undefined> {
+  let query = db.kysely.selectFrom('reflections').selectAll().where('audience', '=', audience);
+  query = 'id' in key ? query.where('_id', '=', key.id) : query.where('date', '=', key.date);
+  return query.executeTakeFirst();
+}
+
+async function assertDateFree(trx: Kysely<Database>, audience: Audience, date: string, except?: string) {
+  let query = trx.selectFrom('reflections').select('_id').where('audience', '=', audience).where('date', '=', date);
+  if (except) query = query.where('_id', '!=', except);
+  if (await query.executeTakeFirst()) throw new HttpError(409, REFLECTION_MESSAGES.dateTaken(audience, date));
+}
+
+async function guarded<T>(audience: Audience, date: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, REFLECTION_MESSAGES.dateTaken(audience, date));
+    throw error;
+  }
+}
+
+export async function addReflection(db: Db, audience: Audience, input: ReflectionInput): Promise<ReflectionsTable> {
+  const now = new Date();
+  const row: ReflectionsTable = {
+    _id: newId(now),
+    audience,
+    ...columns(input),
+    created_at: timestamp(now),
+    updated_at: timestamp(now),
+  };
+  await guarded(audience, input.date, () =>
+    db.kysely.transaction().execute(async (trx) => {
+      await assertDateFree(trx, audience, input.date);
+      await trx.insertInto('reflections').values(row).execute();
+      await bumpChangeCounter(trx, reflectionsList(audience));
+    }),
+  );
+  return row;
+}
+
+export async function updateReflection(
+  db: Db,
+  uploads: UploadStore,
+  audience: Audience,
+  id: string,
+  input: ReflectionInput,
+): Promise<ReflectionsTable> {
+  let unused: string[] = [];
+  const updated = await guarded(audience, input.date, () =>
+    db.kysely.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom('reflections')
+        .selectAll()
+        .where('audience', '=', audience)
+        .where('_id', '=', id)
+        .executeTakeFirst();
+      if (!current) throw notFound(REFLECTION_MESSAGES.notFound);
+      await assertDateFree(trx, audience, input.date, id);
+      const next: ReflectionsTable = { ...current, ...columns(input), updated_at: timestamp() };
+      await trx
+        .updateTable('reflections')
+        .set({ ...columns(input), updated_at: next.updated_at })
+        .where('_id', '=', id)
+        .execute();
+      await bumpChangeCounter(trx, reflectionsList(audience));
+      // Editor images the old text showed and the new one does not, if no other reflection shows them.
+      const kept = new Set(imagesOf(next));
+      unused = await releaseImages(
+        trx,
+        imagesOf(current).filter((name) => !kept.has(name)),
+      );
+      return next;
+    }),
+  );
+  await uploads.remove(unused);
+  return updated;
+}
+
+/** Deletes the reflection and the editor images only it showed. False for an unknown id. */
+export async function deleteReflection(db: Db, uploads: UploadStore, audience: Audience, id: string): Promise<boolean> {
+  const outcome = await db.kysely.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('reflections')
+      .selectAll()
+      .where('audience', '=', audience)
+      .where('_id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    await trx.deleteFrom('reflections').where('_id', '=', id).execute();
+    await bumpChangeCounter(trx, reflectionsList(audience));
+    return releaseImages(trx, imagesOf(row));
+  });
+  if (!outcome) return false;
+  await uploads.remove(outcome);
+  return true;
+}
+
+/** Names of uploaded files the rich text shows (`…/uploads/<name>` in an img src). */
+export function imagesOf(row: Pick<ReflectionsTable, 'reflection' | 'devotional_content' | 'devotional_confession'>) {
+  const names = new Set<string>();
+  for (const html of [row.reflection, row.devotional_content, row.devotional_confession]) {
+    for (const match of html.matchAll(/<img\b[^>]*\bsrc="([^"]+)"/gi)) {
+      const at = match[1].lastIndexOf(UPLOADS_PATH);
+      const name = at >= 0 ? match[1].slice(at + UPLOADS_PATH.length) : '';
+      if (UploadStore.isName(name)) names.add(name);
+    }
+  }
+  return [...names];
+}
+
+/**
+ * Of these files, the editor images (never a book cover or the like) that no reflection shows any
+ * more: their records go now, their files after the commit (the names returned).
+ */
+async function releaseImages(trx: Kysely<Database>, names: string[]): Promise<string[]> {
+  const released: string[] = [];
+  for (const name of names) {
+    const known = await trx.selectFrom('editor_images').select('name').where('name', '=', name).executeTakeFirst();
+    if (!known) continue;
+    const pattern = `%${UPLOADS_PATH}${name}%`;
+    const stillShown = await trx
+      .selectFrom('reflections')
+      .select('_id')
+      .where((eb) =>
+        eb.or([
+          eb('reflection', 'like', pattern),
+          eb('devotional_content', 'like', pattern),
+          eb('devotional_confession', 'like', pattern),
+        ]),
+      )
+      .executeTakeFirst();
+    if (stillShown) continue;
+    await trx.deleteFrom('editor_images').where('name', '=', name).execute();
+    released.push(name);
+  }
+  return released;
+}
+
+/** Stores an image uploaded from the editor; it is kept while a reflection shows it. */
+export async function addEditorImage(db: Db, uploads: UploadStore, file: ReceivedFile): Promise<void> {
+  await uploads.commit(db, [file], async (trx) => {
+    await trx.insertInto('editor_images').values({ name: file.name, created_at: timestamp() }).execute();
+  });
+}

@@ -1,0 +1,244 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { bearerSecurity, ownAccount } from '../auth/guard';
+import { isId } from '../db/ids';
+import { badRequest, notFound } from '../http/errors';
+import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
+import { errorResponses, trimFields } from '../http/validation';
+import { DATE_MESSAGE, isCalendarDate } from '../readings/repository';
+import { multipartRoute, registerUploads, withForm } from '../uploads/form';
+import { publicOrigin, uploadUrl } from '../uploads/store';
+import {
+  addEditorImage,
+  addReflection,
+  AUDIENCES,
+  deleteReflection,
+  findReflection,
+  listReflections,
+  REFLECTION_MESSAGES,
+  reflectionsList,
+  RICH_TEXT_FIELDS,
+  toApi,
+  updateReflection,
+  type Audience,
+  type ReflectionInput,
+} from './repository';
+import { isBlankRichText, sanitizeRichText } from './sanitize';
+
+export const LIMITS = { text: 300, richText: 100_000 } as const;
+
+const TEXT_FIELDS = ['date', 'topic', 'bibleReading', 'furtherReading', 'mass'] as const;
+
+const text = (description?: string) => Type.String({ minLength: 1, maxLength: LIMITS.text, description });
+const rich = (description: string) => Type.String({ minLength: 1, maxLength: LIMITS.richText, description });
+
+const ReflectionBody = Type.Object({
+  date: Type.String({ minLength: 1, maxLength: 10, description: 'YYYY-MM-DD; one reflection per date and audience' }),
+  topic: text(),
+  reflection: rich('Rich text (HTML, sanitised on write)'),
+  bibleReading: text(),
+  devotionalContent: rich("Rich text, 'Prayer Points'"),
+  devotionalConfession: rich("Rich text, 'Exercise'"),
+  furtherReading: text("'Bible Meditation'"),
+  mass: text("'Mass Reading'"),
+});
+
+const Reflection = Type.Object({
+  _id: Type.String(),
+  date: Type.String({ format: 'date' }),
+  topic: Type.String(),
+  reflection: Type.String(),
+  bibleReading: Type.String(),
+  devotionalContent: Type.String(),
+  devotionalConfession: Type.String(),
+  furtherReading: Type.String(),
+  mass: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+const ReflectionAnswer = Type.Object({ message: Type.String(), data: Reflection });
+
+const UserParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }) });
+const IdParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }), id: Type.String() });
+
+/** The date checked as a calendar day; rich text sanitised, and required after sanitising. */
+function readReflection(body: ReflectionInput): ReflectionInput {
+  if (!isCalendarDate(body.date)) throw badRequest(DATE_MESSAGE('date'));
+  const input = { ...body };
+  for (const field of RICH_TEXT_FIELDS) {
+    input[field] = sanitizeRichText(body[field]);
+    if (isBlankRichText(input[field])) throw badRequest(`${field} is required`);
+  }
+  return input;
+}
+
+/** `:id` of the single-reflection call: an _id or a YYYY-MM-DD date. */
+function keyOf(id: string): { id: string } | { date: string } | undefined {
+  if (isId(id)) return { id };
+  if (isCalendarDate(id)) return { date: id };
+  return undefined;
+}
+
+export async function reflectionRoutes(parent: FastifyInstance): Promise<void> {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, uploads } = app;
+
+  for (const audience of AUDIENCES) await audienceRoutes(app, audience);
+
+  // Beyond the spec: images inserted in the rich-text editor are uploaded as files, not base64.
+  await app.register(async (scope) => {
+    await registerUploads(scope);
+    scope.withTypeProvider<TypeBoxTypeProvider>().post(
+      '/upload/reflection/image/:userId',
+      {
+        onRequest: ownAccount,
+        config: multipartRoute(
+          Type.Object({ image: Type.String({ format: 'binary', description: 'JPEG, PNG, GIF or WebP image' }) }),
+        ),
+        schema: {
+          tags: ['reflections'],
+          summary: 'Upload an image for the rich-text editor (multipart: image); answers its URL',
+          description: 'The image is deleted once no reflection shows it any more (after an edit or a delete).',
+          security: bearerSecurity,
+          params: UserParams,
+          response: {
+            201: Type.Object({ message: Type.String(), data: Type.Object({ url: Type.String({ format: 'uri' }) }) }),
+            ...errorResponses(400, 401, 403, 413, 415),
+          },
+        },
+      },
+      async (request, reply) => {
+        const origin = publicOrigin(request);
+        return withForm(request, { fields: [], files: { image: { kind: 'image' } } } as const, async (form) => {
+          const image = form.files.image;
+          if (image === undefined) throw badRequest('image is required');
+          if (typeof image === 'string') throw badRequest('image must be an image file');
+          await addEditorImage(db, uploads, image);
+          return reply
+            .code(201)
+            .send({ message: 'Image uploaded successfully', data: { url: uploadUrl(origin, image.name) } });
+        });
+      },
+    );
+  });
+}
+
+async function audienceRoutes(app: FastifyInstance, audience: Audience): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { config, db, uploads } = api;
+  const tags = [`${audience} reflections`];
+  const Audience = audience === 'adult' ? 'Adult' : 'Children';
+
+  const list = new PublicListCache({
+    db,
+    name: reflectionsList(audience),
+    checkEveryMs: config.listCacheCheckMs,
+    build: async () => ({
+      message: 'Reflections fetched successfully',
+      data: (await listReflections(db, audience)).map(toApi),
+    }),
+    maxOrigins: 1,
+  });
+
+  api.post(
+    `/add/${audience}/reflection/:userId`,
+    {
+      onRequest: ownAccount,
+      preValidation: trimFields(...TEXT_FIELDS),
+      bodyLimit: 2 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: `Add ${audience === 'adult' ? 'an adult' : 'a children'} reflection (the 8 fields)`,
+        security: bearerSecurity,
+        params: UserParams,
+        body: ReflectionBody,
+        response: { 201: ReflectionAnswer, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const row = await addReflection(db, audience, readReflection(request.body));
+      list.invalidate();
+      return reply.code(201).send({ message: `${Audience} reflection added successfully`, data: toApi(row) });
+    },
+  );
+
+  api.get(
+    `/all/${audience}/reflection`,
+    {
+      compress: false,
+      schema: {
+        tags,
+        summary: `All ${audience} reflections, newest date first (public)`,
+        description: 'Answers carry a strong ETag and honour If-None-Match (304).',
+        response: { 200: Type.Object({ message: Type.String(), data: Type.Array(Reflection) }) },
+      },
+    },
+    async (request, reply) => sendRepresentation(request, reply, await list.get('')),
+  );
+
+  api.get(
+    `/${audience}/reflection/:id`,
+    {
+      compress: false,
+      schema: {
+        tags,
+        summary: `One ${audience} reflection by _id or by date (YYYY-MM-DD) (public)`,
+        params: Type.Object({ id: Type.String({ description: 'The _id, or the date as YYYY-MM-DD' }) }),
+        response: { 200: ReflectionAnswer, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const key = keyOf(request.params.id);
+      const row = key ? await findReflection(db, audience, key) : undefined;
+      if (!row) throw notFound(REFLECTION_MESSAGES.notFound);
+      const answer = { message: 'Reflection fetched successfully', data: toApi(row) };
+      return sendRepresentation(request, reply, new JsonRepresentation(answer));
+    },
+  );
+
+  api.put(
+    `/edit/${audience}/reflection/:userId/:id`,
+    {
+      onRequest: ownAccount,
+      preValidation: trimFields(...TEXT_FIELDS),
+      bodyLimit: 2 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: `Edit ${audience === 'adult' ? 'an adult' : 'a children'} reflection (the 8 fields)`,
+        security: bearerSecurity,
+        params: IdParams,
+        body: ReflectionBody,
+        response: { 200: ReflectionAnswer, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!isId(id)) throw notFound(REFLECTION_MESSAGES.notFound);
+      const row = await updateReflection(db, uploads, audience, id, readReflection(request.body));
+      list.invalidate();
+      return { message: `${Audience} reflection updated successfully`, data: toApi(row) };
+    },
+  );
+
+  api.delete(
+    `/delete/${audience}/reflection/:userId/:id`,
+    {
+      onRequest: ownAccount,
+      schema: {
+        tags,
+        summary: `Delete ${audience === 'adult' ? 'an adult' : 'a children'} reflection`,
+        security: bearerSecurity,
+        params: IdParams,
+        response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!isId(id) || !(await deleteReflection(db, uploads, audience, id))) {
+        throw notFound(REFLECTION_MESSAGES.notFound);
+      }
+      list.invalidate();
+      return { message: `${Audience} reflection deleted successfully` };
+    },
+  );
+}

@@ -1,0 +1,128 @@
+import { expect, test } from '@playwright/test';
+import { logIn, menuLink } from './session';
+
+// A valid 2×2 PNG.
+const picture = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPj/n4GBgYGJgYGBgQEAGw0CAtQu/ZcAAAAASUVORK5CYII=',
+  'base64',
+);
+
+test('the administrator runs the groups: add with and without a picture, details, edit keeping it, delete', async ({
+  page,
+}) => {
+  await logIn(page);
+  await (await menuLink(page, 'Group Formation')).click();
+  await expect(page).toHaveURL(/\/group-list$/);
+  await expect(page.getByText('No groups available.')).toBeVisible();
+
+  // With a picture. Bad input first: the spec's messages, nothing sent.
+  await page.getByRole('link', { name: 'Add New Group' }).click();
+  await expect(page).toHaveURL(/\/group-formation$/);
+  await page.getByRole('button', { name: 'Add Group' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Link is required')).toBeVisible();
+  await expect(page.getByText('Description is required')).toBeVisible();
+  await page.getByLabel('Link').fill('chat group');
+  await expect(page.getByText('Invalid link format')).toBeVisible();
+
+  await page.getByLabel('Name').fill('Youth Choir');
+  await page.getByLabel('Link').fill('https://chat.example.org/youth-choir');
+  await page.getByLabel('Description').fill('We sing at the Sunday evening Mass.');
+  await page.getByLabel('Image').setInputFiles({ name: 'choir.png', mimeType: 'image/png', buffer: picture });
+  await expect(page.getByAltText('Image preview')).toBeVisible();
+  await page.getByRole('button', { name: 'Add Group' }).click();
+  await expect(page.getByText('Group added successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/group-list$/);
+  const thumbnail = page.getByRole('img', { name: 'Picture of Youth Choir' });
+  await expect(thumbnail).toBeVisible();
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+
+  // Without a picture.
+  await page.getByRole('link', { name: 'Add New Group' }).click();
+  await page.getByLabel('Name').fill('Legion of Mary');
+  await page.getByLabel('Link').fill('https://chat.example.org/legion');
+  await page.getByLabel('Description').fill('Home visits to the sick.');
+  await page.getByRole('button', { name: 'Add Group' }).click();
+  await expect(page.getByText('Group added successfully').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/group-list$/);
+  const table = page.getByRole('table', { name: 'Groups' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('row', { name: /Legion of Mary/ }).getByLabel('No picture')).toBeVisible();
+
+  // Details, then edit keeping the picture.
+  await page.getByRole('link', { name: 'View details of Youth Choir' }).click();
+  await expect(page.getByRole('heading', { name: 'Youth Choir' })).toBeVisible();
+  await expect(page.getByText('We sing at the Sunday evening Mass.')).toBeVisible();
+  const pictureUrl = await page.getByRole('img', { name: 'Picture of Youth Choir' }).getAttribute('src');
+
+  await page.getByRole('link', { name: 'Edit Group' }).click();
+  await expect(page).toHaveURL(/\/group\/edit\/[0-9a-f]{24}$/);
+  await expect(page.getByLabel('Name')).toHaveValue('Youth Choir');
+  await expect(page.getByLabel('Description')).toHaveValue('We sing at the Sunday evening Mass.');
+  await page.getByLabel('Name').fill('Youth Choir (Sunday)');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Group updated successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Youth Choir (Sunday)' })).toBeVisible();
+  const kept = page.getByRole('img', { name: 'Picture of Youth Choir (Sunday)' });
+  await expect(kept).toHaveAttribute('src', pictureUrl!);
+  await expect.poll(() => kept.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+
+  // Edit's Back goes to the details.
+  await page.getByRole('link', { name: 'Edit Group' }).click();
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page.getByRole('heading', { name: 'Youth Choir (Sunday)' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete Group' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Are you sure you want to delete this group?');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Group deleted successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/group-list$/);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('link', { name: 'View details of Legion of Mary' })).toBeVisible();
+  // The picture went with the record.
+  expect((await page.request.get(pictureUrl!)).status()).toBe(404);
+
+  // A group that does not exist.
+  await page.goto('/group/0123456789abcdef01234567');
+  await expect(page.getByText('Group details not found.')).toBeVisible();
+});
+
+test('prayer requests sent from the mobile app reach the administrator, who deletes one, then all', async ({
+  page,
+}) => {
+  // The mobile app's public call (no token).
+  for (const request of ['Please pray for my mother in hospital.', 'For my exams.', 'For peace in our family.']) {
+    const answer = await page.request.post('/api/v1/prayer/request', { data: { request } });
+    expect(answer.status()).toBe(201);
+  }
+  const empty = await page.request.post('/api/v1/prayer/request', { data: { request: '   ' } });
+  expect(empty.status()).toBe(400);
+  expect(await empty.json()).toEqual({ message: 'request is required' });
+
+  await logIn(page);
+  // The dashboard counts them as submitted; none is responded to (the server stores no responses).
+  const card = page.getByRole('article', { name: 'Prayer Requests' });
+  await expect(card).toContainText('Submitted3');
+  await expect(card).toContainText('Responded to0');
+  await (await menuLink(page, 'Prayer Requests')).click();
+  await expect(page).toHaveURL(/\/prayer-requests$/);
+  const table = page.getByRole('table', { name: 'Prayer requests' });
+  await expect(table.getByRole('row')).toHaveCount(4);
+  // Newest first.
+  await expect(table.getByRole('row').nth(1)).toContainText('For peace in our family.');
+
+  const exams = table.getByRole('row', { name: /For my exams\./ });
+  await exams.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Are you sure you want to delete this prayer request?');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Prayer request deleted successfully')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByText('For my exams.')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Delete All' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Are you sure you want to delete all prayer requests?');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('All prayer requests deleted successfully')).toBeVisible();
+  await expect(page.getByText('No prayer requests available.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete All' })).toHaveCount(0);
+});

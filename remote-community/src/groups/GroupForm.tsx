@@ -1,0 +1,101 @@
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  Button,
+  ButtonLink,
+  FileField,
+  FormActions,
+  FormColumn,
+  groupsApi,
+  notify,
+  PageHeader,
+  Panel,
+  PICTURE_ACCEPT,
+  TextAreaField,
+  TextField,
+  useUserId,
+  type Group,
+  type GroupInput,
+} from 'shared';
+import { groupSchema } from './groupSchema';
+
+type GroupFormProps = { mode: 'add' } | { mode: 'edit'; group: Group };
+
+/** Add Group (/group-formation) and Edit Group (/group/edit/{id}): one form, two modes. */
+export function GroupForm(props: GroupFormProps) {
+  const userId = useUserId();
+  const navigate = useNavigate();
+  const [progress, setProgress] = useState<number>();
+  const group = props.mode === 'edit' ? props.group : undefined;
+  // Deviation (ARCHITECTURE): edit goes back to the group's details, not to /group-formation/{id}.
+  const backTo = group ? `/group/${group._id}` : '/group-list';
+
+  const initialValues: GroupInput = {
+    groupName: group?.groupName ?? '',
+    groupLink: group?.groupLink ?? '',
+    groupDescription: group?.groupDescription ?? '',
+    // On edit the current picture's URL (or none): sent back unchanged unless a new file is chosen.
+    groupImage: group?.groupImage ?? null,
+  };
+
+  const save = async (values: GroupInput) => {
+    const onProgress = values.groupImage instanceof File ? setProgress : undefined;
+    try {
+      if (group) {
+        await groupsApi.update(userId, group._id, values, onProgress);
+        notify.success('Group updated successfully');
+        navigate(`/group/${group._id}`);
+      } else {
+        await groupsApi.create(userId, values, onProgress);
+        notify.success('Group added successfully');
+        navigate('/group-list');
+      }
+    } catch {
+      // The client showed the server's message; everything typed stays in the form.
+    } finally {
+      setProgress(undefined);
+    }
+  };
+
+  return (
+    <Panel>
+      {/* The shell's header already names the screen ('Add Group', 'Edit Group'). */}
+      <PageHeader
+        actions={
+          <ButtonLink variant="secondary" to={backTo}>
+            Back
+          </ButtonLink>
+        }
+      />
+      <Formik initialValues={initialValues} validationSchema={groupSchema} onSubmit={save}>
+        {({ isSubmitting }) => (
+          <Form noValidate>
+            <FormColumn>
+              <TextField name="groupName" label="Name" />
+              <TextField name="groupLink" label="Link" type="url" placeholder="https://" />
+              <TextAreaField name="groupDescription" label="Description" rows={5} />
+              <FileField
+                name="groupImage"
+                label="Image"
+                accept={PICTURE_ACCEPT}
+                preview
+                progress={progress}
+                hint={
+                  group?.groupImage
+                    ? 'Optional. Leave empty to keep the current picture.'
+                    : 'Optional. JPEG, PNG, GIF or WebP.'
+                }
+              />
+              <FormActions>
+                <Button type="submit" busy={isSubmitting}>
+                  {group ? 'Save Changes' : 'Add Group'}
+                </Button>
+              </FormActions>
+            </FormColumn>
+          </Form>
+        )}
+      </Formik>
+    </Panel>
+  );
+}

@@ -1,0 +1,69 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import {
+  ButtonLink,
+  DataTable,
+  EmptyText,
+  groupsApi,
+  LoadingBlock,
+  PageHeader,
+  Panel,
+  useRequest,
+  useSearchFilter,
+  type Column,
+  type Group,
+} from 'shared';
+import { GroupPicture } from './GroupPicture';
+
+const NoPicture = styled.span`
+  color: ${({ theme }) => theme.color.muted};
+`;
+
+const columns: Column<Group>[] = [
+  { header: 'Name', cell: (group) => group.groupName },
+  {
+    header: 'Link',
+    maxWidth: '320px',
+    cell: (group) => (
+      <a href={group.groupLink} target="_blank" rel="noopener noreferrer">
+        {group.groupLink}
+      </a>
+    ),
+  },
+  {
+    header: 'Thumbnail',
+    cell: (group) =>
+      group.groupImage ? (
+        <GroupPicture src={group.groupImage} alt={`Picture of ${group.groupName}`} loading="lazy" />
+      ) : (
+        <NoPicture aria-label="No picture">—</NoPicture>
+      ),
+  },
+  {
+    header: 'Details',
+    cell: (group) => (
+      <Link to={`/group/${group._id}`} aria-label={`View details of ${group.groupName}`}>
+        View Details
+      </Link>
+    ),
+  },
+];
+
+/** /group-list (spec §2): the groups, filtered by the header's search on name, link and description. */
+export function GroupListScreen() {
+  const { data, loading } = useRequest((signal) => groupsApi.list(signal), 'groups');
+  const groups = useSearchFilter(data, (group) => [group.groupName, group.groupLink, group.groupDescription]);
+
+  return (
+    <Panel>
+      <PageHeader actions={<ButtonLink to="/group-formation">Add New Group</ButtonLink>} />
+      {loading ? (
+        <LoadingBlock />
+      ) : groups.length === 0 ? (
+        <EmptyText>No groups available.</EmptyText>
+      ) : (
+        <DataTable caption="Groups" columns={columns} rows={groups} rowKey={(group) => group._id} />
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,99 @@
+import { useMemo } from 'react';
+import styled from 'styled-components';
+import {
+  DataTable,
+  DeleteButton,
+  EmptyText,
+  formatDate,
+  LoadingBlock,
+  notify,
+  PageHeader,
+  Panel,
+  prayerRequestsApi,
+  useRequest,
+  useSearchFilter,
+  useUserId,
+  type Column,
+  type PrayerRequest,
+} from 'shared';
+
+// On a phone the table scrolls sideways rather than squeezing the text into a column of single words.
+const RequestText = styled.span`
+  display: block;
+  min-width: 14rem;
+  max-width: 70ch;
+  white-space: pre-line;
+  overflow-wrap: break-word;
+`;
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.color.muted};
+  white-space: nowrap;
+`;
+
+/**
+ * /prayer-requests (spec §2): the requests sent from the mobile app, a Delete for each and Delete
+ * All while there are any; both ask first and refresh the list. Thousands of requests stay quick:
+ * the table shows one page of 25 at a time, the page kept in the URL.
+ */
+export function PrayerRequestsScreen() {
+  const userId = useUserId();
+  const { data, loading, reload } = useRequest((signal) => prayerRequestsApi.list(userId, signal), userId);
+  const requests = useSearchFilter(data, (row) => [row.request]);
+
+  const columns = useMemo<Column<PrayerRequest>[]>(
+    () => [
+      { header: 'S/N', cell: (_row, index) => <Muted>{index + 1}</Muted> },
+      { header: 'Request', cell: (row) => <RequestText>{row.request}</RequestText> },
+      { header: 'Submitted', cell: (row) => <Muted>{formatDate(row.createdAt)}</Muted> },
+      {
+        header: 'Action',
+        cell: (row) => (
+          <DeleteButton
+            label="Delete"
+            confirmMessage="Are you sure you want to delete this prayer request?"
+            onDelete={async () => {
+              await prayerRequestsApi.remove(userId, row._id);
+              notify.success('Prayer request deleted successfully');
+              reload();
+            }}
+          />
+        ),
+      },
+    ],
+    [userId, reload],
+  );
+
+  const removeAll = async () => {
+    await prayerRequestsApi.removeAll(userId);
+    notify.success('All prayer requests deleted successfully');
+    reload();
+  };
+
+  // A refresh after a delete keeps the current rows on screen until the new list arrives.
+  const firstLoad = loading && !data;
+  const hasRequests = (data?.length ?? 0) > 0;
+
+  return (
+    <Panel>
+      {hasRequests && (
+        <PageHeader
+          actions={
+            <DeleteButton
+              label="Delete All"
+              confirmMessage="Are you sure you want to delete all prayer requests?"
+              onDelete={removeAll}
+            />
+          }
+        />
+      )}
+      {firstLoad ? (
+        <LoadingBlock />
+      ) : requests.length === 0 ? (
+        <EmptyText>No prayer requests available.</EmptyText>
+      ) : (
+        <DataTable caption="Prayer requests" columns={columns} rows={requests} rowKey={(row) => row._id} />
+      )}
+    </Panel>
+  );
+}

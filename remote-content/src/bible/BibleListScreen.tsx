@@ -1,0 +1,144 @@
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import {
+  BIBLE_WEEKS,
+  Button,
+  ButtonLink,
+  DataTable,
+  EmptyText,
+  formatDate,
+  LoadingBlock,
+  Panel,
+  readingsApi,
+  useRequest,
+  useSearchFilter,
+  type Column,
+  type Reading,
+} from 'shared';
+import { CsvImport } from './CsvImport';
+import type { ReadingState } from './readingState';
+
+const WeekPicker = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  label {
+    font-weight: 600;
+  }
+  select {
+    min-height: 38px;
+    padding: 0 ${({ theme }) => theme.space(3)};
+    border: 1px solid ${({ theme }) => theme.color.border};
+    border-radius: ${({ theme }) => theme.radius};
+    background: ${({ theme }) => theme.color.surface};
+    font: inherit;
+  }
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(5)};
+`;
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const DayLabel = styled.strong`
+  white-space: nowrap;
+`;
+
+const WEEKS = Array.from({ length: BIBLE_WEEKS }, (_, i) => i + 1);
+
+/** The week in the URL (`?week=`), 1 when absent or not one of the 52. */
+function useWeek(): [number, (week: number) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = Number(params.get('week'));
+  const week = Number.isInteger(asked) && asked >= 1 && asked <= BIBLE_WEEKS ? asked : 1;
+  const choose = (next: number) =>
+    setParams((previous) => {
+      const updated = new URLSearchParams(previous);
+      updated.delete('page');
+      if (next <= 1) updated.delete('week');
+      else updated.set('week', String(next));
+      return updated;
+    });
+  return [week, choose];
+}
+
+const columns: Column<Reading>[] = [
+  { header: 'Day', cell: (reading) => <DayLabel>Day {reading.day}</DayLabel> },
+  { header: 'Date', cell: (reading) => formatDate(reading.date) },
+  { header: 'Passage', maxWidth: '420px', cell: (reading) => reading.passage },
+  {
+    header: 'Details',
+    cell: (reading) => {
+      const state: ReadingState = { reading };
+      return (
+        <Link to={`/bible-plan-details/${reading._id}`} state={state} aria-label={`View details of Day ${reading.day}`}>
+          View Details
+        </Link>
+      );
+    },
+  },
+];
+
+/** /bible-list (spec §2): the week's readings, Week 1 … Week 52; CSV import beyond the spec. */
+export function BibleListScreen() {
+  const [week, setWeek] = useWeek();
+  const [importing, setImporting] = useState(false);
+  const weekId = useId();
+  const { data, loading, reload } = useRequest((signal) => readingsApi.week(week, signal), `week-${week}`);
+  const readings = useSearchFilter(data, (reading) => [
+    `Day ${reading.day}`,
+    reading.passage,
+    formatDate(reading.date),
+  ]);
+
+  return (
+    <Panel>
+      <Toolbar>
+        <WeekPicker>
+          <label htmlFor={weekId}>Week</label>
+          <select id={weekId} value={week} onChange={(event) => setWeek(Number(event.currentTarget.value))}>
+            {WEEKS.map((n) => (
+              <option key={n} value={n}>
+                Week {n}
+              </option>
+            ))}
+          </select>
+        </WeekPicker>
+        <Bar>
+          <Button variant="secondary" aria-expanded={importing} onClick={() => setImporting((open) => !open)}>
+            Import CSV
+          </Button>
+          <ButtonLink to="/bible-plan-organizer">Add New Plan</ButtonLink>
+        </Bar>
+      </Toolbar>
+      {importing && (
+        <CsvImport
+          onClose={() => setImporting(false)}
+          onImported={() => {
+            setImporting(false);
+            reload();
+          }}
+        />
+      )}
+      {loading ? (
+        <LoadingBlock />
+      ) : readings.length === 0 ? (
+        <EmptyText>No readings available for this week.</EmptyText>
+      ) : (
+        <DataTable caption={`Readings of week ${week}`} columns={columns} rows={readings} rowKey={(r) => r._id} />
+      )}
+    </Panel>
+  );
+}

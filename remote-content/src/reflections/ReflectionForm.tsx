@@ -1,0 +1,137 @@
+import { Form, Formik } from 'formik';
+import { useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import {
+  Button,
+  ButtonLink,
+  DateField,
+  FormActions,
+  notify,
+  PageHeader,
+  Panel,
+  TextField,
+  useUserId,
+  type Reflection,
+  type ReflectionInput,
+} from 'shared';
+import type { AudienceScreens } from './audience';
+import { reflectionSchema } from './reflectionSchema';
+import { RichTextField } from './RichTextField';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard';
+
+/** Rich-text editors need more room than the usual form column. */
+const Column = styled.div`
+  max-width: 860px;
+`;
+
+const Pair = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
+  column-gap: ${({ theme }) => theme.space(4)};
+`;
+
+type ReflectionFormProps = { screens: AudienceScreens } & ({ mode: 'add' } | { mode: 'edit'; reflection: Reflection });
+
+const EMPTY: ReflectionInput = {
+  date: '',
+  topic: '',
+  reflection: '',
+  bibleReading: '',
+  devotionalContent: '',
+  devotionalConfession: '',
+  furtherReading: '',
+  mass: '',
+};
+
+/** Add and edit of a reflection, for either audience: one form, two modes. */
+export function ReflectionForm(props: ReflectionFormProps) {
+  const { screens } = props;
+  const userId = useUserId();
+  const navigate = useNavigate();
+  const reflection = props.mode === 'edit' ? props.reflection : undefined;
+
+  const initialValues: ReflectionInput = reflection
+    ? {
+        date: reflection.date,
+        topic: reflection.topic,
+        reflection: reflection.reflection,
+        bibleReading: reflection.bibleReading,
+        devotionalContent: reflection.devotionalContent,
+        devotionalConfession: reflection.devotionalConfession,
+        furtherReading: reflection.furtherReading,
+        mass: reflection.mass,
+      }
+    : EMPTY;
+
+  const backTo = reflection ? screens.detailsPath(reflection.date) : screens.listPath;
+  // Set just before the navigation that follows a successful save: the guard lets it through.
+  const saved = useRef(false);
+
+  const save = async (values: ReflectionInput) => {
+    const input = trimmed(values);
+    try {
+      if (reflection) {
+        await screens.api.update(userId, reflection._id, input);
+        notify.success('Reflection updated successfully');
+        saved.current = true;
+        navigate(screens.detailsPath(input.date));
+      } else {
+        await screens.api.create(userId, input);
+        notify.success('Reflection added successfully');
+        // Deviation (ARCHITECTURE): both add forms go to their list after saving.
+        saved.current = true;
+        navigate(screens.listPath);
+      }
+    } catch {
+      // The client showed the server's message; everything typed stays in the form.
+    }
+  };
+
+  return (
+    <Panel>
+      <PageHeader
+        actions={
+          <ButtonLink variant="secondary" to={backTo}>
+            Back
+          </ButtonLink>
+        }
+      />
+      <Formik initialValues={initialValues} validationSchema={reflectionSchema} onSubmit={save}>
+        {({ dirty, isSubmitting }) => (
+          <Form noValidate>
+            <Column>
+              <Pair>
+                <DateField name="date" label="Date" />
+                <TextField name="topic" label="Topic" />
+              </Pair>
+              <TextField name="bibleReading" label="Bible Reading" />
+              <RichTextField name="reflection" label="Reflection" />
+              <RichTextField name="devotionalContent" label="Prayer Points" />
+              <RichTextField name="devotionalConfession" label="Exercise" />
+              <Pair>
+                <TextField name="furtherReading" label="Bible Meditation" />
+                <TextField name="mass" label="Mass Reading" />
+              </Pair>
+              <FormActions>
+                <Button type="submit" busy={isSubmitting}>
+                  Save
+                </Button>
+              </FormActions>
+            </Column>
+            <UnsavedChangesGuard dirty={dirty} saved={saved} />
+          </Form>
+        )}
+      </Formik>
+    </Panel>
+  );
+}
+
+const trimmed = (values: ReflectionInput): ReflectionInput => ({
+  ...values,
+  date: values.date.trim(),
+  topic: values.topic.trim(),
+  bibleReading: values.bibleReading.trim(),
+  furtherReading: values.furtherReading.trim(),
+  mass: values.mass.trim(),
+});

@@ -1,0 +1,155 @@
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import {
+  ButtonLink,
+  DataTable,
+  DeleteButton,
+  DetailsList,
+  EmptyText,
+  formatDate,
+  LoadingBlock,
+  MissingRecord,
+  notify,
+  PageHeader,
+  Panel,
+  useRequest,
+  useSearchFilter,
+  useUserId,
+  type Audience,
+  type Column,
+  type Reflection,
+} from 'shared';
+import { useAudience, type AudienceScreens } from './audience';
+import { ReflectionForm } from './ReflectionForm';
+import { RichText } from './RichText';
+
+const NOT_FOUND = 'Reflection details not found.';
+
+const notFound = (screens: AudienceScreens) => (
+  <MissingRecord message={NOT_FOUND} backTo={screens.listPath} backLabel={`Back to ${screens.label} Reflection`} />
+);
+
+/** /adult-reflection and /children-reflection (spec §2): topic, mass, bible reading, date, details by date. */
+export function ReflectionListScreen({ audience }: { audience: Audience }) {
+  const screens = useAudience(audience);
+  const { data, loading } = useRequest((signal) => screens.api.list(signal), `reflections-${audience}`);
+  const reflections = useSearchFilter(data, (r) => [r.topic, r.mass, r.bibleReading, formatDate(r.date)]);
+
+  const columns: Column<Reflection>[] = [
+    { header: 'Topic', maxWidth: '280px', cell: (r) => r.topic },
+    { header: 'Mass', maxWidth: '200px', cell: (r) => r.mass },
+    { header: 'Bible Reading', maxWidth: '200px', cell: (r) => r.bibleReading },
+    { header: 'Date', cell: (r) => formatDate(r.date) },
+    {
+      header: 'Details',
+      cell: (r) => (
+        <Link to={screens.detailsPath(r.date)} aria-label={`View details of ${formatDate(r.date)}`}>
+          View Details
+        </Link>
+      ),
+    },
+  ];
+
+  return (
+    <Panel>
+      <PageHeader actions={<ButtonLink to={screens.addPath}>Add {screens.label} Reflection</ButtonLink>} />
+      {loading ? (
+        <LoadingBlock />
+      ) : reflections.length === 0 ? (
+        <EmptyText>No reflections available.</EmptyText>
+      ) : (
+        <DataTable
+          caption={`${screens.label} reflections`}
+          columns={columns}
+          rows={reflections}
+          rowKey={(r) => r._id}
+        />
+      )}
+    </Panel>
+  );
+}
+
+/** /add-adult-reflection and /add-children-reflection */
+export function AddReflectionScreen({ audience }: { audience: Audience }) {
+  const screens = useAudience(audience);
+  return <ReflectionForm mode="add" screens={screens} />;
+}
+
+/** /adult-reflection/edit/{id} and /children-reflection/edit/{id}: prefilled from the loaded reflection. */
+export function EditReflectionScreen({ audience }: { audience: Audience }) {
+  const screens = useAudience(audience);
+  const { id = '' } = useParams();
+  const { data: reflection, loading } = useRequest((signal) => screens.api.get(id, signal), `${audience}-${id}`);
+  if (loading) return <LoadingBlock />;
+  if (!reflection) return notFound(screens);
+  return <ReflectionForm key={reflection._id} mode="edit" screens={screens} reflection={reflection} />;
+}
+
+const Details = styled(DetailsList)`
+  max-width: 900px;
+  dd {
+    min-width: 0;
+  }
+`;
+
+/** /adult-reflection/{date} and /children-reflection/{date}: read-only, with Edit and Delete. */
+export function ReflectionDetailsScreen({ audience }: { audience: Audience }) {
+  const screens = useAudience(audience);
+  const { date = '' } = useParams();
+  const userId = useUserId();
+  const navigate = useNavigate();
+  const { data: reflection, loading } = useRequest((signal) => screens.api.get(date, signal), `${audience}-${date}`);
+  if (loading) return <LoadingBlock />;
+  if (!reflection) return notFound(screens);
+
+  const remove = async () => {
+    await screens.api.remove(userId, reflection._id);
+    notify.success('Reflection deleted successfully');
+    navigate(screens.listPath);
+  };
+
+  return (
+    <Panel>
+      <PageHeader
+        title={reflection.topic}
+        actions={
+          <>
+            <ButtonLink variant="secondary" to={screens.listPath}>
+              Back
+            </ButtonLink>
+            <ButtonLink to={screens.editPath(reflection._id)}>Edit</ButtonLink>
+            <DeleteButton
+              label="Delete"
+              confirmMessage="Are you sure you want to delete this reflection?"
+              onDelete={remove}
+            />
+          </>
+        }
+      />
+      <Details>
+        <dt>Date</dt>
+        <dd>{formatDate(reflection.date)}</dd>
+        <dt>Topic</dt>
+        <dd>{reflection.topic}</dd>
+        <dt>Bible Reading</dt>
+        <dd>{reflection.bibleReading}</dd>
+        <dt>Reflection</dt>
+        <dd>
+          <RichText html={reflection.reflection} label="Reflection" />
+        </dd>
+        <dt>Prayer Points</dt>
+        <dd>
+          <RichText html={reflection.devotionalContent} label="Prayer Points" />
+        </dd>
+        <dt>Exercise</dt>
+        <dd>
+          <RichText html={reflection.devotionalConfession} label="Exercise" />
+        </dd>
+        <dt>Bible Meditation</dt>
+        <dd>{reflection.furtherReading}</dd>
+        <dt>Mass Reading</dt>
+        <dd>{reflection.mass}</dd>
+      </Details>
+    </Panel>
+  );
+}

@@ -1,0 +1,150 @@
+import { useEffect, useMemo, useRef } from 'react';
+import ReactQuill from 'react-quill-new';
+import 'react-quill-new/dist/quill.snow.css';
+import styled from 'styled-components';
+import { uploadEditorImage, useUserId } from 'shared';
+
+// The editor of spec §9: snow theme; headers 1–3; fonts default, serif, monospace; sizes small,
+// normal, large, huge; alignments; indent (Quill's levels 1–8); lists; links, images, video; undo
+// history of 100 entries merging changes within 1000 ms. Quill's own behaviour covers the rest of
+// §9 (video URLs of YouTube and Vimeo become embed URLs, image URLs only http/https/data, an e-mail
+// in the link tooltip becomes mailto:). Beyond the spec: an image from the toolbar, a paste or a
+// drop is uploaded through the API and embedded by its URL, never as base64.
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
+const TOOLBAR = [
+  [{ header: [1, 2, 3, false] }],
+  [{ font: [] }],
+  [{ size: ['small', false, 'large', 'huge'] }],
+  [{ align: [] }],
+  ['bold', 'italic', 'underline', 'strike'],
+  [{ list: 'ordered' }, { list: 'bullet' }],
+  [{ indent: '-1' }, { indent: '+1' }],
+  ['link', 'image', 'video'],
+  ['clean'],
+];
+
+const Frame = styled.div<{ $invalid: boolean }>`
+  .ql-toolbar.ql-snow {
+    border-radius: ${({ theme }) => theme.radius} ${({ theme }) => theme.radius} 0 0;
+    border-color: ${({ theme, $invalid }) => ($invalid ? theme.color.danger : theme.color.border)};
+    font-family: inherit;
+  }
+  .ql-container.ql-snow {
+    border-radius: 0 0 ${({ theme }) => theme.radius} ${({ theme }) => theme.radius};
+    border-color: ${({ theme, $invalid }) => ($invalid ? theme.color.danger : theme.color.border)};
+    font: inherit;
+    background: ${({ theme }) => theme.color.surface};
+  }
+  .ql-editor {
+    min-height: 160px;
+    font-size: ${({ theme }) => theme.font.size.body};
+  }
+  .ql-editor:focus {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+    outline-offset: -2px;
+  }
+  .ql-editor img {
+    max-width: 100%;
+  }
+`;
+
+export interface RichTextEditorProps {
+  value: string;
+  onChange: (html: string) => void;
+  onBlur: () => void;
+  labelId: string;
+  describedBy?: string;
+  invalid: boolean;
+  /** Where the editor's root gets focus from (its label). */
+  focusRef?: React.MutableRefObject<(() => void) | undefined>;
+}
+
+/** The Quill editor; this module (and Quill with it) is loaded only by screens that edit rich text. */
+export default function RichTextEditor({
+  value,
+  onChange,
+  onBlur,
+  labelId,
+  describedBy,
+  invalid,
+  focusRef,
+}: RichTextEditorProps) {
+  const userId = useUserId();
+  const quillRef = useRef<ReactQuill>(null);
+
+  const modules = useMemo(() => {
+    /** Uploads the images and inserts them, in order, where the selection is. */
+    const insertImages = async (index: number, files: File[]) => {
+      const quill = quillRef.current?.getEditor();
+      if (!quill) return;
+      let at = index;
+      for (const file of files.filter((f) => IMAGE_TYPES.includes(f.type))) {
+        try {
+          const url = await uploadEditorImage(userId, file);
+          quill.insertEmbed(at, 'image', url, 'user');
+          at += 1;
+          quill.setSelection(at, 0, 'user');
+        } catch {
+          // The API client showed the server's message.
+        }
+      }
+    };
+    return {
+      toolbar: {
+        container: TOOLBAR,
+        handlers: {
+          image() {
+            const input = document.createElement('input');
+            input.type = 'file';
+            input.accept = IMAGE_TYPES.join(',');
+            input.onchange = () => {
+              const quill = quillRef.current?.getEditor();
+              const index = quill?.getSelection(true)?.index ?? quill?.getLength() ?? 0;
+              void insertImages(index, Array.from(input.files ?? []));
+            };
+            input.click();
+          },
+        },
+      },
+      // Paste and drop of image files (Quill's default would embed them as base64).
+      uploader: {
+        mimetypes: IMAGE_TYPES,
+        handler: (range: { index: number }, files: File[]) => void insertImages(range.index, files),
+      },
+      history: { delay: 1000, maxStack: 100, userOnly: true },
+    };
+  }, [userId]);
+
+  // The editable area is a div: label it, describe it and mark it as a text box for assistive technology.
+  useEffect(() => {
+    const quill = quillRef.current?.getEditor();
+    if (!quill) return;
+    const root = quill.root;
+    root.setAttribute('role', 'textbox');
+    root.setAttribute('aria-multiline', 'true');
+    root.setAttribute('aria-labelledby', labelId);
+    if (describedBy) root.setAttribute('aria-describedby', describedBy);
+    else root.removeAttribute('aria-describedby');
+    if (invalid) root.setAttribute('aria-invalid', 'true');
+    else root.removeAttribute('aria-invalid');
+    if (focusRef) focusRef.current = () => quill.focus();
+  }, [labelId, describedBy, invalid, focusRef]);
+
+  return (
+    <Frame $invalid={invalid}>
+      <ReactQuill
+        ref={quillRef}
+        theme="snow"
+        value={value}
+        modules={modules}
+        onChange={(html, _delta, source) => {
+          // Only the administrator's edits change the form (Quill's own normalising does not make it dirty).
+          if (source === 'user') onChange(html);
+        }}
+        onBlur={() => onBlur()}
+      />
+    </Frame>
+  );
+}

@@ -1,0 +1,30 @@
+import { useMemo } from 'react';
+import { reflectionsApi, type Audience } from 'shared';
+
+/** Everything that differs between the adult and the children screens (one implementation, two audiences). */
+export interface AudienceScreens {
+  audience: Audience;
+  /** 'Adult' or 'Children', as in the menu. */
+  label: string;
+  listPath: string;
+  addPath: string;
+  detailsPath: (date: string) => string;
+  editPath: (id: string) => string;
+  api: ReturnType<typeof reflectionsApi>;
+}
+
+export function audienceScreens(audience: Audience): AudienceScreens {
+  return {
+    audience,
+    label: audience === 'adult' ? 'Adult' : 'Children',
+    listPath: `/${audience}-reflection`,
+    addPath: `/add-${audience}-reflection`,
+    detailsPath: (date) => `/${audience}-reflection/${encodeURIComponent(date)}`,
+    editPath: (id) => `/${audience}-reflection/edit/${encodeURIComponent(id)}`,
+    api: reflectionsApi(audience),
+  };
+}
+
+export function useAudience(audience: Audience): AudienceScreens {
+  return useMemo(() => audienceScreens(audience), [audience]);
+}

@@ -1,0 +1,110 @@
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  Button,
+  ButtonLink,
+  FileField,
+  FormActions,
+  FormColumn,
+  notify,
+  PageHeader,
+  Panel,
+  PICTURE_ACCEPT,
+  SelectField,
+  STREAM_CATEGORIES,
+  streamsApi,
+  TextField,
+  useUserId,
+  type Stream,
+  type StreamInput,
+} from 'shared';
+import { streamSchema } from './streamSchema';
+
+type StreamFormProps = { mode: 'add' } | { mode: 'edit'; stream: Stream };
+
+/** Add Live Stream (/manage-live-streaming) and Edit (/live-streaming/edit/{id}): one form, two modes. */
+export function StreamForm(props: StreamFormProps) {
+  const userId = useUserId();
+  const navigate = useNavigate();
+  const [progress, setProgress] = useState<number>();
+  // A new key after a successful add remounts the form: the file picker empties too.
+  const [generation, setGeneration] = useState(0);
+  const stream = props.mode === 'edit' ? props.stream : undefined;
+
+  const initialValues: StreamInput = {
+    category: stream?.category ?? '',
+    title: stream?.name ?? '',
+    link: stream?.streamingLink ?? '',
+    // On edit the current thumbnail's URL: sent back unchanged unless a new file is chosen.
+    image: stream?.image ?? null,
+  };
+
+  const save = async (values: StreamInput, helpers: FormikHelpers<StreamInput>) => {
+    const onProgress = values.image instanceof File ? setProgress : undefined;
+    try {
+      if (stream) {
+        await streamsApi.update(userId, stream._id, values, onProgress);
+        notify.success('Stream updated successfully');
+        navigate('/live-streaming');
+      } else {
+        await streamsApi.create(userId, values, onProgress);
+        notify.success('Stream added successfully');
+        // Spec §4: the add form is reset after a successful save.
+        helpers.resetForm();
+        setGeneration((n) => n + 1);
+      }
+    } catch {
+      // The client showed the server's message; everything typed stays in the form.
+    } finally {
+      setProgress(undefined);
+    }
+  };
+
+  return (
+    <Panel>
+      <PageHeader
+        actions={
+          // Deviation (ARCHITECTURE): Back goes to the stream list, not to /bookshelf.
+          <ButtonLink variant="secondary" to="/live-streaming">
+            Back
+          </ButtonLink>
+        }
+      />
+      <Formik
+        key={generation}
+        initialValues={initialValues}
+        validationSchema={streamSchema(props.mode)}
+        onSubmit={save}
+      >
+        {({ isSubmitting }) => (
+          <Form noValidate>
+            <FormColumn>
+              <SelectField
+                name="category"
+                label="Category"
+                placeholder="Select a category"
+                options={STREAM_CATEGORIES}
+              />
+              <TextField name="title" label="Title" />
+              <TextField name="link" label="Link" type="url" placeholder="https://" />
+              <FileField
+                name="image"
+                label="Image"
+                accept={PICTURE_ACCEPT}
+                preview
+                progress={progress}
+                hint={stream ? 'Leave empty to keep the current image.' : 'JPEG, PNG, GIF or WebP.'}
+              />
+              <FormActions>
+                <Button type="submit" busy={isSubmitting}>
+                  Save
+                </Button>
+              </FormActions>
+            </FormColumn>
+          </Form>
+        )}
+      </Formik>
+    </Panel>
+  );
+}

@@ -1,0 +1,100 @@
+import { Form, Formik } from 'formik';
+import { useNavigate } from 'react-router-dom';
+import * as yup from 'yup';
+import {
+  aboutApi,
+  Button,
+  ButtonLink,
+  FormActions,
+  FormColumn,
+  ModalActions,
+  notify,
+  PageHeader,
+  Panel,
+  TextAreaField,
+  useUserId,
+  type About,
+} from 'shared';
+
+/** Add About and the edit modal (spec §5): the text is required. */
+export const aboutSchema = yup.object({ text: yup.string().trim().required('About us content is required') });
+
+type AboutFormProps =
+  | { mode: 'add' }
+  | {
+      mode: 'edit';
+      about: About;
+      /** Cancel, or after a successful save. */
+      onClose: () => void;
+      /** After a successful save: the text reloads. */
+      onSaved: () => void;
+    };
+
+/** The Add About Us page (/add-about, then /about) and the Edit About Us modal: one form, two modes. */
+export function AboutForm(props: AboutFormProps) {
+  const userId = useUserId();
+  const navigate = useNavigate();
+  const about = props.mode === 'edit' ? props.about : undefined;
+
+  const save = async ({ text }: { text: string }) => {
+    try {
+      if (props.mode === 'edit') {
+        await aboutApi.update(userId, props.about._id, text);
+        notify.success('About us updated successfully');
+        props.onSaved();
+        props.onClose();
+      } else {
+        await aboutApi.create(userId, text);
+        notify.success('About us added successfully');
+        navigate('/about');
+      }
+    } catch {
+      // The client showed the server's message; everything typed stays in the form.
+    }
+  };
+
+  const form = (
+    <Formik initialValues={{ text: about?.text ?? '' }} validationSchema={aboutSchema} onSubmit={save}>
+      {({ isSubmitting }) => (
+        <Form noValidate>
+          <TextAreaField name="text" label="About Us" rows={10} />
+          {props.mode === 'edit' ? (
+            <ModalActions>
+              <Button variant="secondary" onClick={props.onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" busy={isSubmitting}>
+                Save
+              </Button>
+            </ModalActions>
+          ) : (
+            <FormActions>
+              <Button type="submit" busy={isSubmitting}>
+                Add About Us
+              </Button>
+            </FormActions>
+          )}
+        </Form>
+      )}
+    </Formik>
+  );
+
+  if (props.mode === 'edit') return form;
+  return (
+    <Panel>
+      <PageHeader
+        actions={
+          <ButtonLink variant="secondary" to="/about">
+            Back
+          </ButtonLink>
+        }
+      />
+      <FormColumn>{form}</FormColumn>
+    </Panel>
+  );
+}
+
+/** /add-about */
+export function AddAboutScreen() {
+  return <AboutForm mode="add" />;
+}

@@ -1,0 +1,115 @@
+import { Form, Formik } from 'formik';
+import { useNavigate } from 'react-router-dom';
+import {
+  bankAccountsApi,
+  Button,
+  ButtonLink,
+  FormActions,
+  FormColumn,
+  ModalActions,
+  notify,
+  PageHeader,
+  Panel,
+  TextField,
+  useUserId,
+  type BankAccount,
+  type BankAccountInput,
+} from 'shared';
+import { bankAccountSchema } from './bankAccountSchema';
+
+type BankAccountFormProps =
+  | { mode: 'add' }
+  | {
+      mode: 'edit';
+      account: BankAccount;
+      /** Cancel, or after a successful save. */
+      onClose: () => void;
+      /** After a successful save: the list reloads. */
+      onSaved: () => void;
+    };
+
+/**
+ * The Add Account page (/add-bank-account) and the Edit modal of /bank-accounts: one form, two
+ * modes. The account number is a text field: leading zeros stay.
+ */
+export function BankAccountForm(props: BankAccountFormProps) {
+  const userId = useUserId();
+  const navigate = useNavigate();
+  const account = props.mode === 'edit' ? props.account : undefined;
+
+  const initialValues: BankAccountInput = {
+    bankName: account?.bankName ?? '',
+    bankAccountNumber: account?.bankAccountNumber ?? '',
+    bankAccountHolderName: account?.bankAccountHolderName ?? '',
+    bankRoutingNumber: account?.bankRoutingNumber ?? '',
+    bankSwiftCode: account?.bankSwiftCode ?? '',
+    currency: account?.currency ?? '',
+  };
+
+  const save = async (values: BankAccountInput) => {
+    try {
+      if (props.mode === 'edit') {
+        await bankAccountsApi.update(userId, props.account._id, values);
+        notify.success('Bank account updated successfully');
+        props.onSaved();
+        props.onClose();
+      } else {
+        await bankAccountsApi.create(userId, values);
+        notify.success('Bank account added successfully');
+        navigate('/bank-accounts');
+      }
+    } catch {
+      // The client showed the server's message; everything typed stays in the form.
+    }
+  };
+
+  const form = (
+    <Formik initialValues={initialValues} validationSchema={bankAccountSchema} onSubmit={save}>
+      {({ isSubmitting }) => (
+        <Form noValidate>
+          <TextField name="bankName" label="Bank Name" />
+          <TextField name="bankAccountNumber" label="Account Number" hint="Kept as typed, leading zeros included." />
+          <TextField name="bankAccountHolderName" label="Account Holder Name" />
+          <TextField name="bankRoutingNumber" label="Routing Number (optional)" />
+          <TextField name="bankSwiftCode" label="Swift Code (optional)" />
+          <TextField name="currency" label="Currency" placeholder="e.g. NGN" />
+          {props.mode === 'edit' ? (
+            <ModalActions>
+              <Button variant="secondary" onClick={props.onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" busy={isSubmitting}>
+                Save
+              </Button>
+            </ModalActions>
+          ) : (
+            <FormActions>
+              <Button type="submit" busy={isSubmitting}>
+                Add Account
+              </Button>
+            </FormActions>
+          )}
+        </Form>
+      )}
+    </Formik>
+  );
+
+  if (props.mode === 'edit') return form;
+  return (
+    <Panel>
+      <PageHeader
+        actions={
+          <ButtonLink variant="secondary" to="/bank-accounts">
+            Back
+          </ButtonLink>
+        }
+      />
+      <FormColumn>{form}</FormColumn>
+    </Panel>
+  );
+}
+
+/** /add-bank-account */
+export function AddBankAccountScreen() {
+  return <BankAccountForm mode="add" />;
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import {
+  bankAccountsApi,
+  Button,
+  ButtonLink,
+  DataTable,
+  DeleteButton,
+  EmptyText,
+  LoadingBlock,
+  Modal,
+  notify,
+  PageHeader,
+  Panel,
+  useRequest,
+  useSearchFilter,
+  useUserId,
+  type BankAccount,
+  type Column,
+} from 'shared';
+import { BankAccountForm } from './BankAccountForm';
+
+const Digits = styled.span`
+  font-variant-numeric: tabular-nums;
+  white-space: nowrap;
+`;
+
+const optional = (value: string) => value || '—';
+
+/** /bank-accounts (spec §2): the table, an Edit modal per row, Delete with confirmation. */
+export function BankAccountListScreen() {
+  const userId = useUserId();
+  const { data, loading, reload } = useRequest((signal) => bankAccountsApi.list(signal), 'bank-accounts');
+  const accounts = useSearchFilter(data, (account) => [
+    account.bankName,
+    account.bankAccountNumber,
+    account.bankAccountHolderName,
+    account.currency,
+  ]);
+  const [editing, setEditing] = useState<BankAccount>();
+
+  const remove = async (account: BankAccount) => {
+    await bankAccountsApi.remove(userId, account._id);
+    notify.success('Bank account deleted successfully');
+    reload();
+  };
+
+  const columns: Column<BankAccount>[] = [
+    { header: 'S/N', cell: (_account, index) => index + 1 },
+    { header: 'Bank Name', cell: (account) => account.bankName },
+    { header: 'Account Number', cell: (account) => <Digits>{account.bankAccountNumber}</Digits> },
+    { header: 'Account Holder', cell: (account) => account.bankAccountHolderName },
+    { header: 'Routing Number', cell: (account) => <Digits>{optional(account.bankRoutingNumber)}</Digits> },
+    { header: 'Swift Code', cell: (account) => optional(account.bankSwiftCode) },
+    { header: 'Currency', cell: (account) => account.currency },
+    {
+      header: 'Edit',
+      cell: (account) => (
+        <Button variant="secondary" onClick={() => setEditing(account)}>
+          Edit
+        </Button>
+      ),
+    },
+    {
+      header: 'Delete',
+      cell: (account) => (
+        <DeleteButton
+          label="Delete"
+          confirmMessage="Are you sure you want to delete this account?"
+          onDelete={() => remove(account)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Panel>
+      <PageHeader actions={<ButtonLink to="/add-bank-account">Add Account</ButtonLink>} />
+      {loading && !data ? (
+        <LoadingBlock />
+      ) : accounts.length === 0 ? (
+        <EmptyText>No bank accounts available.</EmptyText>
+      ) : (
+        <DataTable caption="Bank accounts" columns={columns} rows={accounts} rowKey={(account) => account._id} />
+      )}
+      {editing && (
+        <Modal title="Edit Bank Account" onClose={() => setEditing(undefined)}>
+          <BankAccountForm mode="edit" account={editing} onSaved={reload} onClose={() => setEditing(undefined)} />
+        </Modal>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,94 @@
+import { useNavigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import {
+  ButtonLink,
+  DeleteButton,
+  DetailsList,
+  donationsApi,
+  formatDate,
+  LoadingBlock,
+  notify,
+  PageHeader,
+  Panel,
+  Picture,
+  useRequest,
+  useUserId,
+} from 'shared';
+import { NoDonation } from './DonationFormScreens';
+import { fileType } from './files';
+
+const Body = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(8)};
+`;
+
+const Description = styled.dd`
+  white-space: pre-line;
+  max-width: 60ch;
+`;
+
+/** /donations/{id} (spec §2): the donation, a link to its file, Edit Donation and Delete Donation. */
+export function DonationDetailsScreen() {
+  const { id = '' } = useParams();
+  const userId = useUserId();
+  const navigate = useNavigate();
+  const { data: donation, loading } = useRequest((signal) => donationsApi.get(id, signal), id);
+
+  if (loading) return <LoadingBlock />;
+  if (!donation) return <NoDonation />;
+
+  const remove = async () => {
+    await donationsApi.remove(userId, donation._id);
+    notify.success('Donation deleted successfully');
+    navigate('/donations');
+  };
+
+  return (
+    <Panel>
+      <PageHeader
+        title={donation.donationName}
+        actions={
+          <>
+            <ButtonLink variant="secondary" to="/donations">
+              Back
+            </ButtonLink>
+            <ButtonLink to={`/edit-donation/${donation._id}`}>Edit Donation</ButtonLink>
+            <DeleteButton
+              label="Delete Donation"
+              confirmMessage="Are you sure you want to delete this donation?"
+              onDelete={remove}
+            />
+          </>
+        }
+      />
+      <Body>
+        {donation.donationImage && (
+          <Picture $size="large" src={donation.donationImage} alt={`Image of ${donation.donationName}`} />
+        )}
+        <DetailsList>
+          <dt>Description</dt>
+          <Description>{donation.donationDescription}</Description>
+          {donation.createdAt && (
+            <>
+              <dt>Date Added</dt>
+              <dd>{formatDate(donation.createdAt)}</dd>
+            </>
+          )}
+          {donation.fileUrl && (
+            <>
+              <dt>File</dt>
+              <dd>
+                {/* Files that are not images are served as downloads, never shown inline. */}
+                <a href={donation.fileUrl} target="_blank" rel="noopener noreferrer" download>
+                  Download file
+                </a>{' '}
+                <span>({fileType(donation.fileUrl)})</span>
+              </dd>
+            </>
+          )}
+        </DetailsList>
+      </Body>
+    </Panel>
+  );
+}

@@ -1,0 +1,75 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import {
+  ButtonLink,
+  DataTable,
+  donationsApi,
+  EmptyText,
+  LoadingBlock,
+  PageHeader,
+  Panel,
+  Picture,
+  useRequest,
+  useSearchFilter,
+  type Column,
+  type Donation,
+} from 'shared';
+import { fileType } from './files';
+
+/** Stands in for the image of a donation whose file is not an image (a PDF …). */
+const FileBadge = styled.span`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 48px;
+  height: 64px;
+  border-radius: 6px;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  background: ${({ theme }) => theme.color.page};
+  color: ${({ theme }) => theme.color.muted};
+  font-size: ${({ theme }) => theme.font.size.small};
+  font-weight: 600;
+`;
+
+const columns: Column<Donation>[] = [
+  {
+    header: 'Image',
+    cell: (donation) =>
+      donation.donationImage ? (
+        <Picture src={donation.donationImage} alt={`Image of ${donation.donationName}`} loading="lazy" />
+      ) : (
+        <FileBadge aria-label={`File of ${donation.donationName}`} role="img">
+          {fileType(donation.fileUrl)}
+        </FileBadge>
+      ),
+  },
+  { header: 'Name', cell: (donation) => donation.donationName },
+  { header: 'Description', maxWidth: '360px', cell: (donation) => donation.donationDescription },
+  {
+    header: 'Details',
+    cell: (donation) => (
+      <Link to={`/donations/${donation._id}`} aria-label={`View details of ${donation.donationName}`}>
+        View Details
+      </Link>
+    ),
+  },
+];
+
+/** /donations (spec §2), filtered by the header's search on name and description. */
+export function DonationListScreen() {
+  const { data, loading } = useRequest((signal) => donationsApi.list(signal), 'donations');
+  const donations = useSearchFilter(data, (donation) => [donation.donationName, donation.donationDescription]);
+
+  return (
+    <Panel>
+      <PageHeader actions={<ButtonLink to="/donation/add">Add New Donation</ButtonLink>} />
+      {loading ? (
+        <LoadingBlock />
+      ) : donations.length === 0 ? (
+        <EmptyText>No donations available.</EmptyText>
+      ) : (
+        <DataTable caption="Donations" columns={columns} rows={donations} rowKey={(donation) => donation._id} />
+      )}
+    </Panel>
+  );
+}

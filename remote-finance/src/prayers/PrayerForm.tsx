@@ -1,0 +1,101 @@
+import { Form, Formik } from 'formik';
+import { useNavigate } from 'react-router-dom';
+import {
+  Button,
+  ButtonLink,
+  FormActions,
+  FormColumn,
+  ModalActions,
+  notify,
+  PageHeader,
+  Panel,
+  prayersApi,
+  TextAreaField,
+  TextField,
+  useUserId,
+  type Prayer,
+  type PrayerInput,
+} from 'shared';
+import { prayerSchema } from './prayerSchema';
+
+type PrayerFormProps =
+  | { mode: 'add' }
+  | {
+      mode: 'edit';
+      prayer: Prayer;
+      /** Cancel, or after a successful save. */
+      onClose: () => void;
+      /** After a successful save: the list reloads. */
+      onSaved: () => void;
+    };
+
+/** The Add Prayer page (/add-prayer, then /prayers) and the Edit modal of /prayers: one form, two modes. */
+export function PrayerForm(props: PrayerFormProps) {
+  const userId = useUserId();
+  const navigate = useNavigate();
+  const prayer = props.mode === 'edit' ? props.prayer : undefined;
+  const initialValues: PrayerInput = { title: prayer?.title ?? '', prayer: prayer?.prayer ?? '' };
+
+  const save = async (values: PrayerInput) => {
+    try {
+      if (props.mode === 'edit') {
+        await prayersApi.update(userId, props.prayer._id, values);
+        notify.success('Prayer updated successfully');
+        props.onSaved();
+        props.onClose();
+      } else {
+        await prayersApi.create(userId, values);
+        notify.success('Prayer added successfully');
+        navigate('/prayers');
+      }
+    } catch {
+      // The client showed the server's message; everything typed stays in the form.
+    }
+  };
+
+  const form = (
+    <Formik initialValues={initialValues} validationSchema={prayerSchema} onSubmit={save}>
+      {({ isSubmitting }) => (
+        <Form noValidate>
+          <TextField name="title" label="Title" />
+          <TextAreaField name="prayer" label="Prayer" rows={8} />
+          {props.mode === 'edit' ? (
+            <ModalActions>
+              <Button variant="secondary" onClick={props.onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" busy={isSubmitting}>
+                Save
+              </Button>
+            </ModalActions>
+          ) : (
+            <FormActions>
+              <Button type="submit" busy={isSubmitting}>
+                Add Prayer
+              </Button>
+            </FormActions>
+          )}
+        </Form>
+      )}
+    </Formik>
+  );
+
+  if (props.mode === 'edit') return form;
+  return (
+    <Panel>
+      <PageHeader
+        actions={
+          <ButtonLink variant="secondary" to="/prayers">
+            Back
+          </ButtonLink>
+        }
+      />
+      <FormColumn>{form}</FormColumn>
+    </Panel>
+  );
+}
+
+/** /add-prayer */
+export function AddPrayerScreen() {
+  return <PrayerForm mode="add" />;
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import {
+  Button,
+  ButtonLink,
+  DataTable,
+  DeleteButton,
+  EmptyText,
+  LoadingBlock,
+  Modal,
+  notify,
+  PageHeader,
+  Panel,
+  prayersApi,
+  useRequest,
+  useSearchFilter,
+  useUserId,
+  type Column,
+  type Prayer,
+} from 'shared';
+import { PrayerForm } from './PrayerForm';
+
+/** A table cell's own width grows with the table; the text itself stops at 300 px. */
+const Truncated = styled.span`
+  display: block;
+  max-width: 300px;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+/** /prayers, titled 'Section A Prayers' (spec §2): the table, an Edit modal per row, Delete with confirmation. */
+export function PrayerListScreen() {
+  const userId = useUserId();
+  const { data, loading, reload } = useRequest((signal) => prayersApi.list(signal), 'prayers');
+  const prayers = useSearchFilter(data, (prayer) => [prayer.title, prayer.prayer]);
+  const [editing, setEditing] = useState<Prayer>();
+
+  const remove = async (prayer: Prayer) => {
+    await prayersApi.remove(userId, prayer._id);
+    notify.success('Prayer deleted successfully');
+    reload();
+  };
+
+  const columns: Column<Prayer>[] = [
+    { header: 'S/N', cell: (_prayer, index) => index + 1 },
+    { header: 'Title', cell: (prayer) => prayer.title },
+    // Spec §9: the prayer text is truncated at a maximum width of 300 px (the full text is its tooltip).
+    { header: 'Prayer', cell: (prayer) => <Truncated title={prayer.prayer}>{prayer.prayer}</Truncated> },
+    {
+      header: 'Edit',
+      cell: (prayer) => (
+        <Button variant="secondary" onClick={() => setEditing(prayer)}>
+          Edit
+        </Button>
+      ),
+    },
+    {
+      header: 'Delete',
+      cell: (prayer) => (
+        <DeleteButton
+          label="Delete"
+          confirmMessage="Are you sure you want to delete this prayer?"
+          onDelete={() => remove(prayer)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Panel>
+      <PageHeader actions={<ButtonLink to="/add-prayer">Add Prayer</ButtonLink>} />
+      {loading && !data ? (
+        <LoadingBlock />
+      ) : prayers.length === 0 ? (
+        <EmptyText>No prayers available.</EmptyText>
+      ) : (
+        <DataTable caption="Section A Prayers" columns={columns} rows={prayers} rowKey={(prayer) => prayer._id} />
+      )}
+      {editing && (
+        <Modal title="Edit Prayer" onClose={() => setEditing(undefined)}>
+          <PrayerForm mode="edit" prayer={editing} onSaved={reload} onClose={() => setEditing(undefined)} />
+        </Modal>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { session, type Prayer } from 'shared';
+import { renderRoutes, signIn, stubApi } from 'shared/testing';
+import App from '../App';
+
+const userId = '0123456789abcdef01234567';
+const morning: Prayer = {
+  _id: 'a'.repeat(24),
+  title: 'Morning Offering',
+  prayer:
+    'O Jesus, through the Immaculate Heart of Mary, I offer You my prayers, works, joys and sufferings of this day.',
+};
+const angelus: Prayer = { _id: 'b'.repeat(24), title: 'Angelus', prayer: 'The Angel of the Lord declared unto Mary.' };
+
+const render = (path: string) => renderRoutes([{ path: '*', element: <App /> }], path);
+const ok = (data: unknown): [number, unknown] => [200, { message: 'ok', data }];
+
+beforeEach(() => {
+  localStorage.clear();
+  session.clear();
+  signIn(userId);
+});
+
+describe('Section A Prayers list', () => {
+  it('shows S/N, title and the prayer truncated at 300 px, with Edit and Delete', async () => {
+    stubApi({ 'GET /get/prayers': () => ok([morning, angelus]) });
+    render('/prayers');
+    const table = await screen.findByRole('table', { name: 'Section A Prayers' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['S/N', 'Title', 'Prayer', 'Edit', 'Delete']);
+    const cells = within(within(table).getAllByRole('row')[1]).getAllByRole('cell');
+    expect(cells[0]).toHaveTextContent('1');
+    expect(cells[1]).toHaveTextContent('Morning Offering');
+    expect(cells[2]).toHaveTextContent(morning.prayer);
+    expect(within(cells[2]).getByTitle(morning.prayer)).toHaveStyle({
+      maxWidth: '300px',
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+      whiteSpace: 'nowrap',
+    });
+    expect(screen.getByRole('link', { name: 'Add Prayer' })).toHaveAttribute('href', '/add-prayer');
+  });
+
+  it('shows the empty text', async () => {
+    stubApi({ 'GET /get/prayers': () => ok([]) });
+    render('/prayers');
+    expect(await screen.findByText('No prayers available.')).toBeInTheDocument();
+  });
+
+  it('edits in a modal prefilled with the row: both fields required; Save sends, closes and reloads', async () => {
+    let saved = false;
+    const calls = stubApi({
+      'GET /get/prayers': () => ok(saved ? [{ ...morning, title: 'Morning Prayer' }, angelus] : [morning, angelus]),
+      [`PUT /edit/prayer/${userId}/${morning._id}`]: () => {
+        saved = true;
+        return ok({ ...morning, title: 'Morning Prayer' });
+      },
+    });
+    render('/prayers');
+    const table = await screen.findByRole('table', { name: 'Section A Prayers' });
+    await userEvent.click(within(within(table).getAllByRole('row')[1]).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Prayer' });
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Morning Offering');
+    expect(within(dialog).getByLabelText('Prayer')).toHaveValue(morning.prayer);
+    await userEvent.clear(within(dialog).getByLabelText('Title'));
+    await userEvent.clear(within(dialog).getByLabelText('Prayer'));
+    await userEvent.tab();
+    expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Prayer content is required')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Morning Prayer');
+    await userEvent.type(within(dialog).getByLabelText('Prayer'), morning.prayer);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Prayer updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({
+      title: 'Morning Prayer',
+      prayer: morning.prayer,
+    });
+    expect(await screen.findByText('Morning Prayer')).toBeInTheDocument();
+  });
+
+  it('closes the modal on Cancel without saving', async () => {
+    const calls = stubApi({ 'GET /get/prayers': () => ok([morning]) });
+    render('/prayers');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.map((call) => call.method)).toEqual(['GET']);
+  });
+
+  it('deletes (a POST) after confirmation and reloads the list', async () => {
+    let deleted = false;
+    const calls = stubApi({
+      'GET /get/prayers': () => ok(deleted ? [angelus] : [morning, angelus]),
+      [`POST /delete/prayer/${userId}/${morning._id}`]: () => {
+        deleted = true;
+        return [200, { message: 'Prayer deleted successfully' }];
+      },
+    });
+    render('/prayers');
+    const table = await screen.findByRole('table', { name: 'Section A Prayers' });
+    await userEvent.click(within(within(table).getAllByRole('row')[1]).getByRole('button', { name: 'Delete' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('Are you sure you want to delete this prayer?');
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Prayer deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Morning Offering')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+});
+
+describe('Add Prayer', () => {
+  it("shows the spec's messages, then sends the prayer and goes to /prayers", async () => {
+    const calls = stubApi({
+      [`POST /add/prayer/${userId}`]: () => [201, { message: 'Prayer added successfully', data: angelus }],
+      'GET /get/prayers': () => ok([angelus]),
+    });
+    const { router } = render('/add-prayer');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Prayer' }));
+    expect(await screen.findByText('Title is required')).toBeInTheDocument();
+    expect(screen.getByText('Prayer content is required')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+
+    await userEvent.type(screen.getByLabelText('Title'), ' Angelus ');
+    await userEvent.type(screen.getByLabelText('Prayer'), angelus.prayer);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Prayer' }));
+    expect(await screen.findByText('Prayer added successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/prayers'));
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({ title: 'Angelus', prayer: angelus.prayer });
+    expect(await screen.findByRole('table', { name: 'Section A Prayers' })).toBeInTheDocument();
+  });
+});

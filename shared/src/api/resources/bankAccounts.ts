@@ -1,0 +1,35 @@
+import { apiClient, pathId, unwrap, type ApiEnvelope } from '../client';
+
+/** A bank account (spec §3). The account number is text: leading zeros stay. */
+export interface BankAccount {
+  _id: string;
+  bankName: string;
+  bankAccountNumber: string;
+  bankAccountHolderName: string;
+  bankRoutingNumber: string;
+  bankSwiftCode: string;
+  currency: string;
+  createdAt?: string;
+}
+
+export type BankAccountInput = Omit<BankAccount, '_id' | 'createdAt'>;
+
+const body = (input: BankAccountInput): BankAccountInput => ({
+  bankName: input.bankName.trim(),
+  bankAccountNumber: input.bankAccountNumber.trim(),
+  bankAccountHolderName: input.bankAccountHolderName.trim(),
+  bankRoutingNumber: input.bankRoutingNumber.trim(),
+  bankSwiftCode: input.bankSwiftCode.trim(),
+  currency: input.currency.trim(),
+});
+
+export const bankAccountsApi = {
+  /** The list is the body's `data` (the spec's "data.data" is axios' response.data.data). */
+  list: (signal?: AbortSignal) => unwrap<BankAccount[]>(apiClient.get('/all/accounts', { signal })),
+  create: async (userId: string, input: BankAccountInput) =>
+    (await apiClient.post<ApiEnvelope<BankAccount>>(`/add/account/${pathId(userId)}`, body(input))).data,
+  update: async (userId: string, id: string, input: BankAccountInput) =>
+    (await apiClient.put<ApiEnvelope<BankAccount>>(`/edit/account/${pathId(userId)}/${pathId(id)}`, body(input))).data,
+  remove: async (userId: string, id: string) =>
+    (await apiClient.delete<{ message: string }>(`/delete/account/${pathId(userId)}/${pathId(id)}`)).data,
+};

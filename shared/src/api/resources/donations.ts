@@ -1,0 +1,50 @@
+import type { FileValue } from '../../forms/FileField';
+import { apiClient, pathId, unwrap, type ApiEnvelope } from '../client';
+import { toFormData, uploadProgress, type ProgressListener } from '../multipart';
+
+/**
+ * A donation (spec §3). `fileUrl` is the uploaded file of any type; `donationImage` is the same URL
+ * when that file is an image, else null (ARCHITECTURE's deviation).
+ */
+export interface Donation {
+  _id: string;
+  donationName: string;
+  donationDescription: string;
+  donationImage: string | null;
+  fileUrl: string;
+  createdAt?: string;
+}
+
+/** What the add and edit forms send; on edit `file` may be the current file's URL. */
+export interface DonationInput {
+  donationName: string;
+  donationDescription: string;
+  file: FileValue;
+}
+
+const body = (input: DonationInput) =>
+  toFormData({
+    donationName: input.donationName.trim(),
+    donationDescription: input.donationDescription.trim(),
+    file: input.file,
+  });
+
+export const donationsApi = {
+  list: (signal?: AbortSignal) => unwrap<Donation[]>(apiClient.get('/all/donations', { signal })),
+  get: (id: string, signal?: AbortSignal) =>
+    unwrap<Donation>(apiClient.get(`/single/donation/${pathId(id)}`, { signal })),
+  create: async (userId: string, input: DonationInput, onProgress?: ProgressListener) =>
+    (
+      await apiClient.post<ApiEnvelope<Donation>>(`/add/donation/${pathId(userId)}`, body(input), {
+        onUploadProgress: uploadProgress(onProgress),
+      })
+    ).data,
+  update: async (userId: string, id: string, input: DonationInput, onProgress?: ProgressListener) =>
+    (
+      await apiClient.post<ApiEnvelope<Donation>>(`/edit/donation/${pathId(userId)}/${pathId(id)}`, body(input), {
+        onUploadProgress: uploadProgress(onProgress),
+      })
+    ).data,
+  remove: async (userId: string, id: string) =>
+    (await apiClient.delete<{ message: string }>(`/donation/${pathId(userId)}/${pathId(id)}`)).data,
+};

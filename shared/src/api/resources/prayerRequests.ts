@@ -1,0 +1,18 @@
+import { apiClient, pathId, unwrap } from '../client';
+
+/** A prayer request sent from the mobile app (spec §3: _id, request). */
+export interface PrayerRequest {
+  _id: string;
+  request: string;
+  createdAt?: string;
+}
+
+export const prayerRequestsApi = {
+  list: (userId: string, signal?: AbortSignal) =>
+    unwrap<PrayerRequest[]>(apiClient.get(`/prayer/request/${pathId(userId)}`, { signal })),
+  remove: async (userId: string, id: string) =>
+    (await apiClient.delete<{ message: string }>(`/prayer/request/${pathId(userId)}/${pathId(id)}`)).data,
+  removeAll: async (userId: string) =>
+    (await apiClient.delete<{ message: string; data: { deleted: number } }>(`/all/prayer/request/${pathId(userId)}`))
+      .data,
+};

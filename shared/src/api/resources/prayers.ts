@@ -1,0 +1,24 @@
+import { apiClient, pathId, unwrap, type ApiEnvelope } from '../client';
+
+/** A Section A prayer (spec §3). */
+export interface Prayer {
+  _id: string;
+  title: string;
+  prayer: string;
+  createdAt?: string;
+}
+
+export type PrayerInput = Pick<Prayer, 'title' | 'prayer'>;
+
+const body = (input: PrayerInput): PrayerInput => ({ title: input.title.trim(), prayer: input.prayer.trim() });
+
+export const prayersApi = {
+  list: (signal?: AbortSignal) => unwrap<Prayer[]>(apiClient.get('/get/prayers', { signal })),
+  create: async (userId: string, input: PrayerInput) =>
+    (await apiClient.post<ApiEnvelope<Prayer>>(`/add/prayer/${pathId(userId)}`, body(input))).data,
+  update: async (userId: string, id: string, input: PrayerInput) =>
+    (await apiClient.put<ApiEnvelope<Prayer>>(`/edit/prayer/${pathId(userId)}/${pathId(id)}`, body(input))).data,
+  /** A POST, as spec §7 has it. */
+  remove: async (userId: string, id: string) =>
+    (await apiClient.post<{ message: string }>(`/delete/prayer/${pathId(userId)}/${pathId(id)}`)).data,
+};

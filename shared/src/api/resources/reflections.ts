@@ -1,0 +1,49 @@
+import { apiClient, pathId, unwrap, type ApiEnvelope } from '../client';
+
+/** Adult and children reflections are one resource with two audiences (ARCHITECTURE). */
+export type Audience = 'adult' | 'children';
+
+/** The eight fields of a reflection (spec §3); `reflection`, `devotionalContent`, `devotionalConfession` are HTML. */
+export interface ReflectionInput {
+  date: string;
+  topic: string;
+  reflection: string;
+  bibleReading: string;
+  devotionalContent: string;
+  devotionalConfession: string;
+  furtherReading: string;
+  mass: string;
+}
+
+export interface Reflection extends ReflectionInput {
+  _id: string;
+  createdAt?: string;
+}
+
+/** The calls of one audience: add/…, all/…, …/reflection/{id or date}, edit/…, delete/… */
+export const reflectionsApi = (audience: Audience) => ({
+  list: (signal?: AbortSignal) => unwrap<Reflection[]>(apiClient.get(`/all/${audience}/reflection`, { signal })),
+  /** By `_id` or by date (YYYY-MM-DD). */
+  get: (idOrDate: string, signal?: AbortSignal) =>
+    unwrap<Reflection>(apiClient.get(`/${audience}/reflection/${pathId(idOrDate)}`, { signal })),
+  create: async (userId: string, input: ReflectionInput) =>
+    (await apiClient.post<ApiEnvelope<Reflection>>(`/add/${audience}/reflection/${pathId(userId)}`, input)).data,
+  update: async (userId: string, id: string, input: ReflectionInput) =>
+    (
+      await apiClient.put<ApiEnvelope<Reflection>>(
+        `/edit/${audience}/reflection/${pathId(userId)}/${pathId(id)}`,
+        input,
+      )
+    ).data,
+  remove: async (userId: string, id: string) =>
+    (await apiClient.delete<{ message: string }>(`/delete/${audience}/reflection/${pathId(userId)}/${pathId(id)}`))
+      .data,
+});
+
+/** Beyond the spec: an image put in the rich-text editor is uploaded, and embedded by its URL. */
+export async function uploadEditorImage(userId: string, file: File): Promise<string> {
+  const body = new FormData();
+  body.append('image', file);
+  const answer = await apiClient.post<ApiEnvelope<{ url: string }>>(`/upload/reflection/image/${pathId(userId)}`, body);
+  return answer.data.data.url;
+}
