@@ -41,12 +41,14 @@ export { DataTable, DEFAULT_PAGE_SIZE, type Column } from './ui/DataTable';
 export { Pagination, usePage } from './ui/Pagination';
 export { Modal, ModalActions, ConfirmDialog } from './ui/Modal';
 export { DeleteButton } from './ui/DeleteButton';
-export { DetailsList, Picture } from './ui/Details';
+export { DetailsList, DetailsBody, DetailsText, DetailsHeader, Picture } from './ui/Details';
 
 export { LabelledField, FieldRow } from './forms/Field';
 export { TextField, NumberField, DateField, TextAreaField, SelectField, type SelectOption } from './forms/inputs';
 export { FileField, UploadProgress, type FileValue } from './forms/FileField';
 export { FormColumn, FormActions } from './forms/FormLayout';
+export { FormPage, FormButtons } from './forms/FormFrame';
+export { useUploadProgress } from './forms/useUploadProgress';
 
 export { renderStandalone } from './standalone/standalone';
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { bumpChangeCounter } from '../db/changes';
 import { newId, timestamp } from '../db/ids';
-import { engines, startServer, type TestServer } from '../testing/harness';
+import { engines, multipartForm, startServer, type FileSpec, type TestServer } from '../testing/harness';
 import { solidPng } from '../uploads/png';
 import { BOOK_CATEGORIES } from './repository';
 import { LIMITS } from './routes';
@@ -13,12 +13,6 @@ const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></
 /** The books suites allow images of at most this many bytes, so that "too large" is cheap to test. */
 const MAX_IMAGE = 4096;
 
-interface FileSpec {
-  content: Buffer | string;
-  name?: string;
-  type?: string;
-}
-
 const valid = {
   bookName: 'The Imitation of Christ',
   bookLink: 'https://example.org/imitation',
@@ -26,25 +20,8 @@ const valid = {
 };
 
 /** A multipart form: text fields, and bookImage as a file (object) or a text value (string). */
-function bookForm(
-  fields: Record<string, string | undefined>,
-  image?: FileSpec | string,
-  extra?: (form: FormData) => void,
-) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
-  if (typeof image === 'string') form.append('bookImage', image);
-  else if (image) {
-    const content = typeof image.content === 'string' ? Buffer.from(image.content) : image.content;
-    form.append(
-      'bookImage',
-      new Blob([new Uint8Array(content)], { type: image.type ?? 'image/png' }),
-      image.name ?? 'cover.png',
-    );
-  }
-  extra?.(form);
-  return form;
-}
+const bookForm = (fields: Record<string, string | undefined>, image?: FileSpec | string) =>
+  multipartForm(fields, { bookImage: image });
 
 /** A GET through node:http, which neither decompresses nor rewrites the Host header (fetch does both). */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; body: Buffer }> {
@@ -187,15 +164,19 @@ describe.each(engines())('books on %s', (_name, engine) => {
 
     it('accepts only the declared file fields, once each', async () => {
       const before = server.storedUploads();
-      const unknown = await add(bookForm(valid, png(), (form) => form.append('attachment', new Blob([PNG]), 'a.png')));
+      const withAttachment = bookForm(valid, png());
+      withAttachment.append('attachment', new Blob([PNG]), 'a.png');
+      const unknown = await add(withAttachment);
       expect(unknown.status).toBe(400);
       expect(unknown.body.message).toMatch(/^attachment is not a file this request accepts/);
-      const twice = await add(bookForm(valid, png(), (form) => form.append('bookImage', new Blob([PNG]), 'b.png')));
+      const twoImages = bookForm(valid, png());
+      twoImages.append('bookImage', new Blob([PNG]), 'b.png');
+      const twice = await add(twoImages);
       expect(twice.status).toBe(400);
       expect(twice.body).toEqual({ message: 'Send only one bookImage' });
-      const textAsFile = await add(
-        bookForm({ ...valid, bookName: undefined }, png(), (form) => form.append('bookName', new Blob(['x']), 'n.txt')),
-      );
+      const nameAsFile = bookForm({ ...valid, bookName: undefined }, png());
+      nameAsFile.append('bookName', new Blob(['x']), 'n.txt');
+      const textAsFile = await add(nameAsFile);
       expect(textAsFile.status).toBe(400);
       expect(textAsFile.body).toEqual({ message: 'bookName must be text, not a file' });
       expect(server.storedUploads()).toEqual(before);

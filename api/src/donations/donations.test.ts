@@ -1,4 +1,4 @@
-import { engines, startServer, type TestServer } from '../testing/harness';
+import { engines, multipartForm, startServer, type FileSpec, type TestServer } from '../testing/harness';
 import { solidPng } from '../uploads/png';
 import { LIMITS } from './routes';
 
@@ -7,25 +7,11 @@ const PDF = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj << /Type /Catalog >> endob
 /** The donation suites allow files of at most this many bytes, so that "too large" is cheap to test. */
 const MAX_FILE = 8192;
 
-interface FileSpec {
-  content: Buffer | string;
-  name: string;
-  type: string;
-}
-
 const valid = { donationName: 'Church building fund', donationDescription: 'For the new roof of the parish hall' };
 
 /** A multipart form: text fields, and `file` as a file (object) or a text value (string). */
-function donationForm(fields: Record<string, string | undefined>, file?: FileSpec | string) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
-  if (typeof file === 'string') form.append('file', file);
-  else if (file) {
-    const content = typeof file.content === 'string' ? Buffer.from(file.content) : file.content;
-    form.append('file', new Blob([new Uint8Array(content)], { type: file.type }), file.name);
-  }
-  return form;
-}
+const donationForm = (fields: Record<string, string | undefined>, file?: FileSpec | string) =>
+  multipartForm(fields, { file });
 
 const pdf = (name = 'appeal.pdf', type = 'application/pdf'): FileSpec => ({ content: PDF, name, type });
 const png = (name = 'poster.png', type = 'image/png'): FileSpec => ({ content: PNG, name, type });

@@ -1,6 +1,6 @@
 import { bumpChangeCounter } from '../db/changes';
 import { newId, timestamp } from '../db/ids';
-import { engines, startServer, type TestServer } from '../testing/harness';
+import { engines, multipartForm, startServer, type FileSpec, type TestServer } from '../testing/harness';
 import { solidPng } from '../uploads/png';
 import { LIMITS } from './routes';
 
@@ -10,12 +10,6 @@ const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></
 /** These suites allow images of at most this many bytes, so that "too large" is cheap to test. */
 const MAX_IMAGE = 4096;
 
-interface FileSpec {
-  content: Buffer | string;
-  name?: string;
-  type?: string;
-}
-
 const valid = {
   groupName: 'Youth Choir',
   groupLink: 'https://chat.example.org/youth-choir',
@@ -23,25 +17,8 @@ const valid = {
 };
 
 /** A multipart form: text fields, and groupImage as a file (object) or a text value (string). */
-function groupForm(
-  fields: Record<string, string | undefined>,
-  image?: FileSpec | string,
-  extra?: (form: FormData) => void,
-) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
-  if (typeof image === 'string') form.append('groupImage', image);
-  else if (image) {
-    const content = typeof image.content === 'string' ? Buffer.from(image.content) : image.content;
-    form.append(
-      'groupImage',
-      new Blob([new Uint8Array(content)], { type: image.type ?? 'image/png' }),
-      image.name ?? 'group.png',
-    );
-  }
-  extra?.(form);
-  return form;
-}
+const groupForm = (fields: Record<string, string | undefined>, image?: FileSpec | string) =>
+  multipartForm(fields, { groupImage: image });
 
 const png = (content: Buffer = PNG): FileSpec => ({ content, name: 'group.png', type: 'image/png' });
 const fileName = (url: string) => url.slice(url.lastIndexOf('/') + 1);
@@ -160,10 +137,14 @@ describe.each(engines())('groups on %s', (_name, engine) => {
       const text = await add(groupForm(valid, 'https://example.org/group.png'));
       expect(text.status).toBe(400);
       expect(text.body).toEqual({ message: 'groupImage must be an image file' });
-      const unknown = await add(groupForm(valid, png(), (form) => form.append('file', new Blob([PNG]), 'a.png')));
+      const withFile = groupForm(valid, png());
+      withFile.append('file', new Blob([PNG]), 'a.png');
+      const unknown = await add(withFile);
       expect(unknown.status).toBe(400);
       expect(unknown.body.message).toMatch(/^file is not a file this request accepts/);
-      const twice = await add(groupForm(valid, png(), (form) => form.append('groupImage', new Blob([PNG]), 'b.png')));
+      const twoImages = groupForm(valid, png());
+      twoImages.append('groupImage', new Blob([PNG]), 'b.png');
+      const twice = await add(twoImages);
       expect(twice.status).toBe(400);
       expect(twice.body).toEqual({ message: 'Send only one groupImage' });
       expect(server.pendingUploads()).toEqual([]);

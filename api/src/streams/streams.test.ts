@@ -1,4 +1,4 @@
-import { engines, startServer, type TestServer } from '../testing/harness';
+import { engines, multipartForm, startServer, type FileSpec, type TestServer } from '../testing/harness';
 import { solidPng } from '../uploads/png';
 import { STREAM_CATEGORIES } from './repository';
 
@@ -12,24 +12,10 @@ const valid = {
   category: 'Lithurgical Celebration',
 };
 
-function streamForm(
-  fields: Record<string, string | undefined>,
-  file?: { content: Buffer | string; name?: string; type?: string } | string,
-) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
-  if (typeof file === 'string') form.append('file', file);
-  else if (file) {
-    const content = typeof file.content === 'string' ? Buffer.from(file.content) : file.content;
-    form.append(
-      'file',
-      new Blob([new Uint8Array(content)], { type: file.type ?? 'image/png' }),
-      file.name ?? 'thumb.png',
-    );
-  }
-  return form;
-}
-const png = (content: Buffer = PNG) => ({ content, name: 'thumb.png', type: 'image/png' });
+/** A multipart form: text fields, and the thumbnail (`file`) as a file (object) or a text value (string). */
+const streamForm = (fields: Record<string, string | undefined>, file?: FileSpec | string) =>
+  multipartForm(fields, { file });
+const png = (content: Buffer = PNG): FileSpec => ({ content, name: 'thumb.png', type: 'image/png' });
 
 describe.each(engines())('live streams on %s', (_name, engine) => {
   let server: TestServer;

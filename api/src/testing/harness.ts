@@ -200,3 +200,30 @@ export function makeFrontEndFixture(): { root: string; staticRoots: AppConfig['s
     },
   };
 }
+
+/** A file to send in a multipart form. */
+export interface FileSpec {
+  content: Buffer | string;
+  name: string;
+  type: string;
+}
+
+/**
+ * A multipart form: the text fields (undefined ones left out), then each file field as a file
+ * (FileSpec) or as a text value (string, e.g. an existing URL); undefined ones left out.
+ */
+export function multipartForm(
+  fields: Record<string, string | undefined>,
+  files: Record<string, FileSpec | string | undefined> = {},
+): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+  for (const [name, file] of Object.entries(files)) {
+    if (typeof file === 'string') form.append(name, file);
+    else if (file) {
+      const content = typeof file.content === 'string' ? Buffer.from(file.content) : file.content;
+      form.append(name, new Blob([new Uint8Array(content)], { type: file.type }), file.name);
+    }
+  }
+  return form;
+}

@@ -1,31 +1,19 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import styled from 'styled-components';
 import {
-  ButtonLink,
-  DeleteButton,
+  DetailsBody,
+  DetailsHeader,
   DetailsList,
+  DetailsText,
   formatDate,
   groupsApi,
   LoadingBlock,
   MissingRecord,
   notify,
-  PageHeader,
   Panel,
   useRequest,
   useUserId,
 } from 'shared';
 import { GroupPicture } from './GroupPicture';
-
-const Body = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(8)};
-`;
-
-const Description = styled.dd`
-  white-space: pre-line;
-  max-width: 60ch;
-`;
 
 /** /group/{id} (spec §2): the group, with Edit Group and Delete Group. */
 export function GroupDetailsScreen() {
@@ -46,23 +34,16 @@ export function GroupDetailsScreen() {
 
   return (
     <Panel>
-      <PageHeader
+      <DetailsHeader
         title={group.groupName}
-        actions={
-          <>
-            <ButtonLink variant="secondary" to="/group-list">
-              Back
-            </ButtonLink>
-            <ButtonLink to={`/group/edit/${group._id}`}>Edit Group</ButtonLink>
-            <DeleteButton
-              label="Delete Group"
-              confirmMessage="Are you sure you want to delete this group?"
-              onDelete={remove}
-            />
-          </>
-        }
+        backTo="/group-list"
+        editTo={`/group/edit/${group._id}`}
+        editLabel="Edit Group"
+        deleteLabel="Delete Group"
+        confirmMessage="Are you sure you want to delete this group?"
+        onDelete={remove}
       />
-      <Body>
+      <DetailsBody>
         {group.groupImage && (
           <GroupPicture $size="large" src={group.groupImage} alt={`Picture of ${group.groupName}`} />
         )}
@@ -74,7 +55,7 @@ export function GroupDetailsScreen() {
             </a>
           </dd>
           <dt>Description</dt>
-          <Description>{group.groupDescription}</Description>
+          <DetailsText>{group.groupDescription}</DetailsText>
           {group.createdAt && (
             <>
               <dt>Date Added</dt>
@@ -82,7 +63,7 @@ export function GroupDetailsScreen() {
             </>
           )}
         </DetailsList>
-      </Body>
+      </DetailsBody>
     </Panel>
   );
 }

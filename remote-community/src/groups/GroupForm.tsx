@@ -1,19 +1,16 @@
 import { Form, Formik } from 'formik';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
-  Button,
-  ButtonLink,
   FileField,
-  FormActions,
+  FormButtons,
   FormColumn,
+  FormPage,
   groupsApi,
   notify,
-  PageHeader,
-  Panel,
   PICTURE_ACCEPT,
   TextAreaField,
   TextField,
+  useUploadProgress,
   useUserId,
   type Group,
   type GroupInput,
@@ -26,7 +23,7 @@ type GroupFormProps = { mode: 'add' } | { mode: 'edit'; group: Group };
 export function GroupForm(props: GroupFormProps) {
   const userId = useUserId();
   const navigate = useNavigate();
-  const [progress, setProgress] = useState<number>();
+  const upload = useUploadProgress();
   const group = props.mode === 'edit' ? props.group : undefined;
   // Deviation (ARCHITECTURE): edit goes back to the group's details, not to /group-formation/{id}.
   const backTo = group ? `/group/${group._id}` : '/group-list';
@@ -40,34 +37,24 @@ export function GroupForm(props: GroupFormProps) {
   };
 
   const save = async (values: GroupInput) => {
-    const onProgress = values.groupImage instanceof File ? setProgress : undefined;
     try {
       if (group) {
-        await groupsApi.update(userId, group._id, values, onProgress);
+        await upload.run(values.groupImage, (onProgress) => groupsApi.update(userId, group._id, values, onProgress));
         notify.success('Group updated successfully');
         navigate(`/group/${group._id}`);
       } else {
-        await groupsApi.create(userId, values, onProgress);
+        await upload.run(values.groupImage, (onProgress) => groupsApi.create(userId, values, onProgress));
         notify.success('Group added successfully');
         navigate('/group-list');
       }
     } catch {
       // The client showed the server's message; everything typed stays in the form.
-    } finally {
-      setProgress(undefined);
     }
   };
 
   return (
-    <Panel>
-      {/* The shell's header already names the screen ('Add Group', 'Edit Group'). */}
-      <PageHeader
-        actions={
-          <ButtonLink variant="secondary" to={backTo}>
-            Back
-          </ButtonLink>
-        }
-      />
+    // The shell's header already names the screen ('Add Group', 'Edit Group').
+    <FormPage backTo={backTo}>
       <Formik initialValues={initialValues} validationSchema={groupSchema} onSubmit={save}>
         {({ isSubmitting }) => (
           <Form noValidate>
@@ -80,22 +67,18 @@ export function GroupForm(props: GroupFormProps) {
                 label="Image"
                 accept={PICTURE_ACCEPT}
                 preview
-                progress={progress}
+                progress={upload.progress}
                 hint={
                   group?.groupImage
                     ? 'Optional. Leave empty to keep the current picture.'
                     : 'Optional. JPEG, PNG, GIF or WebP.'
                 }
               />
-              <FormActions>
-                <Button type="submit" busy={isSubmitting}>
-                  {group ? 'Save Changes' : 'Add Group'}
-                </Button>
-              </FormActions>
+              <FormButtons busy={isSubmitting} label={group ? 'Save Changes' : 'Add Group'} />
             </FormColumn>
           </Form>
         )}
       </Formik>
-    </Panel>
+    </FormPage>
   );
 }

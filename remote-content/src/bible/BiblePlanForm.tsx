@@ -1,15 +1,12 @@
 import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import {
-  Button,
-  ButtonLink,
   DateField,
-  FormActions,
+  FormButtons,
   FormColumn,
+  FormPage,
   notify,
   NumberField,
-  PageHeader,
-  Panel,
   readingsApi,
   TextAreaField,
   useUserId,
@@ -63,19 +60,11 @@ export function BiblePlanForm(props: BiblePlanFormProps) {
     }
   };
 
-  const back = reading ? (
-    <ButtonLink variant="secondary" to={`/bible-plan-details/${reading._id}`} state={{ reading }}>
-      Back
-    </ButtonLink>
-  ) : (
-    <ButtonLink variant="secondary" to="/bible-list">
-      Back
-    </ButtonLink>
-  );
-
   return (
-    <Panel>
-      <PageHeader actions={back} />
+    <FormPage
+      backTo={reading ? `/bible-plan-details/${reading._id}` : '/bible-list'}
+      backState={reading ? { reading } : undefined}
+    >
       <Formik initialValues={initialValues} validationSchema={readingSchema} onSubmit={save}>
         {({ isSubmitting }) => (
           <Form noValidate>
@@ -84,15 +73,11 @@ export function BiblePlanForm(props: BiblePlanFormProps) {
               <NumberField name="week" label="Week" min={1} max={52} />
               <DateField name="date" label="Date" />
               <TextAreaField name="passage" label="Passage" rows={4} placeholder="e.g. Genesis 1–3; Psalm 1" />
-              <FormActions>
-                <Button type="submit" busy={isSubmitting}>
-                  Save
-                </Button>
-              </FormActions>
+              <FormButtons busy={isSubmitting} label="Save" />
             </FormColumn>
           </Form>
         )}
       </Formik>
-    </Panel>
+    </FormPage>
   );
 }

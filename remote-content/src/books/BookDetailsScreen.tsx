@@ -1,26 +1,18 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import styled from 'styled-components';
 import {
   booksApi,
-  ButtonLink,
-  DeleteButton,
+  DetailsBody,
+  DetailsHeader,
   DetailsList,
   MissingRecord,
   formatDate,
   LoadingBlock,
   notify,
-  PageHeader,
   Panel,
   Picture,
   useRequest,
   useUserId,
 } from 'shared';
-
-const Body = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(8)};
-`;
 
 /** /bookshelf/{id} (spec §2): category, date added and link, with Edit Book and Delete Book. */
 export function BookDetailsScreen() {
@@ -42,23 +34,16 @@ export function BookDetailsScreen() {
 
   return (
     <Panel>
-      <PageHeader
+      <DetailsHeader
         title={book.bookName}
-        actions={
-          <>
-            <ButtonLink variant="secondary" to="/bookshelf">
-              Back
-            </ButtonLink>
-            <ButtonLink to={`/edit-book/${book._id}`}>Edit Book</ButtonLink>
-            <DeleteButton
-              label="Delete Book"
-              confirmMessage="Are you sure you want to delete this book?"
-              onDelete={remove}
-            />
-          </>
-        }
+        backTo="/bookshelf"
+        editTo={`/edit-book/${book._id}`}
+        editLabel="Edit Book"
+        deleteLabel="Delete Book"
+        confirmMessage="Are you sure you want to delete this book?"
+        onDelete={remove}
       />
-      <Body>
+      <DetailsBody>
         <Picture $size="large" src={book.bookImage} alt={`Cover of ${book.bookName}`} />
         <DetailsList>
           <dt>Category</dt>
@@ -72,7 +57,7 @@ export function BookDetailsScreen() {
             </a>
           </dd>
         </DetailsList>
-      </Body>
+      </DetailsBody>
     </Panel>
   );
 }

@@ -1,20 +1,17 @@
 import { Form, Formik } from 'formik';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   BOOK_CATEGORIES,
   booksApi,
-  Button,
-  ButtonLink,
   FileField,
-  FormActions,
+  FormButtons,
   FormColumn,
+  FormPage,
   notify,
-  PageHeader,
-  Panel,
   PICTURE_ACCEPT,
   SelectField,
   TextField,
+  useUploadProgress,
   useUserId,
   type Book,
   type BookInput,
@@ -27,7 +24,7 @@ type BookFormProps = { mode: 'add' } | { mode: 'edit'; book: Book };
 export function BookForm(props: BookFormProps) {
   const userId = useUserId();
   const navigate = useNavigate();
-  const [progress, setProgress] = useState<number>();
+  const upload = useUploadProgress();
   const book = props.mode === 'edit' ? props.book : undefined;
   const backTo = book ? `/bookshelf/${book._id}` : '/bookshelf';
 
@@ -40,34 +37,24 @@ export function BookForm(props: BookFormProps) {
   };
 
   const save = async (values: BookInput) => {
-    const onProgress = values.bookImage instanceof File ? setProgress : undefined;
     try {
       if (book) {
-        await booksApi.update(userId, book._id, values, onProgress);
+        await upload.run(values.bookImage, (onProgress) => booksApi.update(userId, book._id, values, onProgress));
         notify.success('Book updated successfully');
         navigate(`/bookshelf/${book._id}`);
       } else {
-        await booksApi.create(userId, values, onProgress);
+        await upload.run(values.bookImage, (onProgress) => booksApi.create(userId, values, onProgress));
         notify.success('Book added successfully');
         navigate('/bookshelf');
       }
     } catch {
       // The client showed the server's message; everything typed stays in the form.
-    } finally {
-      setProgress(undefined);
     }
   };
 
   return (
-    <Panel>
-      {/* The shell's header already names the screen ('Add Book', 'Edit Book'). */}
-      <PageHeader
-        actions={
-          <ButtonLink variant="secondary" to={backTo}>
-            Back
-          </ButtonLink>
-        }
-      />
+    // The shell's header already names the screen ('Add Book', 'Edit Book').
+    <FormPage backTo={backTo}>
       <Formik initialValues={initialValues} validationSchema={bookSchema(props.mode)} onSubmit={save}>
         {({ isSubmitting }) => (
           <Form noValidate>
@@ -80,18 +67,14 @@ export function BookForm(props: BookFormProps) {
                 label="Image"
                 accept={PICTURE_ACCEPT}
                 preview
-                progress={progress}
+                progress={upload.progress}
                 hint={book ? 'Leave empty to keep the current cover.' : 'JPEG, PNG, GIF or WebP.'}
               />
-              <FormActions>
-                <Button type="submit" busy={isSubmitting}>
-                  Save &amp; Continue
-                </Button>
-              </FormActions>
+              <FormButtons busy={isSubmitting} label="Save & Continue" />
             </FormColumn>
           </Form>
         )}
       </Formik>
-    </Panel>
+    </FormPage>
   );
 }

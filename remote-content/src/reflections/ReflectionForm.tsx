@@ -3,13 +3,10 @@ import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
-  Button,
-  ButtonLink,
   DateField,
-  FormActions,
+  FormButtons,
+  FormPage,
   notify,
-  PageHeader,
-  Panel,
   TextField,
   useUserId,
   type Reflection,
@@ -89,14 +86,7 @@ export function ReflectionForm(props: ReflectionFormProps) {
   };
 
   return (
-    <Panel>
-      <PageHeader
-        actions={
-          <ButtonLink variant="secondary" to={backTo}>
-            Back
-          </ButtonLink>
-        }
-      />
+    <FormPage backTo={backTo}>
       <Formik initialValues={initialValues} validationSchema={reflectionSchema} onSubmit={save}>
         {({ dirty, isSubmitting }) => (
           <Form noValidate>
@@ -113,17 +103,13 @@ export function ReflectionForm(props: ReflectionFormProps) {
                 <TextField name="furtherReading" label="Bible Meditation" />
                 <TextField name="mass" label="Mass Reading" />
               </Pair>
-              <FormActions>
-                <Button type="submit" busy={isSubmitting}>
-                  Save
-                </Button>
-              </FormActions>
+              <FormButtons busy={isSubmitting} label="Save" />
             </Column>
             <UnsavedChangesGuard dirty={dirty} saved={saved} />
           </Form>
         )}
       </Formik>
-    </Panel>
+    </FormPage>
   );
 }
 

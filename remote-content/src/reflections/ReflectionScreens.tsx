@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import {
   ButtonLink,
   DataTable,
-  DeleteButton,
+  DetailsHeader,
   DetailsList,
   EmptyText,
   formatDate,
@@ -110,21 +110,14 @@ export function ReflectionDetailsScreen({ audience }: { audience: Audience }) {
 
   return (
     <Panel>
-      <PageHeader
+      <DetailsHeader
         title={reflection.topic}
-        actions={
-          <>
-            <ButtonLink variant="secondary" to={screens.listPath}>
-              Back
-            </ButtonLink>
-            <ButtonLink to={screens.editPath(reflection._id)}>Edit</ButtonLink>
-            <DeleteButton
-              label="Delete"
-              confirmMessage="Are you sure you want to delete this reflection?"
-              onDelete={remove}
-            />
-          </>
-        }
+        backTo={screens.listPath}
+        editTo={screens.editPath(reflection._id)}
+        editLabel="Edit"
+        deleteLabel="Delete"
+        confirmMessage="Are you sure you want to delete this reflection?"
+        onDelete={remove}
       />
       <Details>
         <dt>Date</dt>

@@ -2,19 +2,17 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
-  Button,
-  ButtonLink,
   FileField,
-  FormActions,
+  FormButtons,
   FormColumn,
+  FormPage,
   notify,
-  PageHeader,
-  Panel,
   PICTURE_ACCEPT,
   SelectField,
   STREAM_CATEGORIES,
   streamsApi,
   TextField,
+  useUploadProgress,
   useUserId,
   type Stream,
   type StreamInput,
@@ -27,7 +25,7 @@ type StreamFormProps = { mode: 'add' } | { mode: 'edit'; stream: Stream };
 export function StreamForm(props: StreamFormProps) {
   const userId = useUserId();
   const navigate = useNavigate();
-  const [progress, setProgress] = useState<number>();
+  const upload = useUploadProgress();
   // A new key after a successful add remounts the form: the file picker empties too.
   const [generation, setGeneration] = useState(0);
   const stream = props.mode === 'edit' ? props.stream : undefined;
@@ -41,14 +39,13 @@ export function StreamForm(props: StreamFormProps) {
   };
 
   const save = async (values: StreamInput, helpers: FormikHelpers<StreamInput>) => {
-    const onProgress = values.image instanceof File ? setProgress : undefined;
     try {
       if (stream) {
-        await streamsApi.update(userId, stream._id, values, onProgress);
+        await upload.run(values.image, (onProgress) => streamsApi.update(userId, stream._id, values, onProgress));
         notify.success('Stream updated successfully');
         navigate('/live-streaming');
       } else {
-        await streamsApi.create(userId, values, onProgress);
+        await upload.run(values.image, (onProgress) => streamsApi.create(userId, values, onProgress));
         notify.success('Stream added successfully');
         // Spec §4: the add form is reset after a successful save.
         helpers.resetForm();
@@ -56,21 +53,12 @@ export function StreamForm(props: StreamFormProps) {
       }
     } catch {
       // The client showed the server's message; everything typed stays in the form.
-    } finally {
-      setProgress(undefined);
     }
   };
 
   return (
-    <Panel>
-      <PageHeader
-        actions={
-          // Deviation (ARCHITECTURE): Back goes to the stream list, not to /bookshelf.
-          <ButtonLink variant="secondary" to="/live-streaming">
-            Back
-          </ButtonLink>
-        }
-      />
+    // Deviation (ARCHITECTURE): Back goes to the stream list, not to /bookshelf.
+    <FormPage backTo="/live-streaming">
       <Formik
         key={generation}
         initialValues={initialValues}
@@ -93,18 +81,14 @@ export function StreamForm(props: StreamFormProps) {
                 label="Image"
                 accept={PICTURE_ACCEPT}
                 preview
-                progress={progress}
+                progress={upload.progress}
                 hint={stream ? 'Leave empty to keep the current image.' : 'JPEG, PNG, GIF or WebP.'}
               />
-              <FormActions>
-                <Button type="submit" busy={isSubmitting}>
-                  Save
-                </Button>
-              </FormActions>
+              <FormButtons busy={isSubmitting} label="Save" />
             </FormColumn>
           </Form>
         )}
       </Formik>
-    </Panel>
+    </FormPage>
   );
 }

@@ -1,20 +1,7 @@
 import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
-import {
-  aboutApi,
-  Button,
-  ButtonLink,
-  FormActions,
-  FormColumn,
-  ModalActions,
-  notify,
-  PageHeader,
-  Panel,
-  TextAreaField,
-  useUserId,
-  type About,
-} from 'shared';
+import { aboutApi, FormButtons, FormColumn, FormPage, notify, TextAreaField, useUserId, type About } from 'shared';
 
 /** Add About and the edit modal (spec §5): the text is required. */
 export const aboutSchema = yup.object({ text: yup.string().trim().required('About us content is required') });
@@ -58,22 +45,11 @@ export function AboutForm(props: AboutFormProps) {
       {({ isSubmitting }) => (
         <Form noValidate>
           <TextAreaField name="text" label="About Us" rows={10} />
-          {props.mode === 'edit' ? (
-            <ModalActions>
-              <Button variant="secondary" onClick={props.onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" busy={isSubmitting}>
-                Save
-              </Button>
-            </ModalActions>
-          ) : (
-            <FormActions>
-              <Button type="submit" busy={isSubmitting}>
-                Add About Us
-              </Button>
-            </FormActions>
-          )}
+          <FormButtons
+            busy={isSubmitting}
+            label={about ? 'Save' : 'Add About Us'}
+            onCancel={props.mode === 'edit' ? props.onClose : undefined}
+          />
         </Form>
       )}
     </Formik>
@@ -81,16 +57,9 @@ export function AboutForm(props: AboutFormProps) {
 
   if (props.mode === 'edit') return form;
   return (
-    <Panel>
-      <PageHeader
-        actions={
-          <ButtonLink variant="secondary" to="/about">
-            Back
-          </ButtonLink>
-        }
-      />
+    <FormPage backTo="/about">
       <FormColumn>{form}</FormColumn>
-    </Panel>
+    </FormPage>
   );
 }
 

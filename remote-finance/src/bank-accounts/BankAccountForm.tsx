@@ -2,14 +2,10 @@ import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import {
   bankAccountsApi,
-  Button,
-  ButtonLink,
-  FormActions,
+  FormButtons,
   FormColumn,
-  ModalActions,
+  FormPage,
   notify,
-  PageHeader,
-  Panel,
   TextField,
   useUserId,
   type BankAccount,
@@ -73,22 +69,11 @@ export function BankAccountForm(props: BankAccountFormProps) {
           <TextField name="bankRoutingNumber" label="Routing Number (optional)" />
           <TextField name="bankSwiftCode" label="Swift Code (optional)" />
           <TextField name="currency" label="Currency" placeholder="e.g. NGN" />
-          {props.mode === 'edit' ? (
-            <ModalActions>
-              <Button variant="secondary" onClick={props.onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" busy={isSubmitting}>
-                Save
-              </Button>
-            </ModalActions>
-          ) : (
-            <FormActions>
-              <Button type="submit" busy={isSubmitting}>
-                Add Account
-              </Button>
-            </FormActions>
-          )}
+          <FormButtons
+            busy={isSubmitting}
+            label={account ? 'Save' : 'Add Account'}
+            onCancel={props.mode === 'edit' ? props.onClose : undefined}
+          />
         </Form>
       )}
     </Formik>
@@ -96,16 +81,9 @@ export function BankAccountForm(props: BankAccountFormProps) {
 
   if (props.mode === 'edit') return form;
   return (
-    <Panel>
-      <PageHeader
-        actions={
-          <ButtonLink variant="secondary" to="/bank-accounts">
-            Back
-          </ButtonLink>
-        }
-      />
+    <FormPage backTo="/bank-accounts">
       <FormColumn>{form}</FormColumn>
-    </Panel>
+    </FormPage>
   );
 }
 

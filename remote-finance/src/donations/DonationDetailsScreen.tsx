@@ -1,14 +1,13 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import styled from 'styled-components';
 import {
-  ButtonLink,
-  DeleteButton,
+  DetailsBody,
+  DetailsHeader,
   DetailsList,
+  DetailsText,
   donationsApi,
   formatDate,
   LoadingBlock,
   notify,
-  PageHeader,
   Panel,
   Picture,
   useRequest,
@@ -16,17 +15,6 @@ import {
 } from 'shared';
 import { NoDonation } from './DonationFormScreens';
 import { fileType } from './files';
-
-const Body = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(8)};
-`;
-
-const Description = styled.dd`
-  white-space: pre-line;
-  max-width: 60ch;
-`;
 
 /** /donations/{id} (spec §2): the donation, a link to its file, Edit Donation and Delete Donation. */
 export function DonationDetailsScreen() {
@@ -46,29 +34,22 @@ export function DonationDetailsScreen() {
 
   return (
     <Panel>
-      <PageHeader
+      <DetailsHeader
         title={donation.donationName}
-        actions={
-          <>
-            <ButtonLink variant="secondary" to="/donations">
-              Back
-            </ButtonLink>
-            <ButtonLink to={`/edit-donation/${donation._id}`}>Edit Donation</ButtonLink>
-            <DeleteButton
-              label="Delete Donation"
-              confirmMessage="Are you sure you want to delete this donation?"
-              onDelete={remove}
-            />
-          </>
-        }
+        backTo="/donations"
+        editTo={`/edit-donation/${donation._id}`}
+        editLabel="Edit Donation"
+        deleteLabel="Delete Donation"
+        confirmMessage="Are you sure you want to delete this donation?"
+        onDelete={remove}
       />
-      <Body>
+      <DetailsBody>
         {donation.donationImage && (
           <Picture $size="large" src={donation.donationImage} alt={`Image of ${donation.donationName}`} />
         )}
         <DetailsList>
           <dt>Description</dt>
-          <Description>{donation.donationDescription}</Description>
+          <DetailsText>{donation.donationDescription}</DetailsText>
           {donation.createdAt && (
             <>
               <dt>Date Added</dt>
@@ -88,7 +69,7 @@ export function DonationDetailsScreen() {
             </>
           )}
         </DetailsList>
-      </Body>
+      </DetailsBody>
     </Panel>
   );
 }

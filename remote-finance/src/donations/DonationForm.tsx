@@ -3,17 +3,15 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
-  Button,
-  ButtonLink,
   donationsApi,
   FileField,
-  FormActions,
+  FormButtons,
   FormColumn,
+  FormPage,
   notify,
-  PageHeader,
-  Panel,
   TextAreaField,
   TextField,
+  useUploadProgress,
   useUserId,
   type Donation,
   type DonationInput,
@@ -35,7 +33,7 @@ const CurrentFile = styled.p`
 export function DonationForm(props: DonationFormProps) {
   const userId = useUserId();
   const navigate = useNavigate();
-  const [progress, setProgress] = useState<number>();
+  const upload = useUploadProgress();
   // A new key mounts a fresh form, which also empties the file picker (a file input cannot be set).
   const [formKey, setFormKey] = useState(0);
   const donation = props.mode === 'edit' ? props.donation : undefined;
@@ -49,35 +47,25 @@ export function DonationForm(props: DonationFormProps) {
   };
 
   const save = async (values: DonationInput, helpers: FormikHelpers<DonationInput>) => {
-    const onProgress = values.file instanceof File ? setProgress : undefined;
     try {
       if (donation) {
-        await donationsApi.update(userId, donation._id, values, onProgress);
+        await upload.run(values.file, (onProgress) => donationsApi.update(userId, donation._id, values, onProgress));
         notify.success('Donation updated successfully');
         navigate(`/donations/${donation._id}`);
       } else {
-        await donationsApi.create(userId, values, onProgress);
+        await upload.run(values.file, (onProgress) => donationsApi.create(userId, values, onProgress));
         notify.success('Donation added successfully');
         helpers.resetForm();
         setFormKey((key) => key + 1);
       }
     } catch {
       // The client showed the server's message; everything typed stays in the form.
-    } finally {
-      setProgress(undefined);
     }
   };
 
   return (
-    <Panel>
-      {/* The shell's header already names the screen ('Add Donation', 'Edit Donation'). */}
-      <PageHeader
-        actions={
-          <ButtonLink variant="secondary" to={backTo}>
-            Back
-          </ButtonLink>
-        }
-      />
+    // The shell's header already names the screen ('Add Donation', 'Edit Donation').
+    <FormPage backTo={backTo}>
       <Formik key={formKey} initialValues={initialValues} validationSchema={donationSchema(props.mode)} onSubmit={save}>
         {({ isSubmitting }) => (
           <Form noValidate>
@@ -98,18 +86,14 @@ export function DonationForm(props: DonationFormProps) {
                 label="File"
                 // Images are previewed; a stored file that is not an image has nothing to show.
                 preview={!donation || donation.donationImage !== null}
-                progress={progress}
+                progress={upload.progress}
                 hint={donation ? 'Any type. Leave empty to keep the current file.' : 'Any type: an image, a PDF …'}
               />
-              <FormActions>
-                <Button type="submit" busy={isSubmitting}>
-                  {donation ? 'Save Changes' : 'Add Donation'}
-                </Button>
-              </FormActions>
+              <FormButtons busy={isSubmitting} label={donation ? 'Save Changes' : 'Add Donation'} />
             </FormColumn>
           </Form>
         )}
       </Formik>
-    </Panel>
+    </FormPage>
   );
 }

@@ -1,14 +1,10 @@
 import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import {
-  Button,
-  ButtonLink,
-  FormActions,
+  FormButtons,
   FormColumn,
-  ModalActions,
+  FormPage,
   notify,
-  PageHeader,
-  Panel,
   prayersApi,
   TextAreaField,
   TextField,
@@ -59,22 +55,11 @@ export function PrayerForm(props: PrayerFormProps) {
         <Form noValidate>
           <TextField name="title" label="Title" />
           <TextAreaField name="prayer" label="Prayer" rows={8} />
-          {props.mode === 'edit' ? (
-            <ModalActions>
-              <Button variant="secondary" onClick={props.onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" busy={isSubmitting}>
-                Save
-              </Button>
-            </ModalActions>
-          ) : (
-            <FormActions>
-              <Button type="submit" busy={isSubmitting}>
-                Add Prayer
-              </Button>
-            </FormActions>
-          )}
+          <FormButtons
+            busy={isSubmitting}
+            label={prayer ? 'Save' : 'Add Prayer'}
+            onCancel={props.mode === 'edit' ? props.onClose : undefined}
+          />
         </Form>
       )}
     </Formik>
@@ -82,16 +67,9 @@ export function PrayerForm(props: PrayerFormProps) {
 
   if (props.mode === 'edit') return form;
   return (
-    <Panel>
-      <PageHeader
-        actions={
-          <ButtonLink variant="secondary" to="/prayers">
-            Back
-          </ButtonLink>
-        }
-      />
+    <FormPage backTo="/prayers">
       <FormColumn>{form}</FormColumn>
-    </Panel>
+    </FormPage>
   );
 }
 

@@ -1,4 +1,8 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { ButtonLink } from './Button';
+import { DeleteButton } from './DeleteButton';
+import { PageHeader } from './layout';
 
 /** Label–value pairs of a details screen. */
 export const DetailsList = styled.dl`
@@ -28,3 +32,56 @@ export const Picture = styled.img<{ $size?: 'thumb' | 'large' }>`
   border: 1px solid ${({ theme }) => theme.color.border};
   background: ${({ theme }) => theme.color.page};
 `;
+
+/** A details screen's content beside its picture: the picture, then the list (wrapping below on narrow screens). */
+export const DetailsBody = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(8)};
+`;
+
+/** A long text in a `DetailsList` (a description): its line breaks kept, its lines readable. */
+export const DetailsText = styled.dd`
+  white-space: pre-line;
+  max-width: 60ch;
+`;
+
+interface DetailsHeaderProps {
+  /** The record's name. */
+  title: ReactNode;
+  /** Where Back goes (the list). */
+  backTo: string;
+  /** The edit screen, and its link's text (e.g. 'Edit Book'). */
+  editTo: string;
+  editLabel: string;
+  /** The delete button's text (e.g. 'Delete Book') and the spec's question it asks first. */
+  deleteLabel: string;
+  confirmMessage: string;
+  onDelete: () => Promise<void>;
+}
+
+/** The header of a details screen: the record's name, then Back, Edit … and Delete …. */
+export function DetailsHeader({
+  title,
+  backTo,
+  editTo,
+  editLabel,
+  deleteLabel,
+  confirmMessage,
+  onDelete,
+}: DetailsHeaderProps) {
+  return (
+    <PageHeader
+      title={title}
+      actions={
+        <>
+          <ButtonLink variant="secondary" to={backTo}>
+            Back
+          </ButtonLink>
+          <ButtonLink to={editTo}>{editLabel}</ButtonLink>
+          <DeleteButton label={deleteLabel} confirmMessage={confirmMessage} onDelete={onDelete} />
+        </>
+      }
+    />
+  );
+}

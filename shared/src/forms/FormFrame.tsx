@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { Button, ButtonLink } from '../ui/Button';
+import { PageHeader, Panel } from '../ui/layout';
+import { ModalActions } from '../ui/Modal';
+import { FormActions } from './FormLayout';
+
+interface FormPageProps {
+  /** Where Back goes. */
+  backTo: string;
+  /** Navigation state handed to the Back target, if it needs one. */
+  backState?: unknown;
+  children: ReactNode;
+}
+
+/**
+ * An add or edit page: the panel and a header holding only Back (the shell's header already names
+ * the screen), then the form.
+ */
+export function FormPage({ backTo, backState, children }: FormPageProps) {
+  return (
+    <Panel>
+      <PageHeader
+        actions={
+          <ButtonLink variant="secondary" to={backTo} state={backState}>
+            Back
+          </ButtonLink>
+        }
+      />
+      {children}
+    </Panel>
+  );
+}
+
+interface FormButtonsProps {
+  /** The form is being submitted: the submit button shows a spinner and is disabled. */
+  busy: boolean;
+  /** The submit button's text. */
+  label?: ReactNode;
+  /** Given, the form is in a modal: Cancel (calling it) beside the submit button, at the modal's foot. */
+  onCancel?: () => void;
+}
+
+/** The foot of a form: on a page one submit button; in a modal Cancel and the submit button. */
+export function FormButtons({ busy, label = 'Save', onCancel }: FormButtonsProps) {
+  const submit = (
+    <Button type="submit" busy={busy}>
+      {label}
+    </Button>
+  );
+  if (!onCancel) return <FormActions>{submit}</FormActions>;
+  return (
+    <ModalActions>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      {submit}
+    </ModalActions>
+  );
+}
