@@ -37,7 +37,7 @@ export { AppProviders } from './ui/AppProviders';
 export { Button, ButtonLink } from './ui/Button';
 export { Spinner, LoadingBlock } from './ui/Spinner';
 export { Panel, PageHeader, EmptyText, SampleDataNotice, MissingRecord } from './ui/layout';
-export { DataTable, DEFAULT_PAGE_SIZE, type Column } from './ui/DataTable';
+export { DataTable, ListTable, DEFAULT_PAGE_SIZE, type Column } from './ui/DataTable';
 export { Pagination, usePage } from './ui/Pagination';
 export { Modal, ModalActions, ConfirmDialog } from './ui/Modal';
 export { DeleteButton } from './ui/DeleteButton';

@@ -2,10 +2,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   ButtonLink,
-  DataTable,
-  EmptyText,
   groupsApi,
-  LoadingBlock,
+  ListTable,
   PageHeader,
   Panel,
   useRequest,
@@ -57,13 +55,14 @@ export function GroupListScreen() {
   return (
     <Panel>
       <PageHeader actions={<ButtonLink to="/group-formation">Add New Group</ButtonLink>} />
-      {loading ? (
-        <LoadingBlock />
-      ) : groups.length === 0 ? (
-        <EmptyText>No groups available.</EmptyText>
-      ) : (
-        <DataTable caption="Groups" columns={columns} rows={groups} rowKey={(group) => group._id} />
-      )}
+      <ListTable
+        loading={loading}
+        emptyText="No groups available."
+        caption="Groups"
+        columns={columns}
+        rows={groups}
+        rowKey={(group) => group._id}
+      />
     </Panel>
   );
 }

@@ -1,7 +1,5 @@
 import {
-  DataTable,
-  EmptyText,
-  LoadingBlock,
+  ListTable,
   massIntentionsApi,
   Panel,
   useRequest,
@@ -24,13 +22,14 @@ export function MassSchedulingScreen() {
 
   return (
     <Panel>
-      {loading ? (
-        <LoadingBlock />
-      ) : rows.length === 0 ? (
-        <EmptyText>No mass intentions available.</EmptyText>
-      ) : (
-        <DataTable caption="Mass intentions" columns={columns} rows={rows} rowKey={(row) => row._id} />
-      )}
+      <ListTable
+        loading={loading}
+        emptyText="No mass intentions available."
+        caption="Mass intentions"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row._id}
+      />
     </Panel>
   );
 }

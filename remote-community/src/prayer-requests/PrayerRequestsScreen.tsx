@@ -1,11 +1,9 @@
 import { useMemo } from 'react';
 import styled from 'styled-components';
 import {
-  DataTable,
   DeleteButton,
-  EmptyText,
   formatDate,
-  LoadingBlock,
+  ListTable,
   notify,
   PageHeader,
   Panel,
@@ -87,13 +85,14 @@ export function PrayerRequestsScreen() {
           }
         />
       )}
-      {firstLoad ? (
-        <LoadingBlock />
-      ) : requests.length === 0 ? (
-        <EmptyText>No prayer requests available.</EmptyText>
-      ) : (
-        <DataTable caption="Prayer requests" columns={columns} rows={requests} rowKey={(row) => row._id} />
-      )}
+      <ListTable
+        loading={firstLoad}
+        emptyText="No prayer requests available."
+        caption="Prayer requests"
+        columns={columns}
+        rows={requests}
+        rowKey={(row) => row._id}
+      />
     </Panel>
   );
 }

@@ -5,10 +5,8 @@ import {
   BIBLE_WEEKS,
   Button,
   ButtonLink,
-  DataTable,
-  EmptyText,
   formatDate,
-  LoadingBlock,
+  ListTable,
   Panel,
   readingsApi,
   useRequest,
@@ -132,13 +130,14 @@ export function BibleListScreen() {
           }}
         />
       )}
-      {loading ? (
-        <LoadingBlock />
-      ) : readings.length === 0 ? (
-        <EmptyText>No readings available for this week.</EmptyText>
-      ) : (
-        <DataTable caption={`Readings of week ${week}`} columns={columns} rows={readings} rowKey={(r) => r._id} />
-      )}
+      <ListTable
+        loading={loading}
+        emptyText="No readings available for this week."
+        caption={`Readings of week ${week}`}
+        columns={columns}
+        rows={readings}
+        rowKey={(r) => r._id}
+      />
     </Panel>
   );
 }

@@ -2,10 +2,8 @@ import { Link } from 'react-router-dom';
 import {
   booksApi,
   ButtonLink,
-  DataTable,
-  EmptyText,
   formatDate,
-  LoadingBlock,
+  ListTable,
   PageHeader,
   Panel,
   Picture,
@@ -49,13 +47,14 @@ export function BookListScreen() {
   return (
     <Panel>
       <PageHeader actions={<ButtonLink to="/bookshelf-organizer">Add New Book</ButtonLink>} />
-      {loading ? (
-        <LoadingBlock />
-      ) : books.length === 0 ? (
-        <EmptyText>No books available.</EmptyText>
-      ) : (
-        <DataTable caption="Books" columns={columns} rows={books} rowKey={(book) => book._id} />
-      )}
+      <ListTable
+        loading={loading}
+        emptyText="No books available."
+        caption="Books"
+        columns={columns}
+        rows={books}
+        rowKey={(book) => book._id}
+      />
     </Panel>
   );
 }

@@ -2,11 +2,10 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   ButtonLink,
-  DataTable,
   DetailsHeader,
   DetailsList,
-  EmptyText,
   formatDate,
+  ListTable,
   LoadingBlock,
   MissingRecord,
   notify,
@@ -53,18 +52,14 @@ export function ReflectionListScreen({ audience }: { audience: Audience }) {
   return (
     <Panel>
       <PageHeader actions={<ButtonLink to={screens.addPath}>Add {screens.label} Reflection</ButtonLink>} />
-      {loading ? (
-        <LoadingBlock />
-      ) : reflections.length === 0 ? (
-        <EmptyText>No reflections available.</EmptyText>
-      ) : (
-        <DataTable
-          caption={`${screens.label} reflections`}
-          columns={columns}
-          rows={reflections}
-          rowKey={(r) => r._id}
-        />
-      )}
+      <ListTable
+        loading={loading}
+        emptyText="No reflections available."
+        caption={`${screens.label} reflections`}
+        columns={columns}
+        rows={reflections}
+        rowKey={(r) => r._id}
+      />
     </Panel>
   );
 }

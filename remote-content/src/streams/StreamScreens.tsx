@@ -2,9 +2,8 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   ButtonLink,
-  DataTable,
   DeleteButton,
-  EmptyText,
+  ListTable,
   LoadingBlock,
   MissingRecord,
   notify,
@@ -74,13 +73,14 @@ export function StreamListScreen() {
   return (
     <Panel>
       <PageHeader actions={<ButtonLink to="/manage-live-streaming">Add New Stream</ButtonLink>} />
-      {loading && !data ? (
-        <LoadingBlock />
-      ) : streams.length === 0 ? (
-        <EmptyText>No live streams available.</EmptyText>
-      ) : (
-        <DataTable caption="Live streams" columns={columns} rows={streams} rowKey={(stream) => stream._id} />
-      )}
+      <ListTable
+        loading={loading && !data}
+        emptyText="No live streams available."
+        caption="Live streams"
+        columns={columns}
+        rows={streams}
+        rowKey={(stream) => stream._id}
+      />
     </Panel>
   );
 }

@@ -4,10 +4,8 @@ import {
   bankAccountsApi,
   Button,
   ButtonLink,
-  DataTable,
   DeleteButton,
-  EmptyText,
-  LoadingBlock,
+  ListTable,
   Modal,
   notify,
   PageHeader,
@@ -76,13 +74,14 @@ export function BankAccountListScreen() {
   return (
     <Panel>
       <PageHeader actions={<ButtonLink to="/add-bank-account">Add Account</ButtonLink>} />
-      {loading && !data ? (
-        <LoadingBlock />
-      ) : accounts.length === 0 ? (
-        <EmptyText>No bank accounts available.</EmptyText>
-      ) : (
-        <DataTable caption="Bank accounts" columns={columns} rows={accounts} rowKey={(account) => account._id} />
-      )}
+      <ListTable
+        loading={loading && !data}
+        emptyText="No bank accounts available."
+        caption="Bank accounts"
+        columns={columns}
+        rows={accounts}
+        rowKey={(account) => account._id}
+      />
       {editing && (
         <Modal title="Edit Bank Account" onClose={() => setEditing(undefined)}>
           <BankAccountForm mode="edit" account={editing} onSaved={reload} onClose={() => setEditing(undefined)} />

@@ -2,10 +2,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   ButtonLink,
-  DataTable,
   donationsApi,
-  EmptyText,
-  LoadingBlock,
+  ListTable,
   PageHeader,
   Panel,
   Picture,
@@ -63,13 +61,14 @@ export function DonationListScreen() {
   return (
     <Panel>
       <PageHeader actions={<ButtonLink to="/donation/add">Add New Donation</ButtonLink>} />
-      {loading ? (
-        <LoadingBlock />
-      ) : donations.length === 0 ? (
-        <EmptyText>No donations available.</EmptyText>
-      ) : (
-        <DataTable caption="Donations" columns={columns} rows={donations} rowKey={(donation) => donation._id} />
-      )}
+      <ListTable
+        loading={loading}
+        emptyText="No donations available."
+        caption="Donations"
+        columns={columns}
+        rows={donations}
+        rowKey={(donation) => donation._id}
+      />
     </Panel>
   );
 }

@@ -3,10 +3,8 @@ import styled from 'styled-components';
 import {
   Button,
   ButtonLink,
-  DataTable,
   DeleteButton,
-  EmptyText,
-  LoadingBlock,
+  ListTable,
   Modal,
   notify,
   PageHeader,
@@ -70,13 +68,14 @@ export function PrayerListScreen() {
   return (
     <Panel>
       <PageHeader actions={<ButtonLink to="/add-prayer">Add Prayer</ButtonLink>} />
-      {loading && !data ? (
-        <LoadingBlock />
-      ) : prayers.length === 0 ? (
-        <EmptyText>No prayers available.</EmptyText>
-      ) : (
-        <DataTable caption="Section A Prayers" columns={columns} rows={prayers} rowKey={(prayer) => prayer._id} />
-      )}
+      <ListTable
+        loading={loading && !data}
+        emptyText="No prayers available."
+        caption="Section A Prayers"
+        columns={columns}
+        rows={prayers}
+        rowKey={(prayer) => prayer._id}
+      />
       {editing && (
         <Modal title="Edit Prayer" onClose={() => setEditing(undefined)}>
           <PrayerForm mode="edit" prayer={editing} onSaved={reload} onClose={() => setEditing(undefined)} />

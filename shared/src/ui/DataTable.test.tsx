@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoutes } from '../testing/render';
-import { DataTable } from './DataTable';
+import { DataTable, ListTable } from './DataTable';
 
 const rows = Array.from({ length: 60 }, (_, i) => ({ id: String(i + 1), name: `Row ${i + 1}` }));
 const columns = [
@@ -55,5 +55,30 @@ describe('DataTable', () => {
       '/list',
     );
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+  });
+});
+
+describe('ListTable', () => {
+  const table = { caption: 'Things', columns, rowKey: (row: (typeof rows)[number]) => row.id };
+  const render = (props: { loading: boolean; rows: typeof rows }) =>
+    renderRoutes(
+      [{ path: '/list', element: <ListTable {...table} {...props} emptyText="No things available." /> }],
+      '/list',
+    );
+
+  it('shows a spinner while loading', () => {
+    render({ loading: true, rows: [] });
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  });
+
+  it('shows the empty text when there are no rows', () => {
+    render({ loading: false, rows: [] });
+    expect(screen.getByText('No things available.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows the table when there are rows', () => {
+    render({ loading: false, rows: rows.slice(0, 2) });
+    expect(within(screen.getByRole('table', { name: 'Things' })).getAllByRole('row')).toHaveLength(3);
   });
 });

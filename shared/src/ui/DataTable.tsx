@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { EmptyText } from './layout';
 import { Pagination, usePage } from './Pagination';
+import { LoadingBlock } from './Spinner';
 
 export interface Column<Row> {
   header: string;
@@ -94,4 +96,18 @@ export function DataTable<Row>({
       <Pagination page={page} pageCount={pageCount} total={total} pageSize={pageSize} goTo={goTo} />
     </>
   );
+}
+
+interface ListTableProps<Row> extends DataTableProps<Row> {
+  /** The list's call is running and nothing is on screen yet. */
+  loading: boolean;
+  /** The spec's empty text, e.g. 'No books available.'. */
+  emptyText: string;
+}
+
+/** A list screen's body (spec §2): a spinner while loading, the empty text without rows, else the table. */
+export function ListTable<Row>({ loading, emptyText, ...table }: ListTableProps<Row>) {
+  if (loading) return <LoadingBlock />;
+  if (table.rows.length === 0) return <EmptyText>{emptyText}</EmptyText>;
+  return <DataTable {...table} />;
 }
