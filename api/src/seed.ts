@@ -13,6 +13,9 @@ import { addAbout } from './about/repository';
 import { addBankAccount, type BankAccountInput } from './bank-accounts/repository';
 import { addDonation } from './donations/repository';
 import { addPrayer, type PrayerInput } from './prayers/repository';
+import { addReading, type ReadingInput } from './readings/repository';
+import { addReflection, type Audience, type ReflectionInput } from './reflections/repository';
+import { addStream, type StreamInput } from './streams/repository';
 
 // A little demo data so that a fresh install's screens are not empty. Safe to run again: a record
 // that is already there is not added twice. The administrator is created by the server's first start.
@@ -238,6 +241,110 @@ async function seedFinance(db: Db, uploads: UploadStore): Promise<number> {
   return added;
 }
 
+// --- issue 4: Bible plan, live streams, reflections ---
+const year = new Date().getFullYear();
+const isoDay = (dayOfYear: number) => new Date(Date.UTC(year, 0, dayOfYear)).toISOString().slice(0, 10);
+
+/** The first week of this year's plan. */
+const readings: ReadingInput[] = [
+  'Genesis 1–2; Psalm 1',
+  'Genesis 3–4; Psalm 2',
+  'Genesis 5–6; Psalm 3',
+  'Genesis 7–9; Psalm 4',
+  'Genesis 10–11; Psalm 5',
+  'Genesis 12–13; Psalm 6',
+  'Genesis 14–15; Psalm 7',
+].map((passage, index) => ({ day: index + 1, week: 1, date: isoDay(index + 1), passage }));
+
+const stream: StreamInput & { colour: [number, number, number] } = {
+  name: 'Sunday Mass from St. Mary',
+  streamingLink: 'https://www.youtube.com/watch?v=example-sunday-mass',
+  category: 'Lithurgical Celebration',
+  colour: [60, 47, 143],
+};
+
+const today = new Date().toISOString().slice(0, 10);
+const reflections: [Audience, ReflectionInput][] = [
+  [
+    'adult',
+    {
+      date: today,
+      topic: 'Faith that moves mountains',
+      reflection: '<p>Faith is not the absence of doubt but <strong>trust</strong> in the One who calls us.</p>',
+      bibleReading: 'Matthew 17:14–20',
+      devotionalContent: '<ol><li>For those who struggle to believe</li><li>For our parish community</li></ol>',
+      devotionalConfession: '<p>Name one worry and hand it over to God in prayer today.</p>',
+      furtherReading: 'Hebrews 11:1–6',
+      mass: 'Wisdom 1:1–7; Psalm 139; Luke 17:1–6',
+    },
+  ],
+  [
+    'children',
+    {
+      date: today,
+      topic: 'The tiny mustard seed',
+      reflection: '<p>Jesus says even a <em>tiny</em> faith can do great things!</p>',
+      bibleReading: 'Matthew 17:20',
+      devotionalContent: '<ul><li>Thank God for your family</li><li>Pray for a friend</li></ul>',
+      devotionalConfession: '<p>Draw a mustard seed and a big tree, and tell someone what it means.</p>',
+      furtherReading: 'Mark 4:30–32',
+      mass: 'Luke 17:5–6',
+    },
+  ],
+];
+
+async function seedContent(db: Db, uploads: UploadStore): Promise<number> {
+  let added = 0;
+  for (const reading of readings) {
+    const existing = await db.kysely
+      .selectFrom('readings')
+      .select('_id')
+      .where('day', '=', reading.day)
+      .executeTakeFirst();
+    if (existing) continue;
+    await addReading(db, reading);
+    added += 1;
+  }
+  const streamExists = await db.kysely
+    .selectFrom('streams')
+    .select('_id')
+    .where('name', '=', stream.name)
+    .executeTakeFirst();
+  if (!streamExists) {
+    const { colour, ...input } = stream;
+    const thumbnail = solidPng(160, 90, colour);
+    const tempPath = path.join(uploads.tempDir, `seed-${process.pid}-stream.part`);
+    fs.writeFileSync(tempPath, thumbnail);
+    try {
+      const image = {
+        field: 'file',
+        name: UploadStore.newName('png'),
+        tempPath,
+        size: thumbnail.length,
+        mimeType: 'image/png',
+        isImage: true,
+        originalName: 'thumbnail.png',
+      };
+      await addStream(db, uploads, input, image);
+    } finally {
+      fs.rmSync(tempPath, { force: true });
+    }
+    added += 1;
+  }
+  for (const [audience, reflection] of reflections) {
+    const existing = await db.kysely
+      .selectFrom('reflections')
+      .select('_id')
+      .where('audience', '=', audience)
+      .where('date', '=', reflection.date)
+      .executeTakeFirst();
+    if (existing) continue;
+    await addReflection(db, audience, reflection);
+    added += 1;
+  }
+  return added;
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = openDatabase(config);
@@ -263,6 +370,8 @@ async function main(): Promise<void> {
     console.log(`Community: ${community.groups} group(s) and ${community.prayerRequests} prayer request(s) added.`);
     const financeAdded = await seedFinance(db, uploads);
     console.log(`Finance: ${financeAdded} record(s) added (donations, bank accounts, Section A prayers, About Us).`);
+    const contentAdded = await seedContent(db, uploads);
+    console.log(`Content: ${contentAdded} record(s) added (Bible readings, a live stream, reflections).`);
     console.log(
       `Seed done: ${added} mass intention(s) and ${booksAdded} book(s) added ` +
         `(${db.engine}${config.databaseUrl ? '' : `, ${config.dataDir}`}).`,
