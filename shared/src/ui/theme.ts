@@ -24,7 +24,12 @@ export const theme = {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     size: { small: '0.8125rem', body: '0.9375rem', title: '1.375rem' },
   },
-  layout: { headerHeight: '64px', sidebarWidth: '248px' },
+  layout: {
+    headerHeight: '64px',
+    narrowHeaderHeight: '112px',
+    narrowScreen: '(max-width: 640px)',
+    sidebarWidth: '248px',
+  },
 } as const;
 
 export type Theme = typeof theme;

@@ -13,12 +13,17 @@ const Bar = styled.header`
   padding: 0 ${({ theme }) => theme.space(6)};
   background: ${({ theme }) => theme.color.surface};
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
-  @media (max-width: 640px) {
-    gap: ${({ theme }) => theme.space(2)};
+  /* Phones: title on the first row, search, date and Logout on a second, so the title stays readable. */
+  @media ${({ theme }) => theme.layout.narrowScreen} {
+    flex-wrap: wrap;
+    align-content: center;
+    row-gap: ${({ theme }) => theme.space(2)};
+    column-gap: ${({ theme }) => theme.space(2)};
+    height: ${({ theme }) => theme.layout.narrowHeaderHeight};
     padding: 0 ${({ theme }) => theme.space(3)};
   }
   h1 {
-    flex: 0 1 auto;
+    flex: 1 1 0;
     min-width: 0;
     margin: 0;
     font-size: ${({ theme }) => theme.font.size.title};
@@ -51,7 +56,9 @@ const Right = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space(4)};
   margin-left: auto;
-  @media (max-width: 640px) {
+  @media ${({ theme }) => theme.layout.narrowScreen} {
+    flex-basis: 100%;
+    justify-content: flex-end;
     gap: ${({ theme }) => theme.space(2)};
     font-size: ${({ theme }) => theme.font.size.small};
   }
@@ -72,6 +79,10 @@ const Search = styled.input`
   border-radius: 999px;
   background: ${({ theme }) => theme.color.page};
   font: inherit;
+  @media ${({ theme }) => theme.layout.narrowScreen} {
+    flex: 1 1 auto;
+    width: auto;
+  }
 `;
 
 interface HeaderProps {

@@ -29,6 +29,10 @@ const Aside = styled.aside<{ $open: boolean }>`
     position: fixed;
     top: ${({ theme }) => theme.layout.headerHeight};
     height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
+    @media ${({ theme }) => theme.layout.narrowScreen} {
+      top: ${({ theme }) => theme.layout.narrowHeaderHeight};
+      height: calc(100vh - ${({ theme }) => theme.layout.narrowHeaderHeight});
+    }
     z-index: 20;
     width: ${({ theme }) => theme.layout.sidebarWidth};
     box-shadow: 8px 0 24px rgba(0, 0, 0, 0.2);
