@@ -101,7 +101,7 @@ test('prayer requests sent from the mobile app reach the administrator, who dele
 
   await logIn(page);
   // The dashboard counts them as submitted; none is responded to (the server stores no responses).
-  const card = page.getByRole('article', { name: 'Prayer Requests' });
+  const card = page.getByRole('article', { name: 'Prayer Request' });
   await expect(card).toContainText('Submitted3');
   await expect(card).toContainText('Responded to0');
   await (await menuLink(page, 'Prayer Requests')).click();

@@ -70,7 +70,7 @@ export function SettingsScreen() {
               <TextField name="name" label="Full name" />
               <TextField name="email" label="Email" type="email" />
               <TextField name="phone" label="Phone" />
-              <SelectField name="country" label="Country" options={sampleCountries} />
+              <SelectField name="country" label="Country" options={sampleCountries} emptyOption={false} />
             </FormColumn>
           </Formik>
         </Panel>

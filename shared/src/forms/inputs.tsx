@@ -83,7 +83,13 @@ export interface SelectOption {
   label: string;
 }
 
-export function SelectField(props: BaseProps & { options: readonly (string | SelectOption)[] }) {
+export function SelectField(
+  props: BaseProps & {
+    options: readonly (string | SelectOption)[];
+    /** An empty first choice ('Select…'), for fields that start unset; off when a value is always set. */
+    emptyOption?: boolean;
+  },
+) {
   const [field] = useField(props.name);
   const options = props.options.map((option) =>
     typeof option === 'string' ? { value: option, label: option } : option,
@@ -99,7 +105,7 @@ export function SelectField(props: BaseProps & { options: readonly (string | Sel
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
         >
-          <option value="">{props.placeholder ?? 'Select…'}</option>
+          {props.emptyOption !== false && <option value="">{props.placeholder ?? 'Select…'}</option>}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

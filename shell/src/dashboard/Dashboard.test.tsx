@@ -38,7 +38,7 @@ describe('dashboard', () => {
     expect(within(card('Total Users')).getByText('12')).toBeInTheDocument();
     expect(within(card('New Sign Up')).getByText('2')).toBeInTheDocument();
     expect(within(card('Bookshelves')).getByText('Confessions')).toBeInTheDocument();
-    expect(within(card('Prayer Requests')).getByText('9')).toBeInTheDocument();
+    expect(within(card('Prayer Request')).getByText('9')).toBeInTheDocument();
     expect(within(card('Donations')).getByRole('img', { name: /Donations chart/ })).toBeInTheDocument();
   });
 

@@ -134,11 +134,10 @@ export function Dashboard() {
           </MetricsCard>
         </Grid>
       </Section>
-      <Section>
-        <h2>Prayer Request</h2>
+      <Section aria-label="Prayer requests">
         <Grid>
           <MetricsCard
-            title="Prayer Requests"
+            title="Prayer Request"
             rows={[
               ['Submitted', number(figures.totalPrayerRequests)],
               ['Responded to', number(figures.totalPrayerRequestsResponded)],
