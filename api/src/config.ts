@@ -43,6 +43,8 @@ export interface AppConfig {
    * list (0: before every answer). Writes through this process invalidate at once.
    */
   listCacheCheckMs: number;
+  /** Editor images no reflection shows are deleted once they are this old (abandoned forms). */
+  editorImageGraceHours: number;
   logLevel: string;
   staticRoots: StaticRoots;
 }
@@ -122,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadMaxFileBytes: int(env, 'UPLOAD_MAX_FILE_BYTES', 20 * MIB),
     publicUrl: publicUrl(env),
     listCacheCheckMs: int(env, 'LIST_CACHE_CHECK_MS', 1000, 0),
+    editorImageGraceHours: int(env, 'EDITOR_IMAGE_GRACE_HOURS', 24, 1),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     staticRoots,
   };

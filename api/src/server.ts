@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { bootstrapAdmin, type BootstrapResult } from './auth/admins';
 import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
+import { sweepEditorImages } from './reflections/repository';
 
 function announceAdmin(result: BootstrapResult): void {
   if (result.action === 'created' && 'generatedPassword' in result && result.generatedPassword) {
@@ -31,6 +32,19 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config, { db });
   app.addHook('onClose', () => db.close());
+
+  // Editor images of abandoned reflection forms: swept at start and every hour.
+  const sweep = () => {
+    const before = new Date(Date.now() - config.editorImageGraceHours * 3_600_000);
+    sweepEditorImages(db, app.uploads, before).then(
+      (removed) => removed && app.log.info(`${removed} unused editor image(s) deleted`),
+      (error: unknown) => app.log.error(error, 'sweeping unused editor images failed'),
+    );
+  };
+  sweep();
+  const sweeper = setInterval(sweep, 3_600_000);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
 
   // Close cleanly (finish requests, release the database) on Ctrl-C or a container stop. A repeat
   // within a second is the same Ctrl-C relayed by scripts/start.mjs; a later one forces the exit.

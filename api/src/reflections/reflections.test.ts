@@ -1,4 +1,5 @@
 import { engines, startServer, type TestServer } from '../testing/harness';
+import { sweepEditorImages } from './repository';
 import { solidPng } from '../uploads/png';
 
 const PNG = solidPng(6, 6, [90, 60, 160]);
@@ -247,6 +248,23 @@ describe.each(engines())('reflections on %s', (_name, engine) => {
       await server.call('DELETE', `/api/v1/delete/adult/reflection/${admin}/${created._id}`, { token });
       // Still shown by the children's reflection.
       expect(server.storedUploads()).toContain(fileName(second));
+    });
+
+    it('sweeps editor images of abandoned forms once they are old, keeping shown and recent ones', async () => {
+      const abandoned = fileName((await upload({ content: PNG })).body.data.url as string);
+      const shown = (await upload({ content: PNG })).body.data.url as string;
+      await server.call('POST', `/api/v1/add/adult/reflection/${admin}`, {
+        json: { ...valid, date: '2026-09-01', reflection: `<img src="${shown}">` },
+        token,
+      });
+      // Nothing is old enough yet: the form that uploaded it may still be open.
+      expect(await sweepEditorImages(server.db, server.app.uploads, new Date(Date.now() - 3_600_000))).toBe(0);
+      expect(server.storedUploads()).toContain(abandoned);
+
+      // (Earlier tests in this suite abandoned images too; they go as well.)
+      expect(await sweepEditorImages(server.db, server.app.uploads, new Date(Date.now() + 60_000))).toBeGreaterThan(0);
+      expect(server.storedUploads()).not.toContain(abandoned);
+      expect(server.storedUploads()).toContain(fileName(shown));
     });
   });
 });

@@ -219,6 +219,26 @@ async function releaseImages(trx: Kysely<Database>, names: string[]): Promise<st
   return released;
 }
 
+/**
+ * Deletes editor images uploaded before `before` that no reflection shows: images put in an editor
+ * whose form was then abandoned. Returns how many went. Recent ones stay: their form may still be open.
+ */
+export async function sweepEditorImages(db: Db, uploads: UploadStore, before: Date): Promise<number> {
+  const released = await db.kysely.transaction().execute(async (trx) => {
+    const stale = await trx
+      .selectFrom('editor_images')
+      .select('name')
+      .where('created_at', '<', timestamp(before))
+      .execute();
+    return releaseImages(
+      trx,
+      stale.map((image) => image.name),
+    );
+  });
+  await uploads.remove(released);
+  return released.length;
+}
+
 /** Stores an image uploaded from the editor; it is kept while a reflection shows it. */
 export async function addEditorImage(db: Db, uploads: UploadStore, file: ReceivedFile): Promise<void> {
   await uploads.commit(db, [file], async (trx) => {
