@@ -37,7 +37,7 @@ export { AppProviders } from './ui/AppProviders';
 export { Button, ButtonLink } from './ui/Button';
 export { Spinner, LoadingBlock } from './ui/Spinner';
 export { Panel, PageHeader, EmptyText, SampleDataNotice, MissingRecord } from './ui/layout';
-export { DataTable, ListTable, DEFAULT_PAGE_SIZE, type Column } from './ui/DataTable';
+export { DataTable, ListTable, deleteColumn, DEFAULT_PAGE_SIZE, type Column } from './ui/DataTable';
 export { Pagination, usePage } from './ui/Pagination';
 export { Modal, ModalActions, ConfirmDialog } from './ui/Modal';
 export { DeleteButton } from './ui/DeleteButton';
@@ -45,7 +45,7 @@ export { DetailsList, DetailsBody, DetailsText, DetailsHeader, Picture } from '.
 
 export { LabelledField, FieldRow } from './forms/Field';
 export { TextField, NumberField, DateField, TextAreaField, SelectField, type SelectOption } from './forms/inputs';
-export { FileField, UploadProgress, type FileValue } from './forms/FileField';
+export { FileField, PictureField, UploadProgress, type FileValue } from './forms/FileField';
 export { FormColumn, FormActions } from './forms/FormLayout';
 export { FormPage, FormButtons } from './forms/FormFrame';
 export { useUploadProgress } from './forms/useUploadProgress';

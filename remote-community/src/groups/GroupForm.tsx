@@ -1,13 +1,12 @@
 import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import {
-  FileField,
   FormButtons,
   FormColumn,
   FormPage,
   groupsApi,
   notify,
-  PICTURE_ACCEPT,
+  PictureField,
   TextAreaField,
   TextField,
   useUploadProgress,
@@ -62,17 +61,11 @@ export function GroupForm(props: GroupFormProps) {
               <TextField name="groupName" label="Name" />
               <TextField name="groupLink" label="Link" type="url" placeholder="https://" />
               <TextAreaField name="groupDescription" label="Description" rows={5} />
-              <FileField
+              <PictureField
                 name="groupImage"
-                label="Image"
-                accept={PICTURE_ACCEPT}
-                preview
                 progress={upload.progress}
-                hint={
-                  group?.groupImage
-                    ? 'Optional. Leave empty to keep the current picture.'
-                    : 'Optional. JPEG, PNG, GIF or WebP.'
-                }
+                keepsCurrent={Boolean(group?.groupImage)}
+                optional
               />
               <FormButtons busy={isSubmitting} label={group ? 'Save Changes' : 'Add Group'} />
             </FormColumn>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import styled from 'styled-components';
 import {
+  deleteColumn,
   DeleteButton,
   formatDate,
   ListTable,
@@ -44,20 +45,15 @@ export function PrayerRequestsScreen() {
       { header: 'S/N', cell: (_row, index) => <Muted>{index + 1}</Muted> },
       { header: 'Request', cell: (row) => <RequestText>{row.request}</RequestText> },
       { header: 'Submitted', cell: (row) => <Muted>{formatDate(row.createdAt)}</Muted> },
-      {
-        header: 'Action',
-        cell: (row) => (
-          <DeleteButton
-            label="Delete"
-            confirmMessage="Are you sure you want to delete this prayer request?"
-            onDelete={async () => {
-              await prayerRequestsApi.remove(userId, row._id);
-              notify.success('Prayer request deleted successfully');
-              reload();
-            }}
-          />
-        ),
-      },
+      deleteColumn(
+        'Are you sure you want to delete this prayer request?',
+        async (row) => {
+          await prayerRequestsApi.remove(userId, row._id);
+          notify.success('Prayer request deleted successfully');
+          reload();
+        },
+        'Action',
+      ),
     ],
     [userId, reload],
   );

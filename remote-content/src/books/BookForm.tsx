@@ -3,12 +3,11 @@ import { useNavigate } from 'react-router-dom';
 import {
   BOOK_CATEGORIES,
   booksApi,
-  FileField,
   FormButtons,
   FormColumn,
   FormPage,
   notify,
-  PICTURE_ACCEPT,
+  PictureField,
   SelectField,
   TextField,
   useUploadProgress,
@@ -62,14 +61,7 @@ export function BookForm(props: BookFormProps) {
               <SelectField name="category" label="Category" placeholder="Select a category" options={BOOK_CATEGORIES} />
               <TextField name="bookName" label="Title" />
               <TextField name="bookLink" label="Link" type="url" placeholder="https://" />
-              <FileField
-                name="bookImage"
-                label="Image"
-                accept={PICTURE_ACCEPT}
-                preview
-                progress={upload.progress}
-                hint={book ? 'Leave empty to keep the current cover.' : 'JPEG, PNG, GIF or WebP.'}
-              />
+              <PictureField name="bookImage" progress={upload.progress} keepsCurrent={Boolean(book)} />
               <FormButtons busy={isSubmitting} label="Save & Continue" />
             </FormColumn>
           </Form>

@@ -2,12 +2,11 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
-  FileField,
   FormButtons,
   FormColumn,
   FormPage,
   notify,
-  PICTURE_ACCEPT,
+  PictureField,
   SelectField,
   STREAM_CATEGORIES,
   streamsApi,
@@ -76,14 +75,7 @@ export function StreamForm(props: StreamFormProps) {
               />
               <TextField name="title" label="Title" />
               <TextField name="link" label="Link" type="url" placeholder="https://" />
-              <FileField
-                name="image"
-                label="Image"
-                accept={PICTURE_ACCEPT}
-                preview
-                progress={upload.progress}
-                hint={stream ? 'Leave empty to keep the current image.' : 'JPEG, PNG, GIF or WebP.'}
-              />
+              <PictureField name="image" progress={upload.progress} keepsCurrent={Boolean(stream)} />
               <FormButtons busy={isSubmitting} label="Save" />
             </FormColumn>
           </Form>

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   ButtonLink,
-  DeleteButton,
+  deleteColumn,
   ListTable,
   LoadingBlock,
   MissingRecord,
@@ -54,20 +54,11 @@ export function StreamListScreen() {
         </Link>
       ),
     },
-    {
-      header: 'Delete',
-      cell: (stream) => (
-        <DeleteButton
-          label="Delete"
-          confirmMessage="Are you sure you want to delete this stream?"
-          onDelete={async () => {
-            await streamsApi.remove(userId, stream._id);
-            notify.success('Stream deleted successfully');
-            reload();
-          }}
-        />
-      ),
-    },
+    deleteColumn('Are you sure you want to delete this stream?', async (stream) => {
+      await streamsApi.remove(userId, stream._id);
+      notify.success('Stream deleted successfully');
+      reload();
+    }),
   ];
 
   return (

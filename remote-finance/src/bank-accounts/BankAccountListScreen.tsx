@@ -3,8 +3,8 @@ import styled from 'styled-components';
 import {
   bankAccountsApi,
   Button,
+  deleteColumn,
   ButtonLink,
-  DeleteButton,
   ListTable,
   Modal,
   notify,
@@ -59,16 +59,7 @@ export function BankAccountListScreen() {
         </Button>
       ),
     },
-    {
-      header: 'Delete',
-      cell: (account) => (
-        <DeleteButton
-          label="Delete"
-          confirmMessage="Are you sure you want to delete this account?"
-          onDelete={() => remove(account)}
-        />
-      ),
-    },
+    deleteColumn('Are you sure you want to delete this account?', remove),
   ];
 
   return (

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import {
   Button,
+  deleteColumn,
   ButtonLink,
-  DeleteButton,
   ListTable,
   Modal,
   notify,
@@ -53,16 +53,7 @@ export function PrayerListScreen() {
         </Button>
       ),
     },
-    {
-      header: 'Delete',
-      cell: (prayer) => (
-        <DeleteButton
-          label="Delete"
-          confirmMessage="Are you sure you want to delete this prayer?"
-          onDelete={() => remove(prayer)}
-        />
-      ),
-    },
+    deleteColumn('Are you sure you want to delete this prayer?', remove),
   ];
 
   return (

@@ -1,6 +1,7 @@
 import { useField } from 'formik';
 import { useEffect, useMemo } from 'react';
 import styled from 'styled-components';
+import { PICTURE_ACCEPT } from '../validation/schemas';
 import { controlCss, LabelledField } from './Field';
 
 /** A picked file, or the URL of the one already stored (edit forms keep it when not replaced). */
@@ -109,4 +110,27 @@ export function FileField({ name, label, accept, preview = false, hint, progress
       )}
     </LabelledField>
   );
+}
+
+interface PictureFieldProps {
+  name: string;
+  label?: string;
+  /** 0–100 while the form uploads. */
+  progress?: number;
+  /** The record already has a picture, which an empty field keeps. */
+  keepsCurrent?: boolean;
+  /** The picture may be left out altogether (groups). */
+  optional?: boolean;
+}
+
+/** The picture picker of books, streams and groups: images only, previewed, with upload progress. */
+export function PictureField({
+  name,
+  label = 'Image',
+  progress,
+  keepsCurrent = false,
+  optional = false,
+}: PictureFieldProps) {
+  const hint = `${optional ? 'Optional. ' : ''}${keepsCurrent ? 'Leave empty to keep the current picture.' : 'JPEG, PNG, GIF or WebP.'}`;
+  return <FileField name={name} label={label} accept={PICTURE_ACCEPT} preview progress={progress} hint={hint} />;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { DeleteButton } from './DeleteButton';
 import { EmptyText } from './layout';
 import { Pagination, usePage } from './Pagination';
 import { LoadingBlock } from './Spinner';
@@ -110,4 +111,19 @@ export function ListTable<Row>({ loading, emptyText, ...table }: ListTableProps<
   if (loading) return <LoadingBlock />;
   if (table.rows.length === 0) return <EmptyText>{emptyText}</EmptyText>;
   return <DataTable {...table} />;
+}
+
+/**
+ * The confirmed Delete of a table row (every delete but a Bible reading's asks first). `onDelete`
+ * calls the API, says so and refreshes; a failure keeps the dialog open.
+ */
+export function deleteColumn<Row>(
+  confirmMessage: string,
+  onDelete: (row: Row) => Promise<void>,
+  header = 'Delete',
+): Column<Row> {
+  return {
+    header,
+    cell: (row) => <DeleteButton label="Delete" confirmMessage={confirmMessage} onDelete={() => onDelete(row)} />,
+  };
 }
