@@ -29,6 +29,14 @@ const config: Config = {
     browserProject('remote-community'),
     browserProject('remote-finance'),
     {
+      // The build configuration every app shares (release naming).
+      displayName: 'config',
+      rootDir: path.join(__dirname, 'config'),
+      testEnvironment: 'node',
+      transform: tsJest('tsconfig.jest.json'),
+      testMatch: ['<rootDir>/**/*.test.ts'],
+    },
+    {
       displayName: 'api',
       rootDir: path.join(__dirname, 'api'),
       testEnvironment: 'node',

@@ -2,8 +2,6 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Compiler, RspackPluginInstance } from '@rspack/core';
 
 const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
-// Operators edit remotes.json in place; a stale compressed twin would hide their edit.
-const EDITABLE = /(^|\/)remotes\.json$/;
 
 /**
  * Writes `.br` (quality 11) and `.gz` (level 9) twins of every text asset at build time, which the
@@ -18,7 +16,7 @@ export class PrecompressPlugin implements RspackPluginInstance {
         { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
         (assets) => {
           for (const name of Object.keys(assets)) {
-            if (!COMPRESSIBLE.test(name) || EDITABLE.test(name)) continue;
+            if (!COMPRESSIBLE.test(name)) continue;
             const content = compilation.getAsset(name)?.source.buffer();
             if (!content || content.length < 1024) continue;
             const brotli = brotliCompressSync(content, {

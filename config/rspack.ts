@@ -3,6 +3,8 @@ import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { sharedSingletons } from './federation';
 import { PrecompressPlugin } from './precompress';
+import { ReleaseInfoPlugin } from './release';
+import { developmentRemotesMap } from './dev-remotes';
 
 /** Ports of the dev servers; `npm run dev` starts all of them plus the API on 8080. */
 export const devPorts = { shell: 3000, content: 3001, community: 3002, finance: 3003 } as const;
@@ -79,20 +81,8 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
         dts: false,
       }),
       new rspack.HtmlRspackPlugin({ template: path.join(__dirname, 'index.html'), title }),
-      // The host ships the run-time map of its remotes; operators edit dist/remotes.json in place.
-      ...(isHost
-        ? [
-            new rspack.CopyRspackPlugin({
-              patterns: [
-                {
-                  from: path.join(dir, `remotes.${production ? 'production' : 'development'}.json`),
-                  to: 'remotes.json',
-                },
-              ],
-            }),
-          ]
-        : []),
-      ...(production ? [new PrecompressPlugin()] : []),
+      // No build writes the live map: in production it is operator data under DATA_DIR (api/src/releases).
+      ...(production ? [new PrecompressPlugin(), new ReleaseInfoPlugin({ dir, name })] : []),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
     ],
     performance: { hints: false },
@@ -119,6 +109,18 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
       headers: { 'Access-Control-Allow-Origin': '*' },
       proxy: [{ context: ['/api', '/uploads'], target: apiDevTarget }],
       static: false,
+      // The shell's dev server answers /remotes.json with the remotes' dev servers and route tables.
+      ...(isHost
+        ? {
+            setupMiddlewares: (middlewares, server) => {
+              server.app?.get('/remotes.json', (_request, response) => {
+                response.setHeader('Cache-Control', 'no-cache');
+                response.json(developmentRemotesMap(path.join(__dirname, '..'), devPorts));
+              });
+              return middlewares;
+            },
+          }
+        : {}),
     },
   };
 }

@@ -8,8 +8,11 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 export const adminEmail = 'admin@example.com';
 export const adminPassword = 'e2e-Password-1';
 
-// Every run starts on an empty database in a fresh data directory.
-const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-'));
+// Every run starts on an empty database in a fresh data directory. Workers load this file again:
+// the environment carries the runner's folder to them (the release tests run the commands on it).
+export const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-')));
+/** A second origin that serves remote releases, as a CDN would (the releases tests start it). */
+export const cdnPort = port + 1;
 
 export default defineConfig({
   testDir: './tests',
@@ -38,6 +41,7 @@ export default defineConfig({
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,
       LOGIN_RATE_MAX: '50',
+      REMOTE_ORIGINS: `http://127.0.0.1:${cdnPort}`,
     },
   },
 });

@@ -11,6 +11,9 @@ import { openDatabase, type Db } from './db/database';
 import { frameworkErrors, registerErrorHandler } from './http/errors';
 import { registerStatic } from './http/static';
 import { massIntentionRoutes } from './mass-intentions/routes';
+import { LiveMap } from './releases/live-map';
+import { Releases, releasesConfig } from './releases/releases';
+import { liveMapRoute, versionRoutes } from './releases/routes';
 import { UploadStore } from './uploads/store';
 // issue 6: finance (donations, bank accounts, Section A prayers, About Us)
 import { aboutRoutes } from './about/routes';
@@ -35,6 +38,10 @@ declare module 'fastify' {
     ownsPath: typeof ownsPath;
     /** The uploads folder: stores, names and deletes uploaded files (uploads/store.ts). */
     uploads: UploadStore;
+    /** The remotes' releases and the live map (releases/). */
+    releases: Releases;
+    /** The live map as browsers get it at /remotes.json. */
+    liveMap: LiveMap;
   }
 }
 
@@ -62,6 +69,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const uploads = new UploadStore(config.uploadsDir, app.log);
   uploads.prepare();
   app.decorate('uploads', uploads);
+  const releases = new Releases(releasesConfig(config));
+  app.decorate('releases', releases);
+  app.decorate('liveMap', new LiveMap(releases, { loadTimeoutMs: config.remoteLoadTimeoutMs }, app.log));
   app.decorateRequest('admin', undefined);
 
   registerErrorHandler(app);
@@ -99,11 +109,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(bankAccountRoutes);
       await api.register(prayerRoutes);
       await api.register(aboutRoutes);
+      await api.register(versionRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },
   );
 
   await registerStatic(app, config);
+  await app.register(liveMapRoute);
   return app;
 }

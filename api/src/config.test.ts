@@ -24,12 +24,15 @@ describe('loadConfig', () => {
     });
     expect(config.staticRoots).toEqual({
       shell: path.join(repoRoot, 'shell', 'dist'),
-      remotes: {
-        content: path.join(repoRoot, 'remote-content', 'dist'),
-        community: path.join(repoRoot, 'remote-community', 'dist'),
-        finance: path.join(repoRoot, 'remote-finance', 'dist'),
-      },
-      remotesFile: path.join(repoRoot, 'shell', 'dist', 'remotes.json'),
+      remoteBuilds: ['content', 'community', 'finance'].map((name) => path.join(repoRoot, `remote-${name}`, 'dist')),
+    });
+    // The live map and the releases are operator data: under DATA_DIR, never in a build's output.
+    expect(config).toMatchObject({
+      releasesDir: path.join(repoRoot, 'data', 'releases'),
+      remotesMapFile: path.join(repoRoot, 'data', 'remotes.json'),
+      releasesKeep: 5,
+      remoteOrigins: [],
+      remoteLoadTimeoutMs: 3000,
     });
     expect(fs.existsSync(path.join(repoRoot, 'api', 'package.json'))).toBe(true);
   });
@@ -43,7 +46,10 @@ describe('loadConfig', () => {
       DATABASE_SCHEMA: 'office',
       TOKEN_TTL_HOURS: '2',
       LOGIN_RATE_MAX: '10',
-      REMOTES_FILE: '/etc/backoffice/remotes.json',
+      RELEASES_DIR: '/srv/releases',
+      RELEASES_KEEP: '2',
+      REMOTE_ORIGINS: 'https://cdn.example.org, http://127.0.0.1:9001',
+      REMOTE_LOAD_TIMEOUT_MS: '5000',
       TRUST_PROXY: 'true',
       UPLOAD_MAX_IMAGE_BYTES: '1048576',
       UPLOAD_MAX_FILE_BYTES: '2097152',
@@ -66,7 +72,13 @@ describe('loadConfig', () => {
       listCacheCheckMs: 0,
     });
     expect(loadConfig({ PUBLIC_URL: 'http://example.org/office/' }).publicUrl).toBe('http://example.org/office');
-    expect(config.staticRoots.remotesFile).toBe('/etc/backoffice/remotes.json');
+    expect(config).toMatchObject({
+      releasesDir: '/srv/releases',
+      remotesMapFile: '/srv/backoffice/remotes.json',
+      releasesKeep: 2,
+      remoteOrigins: ['https://cdn.example.org', 'http://127.0.0.1:9001'],
+      remoteLoadTimeoutMs: 5000,
+    });
   });
 
   it('refuses nonsense early, naming the variable', () => {
@@ -76,5 +88,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ UPLOAD_MAX_IMAGE_BYTES: '5MB' })).toThrow(/UPLOAD_MAX_IMAGE_BYTES/);
     expect(() => loadConfig({ PUBLIC_URL: 'office.example.org' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://office.example.org' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ REMOTE_ORIGINS: 'https://cdn.example.org/finance/' })).toThrow(/REMOTE_ORIGINS/);
+    expect(() => loadConfig({ REMOTE_ORIGINS: 'cdn.example.org' })).toThrow(/REMOTE_ORIGINS/);
   });
 });

@@ -4,10 +4,11 @@ import path from 'node:path';
 export interface StaticRoots {
   /** shell/dist: served at `/` with the SPA fallback. */
   shell: string;
-  /** remote name → its dist folder, served at `/remotes/<name>/`. */
-  remotes: Record<string, string>;
-  /** The runtime remote map served at `/remotes.json`. */
-  remotesFile: string;
+  /**
+   * The remotes' build folders. The server never serves them: at start it publishes each as a
+   * release (a no-op when already published) and makes it live only for a remote with no live release.
+   */
+  remoteBuilds: string[];
 }
 
 export interface AppConfig {
@@ -47,6 +48,16 @@ export interface AppConfig {
   editorImageGraceHours: number;
   logLevel: string;
   staticRoots: StaticRoots;
+  /** Immutable remote releases, served at `/remotes/<name>/<release>/`. */
+  releasesDir: string;
+  /** The live map (operator data), served to browsers as `/remotes.json`. */
+  remotesMapFile: string;
+  /** Releases kept per remote besides the live one, the one before it and any live within a session. */
+  releasesKeep: number;
+  /** Origins besides this server's that the live map may load a remote from (a CDN). */
+  remoteOrigins: string[];
+  /** How long the shell waits for a remote's files before showing its panel. */
+  remoteLoadTimeoutMs: number;
 }
 
 /** The repository root: this file sits in api/src (ts-jest) or api/dist (compiled), both two levels down. */
@@ -87,12 +98,33 @@ function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
 }
 
 export function defaultStaticRoots(root = repoRoot): StaticRoots {
-  const shell = path.join(root, 'shell', 'dist');
   return {
-    shell,
-    remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, path.join(root, `remote-${name}`, 'dist')])),
-    remotesFile: path.join(shell, 'remotes.json'),
+    shell: path.join(root, 'shell', 'dist'),
+    remoteBuilds: REMOTE_NAMES.map((name) => path.join(root, `remote-${name}`, 'dist')),
   };
+}
+
+function origins(env: NodeJS.ProcessEnv): string[] {
+  const raw = text(env, 'REMOTE_ORIGINS');
+  if (!raw) return [];
+  return raw.split(',').map((item) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(item.trim());
+    } catch {
+      url = undefined;
+    }
+    if (
+      !url ||
+      (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+      url.origin !== item.trim().replace(/\/$/, '')
+    ) {
+      throw new Error(
+        `REMOTE_ORIGINS must list origins such as https://cdn.example.org, comma-separated (got "${item}")`,
+      );
+    }
+    return url.origin;
+  });
 }
 
 /** Reads the whole configuration from the environment once, failing early on nonsense values. */
@@ -102,9 +134,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must start with postgres:// (leave it unset to use SQLite in DATA_DIR)');
   }
-  const staticRoots = defaultStaticRoots();
-  const remotesFile = text(env, 'REMOTES_FILE');
-  if (remotesFile) staticRoots.remotesFile = path.resolve(remotesFile);
   return {
     port: int(env, 'PORT', 8080, 0),
     host: text(env, 'HOST') ?? '0.0.0.0',
@@ -126,6 +155,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     listCacheCheckMs: int(env, 'LIST_CACHE_CHECK_MS', 1000, 0),
     editorImageGraceHours: int(env, 'EDITOR_IMAGE_GRACE_HOURS', 24, 1),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
-    staticRoots,
+    staticRoots: defaultStaticRoots(),
+    releasesDir: path.resolve(text(env, 'RELEASES_DIR') ?? path.join(dataDir, 'releases')),
+    remotesMapFile: path.join(dataDir, 'remotes.json'),
+    releasesKeep: int(env, 'RELEASES_KEEP', 5),
+    remoteOrigins: origins(env),
+    remoteLoadTimeoutMs: int(env, 'REMOTE_LOAD_TIMEOUT_MS', 3000, 100),
   };
 }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app';
 import { bootstrapAdmin, type BootstrapResult } from './auth/admins';
 import { loadConfig } from './config';
@@ -24,6 +26,27 @@ function announceAdmin(result: BootstrapResult): void {
   }
 }
 
+/**
+ * Each remote build present becomes a release; the first start also makes it live. Later builds are
+ * put live with `npm run deploy`, never by a restart (that would undo a rollback).
+ */
+function adoptRemoteBuilds(app: Awaited<ReturnType<typeof buildApp>>): void {
+  const builds = app.config.staticRoots.remoteBuilds.filter((dir) => fs.existsSync(path.join(dir, 'release.json')));
+  try {
+    const { published, deployed, notLive } = app.releases.adoptBuilds(builds);
+    for (const info of published) app.log.info(`published ${info.name} ${info.release}`);
+    for (const info of deployed) app.log.info(`${info.name} ${info.release} is live (first release)`);
+    for (const info of notLive) {
+      app.log.info(
+        `${info.name}: the build ${info.release} is published but not live; put it live with npm run deploy -- ${info.name} ${info.release}`,
+      );
+    }
+  } catch (error) {
+    app.log.error(`the remotes' builds could not be published: ${(error as Error).message}`);
+  }
+  app.liveMap.current();
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = openDatabase(config);
@@ -32,6 +55,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config, { db });
   app.addHook('onClose', () => db.close());
+  adoptRemoteBuilds(app);
 
   // Editor images of abandoned reflection forms: swept at start and every hour.
   const sweep = () => {

@@ -51,6 +51,7 @@ export { FormPage, FormButtons } from './forms/FormFrame';
 export { useUploadProgress } from './forms/useUploadProgress';
 
 export { renderStandalone } from './standalone/standalone';
+export { provideRuntimeInfo, runtimeInfo, type RuntimeInfo } from './platform/runtimeInfo';
 
 // issue 4: content (Bible plan, live streams, reflections)
 export {

@@ -1,15 +1,21 @@
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { AppProviders, configureApi } from 'shared';
+import { AppProviders, configureApi, DEFAULT_API_BASE_URL, provideRuntimeInfo } from 'shared';
 import { createAppRouter } from './app/router';
-import { registerFromConfig } from './remotes/federation';
-import { fetchRemotesConfig } from './remotes/remotesConfig';
+import { installFederationPlugins, resolvedSharedVersions, runningReleases } from './remotes/federation';
+import { fetchRemotesMap, RemotesMapStore } from './remotes/remotesMap';
 
 async function start() {
-  const config = await fetchRemotesConfig();
-  configureApi({ baseURL: config.apiBaseUrl });
-  registerFromConfig(config.remotes);
-  const router = createAppRouter(config);
+  installFederationPlugins();
+  provideRuntimeInfo(() => ({ remotes: runningReleases(), shared: resolvedSharedVersions() }));
+  const store = new RemotesMapStore(() => fetchRemotesMap());
+  // The API's base URL comes with the map; until the map is read, the default serves.
+  configureApi({ baseURL: DEFAULT_API_BASE_URL });
+  store.subscribe(() => configureApi({ baseURL: store.getState().map?.apiBaseUrl ?? DEFAULT_API_BASE_URL }));
+  // Wait a moment for the first read, so that the first API call uses the map's base URL; if it fails,
+  // start anyway: the screens that need the map wait for it, and it is retried with back-off.
+  await Promise.race([store.refresh(), new Promise((resolve) => setTimeout(resolve, 3000))]);
+  const router = createAppRouter(store);
   createRoot(document.getElementById('root')!).render(
     <AppProviders>
       <RouterProvider router={router} />

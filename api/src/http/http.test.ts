@@ -70,6 +70,7 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
         '/api/v1/edit/children/reflection/{userId}/{id}',
         '/api/v1/delete/children/reflection/{userId}/{id}',
         '/api/v1/upload/reflection/image/{userId}',
+        '/api/v1/version',
         // issue 6: finance (donations, bank accounts, Section A prayers, About Us)
         '/api/v1/add/donation/{userId}',
         '/api/v1/all/donations',
@@ -134,7 +135,10 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
   it('serves no front end when no build exists: / is a 404 JSON', async () => {
     const res = await server.call('GET', '/dashboard');
     expect(res.status).toBe(404);
-    expect((await server.call('GET', '/remotes.json')).status).toBe(404);
+    // The live map exists without any release: it lists none.
+    const map = await server.call('GET', '/remotes.json');
+    expect(map.status).toBe(200);
+    expect(map.body).toMatchObject({ apiBaseUrl: '/api/v1', remotes: [] });
   });
 
   it('serves uploads with nosniff', async () => {
@@ -169,6 +173,7 @@ describe('production static serving', () => {
   beforeAll(async () => {
     fixture = makeFrontEndFixture();
     server = await startServer({ engine: 'sqlite' }, { staticRoots: fixture.staticRoots });
+    server.app.releases.adoptBuilds(fixture.staticRoots.remoteBuilds);
   });
   afterAll(async () => {
     await server.close();
@@ -197,8 +202,9 @@ describe('production static serving', () => {
     for (const url of [
       '/api/v1/nothing',
       '/uploads/none.png',
-      '/remotes/content/missing.js',
-      '/remotes/finance/remoteEntry.js',
+      '/remotes/content/1.0.0-aaaaaaa/missing.js',
+      '/remotes/content/remoteEntry.js',
+      '/remotes/finance/1.0.0-aaaaaaa/remoteEntry.js',
       '/missing.js',
     ]) {
       const res = await server.call('GET', url);
@@ -212,43 +218,35 @@ describe('production static serving', () => {
     const shellChunk = await server.call('GET', '/main.3f2a9c1b.js');
     expect(shellChunk.status).toBe(200);
     expect(shellChunk.headers.get('cache-control')).toBe(IMMUTABLE);
-    const remoteChunk = await server.call('GET', '/remotes/content/chunk.9b8c7d6e.js');
+    const remoteChunk = await server.call('GET', '/remotes/content/1.0.0-aaaaaaa/chunk.9b8c7d6e.js');
     expect(remoteChunk.status).toBe(200);
     expect(remoteChunk.text).toContain('chunk');
     expect(remoteChunk.headers.get('cache-control')).toBe(IMMUTABLE);
   });
 
   it("sends the build's precompressed twin to a client that accepts it", async () => {
-    const brotli = await server.call('GET', '/remotes/content/chunk.9b8c7d6e.js', {
+    const brotli = await server.call('GET', '/remotes/content/1.0.0-aaaaaaa/chunk.9b8c7d6e.js', {
       headers: { 'accept-encoding': 'br' },
     });
     expect(brotli.headers.get('content-encoding')).toBe('br');
     expect(brotli.headers.get('vary')).toMatch(/accept-encoding/i);
     expect(brotli.text).toBe('console.log("br");');
-    const plain = await server.call('GET', '/remotes/content/chunk.9b8c7d6e.js', {
+    const plain = await server.call('GET', '/remotes/content/1.0.0-aaaaaaa/chunk.9b8c7d6e.js', {
       headers: { 'accept-encoding': 'identity' },
     });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(plain.text).toBe('console.log("chunk");');
   });
 
-  it('serves remote entries and manifests with no-cache', async () => {
-    for (const url of ['/remotes/content/remoteEntry.js', '/remotes/content/mf-manifest.json']) {
+  it("serves a release's entry and manifest as immutable: a release never changes", async () => {
+    for (const url of [
+      '/remotes/content/1.0.0-aaaaaaa/remoteEntry.js',
+      '/remotes/content/1.0.0-aaaaaaa/mf-manifest.json',
+    ]) {
       const res = await server.call('GET', url);
       expect(res.status).toBe(200);
-      expect(res.headers.get('cache-control')).toBe(NO_CACHE);
+      expect(res.headers.get('cache-control')).toBe(IMMUTABLE);
     }
-  });
-
-  it('serves /remotes.json with no-cache, read afresh at each request', async () => {
-    const res = await server.call('GET', '/remotes.json');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe(NO_CACHE);
-    expect(res.body).toEqual({ content: '/remotes/content/mf-manifest.json' });
-    fs.writeFileSync(fixture.staticRoots.remotesFile, '{"content":"/remotes/content-v2/mf-manifest.json"}');
-    expect((await server.call('GET', '/remotes.json')).body).toEqual({
-      content: '/remotes/content-v2/mf-manifest.json',
-    });
   });
 
   it('compresses static files', async () => {

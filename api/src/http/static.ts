@@ -9,17 +9,20 @@ import { sendNotFound } from './errors';
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-// Files whose name stays the same across deploys must be revalidated, or a browser keeps running an
-// old shell or remote; everything else the bundlers emit carries a content hash and never changes.
-const ALWAYS_REVALIDATE = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json']);
-
-export function cacheControlFor(filePath: string): string {
+// The shell's files whose name stays the same across builds must be revalidated, or a browser keeps
+// running an old shell; everything else it emits carries a content hash and never changes.
+export function shellCacheControl(filePath: string): string {
   const name = path.basename(filePath);
-  return ALWAYS_REVALIDATE.has(name) || name.endsWith('.json') || name.endsWith('.html') ? NO_CACHE : IMMUTABLE;
+  return name.endsWith('.json') || name.endsWith('.html') ? NO_CACHE : IMMUTABLE;
 }
 
-const setBuildHeaders = (reply: FastifyReply, filePath: string) => {
-  reply.header('Cache-Control', cacheControlFor(filePath));
+const setShellHeaders = (reply: FastifyReply, filePath: string) => {
+  reply.header('Cache-Control', shellCacheControl(filePath));
+};
+
+// A remote release is never modified after publication, entry and manifest included.
+const setReleaseHeaders = (reply: FastifyReply) => {
+  reply.header('Cache-Control', IMMUTABLE);
 };
 
 /**
@@ -60,11 +63,11 @@ function isSpaNavigation(request: FastifyRequest): boolean {
 
 /**
  * Production serving from the same origin as the API (see ARCHITECTURE "The whole, at one origin"):
- * uploads, the shell with its SPA fallback, each remote and /remotes.json. Build folders are served
- * only when they exist, so the API also runs alone.
+ * uploads, the shell with its SPA fallback and the remotes' releases. The shell is served only when
+ * its build exists, so the API also runs alone.
  */
 export async function registerStatic(app: FastifyInstance, config: AppConfig): Promise<void> {
-  const { shell, remotes, remotesFile } = config.staticRoots;
+  const { shell } = config.staticRoots;
   let decorated = false;
   // Only the first registration may add reply.sendFile; the shell's comes first so that the SPA
   // fallback's sendFile uses the shell's header rules.
@@ -85,7 +88,7 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
       // The build writes .br / .gz twins (config/precompress.ts); they are sent as they are.
       preCompressed: true,
       cacheControl: false,
-      setHeaders: setBuildHeaders,
+      setHeaders: setShellHeaders,
     });
   }
 
@@ -101,28 +104,17 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
     setHeaders: setUploadHeaders,
   });
 
-  for (const [name, root] of Object.entries(remotes)) {
-    if (!isDirectory(root)) continue;
-    await app.register(fastifyStatic, {
-      root,
-      prefix: `/remotes/${name}/`,
-      decorateReply: decorateOnce(),
-      dotfiles: 'ignore',
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: setBuildHeaders,
-    });
-  }
-
-  // Read at each request: redeploying a remote may mean editing this file, without a restart.
-  app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
-    let body: Buffer;
-    try {
-      body = await fs.promises.readFile(remotesFile);
-    } catch {
-      return sendNotFound(request, reply);
-    }
-    return reply.header('Cache-Control', NO_CACHE).type('application/json; charset=utf-8').send(body);
+  // /remotes/<name>/<release>/…; a release being published is a hidden folder until it is complete.
+  fs.mkdirSync(config.releasesDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.releasesDir,
+    prefix: '/remotes/',
+    decorateReply: decorateOnce(),
+    dotfiles: 'ignore',
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: setReleaseHeaders,
   });
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -105,7 +105,7 @@ export async function startServer(
     loginRateMax: 1000,
     publicRateMax: 1000,
     // No front end unless a test brings a fixture.
-    staticRoots: { shell: path.join(dataDir, 'none'), remotes: {}, remotesFile: path.join(dataDir, 'none.json') },
+    staticRoots: { shell: path.join(dataDir, 'none'), remoteBuilds: [] },
     ...databaseFor(target),
     ...overrides,
   };
@@ -173,7 +173,52 @@ export async function startServer(
   };
 }
 
-/** A minimal production build tree: shell, one remote, remotes.json. */
+/**
+ * A remote's production build as config/release.ts writes it: release.json, routes.json, the manifest,
+ * the entry and a chunk (with a precompressed twin whose content tells it apart).
+ */
+export function writeRemoteBuild(
+  dir: string,
+  options: { name: string; release: string; builtAt?: string; label?: string; routes?: string[] },
+): string {
+  const { name, release } = options;
+  fs.mkdirSync(dir, { recursive: true });
+  const write = (file: string, content: string | Buffer) => fs.writeFileSync(path.join(dir, file), content);
+  write(
+    'release.json',
+    JSON.stringify({
+      name,
+      version: release.replace(/-[0-9a-f]{7}$/, ''),
+      release,
+      commit: 'abc123def456',
+      builtAt: options.builtAt ?? new Date().toISOString(),
+    }),
+  );
+  write(
+    'routes.json',
+    JSON.stringify({
+      label: options.label ?? name[0].toUpperCase() + name.slice(1),
+      routes: options.routes ?? [`/${name}-home`],
+    }),
+  );
+  write(
+    'mf-manifest.json',
+    JSON.stringify({
+      id: name,
+      name,
+      metaData: { name, buildInfo: { buildVersion: release.split('-')[0], buildName: `remote-${name}` } },
+      shared: [{ name: 'react', version: '19.3.1', requiredVersion: '^19.3.1', singleton: true }],
+      remotes: [],
+      exposes: [{ name: 'App', path: './App' }],
+    }),
+  );
+  write('remoteEntry.js', `var ${name} = "${release}";`);
+  write('chunk.9b8c7d6e.js', 'console.log("chunk");');
+  write('chunk.9b8c7d6e.js.br', zlib.brotliCompressSync('console.log("br");'));
+  return dir;
+}
+
+/** A minimal production build tree: the shell and the content remote's build. */
 export function makeFrontEndFixture(): { root: string; staticRoots: AppConfig['staticRoots'] } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'api-static-'));
   const write = (file: string, content: string) => {
@@ -182,22 +227,20 @@ export function makeFrontEndFixture(): { root: string; staticRoots: AppConfig['s
   };
   write('shell/dist/index.html', '<!doctype html><title>shell</title><div id="root"></div>');
   write('shell/dist/main.3f2a9c1b.js', 'console.log("shell");');
-  write('shell/dist/remotes.json', JSON.stringify({ content: '/remotes/content/mf-manifest.json' }));
-  write('remote-content/dist/remoteEntry.js', 'var remote = 1;');
-  write('remote-content/dist/mf-manifest.json', '{"name":"content"}');
-  write('remote-content/dist/chunk.9b8c7d6e.js', 'console.log("chunk");');
-  // A build's precompressed twin (config/precompress.ts), with content that tells it apart.
-  fs.writeFileSync(
-    path.join(root, 'remote-content/dist/chunk.9b8c7d6e.js.br'),
-    zlib.brotliCompressSync('console.log("br");'),
+  write(
+    'shell/dist/release.json',
+    JSON.stringify({
+      name: 'shell',
+      version: '1.0.0',
+      release: '1.0.0-5e11aaa',
+      commit: 'abc123def456',
+      builtAt: '2026-11-20T10:00:00.000Z',
+    }),
   );
+  writeRemoteBuild(path.join(root, 'remote-content/dist'), { name: 'content', release: '1.0.0-aaaaaaa' });
   return {
     root,
-    staticRoots: {
-      shell: path.join(root, 'shell/dist'),
-      remotes: { content: path.join(root, 'remote-content/dist'), community: path.join(root, 'remote-community/dist') },
-      remotesFile: path.join(root, 'shell/dist/remotes.json'),
-    },
+    staticRoots: { shell: path.join(root, 'shell/dist'), remoteBuilds: [path.join(root, 'remote-content/dist')] },
   };
 }
 

@@ -11,6 +11,7 @@ import {
   type Column,
 } from 'shared';
 import styled from 'styled-components';
+import { DeployedVersions } from './DeployedVersions';
 import { SAMPLE_NOTICE, sampleCountries, sampleRoles, sampleUsers, type SampleUser } from '../sample-data/sampleUsers';
 
 const Stack = styled.div`
@@ -29,8 +30,9 @@ const RoleSelect = styled.select`
 const profile = sampleUsers[0];
 
 /**
- * /settings: the spec's static profile and user-management page (spec §2). Nothing here reaches
- * a server; the page says so, and has no Save button that would pretend otherwise.
+ * /settings: the spec's static profile and user-management page (spec §2). Nothing of those reaches
+ * a server; the page says so, and has no Save button that would pretend otherwise. Below them, the
+ * read-only Deployed versions panel says what is live and what this browser runs.
  */
 export function SettingsScreen() {
   const [roles, setRoles] = useState<Record<string, string>>(() =>
@@ -83,6 +85,7 @@ export function SettingsScreen() {
             rowKey={(user) => user.id}
           />
         </Panel>
+        <DeployedVersions />
       </Stack>
     </>
   );

@@ -2,24 +2,29 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from 'shared';
 import { renderRoutes, signIn, stubApi } from 'shared/testing';
-import type { RemotesConfig } from '../remotes/remotesConfig';
+import { RemotesMapStore, type RemotesMap } from '../remotes/remotesMap';
 import { appRoutes } from './router';
 
 jest.mock('../remotes/federation', () => ({
+  ...jest.requireActual('../remotes/federation'),
   prefetchRemotes: jest.fn(() => () => undefined),
-  loadRemoteApp: jest.fn(async (name: string) => ({ default: () => <p>{name} remote screen</p> })),
+  loadRemoteApp: jest.fn(async (remote: { name: string }) => ({ default: () => <p>{remote.name} remote screen</p> })),
 }));
 
-const config: RemotesConfig = {
+const map: RemotesMap = {
+  apiBaseUrl: '/api/v1',
+  loadTimeoutMs: 3000,
   remotes: [
     {
       name: 'community',
       label: 'Community',
-      entry: '/remotes/community/mf-manifest.json',
+      release: '1.0.0-aaaaaaa',
+      entry: '/remotes/community/1.0.0-aaaaaaa/mf-manifest.json',
       routes: ['/mass-scheduling'],
     },
   ],
 };
+const config = new RemotesMapStore(async () => map);
 const userId = '0123456789abcdef01234567';
 const analytics = {
   [`GET /analytics/${userId}`]: () => [200, { message: 'ok', data: { totalBooks: 7 } }] as [number, unknown],

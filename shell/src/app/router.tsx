@@ -1,45 +1,44 @@
-import { createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
-import { EmptyText, Panel } from 'shared';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { LoadingBlock } from 'shared';
 import { LoginPage, RequireAuth } from '../auth/guards';
 import { Dashboard } from '../dashboard/Dashboard';
 import { Layout } from '../layout/Layout';
-import { RemoteRoute } from '../remotes/RemoteRoute';
-import { findRemoteForPath, type RemotesConfig } from '../remotes/remotesConfig';
+import { RemoteArea } from '../remotes/RemoteArea';
 import { RemotePrefetch } from '../remotes/RemotePrefetch';
+import type { RemotesMapStore } from '../remotes/remotesMap';
 
-function NotFound() {
-  return (
-    <Panel>
-      <EmptyText>This page does not exist.</EmptyText>
-    </Panel>
-  );
-}
+/** A navigation waits this long at most for the live map; past it, the map already known is used. */
+const MAP_CHECK_MS = 1000;
 
-/** Any path inside the layout that is not the shell's own goes to the remote that declares it. */
-function RemoteSwitch({ config }: { config: RemotesConfig }) {
-  const { pathname } = useLocation();
-  const remote = findRemoteForPath(config, pathname);
-  return remote ? <RemoteRoute key={remote.name} remote={remote} /> : <NotFound />;
-}
-
-export function appRoutes(config: RemotesConfig): RouteObject[] {
+export function appRoutes(store: RemotesMapStore): RouteObject[] {
   return [
     { path: '/', element: <LoginPage /> },
     { path: '/login', element: <LoginPage /> },
     {
       element: (
         <RequireAuth>
-          <RemotePrefetch remotes={config.remotes} />
+          <RemotePrefetch store={store} />
           <Layout />
         </RequireAuth>
       ),
       children: [
         { path: '/dashboard', element: <Dashboard /> },
-        { path: '*', element: <RemoteSwitch config={config} /> },
+        {
+          path: '*',
+          element: <RemoteArea store={store} />,
+          hydrateFallbackElement: <LoadingBlock />,
+          // Each navigation into a remote's area reads the live map again, so a deploy or a rollback
+          // reaches an open browser at its next navigation (a 304 when nothing changed).
+          loader: async () => {
+            await Promise.race([store.refresh(250), new Promise((resolve) => setTimeout(resolve, MAP_CHECK_MS))]);
+            return null;
+          },
+          shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
+        },
       ],
     },
   ];
 }
 
 /** A data router, so that `useBlocker` (unsaved-changes guards) works inside remotes. */
-export const createAppRouter = (config: RemotesConfig) => createBrowserRouter(appRoutes(config));
+export const createAppRouter = (store: RemotesMapStore) => createBrowserRouter(appRoutes(store));

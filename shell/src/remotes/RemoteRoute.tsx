@@ -1,8 +1,8 @@
 import { Component, lazy, Suspense, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Button, LoadingBlock, Panel } from 'shared';
 import styled from 'styled-components';
-import { loadRemoteApp } from './federation';
-import type { RemoteDefinition } from './remotesConfig';
+import { loadRemoteApp, RemoteLoadError } from './federation';
+import type { RemoteDefinition } from './remotesMap';
 
 class RemoteErrorBoundary extends Component<
   { fallback: (error: Error) => ReactNode; children: ReactNode },
@@ -20,7 +20,7 @@ class RemoteErrorBoundary extends Component<
   }
 }
 
-const ErrorPanel = styled(Panel)`
+const PanelFrame = styled(Panel)`
   max-width: 640px;
   border-left: 4px solid ${({ theme }) => theme.color.danger};
   h2 {
@@ -31,33 +31,91 @@ const ErrorPanel = styled(Panel)`
     margin: 0 0 ${({ theme }) => theme.space(4)};
     color: ${({ theme }) => theme.color.muted};
   }
+  details {
+    margin: 0 0 ${({ theme }) => theme.space(4)};
+    color: ${({ theme }) => theme.color.muted};
+    font-size: 0.875rem;
+  }
+  summary {
+    cursor: pointer;
+  }
+  code {
+    display: block;
+    margin-top: ${({ theme }) => theme.space(2)};
+    white-space: pre-wrap;
+    word-break: break-word;
+  }
 `;
 
 /**
- * Renders the remote that owns the current path. If it cannot be loaded, only this area shows
- * the failure; Retry makes a fresh lazy component, because React.lazy remembers a rejection.
+ * What an area of the layout shows when its screens cannot be loaded: plain words for the
+ * administrator, the technical text for whoever they ask, and Retry.
+ */
+export function UnavailablePanel({
+  title,
+  detail,
+  onRetry,
+}: {
+  title: string;
+  detail: string;
+  onRetry: () => Promise<unknown>;
+}) {
+  const [retrying, setRetrying] = useState(false);
+  return (
+    <PanelFrame role="alert">
+      <h2>{title}</h2>
+      <p>They may be being updated — try again in a moment.</p>
+      <details>
+        <summary>Details</summary>
+        <code>{detail}</code>
+      </details>
+      <Button
+        disabled={retrying}
+        onClick={() => {
+          setRetrying(true);
+          void onRetry().finally(() => setRetrying(false));
+        }}
+      >
+        Retry
+      </Button>
+    </PanelFrame>
+  );
+}
+
+/**
+ * Renders the remote that owns the current path. If it cannot be loaded, only this area shows the
+ * failure; Retry reads the live map again (the release may have changed) and makes a fresh lazy
+ * component, because React.lazy remembers a rejection.
  */
 export function RemoteRoute({
   remote,
+  timeoutMs,
+  refreshMap,
   load = loadRemoteApp,
 }: {
   remote: RemoteDefinition;
+  timeoutMs: number;
+  /** Reads the live map again before a retry. */
+  refreshMap: () => Promise<unknown>;
   load?: typeof loadRemoteApp;
 }) {
   const [attempt, setAttempt] = useState(0);
-  // `attempt` is a dependency on purpose: each Retry needs a new lazy component.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const RemoteApp = useMemo(() => lazy(() => load(remote.name)), [remote.name, attempt, load]);
+  // `attempt` and `remote.entry` are dependencies on purpose: each Retry and each release needs a new lazy component.
+  const RemoteApp = useMemo(
+    () => lazy(() => load(remote, timeoutMs)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [remote.name, remote.entry, attempt, load, timeoutMs],
+  );
 
   return (
     <RemoteErrorBoundary
-      key={`${remote.name}:${attempt}`}
+      key={`${remote.name}:${remote.entry}:${attempt}`}
       fallback={(error) => (
-        <ErrorPanel role="alert">
-          <h2>The {remote.label} screens could not be loaded</h2>
-          <p>{error.message || 'The server did not answer.'} Check the connection, then try again.</p>
-          <Button onClick={() => setAttempt((n) => n + 1)}>Retry</Button>
-        </ErrorPanel>
+        <UnavailablePanel
+          title={`The ${remote.label} screens could not be loaded`}
+          detail={error instanceof RemoteLoadError ? error.detail : error.message || String(error)}
+          onRetry={() => refreshMap().finally(() => setAttempt((n) => n + 1))}
+        />
       )}
     >
       <Suspense fallback={<LoadingBlock />}>

@@ -1,27 +1,140 @@
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import type { RemoteDefinition } from './remotesConfig';
+import type { RemoteDefinition } from './remotesMap';
 
-/** Tells the federation runtime where each remote lives. Nothing is downloaded yet. */
-export function registerFromConfig(remotes: RemoteDefinition[]) {
-  registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
-}
-
-/** Loads a remote's exposed `./App`. Throws when the remote cannot be reached. */
-export async function loadRemoteApp(name: string): Promise<{ default: ComponentType }> {
-  const module = await loadRemote<{ default: ComponentType }>(`${name}/App`);
-  if (!module?.default) throw new Error(`The ${name} remote did not provide its App`);
-  return module;
+/** A remote's area could not be loaded; `detail` is the technical text, shown behind "Details". */
+export class RemoteLoadError extends Error {
+  constructor(
+    readonly remote: RemoteDefinition,
+    readonly detail: string,
+  ) {
+    super(`The ${remote.label} screens could not be loaded`);
+    this.name = 'RemoteLoadError';
+  }
 }
 
 /**
- * After login, fetch the remotes' entries and App chunks while the browser is idle, so the first
- * click on a menu entry does not wait for the network. Failures are ignored: the route retries.
+ * The federation runtime reads any answer that parses as JSON as a manifest, whatever its status,
+ * and caches a rejected load it could parse. Checking the status here turns a 404 or 500 into a
+ * failed fetch, which the runtime does not cache; `forget` below discards whatever it did cache.
  */
+let installed = false;
+export function installFederationPlugins() {
+  if (installed) return;
+  installed = true;
+  registerPlugins([
+    {
+      name: 'backoffice-checked-fetch',
+      async fetch(url: string, init: RequestInit) {
+        const response = await fetch(url, init);
+        if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`.trim());
+        return response;
+      },
+    },
+  ]);
+}
+
+/** The entry each remote was registered with, and the releases whose code this page has started to run. */
+const registered = new Map<string, string>();
+const started = new Map<string, RemoteDefinition>();
+
+function register(remote: RemoteDefinition, force: boolean) {
+  registerRemotes([{ name: remote.name, entry: remote.entry }], { force });
+  registered.set(remote.name, remote.entry);
+}
+
+/** Removes the remote and everything the runtime cached from a failed attempt, then registers it afresh. */
+function forget(remote: RemoteDefinition) {
+  register(remote, true);
+}
+
+/**
+ * Reloads the whole page at the URL being visited. Two releases of one remote must never mix chunks
+ * in a page (both are built with the same federation names), so a remote whose code already ran and
+ * whose live release changed is picked up by a fresh page.
+ */
+export let reloadPage = () => window.location.reload();
+export function setReloadPage(reload: () => void) {
+  reloadPage = reload;
+}
+
+function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${what} did not answer within ${(timeoutMs / 1000).toString()} s`)),
+      timeoutMs,
+    );
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+const never = new Promise<never>(() => undefined);
+
+/** Loads a remote's exposed `./App` from its live release. Throws a RemoteLoadError when it cannot. */
+export async function loadRemoteApp(remote: RemoteDefinition, timeoutMs: number): Promise<{ default: ComponentType }> {
+  const ran = started.get(remote.name);
+  if (ran && ran.entry !== remote.entry) {
+    reloadPage();
+    return never;
+  }
+  const current = registered.get(remote.name);
+  if (current !== remote.entry) register(remote, current !== undefined);
+  started.set(remote.name, remote);
+  try {
+    const module = await withTimeout(
+      loadRemote<{ default: ComponentType }>(`${remote.name}/App`),
+      timeoutMs,
+      remote.entry,
+    );
+    if (!module?.default) throw new Error(`${remote.entry} did not provide the remote's App`);
+    return module;
+  } catch (error) {
+    forget(remote);
+    throw new RemoteLoadError(remote, error instanceof Error ? error.message : String(error));
+  }
+}
+
+interface ManifestAssets {
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: { path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
+}
+
+/**
+ * Warms the browser's cache with a remote's entry and its App chunks, read from its manifest, with
+ * low-priority fetches: release files are immutable, so the script loads that follow hit the cache.
+ * Nothing runs, nothing is preloaded (no console warning), and failures stay silent.
+ */
+async function prefetchRemote(remote: RemoteDefinition): Promise<void> {
+  const manifestUrl = new URL(remote.entry, window.location.href);
+  const get = (url: URL) => fetch(url, { priority: 'low', credentials: 'same-origin' });
+  const response = await get(manifestUrl);
+  if (!response.ok) return;
+  const manifest = (await response.json()) as ManifestAssets;
+  const entry = manifest.metaData?.remoteEntry;
+  const files = [
+    ...(entry?.name ? [`${entry.path ?? ''}${entry.name}`] : []),
+    ...(manifest.exposes ?? [])
+      .filter((expose) => expose.path === './App')
+      .flatMap((expose) => [...(expose.assets?.js?.sync ?? []), ...(expose.assets?.css?.sync ?? [])]),
+  ];
+  await Promise.all(files.map((file) => get(new URL(file, manifestUrl)).then((answer) => answer.arrayBuffer())));
+}
+
+/** After login, while the browser is idle, prefetch every remote whose code has not run yet. */
 export function prefetchRemotes(remotes: RemoteDefinition[]): () => void {
   const run = () => {
-    for (const { name } of remotes) {
-      preloadRemote([{ nameOrAlias: name, exposes: ['./App'] }]).catch(() => undefined);
+    for (const remote of remotes) {
+      if (started.has(remote.name)) continue;
+      prefetchRemote(remote).catch(() => undefined);
     }
   };
   if ('requestIdleCallback' in window) {
@@ -31,3 +144,22 @@ export function prefetchRemotes(remotes: RemoteDefinition[]): () => void {
   const handle = setTimeout(run, 1500);
   return () => clearTimeout(handle);
 }
+
+/** The shared libraries this page resolved, and from which app: for the Deployed versions panel. */
+export function resolvedSharedVersions(): { name: string; version: string; from: string }[] {
+  const scopes = getInstance()?.shareScopeMap ?? {};
+  const found = new Map<string, { name: string; version: string; from: string }>();
+  for (const scope of Object.values(scopes)) {
+    for (const [name, versions] of Object.entries(scope)) {
+      for (const [version, shared] of Object.entries(versions)) {
+        if (!shared.loaded || name.endsWith('/')) continue;
+        found.set(`${name}@${version}`, { name, version, from: shared.from });
+      }
+    }
+  }
+  return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Which release of each remote this page runs (for the Deployed versions panel). */
+export const runningReleases = (): Record<string, string> =>
+  Object.fromEntries([...started.values()].map((remote) => [remote.name, remote.release]));

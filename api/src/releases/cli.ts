@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { loadConfig, repoRoot } from '../config';
+import { Releases, releasesConfig } from './releases';
+import { ReleaseError } from './store';
+
+/**
+ * The remote teams' commands (README "For a remote team"). They change files under DATA_DIR only:
+ * a running server picks the new map up at the next request, with no restart.
+ *
+ *   publish  <remote> [build folder]        copy a build into its immutable release folder
+ *   deploy   <remote> [release] [--entry URL]  make a release live (default: the newest)
+ *   rollback <remote>                      back to the release live before
+ *   releases [remote]                      list releases, marking the live one
+ */
+const USAGE = `usage:
+  npm run release -w remote-<name>                 build and publish a release, print its id
+  npm run deploy -- <name> [release] [--entry URL] put a release live (default: the newest)
+  npm run rollback -- <name>                       back to the release live before
+  npm run releases [-- <name>]                     list the releases, marking the live one`;
+
+function take(args: string[], flag: string): string | undefined {
+  const index = args.indexOf(flag);
+  if (index < 0) return undefined;
+  const [, value] = args.splice(index, 2);
+  if (!value) throw new ReleaseError(`${flag} needs a value`);
+  return value;
+}
+
+function remoteArgument(releases: Releases, name: string | undefined): string {
+  if (!name) throw new ReleaseError(`name a remote.\n${USAGE}`);
+  const known = releases.store.remotes();
+  if (!known.includes(name)) {
+    throw new ReleaseError(`"${name}" has no published release (known: ${known.join(', ') || 'none yet'})`);
+  }
+  return name;
+}
+
+function list(releases: Releases, only?: string): string[] {
+  const lines: string[] = [];
+  const current = releases.readMap();
+  if (current.ok === false) {
+    lines.push(`! ${releases.config.mapFile} is refused: ${current.problems.join('; ')}`);
+    lines.push('! The server keeps serving the last good map until the file is fixed.');
+  }
+  const live =
+    (current.ok === true ? current.map : current.ok === false ? releases.lastGoodMap() : undefined)?.remotes ?? {};
+  for (const remote of only ? [only] : releases.store.remotes()) {
+    const entry = live[remote];
+    lines.push(`${remote}${entry?.entry ? ` (served from ${entry.entry})` : ''}`);
+    for (const release of releases.store.list(remote)) {
+      const mark =
+        release.release === entry?.release
+          ? '* live    '
+          : release.release === entry?.previous?.[0]
+            ? '  previous'
+            : '          ';
+      lines.push(`  ${mark} ${release.release}  built ${release.builtAt}  commit ${release.commit}`);
+    }
+  }
+  return lines;
+}
+
+export function run(argv: string[], env: NodeJS.ProcessEnv = process.env): string[] {
+  const config = loadConfig(env);
+  const releases = new Releases(releasesConfig(config));
+  const args = [...argv];
+  const command = args.shift();
+  switch (command) {
+    case 'publish': {
+      const name = args[0];
+      if (!name) throw new ReleaseError(`name a remote.\n${USAGE}`);
+      const buildDir = path.resolve(args[1] ?? path.join(repoRoot, `remote-${name}`, 'dist'));
+      const { info, created, pruned } = releases.publish(buildDir);
+      if (info.name !== name) throw new ReleaseError(`${buildDir} is a build of ${info.name}, not ${name}`);
+      return [
+        created ? `Published ${name} ${info.release}.` : `${name} ${info.release} was already published.`,
+        ...(pruned.length ? [`Pruned old releases: ${pruned.join(', ')}`] : []),
+        `Put it live with: npm run deploy -- ${name} ${info.release}`,
+        info.release,
+      ];
+    }
+    case 'deploy': {
+      const entry = take(args, '--entry');
+      const name = remoteArgument(releases, args[0]);
+      const { from, to } = releases.deploy(name, args[1], entry);
+      return [
+        from === to
+          ? `${name} ${to} is live (it already was).`
+          : `${name} ${to} is live${from ? ` (was ${from})` : ''}.`,
+      ];
+    }
+    case 'rollback': {
+      const name = remoteArgument(releases, args[0]);
+      const { from, to } = releases.rollback(name);
+      return [`${name} rolled back to ${to} (was ${from}).`];
+    }
+    case 'releases':
+      return list(releases, args[0] ? remoteArgument(releases, args[0]) : undefined);
+    default:
+      throw new ReleaseError(USAGE);
+  }
+}
+
+if (require.main === module) {
+  try {
+    for (const line of run(process.argv.slice(2))) console.log(line);
+  } catch (error) {
+    if (!(error instanceof ReleaseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

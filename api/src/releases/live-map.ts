@@ -1,0 +1,195 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { checkMap, emptyMap, writeMapAtomically, type StoredMap } from './map';
+import { lastGoodFile, type Releases } from './releases';
+import { MANIFEST_FILE, readReleaseInfo, readRouteTable, type ReleaseInfo, type RouteTable } from './store';
+
+/** One remote as the browser's `/remotes.json` gives it: where its manifest is and which paths it owns. */
+export interface ServedRemote {
+  name: string;
+  label: string;
+  release: string;
+  entry: string;
+  routes: string[];
+}
+
+export interface ServedMap {
+  apiBaseUrl: string;
+  /** How long the shell waits for a remote before showing its panel. */
+  loadTimeoutMs: number;
+  remotes: ServedRemote[];
+}
+
+/** What a release's manifest declares, for GET /api/v1/version. */
+export interface ManifestSummary {
+  name: string;
+  buildVersion?: string;
+  exposes: string[];
+  shared: { name: string; version: string; requiredVersion?: string; singleton?: boolean }[];
+}
+
+interface Adopted {
+  map: StoredMap;
+  served: ServedMap;
+  body: string;
+  etag: string;
+}
+
+/**
+ * The map the server serves. The file is read again whenever it changes (a deploy renames a new one
+ * into place, so its inode changes), checked, and adopted only when it holds; otherwise the last good
+ * map keeps being served, the refusal is logged once, and the good map is kept on disk for restarts.
+ */
+export class LiveMap {
+  private stamp = '';
+  private adopted?: Adopted;
+  // Release folders never change, so what they say is read once.
+  private readonly routeTables = new Map<string, RouteTable>();
+  private readonly infos = new Map<string, ReleaseInfo>();
+  private readonly manifests = new Map<string, ManifestSummary>();
+
+  constructor(
+    private readonly releases: Releases,
+    private readonly options: { loadTimeoutMs: number },
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Called at each request for the map: a stat, and a read only when the file changed. */
+  current(): Adopted {
+    const file = this.releases.config.mapFile;
+    let stamp = 'missing';
+    try {
+      const stat = fs.statSync(file);
+      stamp = `${stat.ino}:${stat.mtimeMs}:${stat.size}`;
+    } catch {
+      // No map yet (or removed): keep what was adopted.
+    }
+    if (stamp !== this.stamp || !this.adopted) {
+      this.stamp = stamp;
+      this.reload(stamp === 'missing');
+    }
+    return this.adopted!;
+  }
+
+  private reload(missing: boolean): void {
+    const file = this.releases.config.mapFile;
+    if (!missing) {
+      const check = checkMap(fs.readFileSync(file, 'utf8'), this.releases.context());
+      if (check.ok) {
+        this.adopt(check.map, true);
+        return;
+      }
+      this.log.error(
+        `${file} is refused: ${check.problems.join('; ')}. ` +
+          (this.adopted ? 'The last good map keeps being served.' : 'Serving the last good map kept on disk.'),
+      );
+    } else if (this.adopted) {
+      this.log.error(`${file} is missing; the last good map keeps being served.`);
+    }
+    if (this.adopted) return;
+    // Nothing adopted yet in this process (a start with a broken or missing map): the last good copy.
+    const saved = lastGoodFile(file);
+    try {
+      const check = checkMap(fs.readFileSync(saved, 'utf8'), this.releases.context());
+      if (check.ok) {
+        this.adopt(check.map, false);
+        return;
+      }
+      this.log.error(`${saved} is refused too: ${check.problems.join('; ')}`);
+    } catch {
+      // No last good map: nothing was ever deployed.
+    }
+    this.adopt(emptyMap(), false);
+  }
+
+  private adopt(map: StoredMap, remember: boolean): void {
+    const served = this.serve(map);
+    const body = JSON.stringify(served);
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    if (remember && this.adopted?.etag !== etag) {
+      try {
+        writeMapAtomically(lastGoodFile(this.releases.config.mapFile), map);
+      } catch (error) {
+        this.log.error(error, 'the last good remotes map could not be kept on disk');
+      }
+    }
+    this.adopted = { map, served, body, etag };
+  }
+
+  private serve(map: StoredMap): ServedMap {
+    const remotes: ServedRemote[] = [];
+    for (const [name, live] of Object.entries(map.remotes).sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const table = this.routeTable(name, live.release);
+      if (!table) continue;
+      remotes.push({
+        name,
+        label: table.label,
+        release: live.release,
+        entry: live.entry ?? `/remotes/${name}/${live.release}/${MANIFEST_FILE}`,
+        routes: table.routes,
+      });
+    }
+    return { apiBaseUrl: map.apiBaseUrl, loadTimeoutMs: this.options.loadTimeoutMs, remotes };
+  }
+
+  private routeTable(remote: string, release: string): RouteTable | undefined {
+    const key = `${remote}/${release}`;
+    if (!this.routeTables.has(key)) {
+      try {
+        this.routeTables.set(key, readRouteTable(this.releases.store.dirOf(remote, release)));
+      } catch (error) {
+        this.log.error(`${key} cannot be served: ${(error as Error).message}`);
+        return undefined;
+      }
+    }
+    return this.routeTables.get(key);
+  }
+
+  releaseInfo(remote: string, release: string): ReleaseInfo | undefined {
+    const key = `${remote}/${release}`;
+    if (!this.infos.has(key)) {
+      try {
+        this.infos.set(key, readReleaseInfo(this.releases.store.dirOf(remote, release)));
+      } catch {
+        return undefined;
+      }
+    }
+    return this.infos.get(key);
+  }
+
+  manifest(remote: string, release: string): ManifestSummary | undefined {
+    const key = `${remote}/${release}`;
+    if (!this.manifests.has(key)) {
+      try {
+        const file = path.join(this.releases.store.dirOf(remote, release), MANIFEST_FILE);
+        this.manifests.set(key, summariseManifest(JSON.parse(fs.readFileSync(file, 'utf8')) as RawManifest));
+      } catch {
+        return undefined;
+      }
+    }
+    return this.manifests.get(key);
+  }
+}
+
+interface RawManifest {
+  name?: string;
+  metaData?: { buildInfo?: { buildVersion?: string } };
+  exposes?: { name?: string; path?: string }[];
+  shared?: { name?: string; version?: string; requiredVersion?: string; singleton?: boolean }[];
+}
+
+function summariseManifest(manifest: RawManifest): ManifestSummary {
+  return {
+    name: String(manifest.name ?? ''),
+    buildVersion: manifest.metaData?.buildInfo?.buildVersion,
+    exposes: (manifest.exposes ?? []).map((expose) => String(expose.path ?? expose.name ?? '')),
+    shared: (manifest.shared ?? []).map((shared) => ({
+      name: String(shared.name ?? ''),
+      version: String(shared.version ?? ''),
+      requiredVersion: shared.requiredVersion,
+      singleton: shared.singleton,
+    })),
+  };
+}

@@ -1,0 +1,225 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { REMOTE_NAME, RELEASE_NAME } from './store';
+
+/**
+ * The live map: operator data under DATA_DIR, never written by a build. It says which release of each
+ * remote is live (optionally served from another origin), the API base URL the browser uses, and
+ * keeps what deploy and rollback need: the releases live before (for rollback) and a short log of
+ * switches (so that pruning spares anything a browser opened within a session may still load).
+ */
+export interface LiveRemote {
+  release: string;
+  /** Absolute manifest URL when the release is served from another origin (a CDN). */
+  entry?: string;
+  /** Releases live before this one, most recent first. */
+  previous?: string[];
+}
+
+export interface SwitchLogEntry {
+  remote: string;
+  release: string;
+  /** ISO time the release became live. */
+  at: string;
+}
+
+export interface StoredMap {
+  apiBaseUrl: string;
+  remotes: Record<string, LiveRemote>;
+  log: SwitchLogEntry[];
+}
+
+export const DEFAULT_API_BASE_URL = '/api/v1';
+const PREVIOUS_KEPT = 10;
+const LOG_KEPT = 200;
+
+export const emptyMap = (): StoredMap => ({ apiBaseUrl: DEFAULT_API_BASE_URL, remotes: {}, log: [] });
+
+export interface MapContext {
+  /** Remotes that have at least one published release. */
+  knownRemotes: string[];
+  releaseExists(remote: string, release: string): boolean;
+  /** Origins (scheme://host[:port]) a map entry may load a remote from, besides this server. */
+  allowedOrigins: string[];
+}
+
+export type MapCheck = { ok: true; map: StoredMap } | { ok: false; problems: string[] };
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function originOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Checks a map as text (a hand edit) or as data (a command's change); lists every problem in words. */
+export function checkMap(input: string | unknown, context: MapContext): MapCheck {
+  let raw: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      raw = JSON.parse(input);
+    } catch (error) {
+      return { ok: false, problems: [`it is not valid JSON (${(error as Error).message})`] };
+    }
+  }
+  if (!isObject(raw)) return { ok: false, problems: ['it must be a JSON object with "remotes"'] };
+  const problems: string[] = [];
+
+  const apiBaseUrl = raw.apiBaseUrl ?? DEFAULT_API_BASE_URL;
+  if (typeof apiBaseUrl !== 'string' || !(apiBaseUrl.startsWith('/') || originOf(apiBaseUrl))) {
+    problems.push('"apiBaseUrl" must be a path such as /api/v1 or an http(s) address');
+  }
+
+  const remotes: Record<string, LiveRemote> = {};
+  if (!isObject(raw.remotes)) {
+    problems.push('"remotes" must be an object: remote name → { "release": … }');
+  } else {
+    const allowed = new Set(context.allowedOrigins);
+    for (const [name, value] of Object.entries(raw.remotes)) {
+      if (!REMOTE_NAME.test(name) || !context.knownRemotes.includes(name)) {
+        const known = context.knownRemotes.length ? context.knownRemotes.join(', ') : 'none yet';
+        problems.push(`"${name}" is not a remote with published releases (known: ${known})`);
+        continue;
+      }
+      if (!isObject(value) || typeof value.release !== 'string') {
+        problems.push(`${name}: give the live release as { "release": "<release id>" }`);
+        continue;
+      }
+      const { release, entry, previous } = value;
+      if (!RELEASE_NAME.test(release) || !context.releaseExists(name, release)) {
+        problems.push(`${name}: release "${release}" does not exist (npm run releases -- ${name} lists them)`);
+      }
+      if (entry !== undefined) {
+        const origin = typeof entry === 'string' ? originOf(entry) : undefined;
+        if (!origin) {
+          problems.push(`${name}: "entry" must be an absolute http(s) address of an mf-manifest.json`);
+        } else if (!allowed.has(origin)) {
+          problems.push(`${name}: the origin ${origin} is not in REMOTE_ORIGINS, the allowed origins of remotes`);
+        }
+      }
+      if (previous !== undefined && !(Array.isArray(previous) && previous.every((id) => typeof id === 'string'))) {
+        problems.push(`${name}: "previous" must be a list of release ids`);
+      }
+      remotes[name] = {
+        release,
+        ...(typeof entry === 'string' ? { entry } : {}),
+        ...(Array.isArray(previous) ? { previous: (previous as string[]).slice(0, PREVIOUS_KEPT) } : {}),
+      };
+    }
+  }
+
+  const log: SwitchLogEntry[] = [];
+  if (raw.log !== undefined) {
+    const entries = Array.isArray(raw.log) ? raw.log : [];
+    const valid = entries.every(
+      (entry: unknown) =>
+        isObject(entry) &&
+        typeof entry.remote === 'string' &&
+        typeof entry.release === 'string' &&
+        typeof entry.at === 'string' &&
+        !Number.isNaN(Date.parse(entry.at)),
+    );
+    if (!Array.isArray(raw.log) || !valid) problems.push('"log" must be a list of { remote, release, at }');
+    else log.push(...(raw.log as SwitchLogEntry[]));
+  }
+
+  if (problems.length) return { ok: false, problems };
+  return { ok: true, map: { apiBaseUrl: apiBaseUrl as string, remotes, log } };
+}
+
+/** Writes the map whole or not at all: a reader sees the old file or the new one, never half of one. */
+export function writeMapAtomically(file: string, map: StoredMap): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    fs.writeFileSync(temporary, `${JSON.stringify(map, null, 2)}\n`);
+    fs.renameSync(temporary, file);
+  } catch (error) {
+    fs.rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** Makes `release` live; the release it replaces becomes the first rollback target. */
+export function deployRelease(
+  map: StoredMap,
+  remote: string,
+  release: string,
+  options: { entry?: string; now?: Date } = {},
+): StoredMap {
+  const current = map.remotes[remote];
+  const now = (options.now ?? new Date()).toISOString();
+  const previous =
+    current && current.release !== release
+      ? [current.release, ...(current.previous ?? []).filter((id) => id !== release)]
+      : (current?.previous ?? []);
+  return {
+    ...map,
+    remotes: {
+      ...map.remotes,
+      [remote]: {
+        release,
+        ...(options.entry ? { entry: options.entry } : {}),
+        ...(previous.length ? { previous: previous.slice(0, PREVIOUS_KEPT) } : {}),
+      },
+    },
+    log: [...map.log, { remote, release, at: now }].slice(-LOG_KEPT),
+  };
+}
+
+/**
+ * Goes back to the release live before the current one (skipping any that no longer exists).
+ * The release rolled back from is not a rollback target any more: a second rollback goes further back.
+ */
+export function rollbackRelease(
+  map: StoredMap,
+  remote: string,
+  releaseExists: (release: string) => boolean,
+  now = new Date(),
+): { map: StoredMap; from: string; to: string } {
+  const current = map.remotes[remote];
+  if (!current) throw new Error(`${remote} has no live release to roll back from`);
+  const candidates = current.previous ?? [];
+  const index = candidates.findIndex((id) => id !== current.release && releaseExists(id));
+  if (index < 0) throw new Error(`${remote} has no earlier release to roll back to`);
+  const to = candidates[index];
+  return {
+    from: current.release,
+    to,
+    map: {
+      ...map,
+      remotes: {
+        ...map.remotes,
+        [remote]: { release: to, ...(candidates.length > index + 1 ? { previous: candidates.slice(index + 1) } : {}) },
+      },
+      log: [...map.log, { remote, release: to, at: now.toISOString() }].slice(-LOG_KEPT),
+    },
+  };
+}
+
+/**
+ * Releases of a remote that pruning must keep: the live one, the one before it, and every release
+ * that was live at some moment of the last `sessionHours` (a browser opened then may still load it).
+ */
+export function protectedReleases(map: StoredMap, remote: string, sessionHours: number, now = new Date()): Set<string> {
+  const keep = new Set<string>();
+  const current = map.remotes[remote];
+  if (current) {
+    keep.add(current.release);
+    if (current.previous?.[0]) keep.add(current.previous[0]);
+  }
+  const since = now.getTime() - sessionHours * 3_600_000;
+  const switches = map.log.filter((entry) => entry.remote === remote);
+  switches.forEach((entry, index) => {
+    const next = switches[index + 1];
+    // Live from entry.at until the next switch (or now).
+    if (!next || Date.parse(next.at) >= since) keep.add(entry.release);
+  });
+  return keep;
+}

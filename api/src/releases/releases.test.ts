@@ -1,0 +1,358 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { makeFrontEndFixture, startServer, writeRemoteBuild, type TestServer } from '../testing/harness';
+import { run } from './cli';
+import { checkMap, deployRelease, emptyMap, protectedReleases, rollbackRelease, type MapContext } from './map';
+import { lastGoodFile, Releases } from './releases';
+
+const context: MapContext = {
+  knownRemotes: ['content', 'finance'],
+  releaseExists: (remote, release) => ['1.0.0-aaaaaaa', '1.1.0-bbbbbbb'].includes(release) && remote !== 'nobody',
+  allowedOrigins: ['https://cdn.example.org'],
+};
+
+const problemsOf = (input: unknown) => {
+  const check = checkMap(input, context);
+  return check.ok ? [] : check.problems;
+};
+
+describe('the live map refuses what cannot be served', () => {
+  it('takes a valid map, with a CDN entry from an allowed origin', () => {
+    const check = checkMap(
+      JSON.stringify({
+        apiBaseUrl: '/api/v1',
+        remotes: {
+          content: { release: '1.0.0-aaaaaaa' },
+          finance: {
+            release: '1.1.0-bbbbbbb',
+            entry: 'https://cdn.example.org/finance/1.1.0-bbbbbbb/mf-manifest.json',
+          },
+        },
+      }),
+      context,
+    );
+    expect(check).toEqual({
+      ok: true,
+      map: {
+        apiBaseUrl: '/api/v1',
+        remotes: {
+          content: { release: '1.0.0-aaaaaaa' },
+          finance: {
+            release: '1.1.0-bbbbbbb',
+            entry: 'https://cdn.example.org/finance/1.1.0-bbbbbbb/mf-manifest.json',
+          },
+        },
+        log: [],
+      },
+    });
+  });
+
+  it.each([
+    ['text that is not JSON', '{"remotes": {', /not valid JSON/],
+    ['a list instead of an object', '[]', /JSON object/],
+    [
+      'an unknown remote',
+      { remotes: { payroll: { release: '1.0.0-aaaaaaa' } } },
+      /"payroll" is not a remote with published releases \(known: content, finance\)/,
+    ],
+    [
+      'a release that does not exist',
+      { remotes: { content: { release: '9.9.9-fffffff' } } },
+      /content: release "9.9.9-fffffff" does not exist/,
+    ],
+    ['a release name that climbs out', { remotes: { content: { release: '../../etc' } } }, /does not exist/],
+    [
+      'an origin outside the allow-list',
+      { remotes: { content: { release: '1.0.0-aaaaaaa', entry: 'https://evil.example/x/mf-manifest.json' } } },
+      /https:\/\/evil\.example is not in REMOTE_ORIGINS/,
+    ],
+    [
+      'a relative entry',
+      { remotes: { content: { release: '1.0.0-aaaaaaa', entry: '/elsewhere/mf-manifest.json' } } },
+      /absolute http\(s\) address/,
+    ],
+    ['a release given as text only', { remotes: { content: '1.0.0-aaaaaaa' } }, /give the live release as/],
+    ['an API base URL that is neither a path nor an address', { apiBaseUrl: 'api', remotes: {} }, /apiBaseUrl/],
+  ])('refuses %s, saying why', (_case, input, message) => {
+    const problems = problemsOf(typeof input === 'string' ? input : JSON.stringify(input));
+    expect(problems.join('\n')).toMatch(message);
+  });
+});
+
+describe('deploy, rollback and what pruning spares', () => {
+  const t0 = new Date('2026-11-20T08:00:00Z');
+  const hours = (n: number) => new Date(t0.getTime() + n * 3_600_000);
+
+  it('a deploy remembers the release it replaced; rollback goes back and then further back', () => {
+    let map = deployRelease(emptyMap(), 'content', 'v1', { now: t0 });
+    map = deployRelease(map, 'content', 'v2', { now: hours(1) });
+    map = deployRelease(map, 'content', 'v3', { now: hours(2) });
+    expect(map.remotes.content).toEqual({ release: 'v3', previous: ['v2', 'v1'] });
+    const first = rollbackRelease(map, 'content', () => true, hours(3));
+    expect([first.from, first.to]).toEqual(['v3', 'v2']);
+    const second = rollbackRelease(first.map, 'content', () => true, hours(4));
+    expect([second.from, second.to]).toEqual(['v2', 'v1']);
+    expect(() => rollbackRelease(second.map, 'content', () => true)).toThrow(/no earlier release/);
+  });
+
+  it('rollback skips a release that was pruned', () => {
+    let map = deployRelease(emptyMap(), 'content', 'v1', { now: t0 });
+    map = deployRelease(map, 'content', 'v2', { now: t0 });
+    map = deployRelease(map, 'content', 'v3', { now: t0 });
+    expect(rollbackRelease(map, 'content', (id) => id !== 'v2').to).toBe('v1');
+  });
+
+  it('spares the live release, the one before, and every release live within the session length', () => {
+    let map = deployRelease(emptyMap(), 'content', 'v1', { now: t0 });
+    map = deployRelease(map, 'content', 'v2', { now: hours(1) });
+    map = deployRelease(map, 'content', 'v3', { now: hours(15) });
+    map = deployRelease(map, 'content', 'v4', { now: hours(30) });
+    // At hour 31 with 12-hour sessions: v4 live, v3 before it (and live until hour 30), v2 ended at hour 15.
+    expect([...protectedReleases(map, 'content', 12, hours(31))].sort()).toEqual(['v3', 'v4']);
+    // With 24-hour sessions, v2 was live until hour 15, within the last 24 hours; v1 ended at hour 1.
+    expect([...protectedReleases(map, 'content', 24, hours(31))].sort()).toEqual(['v2', 'v3', 'v4']);
+  });
+});
+
+describe('releases on disk and the commands', () => {
+  let dataDir: string;
+  let builds: string;
+  const env = () => ({ DATA_DIR: dataDir });
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'releases-'));
+    builds = fs.mkdtempSync(path.join(os.tmpdir(), 'builds-'));
+  });
+  afterEach(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(builds, { recursive: true, force: true });
+  });
+  const build = (release: string, builtAt: string, name = 'content') =>
+    writeRemoteBuild(path.join(builds, `${name}-${release}`), { name, release, builtAt });
+
+  it('publish copies a build into an immutable release folder and prints its id; twice is harmless', () => {
+    const dir = build('1.0.0-aaaaaaa', '2026-11-20T08:00:00Z');
+    const lines = run(['publish', 'content', dir], env());
+    expect(lines.at(-1)).toBe('1.0.0-aaaaaaa');
+    expect(lines[0]).toBe('Published content 1.0.0-aaaaaaa.');
+    const released = path.join(dataDir, 'releases', 'content', '1.0.0-aaaaaaa');
+    expect(fs.readFileSync(path.join(released, 'remoteEntry.js'), 'utf8')).toContain('1.0.0-aaaaaaa');
+    expect(run(['publish', 'content', dir], env())[0]).toBe('content 1.0.0-aaaaaaa was already published.');
+    // No temporary folder is left behind.
+    expect(fs.readdirSync(path.join(dataDir, 'releases', 'content'))).toEqual(['1.0.0-aaaaaaa']);
+  });
+
+  it('refuses a folder that is not a remote build, and a build of another remote', () => {
+    const empty = fs.mkdtempSync(path.join(builds, 'empty-'));
+    expect(() => run(['publish', 'content', empty], env())).toThrow(/release\.json could not be read/);
+    const finance = build('1.0.0-aaaaaaa', '2026-11-20T08:00:00Z', 'finance');
+    expect(() => run(['publish', 'content', finance], env())).toThrow(/a build of finance, not content/);
+  });
+
+  it('deploy puts the newest live by default, rollback goes back, releases marks the live one', () => {
+    run(['publish', 'content', build('1.0.0-aaaaaaa', '2026-11-20T08:00:00Z')], env());
+    run(['publish', 'content', build('1.1.0-bbbbbbb', '2026-11-21T08:00:00Z')], env());
+    expect(run(['deploy', 'content', '1.0.0-aaaaaaa'], env())).toEqual(['content 1.0.0-aaaaaaa is live.']);
+    expect(run(['deploy', 'content'], env())).toEqual(['content 1.1.0-bbbbbbb is live (was 1.0.0-aaaaaaa).']);
+    const listing = run(['releases', 'content'], env()).join('\n');
+    expect(listing).toMatch(/\* live\s+1\.1\.0-bbbbbbb/);
+    expect(listing).toMatch(/previous 1\.0\.0-aaaaaaa/);
+    expect(run(['rollback', 'content'], env())).toEqual(['content rolled back to 1.0.0-aaaaaaa (was 1.1.0-bbbbbbb).']);
+    expect(() => run(['deploy', 'content', '9.9.9-fffffff'], env())).toThrow(/no release "9.9.9-fffffff"/);
+    expect(() => run(['deploy', 'payroll'], env())).toThrow(/"payroll" has no published release/);
+  });
+
+  it('deploy to another origin needs that origin in REMOTE_ORIGINS', () => {
+    run(['publish', 'content', build('1.0.0-aaaaaaa', '2026-11-20T08:00:00Z')], env());
+    const entry = 'https://cdn.example.org/content/1.0.0-aaaaaaa/mf-manifest.json';
+    expect(() => run(['deploy', 'content', '1.0.0-aaaaaaa', '--entry', entry], env())).toThrow(/REMOTE_ORIGINS/);
+    expect(
+      run(['deploy', 'content', '1.0.0-aaaaaaa', '--entry', entry], {
+        ...env(),
+        REMOTE_ORIGINS: 'https://cdn.example.org',
+      }),
+    ).toEqual(['content 1.0.0-aaaaaaa is live.']);
+  });
+
+  it('a command refuses to build on a hand edit that does not hold, and the listing says so', () => {
+    run(['publish', 'content', build('1.0.0-aaaaaaa', '2026-11-20T08:00:00Z')], env());
+    run(['deploy', 'content'], env());
+    fs.writeFileSync(path.join(dataDir, 'remotes.json'), '{ "remotes": { "content": { "release": "oops" } } }');
+    expect(() => run(['deploy', 'content'], env())).toThrow(
+      /remotes\.json is refused: content: release "oops" does not exist/,
+    );
+    expect(run(['releases'], env())[0]).toMatch(/^! .*remotes\.json is refused/);
+  });
+
+  it('publishing prunes the oldest releases beyond RELEASES_KEEP, never the live one or the one before', () => {
+    const keep = { ...env(), RELEASES_KEEP: '2' };
+    run(['publish', 'content', build('1.0.0-aaaaaaa', '2026-11-01T08:00:00Z')], keep);
+    run(['deploy', 'content'], keep);
+    run(['publish', 'content', build('1.1.0-bbbbbbb', '2026-11-02T08:00:00Z')], keep);
+    run(['deploy', 'content'], keep);
+    // 1.0.0 is the one before the live 1.1.0; three newer builds follow, none deployed.
+    run(['publish', 'content', build('1.2.0-ccccccc', '2026-11-03T08:00:00Z')], keep);
+    run(['publish', 'content', build('1.3.0-ddddddd', '2026-11-04T08:00:00Z')], keep);
+    const lines = run(['publish', 'content', build('1.4.0-eeeeeee', '2026-11-05T08:00:00Z')], keep);
+    expect(lines).toContain('Pruned old releases: 1.2.0-ccccccc');
+    expect(fs.readdirSync(path.join(dataDir, 'releases', 'content')).sort()).toEqual([
+      '1.0.0-aaaaaaa',
+      '1.1.0-bbbbbbb',
+      '1.3.0-ddddddd',
+      '1.4.0-eeeeeee',
+    ]);
+  });
+});
+
+describe('the live map served at /remotes.json', () => {
+  let server: TestServer;
+  let fixture: ReturnType<typeof makeFrontEndFixture>;
+  let releases: Releases;
+  const mapFile = () => server.config.remotesMapFile;
+
+  beforeAll(async () => {
+    fixture = makeFrontEndFixture();
+    server = await startServer(
+      { engine: 'sqlite' },
+      { staticRoots: fixture.staticRoots, remoteOrigins: ['http://127.0.0.1:9'] },
+    );
+    releases = server.app.releases;
+    releases.adoptBuilds(fixture.staticRoots.remoteBuilds);
+    releases.publish(
+      writeRemoteBuild(path.join(fixture.root, 'next'), {
+        name: 'content',
+        release: '1.1.0-bbbbbbb',
+        routes: ['/content-home', '/content-new'],
+      }),
+    );
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(fixture.root, { recursive: true, force: true });
+  });
+
+  it("the first start's build is live: its manifest, label and routes, with no-cache and an ETag", async () => {
+    const res = await server.call('GET', '/remotes.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.body).toEqual({
+      apiBaseUrl: '/api/v1',
+      loadTimeoutMs: 3000,
+      remotes: [
+        {
+          name: 'content',
+          label: 'Content',
+          release: '1.0.0-aaaaaaa',
+          entry: '/remotes/content/1.0.0-aaaaaaa/mf-manifest.json',
+          routes: ['/content-home'],
+        },
+      ],
+    });
+    const again = await server.call('GET', '/remotes.json', { headers: { 'if-none-match': res.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+  });
+
+  it('a deploy is served at the next request, with no restart; rollback too', async () => {
+    releases.deploy('content', '1.1.0-bbbbbbb');
+    const res = await server.call('GET', '/remotes.json');
+    expect(res.body.remotes[0]).toMatchObject({
+      release: '1.1.0-bbbbbbb',
+      entry: '/remotes/content/1.1.0-bbbbbbb/mf-manifest.json',
+      routes: ['/content-home', '/content-new'],
+    });
+    // The release that was live stays served: open browsers still load its chunks.
+    expect((await server.call('GET', '/remotes/content/1.0.0-aaaaaaa/remoteEntry.js')).status).toBe(200);
+    releases.rollback('content');
+    expect((await server.call('GET', '/remotes.json')).body.remotes[0].release).toBe('1.0.0-aaaaaaa');
+  });
+
+  it.each([
+    ['text that is not JSON', '{ "remotes": '],
+    ['an unknown remote', JSON.stringify({ remotes: { payroll: { release: '1.0.0-aaaaaaa' } } })],
+    ['a release that does not exist', JSON.stringify({ remotes: { content: { release: '2.0.0-0000000' } } })],
+    [
+      'an origin outside the allow-list',
+      JSON.stringify({
+        remotes: { content: { release: '1.0.0-aaaaaaa', entry: 'https://evil.example/mf-manifest.json' } },
+      }),
+    ],
+  ])(
+    'a hand edit with %s is refused and logged; the last good map keeps being served, also after a restart',
+    async (_case, edit) => {
+      const good = (await server.call('GET', '/remotes.json')).text;
+      const errors = jest.spyOn(server.app.log, 'error');
+      fs.writeFileSync(mapFile(), edit);
+      const res = await server.call('GET', '/remotes.json');
+      expect(res.status).toBe(200);
+      expect(res.text).toBe(good);
+      expect(errors).toHaveBeenCalledWith(
+        expect.stringMatching(/remotes\.json is refused: .+The last good map keeps being served/),
+      );
+      errors.mockRestore();
+      // A restart on the broken file serves the good map kept beside it.
+      expect(fs.existsSync(lastGoodFile(mapFile()))).toBe(true);
+      const restarted = await startServer(
+        { engine: 'sqlite' },
+        { staticRoots: fixture.staticRoots, remotesMapFile: mapFile(), releasesDir: server.config.releasesDir },
+      );
+      try {
+        expect((await restarted.call('GET', '/remotes.json')).text).toBe(good);
+      } finally {
+        await restarted.close();
+      }
+      // Fixing the file is picked up at once.
+      fs.writeFileSync(mapFile(), JSON.stringify({ remotes: { content: { release: '1.1.0-bbbbbbb' } } }));
+      expect((await server.call('GET', '/remotes.json')).body.remotes[0].release).toBe('1.1.0-bbbbbbb');
+      releases.deploy('content', '1.0.0-aaaaaaa');
+    },
+  );
+
+  it('serves a release from another origin when the map says so and the origin is allowed', async () => {
+    const entry = 'http://127.0.0.1:9/content/1.0.0-aaaaaaa/mf-manifest.json';
+    releases.deploy('content', '1.0.0-aaaaaaa', entry);
+    expect((await server.call('GET', '/remotes.json')).body.remotes[0]).toMatchObject({
+      release: '1.0.0-aaaaaaa',
+      entry,
+    });
+    releases.deploy('content', '1.0.0-aaaaaaa');
+  });
+
+  it('never serves a release that is still being published', async () => {
+    const hidden = path.join(server.config.releasesDir, 'content', '.publishing-1.2.0-ccccccc-0000');
+    fs.mkdirSync(hidden, { recursive: true });
+    fs.writeFileSync(path.join(hidden, 'remoteEntry.js'), 'half');
+    expect((await server.call('GET', '/remotes/content/.publishing-1.2.0-ccccccc-0000/remoteEntry.js')).status).toBe(
+      404,
+    );
+  });
+
+  it('GET /api/v1/version says what runs: the API, the shell build and each live release with its manifest', async () => {
+    const res = await server.call('GET', '/api/v1/version');
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Version fetched successfully');
+    expect(res.body.data).toEqual({
+      api: { version: '1.0.0' },
+      shell: {
+        version: '1.0.0',
+        release: '1.0.0-5e11aaa',
+        commit: 'abc123def456',
+        builtAt: '2026-11-20T10:00:00.000Z',
+      },
+      remotes: [
+        {
+          name: 'content',
+          label: 'Content',
+          release: '1.0.0-aaaaaaa',
+          entry: '/remotes/content/1.0.0-aaaaaaa/mf-manifest.json',
+          build: { version: '1.0.0', release: '1.0.0-aaaaaaa', commit: 'abc123def456', builtAt: expect.any(String) },
+          manifest: {
+            name: 'content',
+            buildVersion: '1.0.0',
+            exposes: ['./App'],
+            shared: [{ name: 'react', version: '19.3.1', requiredVersion: '^19.3.1', singleton: true }],
+          },
+        },
+      ],
+    });
+  });
+});

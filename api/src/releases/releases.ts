@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppConfig } from '../config';
+import {
+  checkMap,
+  deployRelease,
+  emptyMap,
+  protectedReleases,
+  rollbackRelease,
+  writeMapAtomically,
+  type MapCheck,
+  type MapContext,
+  type StoredMap,
+} from './map';
+import { ReleaseError, ReleaseStore, type ReleaseInfo } from './store';
+
+export interface ReleasesConfig {
+  releasesDir: string;
+  /** The live map (operator data); its last good version is kept beside it. */
+  mapFile: string;
+  /** Releases kept per remote beyond the protected ones. */
+  releasesKeep: number;
+  /** Origins a map entry may load a remote from (a CDN). */
+  remoteOrigins: string[];
+  /** A browser may stay open this long: releases live within it are never pruned. */
+  tokenTtlHours: number;
+}
+
+export const releasesConfig = (config: AppConfig): ReleasesConfig => ({
+  releasesDir: config.releasesDir,
+  mapFile: config.remotesMapFile,
+  releasesKeep: config.releasesKeep,
+  remoteOrigins: config.remoteOrigins,
+  tokenTtlHours: config.tokenTtlHours,
+});
+
+export const lastGoodFile = (mapFile: string) =>
+  path.join(path.dirname(mapFile), `${path.basename(mapFile, '.json')}.last-good.json`);
+
+/** Publishing, deploying, rolling back and pruning: what the commands and the server's start do. */
+export class Releases {
+  readonly store: ReleaseStore;
+
+  constructor(readonly config: ReleasesConfig) {
+    this.store = new ReleaseStore(config.releasesDir);
+  }
+
+  context(): MapContext {
+    return {
+      knownRemotes: this.store.remotes(),
+      releaseExists: (remote, release) => this.store.exists(remote, release),
+      allowedOrigins: this.config.remoteOrigins,
+    };
+  }
+
+  /** The map on disk, checked. `missing` when no map was ever written. */
+  readMap(): MapCheck | { ok: 'missing' } {
+    let text: string;
+    try {
+      text = fs.readFileSync(this.config.mapFile, 'utf8');
+    } catch {
+      return { ok: 'missing' };
+    }
+    return checkMap(text, this.context());
+  }
+
+  /** The map the server falls back to while the one on disk is refused. */
+  lastGoodMap(): StoredMap | undefined {
+    try {
+      const check = checkMap(fs.readFileSync(lastGoodFile(this.config.mapFile), 'utf8'), this.context());
+      return check.ok ? check.map : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The map a command may change: refuses to build on a hand edit that does not hold. */
+  private editableMap(): StoredMap {
+    const current = this.readMap();
+    if (current.ok === 'missing') return emptyMap();
+    if (!current.ok) {
+      throw new ReleaseError(
+        `${this.config.mapFile} is refused: ${current.problems.join('; ')}. Fix or remove the edit first ` +
+          '(the server keeps serving the last good map meanwhile).',
+      );
+    }
+    return current.map;
+  }
+
+  private save(map: StoredMap): void {
+    const check = checkMap(map, this.context());
+    if (!check.ok) throw new ReleaseError(check.problems.join('; '));
+    writeMapAtomically(this.config.mapFile, check.map);
+  }
+
+  publish(buildDir: string): { info: ReleaseInfo; created: boolean; pruned: string[] } {
+    const result = this.store.publish(buildDir);
+    return { ...result, pruned: this.prune(result.info.name) };
+  }
+
+  /** Makes a release live (default: the newest published). Returns the release it replaced. */
+  deploy(remote: string, release?: string, entry?: string): { from?: string; to: string } {
+    const map = this.editableMap();
+    const target = release ?? this.store.list(remote)[0]?.release;
+    if (!target) throw new ReleaseError(`${remote} has no published release: npm run release -w remote-${remote}`);
+    if (!this.store.exists(remote, target)) {
+      throw new ReleaseError(`${remote} has no release "${target}" (npm run releases -- ${remote} lists them)`);
+    }
+    const from = map.remotes[remote]?.release;
+    this.save(deployRelease(map, remote, target, { entry }));
+    return { from, to: target };
+  }
+
+  rollback(remote: string): { from: string; to: string } {
+    const map = this.editableMap();
+    let result: ReturnType<typeof rollbackRelease>;
+    try {
+      result = rollbackRelease(map, remote, (release) => this.store.exists(remote, release));
+    } catch (error) {
+      throw new ReleaseError((error as Error).message);
+    }
+    this.save(result.map);
+    return { from: result.from, to: result.to };
+  }
+
+  /** Deletes the oldest releases beyond `releasesKeep`, never a protected one. */
+  prune(remote: string): string[] {
+    const current = this.readMap();
+    // With a refused map nobody can tell which releases browsers use: prune nothing.
+    if (current.ok === false) return [];
+    const map = current.ok === 'missing' ? emptyMap() : current.map;
+    const keep = protectedReleases(map, remote, this.config.tokenTtlHours);
+    const removed: string[] = [];
+    this.store.list(remote).forEach((release, index) => {
+      if (index < this.config.releasesKeep || keep.has(release.release)) return;
+      this.store.remove(remote, release.release);
+      removed.push(release.release);
+    });
+    return removed;
+  }
+
+  /**
+   * At the server's start: each remote build present is published (a no-op when already), and a
+   * remote with no live release gets its build's. A live release is never replaced here: deploying
+   * and rolling back are the commands' job, and a restart must not undo them.
+   */
+  adoptBuilds(buildDirs: string[]): { published: ReleaseInfo[]; deployed: ReleaseInfo[]; notLive: ReleaseInfo[] } {
+    const published: ReleaseInfo[] = [];
+    const deployed: ReleaseInfo[] = [];
+    const notLive: ReleaseInfo[] = [];
+    for (const dir of buildDirs) {
+      const { info, created } = this.store.publish(dir);
+      if (created) published.push(info);
+      const current = this.readMap();
+      if (current.ok === false) continue;
+      const live = current.ok === 'missing' ? undefined : current.map.remotes[info.name];
+      if (!live) {
+        this.deploy(info.name, info.release);
+        deployed.push(info);
+      } else if (live.release !== info.release) {
+        notLive.push(info);
+      }
+    }
+    return { published, deployed, notLive };
+  }
+}

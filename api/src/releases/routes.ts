@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { NO_CACHE } from '../http/static';
+import { readReleaseInfo } from './store';
+
+/** The live map for the browser: `no-cache`, with an ETag so that a check at each navigation is a 304. */
+export async function liveMapRoute(app: FastifyInstance): Promise<void> {
+  app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
+    const { body, etag } = app.liveMap.current();
+    reply.header('Cache-Control', NO_CACHE).header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
+}
+
+const BuildInfo = Type.Object({
+  version: Type.String(),
+  release: Type.String(),
+  commit: Type.String(),
+  builtAt: Type.String({ description: 'ISO time of the build' }),
+});
+
+const VersionResponse = Type.Object({
+  api: Type.Object({ version: Type.String() }),
+  shell: Type.Union([BuildInfo, Type.Null()], { description: 'The shell build this server serves' }),
+  remotes: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      label: Type.String(),
+      release: Type.String({ description: 'The live release' }),
+      entry: Type.String({ description: "The live release's manifest URL" }),
+      build: Type.Union([BuildInfo, Type.Null()]),
+      manifest: Type.Union([
+        Type.Object({
+          name: Type.String(),
+          buildVersion: Type.Optional(Type.String()),
+          exposes: Type.Array(Type.String()),
+          shared: Type.Array(
+            Type.Object({
+              name: Type.String(),
+              version: Type.String(),
+              requiredVersion: Type.Optional(Type.String()),
+              singleton: Type.Optional(Type.Boolean()),
+            }),
+          ),
+        }),
+        Type.Null(),
+      ]),
+    }),
+  ),
+});
+
+function packageVersion(): string {
+  // api/src (tests) and api/dist (compiled) both sit one level below api/package.json.
+  const file = path.join(__dirname, '..', '..', 'package.json');
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
+/** GET /version: what this server runs and serves. Public: versions and release ids are no secrets. */
+export async function versionRoutes(parent: FastifyInstance): Promise<void> {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const apiVersion = packageVersion();
+
+  app.get(
+    '/version',
+    {
+      schema: {
+        tags: ['releases'],
+        summary: "The API's version and each remote's live release, as its manifest declares it",
+        response: { 200: Type.Object({ message: Type.String(), data: VersionResponse }) },
+      },
+    },
+    async () => {
+      const { served } = app.liveMap.current();
+      let shell: ReturnType<typeof readReleaseInfo> | null = null;
+      try {
+        shell = readReleaseInfo(app.config.staticRoots.shell);
+      } catch {
+        // No shell build served (the API alone).
+      }
+      const data = {
+        api: { version: apiVersion },
+        shell: shell && {
+          version: shell.version,
+          release: shell.release,
+          commit: shell.commit,
+          builtAt: shell.builtAt,
+        },
+        remotes: served.remotes.map((remote) => {
+          const build = app.liveMap.releaseInfo(remote.name, remote.release);
+          return {
+            name: remote.name,
+            label: remote.label,
+            release: remote.release,
+            entry: remote.entry,
+            build: build
+              ? { version: build.version, release: build.release, commit: build.commit, builtAt: build.builtAt }
+              : null,
+            manifest: app.liveMap.manifest(remote.name, remote.release) ?? null,
+          };
+        }),
+      };
+      return { message: 'Version fetched successfully', data };
+    },
+  );
+}

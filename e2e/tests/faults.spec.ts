@@ -1,0 +1,186 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { logIn, menuLink } from './session';
+
+// Every fault a deploy can cause, for each remote and for /remotes.json itself: only the area that
+// cannot be loaded shows a panel in plain words, everything else keeps working, and Retry recovers
+// without a page reload once the files are back.
+
+interface RemoteUnderTest {
+  name: string;
+  label: string;
+  menu: string;
+  /** Visible once the remote's screen has rendered. */
+  ready: (page: Page) => ReturnType<Page['getByText']>;
+}
+
+const remotes: RemoteUnderTest[] = [
+  {
+    name: 'content',
+    label: 'Content',
+    menu: 'BookShelf',
+    ready: (page) => page.getByRole('link', { name: 'Add New Book' }),
+  },
+  {
+    name: 'community',
+    label: 'Community',
+    menu: 'Mass Scheduling',
+    ready: (page) =>
+      page.getByText('No mass intentions available.').or(page.getByRole('table', { name: 'Mass intentions' })),
+  },
+  { name: 'finance', label: 'Finance', menu: 'Settings', ready: (page) => page.getByLabel('Country') },
+];
+
+/** A fault: how the server answers, and which of the remote's files it hits. */
+interface Fault {
+  name: string;
+  /** Glob under the remote's release folder. */
+  files: string;
+  answer: (route: Route, stalled: Promise<void>) => Promise<void>;
+}
+
+const jsonError = (status: number) => (route: Route) =>
+  route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ message: 'Not here' }) });
+
+const faults: Fault[] = [
+  { name: 'a 404 JSON answer for the manifest', files: 'mf-manifest.json', answer: jsonError(404) },
+  { name: 'a 500 JSON answer for the manifest', files: 'mf-manifest.json', answer: jsonError(500) },
+  { name: 'a refused connection', files: '**', answer: (route) => route.abort('connectionrefused') },
+  {
+    name: 'a stall',
+    files: 'mf-manifest.json',
+    answer: async (route, stalled) => {
+      await stalled;
+      await route.abort('timedout').catch(() => undefined);
+    },
+  },
+  {
+    name: 'a body that is not a manifest',
+    files: 'mf-manifest.json',
+    answer: (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"hello":"world"}' }),
+  },
+  { name: 'a manifest whose chunks 404', files: '__federation_expose_App*.js', answer: jsonError(404) },
+];
+
+const markNoReload = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+const stillNoReload = (page: Page) => page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload);
+
+for (const remote of remotes) {
+  for (const fault of faults) {
+    test(`${remote.name}: ${fault.name} shows only its panel, and Retry recovers`, async ({ page }) => {
+      await logIn(page);
+      let endStall!: () => void;
+      const stalled = new Promise<void>((resolve) => (endStall = resolve));
+      const pattern = `**/remotes/${remote.name}/*/${fault.files}`;
+      await page.route(pattern, (route) => fault.answer(route, stalled));
+
+      await (await menuLink(page, remote.menu)).click();
+      const heading = page.getByRole('heading', { name: `The ${remote.label} screens could not be loaded` });
+      await expect(heading).toBeVisible({ timeout: 10_000 });
+      const panel = page.getByRole('alert').filter({ has: heading });
+      await expect(panel).toContainText('They may be being updated — try again in a moment.');
+      // The runtime's text stays behind Details.
+      expect(await panel.innerText()).not.toContain('Federation Runtime');
+      await panel.getByText('Details').click();
+      await expect(panel.locator('details code')).not.toBeEmpty();
+
+      // The other remotes, the menu and the session keep working.
+      for (const other of remotes.filter((candidate) => candidate !== remote)) {
+        await (await menuLink(page, other.menu)).click();
+        await expect(other.ready(page)).toBeVisible();
+      }
+      await (await menuLink(page, 'Dashboard')).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+      // The files are back: Retry loads the remote in the same page.
+      await (await menuLink(page, remote.menu)).click();
+      await expect(heading).toBeVisible({ timeout: 10_000 });
+      await page.unroute(pattern);
+      endStall();
+      await markNoReload(page);
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await expect(remote.ready(page)).toBeVisible();
+      expect(await stillNoReload(page)).toBe(true);
+    });
+  }
+}
+
+const mapFaults: Fault[] = [
+  { name: 'a 404', files: '', answer: jsonError(404) },
+  { name: 'a 503', files: '', answer: jsonError(503) },
+  { name: 'a refused connection', files: '', answer: (route) => route.abort('connectionrefused') },
+  {
+    name: 'a stall',
+    files: '',
+    answer: async (route, stalled) => {
+      await stalled;
+      await route.abort('timedout').catch(() => undefined);
+    },
+  },
+  {
+    name: 'a body that is not a map',
+    files: '',
+    answer: (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><p>Maintenance</p>' }),
+  },
+];
+
+for (const fault of mapFaults) {
+  test(`/remotes.json: ${fault.name} never turns a screen into 'This page does not exist.', and Retry recovers`, async ({
+    page,
+  }) => {
+    await logIn(page);
+    let endStall!: () => void;
+    const stalled = new Promise<void>((resolve) => (endStall = resolve));
+    await page.route('**/remotes.json', (route) => fault.answer(route, stalled));
+    await page.goto('/bookshelf');
+
+    const heading = page.getByRole('heading', { name: 'This screen could not be loaded' });
+    await expect(heading).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText('This page does not exist.')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toContainText('They may be being updated — try again in a moment.');
+
+    // The shell's own screens and the menu keep working.
+    await (await menuLink(page, 'Dashboard')).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await (await menuLink(page, 'BookShelf')).click();
+    await expect(heading).toBeVisible({ timeout: 10_000 });
+
+    await page.unroute('**/remotes.json');
+    endStall();
+    await markNoReload(page);
+    // The map is retried with back-off on its own too; Retry asks at once.
+    await page
+      .getByRole('button', { name: 'Retry' })
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
+    await expect(page.getByRole('link', { name: 'Add New Book' })).toBeVisible();
+    expect(await stillNoReload(page)).toBe(true);
+  });
+}
+
+test('prefetching the remotes after login warns of nothing in the console, and its failures stay silent', async ({
+  page,
+}) => {
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') messages.push(message.text());
+  });
+  const prefetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('__federation_expose_App')) prefetched.push(request.url());
+  });
+  await logIn(page);
+  await expect.poll(() => prefetched.length).toBeGreaterThanOrEqual(3);
+  await page.waitForTimeout(3500);
+  expect(messages.filter((text) => /preload/i.test(text))).toEqual([]);
+
+  // A remote that cannot be reached: prefetch fails without a panel or a toast.
+  const failing = await page.context().newPage();
+  await failing.route('**/remotes/finance/**', (route) => route.abort('connectionrefused'));
+  await failing.goto('/dashboard');
+  await expect(failing.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await failing.waitForTimeout(3500);
+  await expect(failing.getByRole('alert')).toHaveCount(0);
+  await failing.close();
+});

@@ -1,0 +1,91 @@
+import { DataTable, formatDate, LoadingBlock, PageHeader, Panel, runtimeInfo, useRequest, type Column } from 'shared';
+import styled from 'styled-components';
+import { versionsApi, type BuildInfo } from './deployedVersions';
+
+const Note = styled.p`
+  margin: ${({ theme }) => theme.space(4)} 0 ${({ theme }) => theme.space(2)};
+  color: ${({ theme }) => theme.color.muted};
+`;
+
+const Mono = styled.code`
+  font-size: 0.85em;
+`;
+
+interface Row {
+  app: string;
+  version?: string;
+  /** Release id, build time and commit: builds only (the API is versioned by its package). */
+  build?: Omit<BuildInfo, 'version'>;
+  /** What this browser runs, where it differs from what is live. */
+  here?: string;
+}
+
+const fromBuild = (app: string, build: BuildInfo | null, here?: string): Row => ({
+  app,
+  version: build?.version,
+  build: build ?? undefined,
+  here,
+});
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const builtAt = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+};
+
+const columns: Column<Row>[] = [
+  { header: 'App', cell: (row) => row.app },
+  { header: 'Version', cell: (row) => row.version ?? '—' },
+  { header: 'Release', cell: (row) => (row.build ? <Mono>{row.build.release}</Mono> : '—') },
+  { header: 'Built', cell: (row) => (row.build ? builtAt(row.build.builtAt) : '—') },
+  { header: 'Commit', cell: (row) => (row.build ? <Mono>{row.build.commit}</Mono> : '—') },
+  { header: 'In this browser', cell: (row) => row.here ?? 'Same' },
+];
+
+/** Settings → Deployed versions: what is live on the server and what this browser actually runs. */
+export function DeployedVersions() {
+  const { data, loading, failed } = useRequest((signal) => versionsApi.get(signal), 'versions');
+  const running = runtimeInfo();
+
+  let body;
+  if (loading && !data) body = <LoadingBlock />;
+  else if (failed || !data) body = <Note>The deployed versions could not be read.</Note>;
+  else {
+    const rows: Row[] = [
+      fromBuild('Shell', data.shell),
+      ...data.remotes.map((remote) => {
+        const release = running.remotes[remote.name];
+        const here = !release
+          ? 'Not loaded yet'
+          : release === remote.release
+            ? undefined
+            : `${release} (reload for ${remote.release})`;
+        return fromBuild(remote.label, remote.build, here);
+      }),
+      { app: 'API', version: data.api.version },
+    ];
+    body = (
+      <>
+        <DataTable caption="Deployed versions" columns={columns} rows={rows} rowKey={(row) => row.app} />
+        <Note>Shared libraries this browser loaded, and the app that provided each:</Note>
+        <DataTable
+          caption="Shared libraries in this browser"
+          columns={[
+            { header: 'Library', cell: (lib) => lib.name },
+            { header: 'Version', cell: (lib) => lib.version },
+            { header: 'Provided by', cell: (lib) => lib.from },
+          ]}
+          rows={running.shared}
+          rowKey={(lib) => `${lib.name}@${lib.version}`}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Panel aria-label="Deployed versions">
+      <PageHeader title="Deployed versions" />
+      {body}
+    </Panel>
+  );
+}

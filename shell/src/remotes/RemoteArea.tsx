@@ -1,0 +1,37 @@
+import { useLocation } from 'react-router-dom';
+import { EmptyText, LoadingBlock, Panel } from 'shared';
+import { RemoteRoute, UnavailablePanel } from './RemoteRoute';
+import { findRemoteForPath, useRemotesMap, type RemotesMapStore } from './remotesMap';
+
+function NotFound() {
+  return (
+    <Panel>
+      <EmptyText>This page does not exist.</EmptyText>
+    </Panel>
+  );
+}
+
+/**
+ * Any path inside the layout that is not the shell's own goes to the remote that declares it. Only a
+ * map that was read can say a page does not exist: while none could be read, the area says so and
+ * offers Retry (the map is retried with back-off meanwhile, and the screen appears when it arrives).
+ */
+export function RemoteArea({ store }: { store: RemotesMapStore }) {
+  const { pathname } = useLocation();
+  const { map, error, loading } = useRemotesMap(store);
+  if (!map) {
+    if (loading) return <LoadingBlock />;
+    return (
+      <UnavailablePanel
+        title="This screen could not be loaded"
+        detail={error?.message ?? 'The remotes map could not be read.'}
+        onRetry={() => store.refresh()}
+      />
+    );
+  }
+  const remote = findRemoteForPath(map, pathname);
+  if (!remote) return <NotFound />;
+  return (
+    <RemoteRoute key={remote.name} remote={remote} timeoutMs={map.loadTimeoutMs} refreshMap={() => store.refresh()} />
+  );
+}

@@ -1,0 +1,76 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemoteApp, RemoteLoadError, setReloadPage } from './federation';
+import type { RemoteDefinition } from './remotesMap';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
+  getInstance: jest.fn(),
+}));
+
+const mockedLoad = loadRemote as jest.MockedFunction<typeof loadRemote>;
+const mockedRegister = registerRemotes as jest.MockedFunction<typeof registerRemotes>;
+const App = () => null;
+
+const release = (name: string, id: string): RemoteDefinition => ({
+  name,
+  label: name,
+  release: id,
+  entry: `/remotes/${name}/${id}/mf-manifest.json`,
+  routes: [`/${name}`],
+});
+
+describe('loading a remote from the federation runtime', () => {
+  const reload = jest.fn();
+  beforeAll(() => setReloadPage(reload));
+  beforeEach(() => {
+    reload.mockReset();
+    mockedLoad.mockReset();
+    mockedRegister.mockReset();
+  });
+
+  it('discards whatever the runtime cached from a failed attempt, so that Retry starts afresh', async () => {
+    const remote = release('alpha', '1.0.0-aaaaaaa');
+    mockedLoad.mockRejectedValueOnce(new Error('[ Federation Runtime ]: #RUNTIME-013 not a valid federation manifest'));
+    const failure = await loadRemoteApp(remote, 3000).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(RemoteLoadError);
+    expect((failure as RemoteLoadError).detail).toMatch(/RUNTIME-013/);
+    // Registered once to load, then again with force: the runtime drops its cached manifest and entry.
+    expect(mockedRegister).toHaveBeenLastCalledWith([{ name: 'alpha', entry: remote.entry }], { force: true });
+    mockedLoad.mockResolvedValueOnce({ default: App });
+    await expect(loadRemoteApp(remote, 3000)).resolves.toEqual({ default: App });
+  });
+
+  it('gives up after the load timeout with a panel-worthy error', async () => {
+    jest.useFakeTimers();
+    const remote = release('beta', '1.0.0-aaaaaaa');
+    mockedLoad.mockReturnValueOnce(new Promise(() => undefined));
+    const result = loadRemoteApp(remote, 3000).catch((error: unknown) => error);
+    await jest.advanceTimersByTimeAsync(3000);
+    const error = (await result) as RemoteLoadError;
+    expect(error).toBeInstanceOf(RemoteLoadError);
+    expect(error.detail).toBe(`${remote.entry} did not answer within 3 s`);
+    jest.useRealTimers();
+  });
+
+  it('registers the live release when a remote is first needed: no reload, nothing before', async () => {
+    mockedLoad.mockResolvedValueOnce({ default: App });
+    const remote = release('gamma', '1.1.0-bbbbbbb');
+    await loadRemoteApp(remote, 3000);
+    expect(mockedRegister).toHaveBeenCalledWith([{ name: 'gamma', entry: remote.entry }], { force: false });
+    expect(mockedLoad).toHaveBeenCalledWith('gamma/App');
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('reloads the page, keeping the URL, when a remote whose code ran here has a new live release', async () => {
+    mockedLoad.mockResolvedValue({ default: App });
+    await loadRemoteApp(release('delta', '1.0.0-aaaaaaa'), 3000);
+    mockedRegister.mockReset();
+    const next = loadRemoteApp(release('delta', '1.1.0-bbbbbbb'), 3000);
+    expect(reload).toHaveBeenCalledTimes(1);
+    // The new release is never registered beside the old one in this page.
+    expect(mockedRegister).not.toHaveBeenCalled();
+    await Promise.race([next, Promise.resolve('pending')]).then((value) => expect(value).toBe('pending'));
+  });
+});

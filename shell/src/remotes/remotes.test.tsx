@@ -1,0 +1,122 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderRoutes } from 'shared/testing';
+import { RemoteArea } from './RemoteArea';
+import { RemoteLoadError } from './federation';
+import { RemoteRoute } from './RemoteRoute';
+import {
+  findRemoteForPath,
+  parseRemotesMap,
+  RemotesMapStore,
+  retryDelayMs,
+  type RemoteDefinition,
+  type RemotesMap,
+} from './remotesMap';
+
+jest.mock('./federation', () => ({
+  ...jest.requireActual('./federation'),
+  loadRemoteApp: jest.fn(async (remote: RemoteDefinition) => ({ default: () => <p>{remote.label} screens</p> })),
+}));
+
+const finance: RemoteDefinition = {
+  name: 'finance',
+  label: 'Finance',
+  release: '1.0.0-aaaaaaa',
+  entry: '/remotes/finance/1.0.0-aaaaaaa/mf-manifest.json',
+  routes: ['/users', '/edit-donation/:id'],
+};
+const map: RemotesMap = { apiBaseUrl: '/api/v1', loadTimeoutMs: 3000, remotes: [finance] };
+
+afterEach(() => jest.useRealTimers());
+
+describe("a remote's area", () => {
+  it('says in plain words that the screens could not be loaded, with the detail behind Details, and Retry recovers', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const runtimeText = '[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003 args: {"manifestUrl":"…"}';
+    const load = jest
+      .fn()
+      .mockRejectedValueOnce(new RemoteLoadError(finance, runtimeText))
+      .mockResolvedValue({ default: () => <p>Finance screens</p> });
+    const refreshMap = jest.fn(async () => map);
+    renderRoutes(
+      [{ path: '*', element: <RemoteRoute remote={finance} timeoutMs={3000} refreshMap={refreshMap} load={load} /> }],
+      '/users',
+    );
+    const panel = await screen.findByRole('alert');
+    expect(screen.getByRole('heading', { name: 'The Finance screens could not be loaded' })).toBeInTheDocument();
+    expect(panel).toHaveTextContent('They may be being updated — try again in a moment.');
+    // The runtime's text is there for whoever is asked, not in the administrator's face.
+    const details = screen.getByText('Details').closest('details')!;
+    expect(details).not.toHaveAttribute('open');
+    expect(details).toHaveTextContent(runtimeText);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Finance screens')).toBeInTheDocument();
+    // Retry reads the live map again first: the release may have changed meanwhile.
+    expect(refreshMap).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('finds the remote that owns a path by its declared patterns', () => {
+    expect(findRemoteForPath(map, '/edit-donation/abc')?.name).toBe('finance');
+    expect(findRemoteForPath(map, '/users')?.name).toBe('finance');
+    expect(findRemoteForPath(map, '/bookshelf')).toBeUndefined();
+  });
+});
+
+describe('the live map in the page', () => {
+  it('refuses a body that is not a map (a JSON error, a list), rather than reading it as no remotes', () => {
+    expect(() => parseRemotesMap({ message: 'Not found' })).toThrow(/not a list of remotes/);
+    expect(() => parseRemotesMap([])).toThrow();
+    expect(() => parseRemotesMap({ remotes: [{ name: 'x' }] })).toThrow();
+    expect(parseRemotesMap({ remotes: [finance] })).toEqual({ ...map, loadTimeoutMs: 3000 });
+  });
+
+  it('retries a failed first read with back-off, and a failed refresh keeps the map it knows', async () => {
+    jest.useFakeTimers();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fetchMap = jest
+      .fn<Promise<RemotesMap>, []>()
+      .mockRejectedValueOnce(new Error('/remotes.json answered 503 Service Unavailable'))
+      .mockRejectedValueOnce(new Error('/remotes.json answered 503 Service Unavailable'))
+      .mockResolvedValueOnce(map)
+      .mockRejectedValueOnce(new Error('offline'));
+    const store = new RemotesMapStore(fetchMap);
+    await store.refresh();
+    expect(store.getState()).toMatchObject({ loading: false, error: { message: expect.stringMatching(/503/) } });
+    expect(store.getState().map).toBeUndefined();
+    await act(() => jest.advanceTimersByTimeAsync(retryDelayMs(0)));
+    expect(fetchMap).toHaveBeenCalledTimes(2);
+    await act(() => jest.advanceTimersByTimeAsync(retryDelayMs(1)));
+    expect(fetchMap).toHaveBeenCalledTimes(3);
+    expect(store.getState()).toEqual({ map, loading: false });
+    expect(await store.refresh()).toEqual(map);
+    expect(store.getState()).toEqual({ map, loading: false });
+    expect([0, 1, 2, 5, 10].map(retryDelayMs)).toEqual([1000, 2000, 4000, 30_000, 30_000]);
+    store.stop();
+  });
+
+  it("never says 'This page does not exist.' while the map cannot be read; the screen appears when it can", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let available = false;
+    const store = new RemotesMapStore(async () => {
+      if (!available) throw new Error('/remotes.json answered 503 Service Unavailable');
+      return map;
+    });
+    renderRoutes([{ path: '*', element: <RemoteArea store={store} /> }], '/users');
+    await act(() => store.refresh());
+    expect(await screen.findByRole('heading', { name: 'This screen could not be loaded' })).toBeInTheDocument();
+    expect(screen.queryByText('This page does not exist.')).not.toBeInTheDocument();
+    expect(screen.getByText('Details').closest('details')).toHaveTextContent('503');
+    available = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Finance screens')).toBeInTheDocument();
+    store.stop();
+  });
+
+  it("says 'This page does not exist.' for a path no remote of a map that was read owns", async () => {
+    const store = new RemotesMapStore(async () => map);
+    await store.refresh();
+    renderRoutes([{ path: '*', element: <RemoteArea store={store} /> }], '/nowhere');
+    expect(await screen.findByText('This page does not exist.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,149 @@
+import { matchPath } from 'react-router-dom';
+import { useSyncExternalStore } from 'react';
+import { DEFAULT_API_BASE_URL } from 'shared';
+
+/** One remote as `/remotes.json` declares it: its live release, where its manifest is, which paths it owns. */
+export interface RemoteDefinition {
+  name: string;
+  label: string;
+  release: string;
+  entry: string;
+  routes: string[];
+}
+
+export interface RemotesMap {
+  apiBaseUrl: string;
+  /** How long a remote may take to load before its area shows the panel. */
+  loadTimeoutMs: number;
+  remotes: RemoteDefinition[];
+}
+
+export const DEFAULT_LOAD_TIMEOUT_MS = 3000;
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+function isRemote(value: unknown): value is RemoteDefinition {
+  const remote = value as RemoteDefinition;
+  return (
+    typeof remote === 'object' &&
+    remote !== null &&
+    isText(remote.name) &&
+    isText(remote.entry) &&
+    isText(remote.release) &&
+    Array.isArray(remote.routes) &&
+    remote.routes.every(isText)
+  );
+}
+
+/** Reads the map's body; anything that is not a map is an error (never "no remotes"). */
+export function parseRemotesMap(body: unknown): RemotesMap {
+  const map = body as Partial<RemotesMap> | null;
+  if (typeof map !== 'object' || map === null || !Array.isArray(map.remotes) || !map.remotes.every(isRemote)) {
+    throw new Error('The remotes map is not a list of remotes');
+  }
+  return {
+    apiBaseUrl: isText(map.apiBaseUrl) ? map.apiBaseUrl : DEFAULT_API_BASE_URL,
+    loadTimeoutMs:
+      typeof map.loadTimeoutMs === 'number' && map.loadTimeoutMs > 0 ? map.loadTimeoutMs : DEFAULT_LOAD_TIMEOUT_MS,
+    remotes: map.remotes.map((remote) => ({ ...remote, label: isText(remote.label) ? remote.label : remote.name })),
+  };
+}
+
+/** Fetches the map fresh (the server sends it no-cache with an ETag, so a check is a 304). */
+export async function fetchRemotesMap(url = '/remotes.json', timeoutMs = DEFAULT_LOAD_TIMEOUT_MS): Promise<RemotesMap> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const response = await fetch(url, { cache: 'no-cache', signal: controller.signal });
+    if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`.trim());
+    return parseRemotesMap(await response.json());
+  } catch (error) {
+    if (controller.signal.aborted) {
+      throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`, { cause: error });
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The remote that owns a path, by the route patterns it declares. */
+export function findRemoteForPath(map: RemotesMap, pathname: string): RemoteDefinition | undefined {
+  return map.remotes.find((remote) =>
+    remote.routes.some((pattern) => matchPath({ path: pattern, end: true }, pathname)),
+  );
+}
+
+export interface RemotesMapState {
+  map?: RemotesMap;
+  /** The last failure, while no map could be read at all. */
+  error?: Error;
+  /** True until the first attempt has answered, well or not. */
+  loading: boolean;
+}
+
+/** Back-off between attempts while no map could be read: 1 s, 2 s, 4 s … at most 30 s. */
+export const retryDelayMs = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
+
+/**
+ * The live map in the page. The first read may fail (a 503 during a restart): then it is retried
+ * with back-off, and every screen that waits for it re-renders when it arrives. Once read, each
+ * navigation into a remote's area refreshes it, so a deploy is picked up at the next navigation;
+ * a failed refresh keeps the map already known.
+ */
+export class RemotesMapStore {
+  private state: RemotesMapState = { loading: true };
+  private readonly listeners = new Set<() => void>();
+  private retryTimer?: ReturnType<typeof setTimeout>;
+  private failures = 0;
+  private fetchedAt = 0;
+  private inFlight?: Promise<RemotesMap | undefined>;
+
+  constructor(private readonly fetchMap: () => Promise<RemotesMap>) {}
+
+  getState = (): RemotesMapState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(state: RemotesMapState) {
+    this.state = state;
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Reads the map unless it was read less than `maxAgeMs` ago; concurrent callers share one request. */
+  refresh(maxAgeMs = 0): Promise<RemotesMap | undefined> {
+    if (this.state.map && Date.now() - this.fetchedAt < maxAgeMs) return Promise.resolve(this.state.map);
+    this.inFlight ??= this.read().finally(() => (this.inFlight = undefined));
+    return this.inFlight;
+  }
+
+  private async read(): Promise<RemotesMap | undefined> {
+    clearTimeout(this.retryTimer);
+    try {
+      const map = await this.fetchMap();
+      this.failures = 0;
+      this.fetchedAt = Date.now();
+      if (JSON.stringify(map) !== JSON.stringify(this.state.map)) this.set({ map, loading: false });
+      else if (this.state.loading || this.state.error) this.set({ map, loading: false });
+      return map;
+    } catch (error) {
+      if (this.state.map) return this.state.map;
+      console.error('The remotes map could not be read; retrying.', error);
+      this.set({ error: error instanceof Error ? error : new Error(String(error)), loading: false });
+      this.retryTimer = setTimeout(() => void this.refresh(), retryDelayMs(this.failures++));
+      return undefined;
+    }
+  }
+
+  /** For tests and teardown: no retry stays scheduled. */
+  stop() {
+    clearTimeout(this.retryTimer);
+  }
+}
+
+export function useRemotesMap(store: RemotesMapStore): RemotesMapState {
+  return useSyncExternalStore(store.subscribe, store.getState);
+}
