@@ -19,10 +19,11 @@ const targets = [
   ...(apiOnly
     ? []
     : [
-        { workspace: 'shell', output: 'shell/dist/index.html' },
+        // release.json is the last file a production build writes (config/release.ts).
+        { workspace: 'shell', output: 'shell/dist/release.json' },
         ...['content', 'community', 'finance'].map((name) => ({
           workspace: `remote-${name}`,
-          output: `remote-${name}/dist/mf-manifest.json`,
+          output: `remote-${name}/dist/release.json`,
         })),
       ]),
 ];

@@ -34,15 +34,16 @@ function adoptRemoteBuilds(app: Awaited<ReturnType<typeof buildApp>>): void {
   const builds = app.config.staticRoots.remoteBuilds.filter((dir) => fs.existsSync(path.join(dir, 'release.json')));
   try {
     const { published, deployed, notLive } = app.releases.adoptBuilds(builds);
-    for (const info of published) app.log.info(`published ${info.name} ${info.release}`);
-    for (const info of deployed) app.log.info(`${info.name} ${info.release} is live (first release)`);
+    // Said on the console, like the administrator's line: the person starting the server reads them.
+    for (const info of published) console.log(`Published ${info.name} ${info.release} from its build.`);
+    for (const info of deployed) console.log(`${info.name} ${info.release} is live (its first release).`);
     for (const info of notLive) {
-      app.log.info(
-        `${info.name}: the build ${info.release} is published but not live; put it live with npm run deploy -- ${info.name} ${info.release}`,
+      console.log(
+        `${info.name}: the build ${info.release} is published but not live; put it live with: npm run deploy -- ${info.name} ${info.release}`,
       );
     }
   } catch (error) {
-    app.log.error(`the remotes' builds could not be published: ${(error as Error).message}`);
+    console.error(`The remotes' builds could not be published: ${(error as Error).message}`);
   }
   app.liveMap.current();
 }
@@ -90,7 +91,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as { port: number };
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  console.log(`Back-office running at http://${shown}:${port}/ (API at /api/v1, database: ${db.engine})`);
+  console.log(
+    `Back-office running at http://${shown}:${port}/ (API at /api/v1, database: ${db.engine})`,
+  );
 }
 
 main().catch((error: unknown) => {

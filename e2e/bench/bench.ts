@@ -11,9 +11,10 @@
  *      time GET /prayer/request/{userId} takes to answer them
  *   7. Bible plan CSV import of 364 rows: file chosen → preview, Import click → stored (browser),
  *      and POST /import/readings/{userId} alone (median of 3)                           ≤ 2 s
+ *   8. `npm run deploy` returned → an open browser's next navigation shows the new release ≤ 1 s
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -387,6 +388,67 @@ async function csvImportFigures(auth: { token: string; userId: string }) {
   );
 }
 
+/** Runs the release CLI on the bench server's data (what `npm run deploy` runs, without npm's start-up). */
+const releasesCli = (dataDir: string, args: string[]) =>
+  execFileSync(process.execPath, [path.join(root, 'api/dist/releases/cli.js'), ...args], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+
+async function deployFigures(dataDir: string) {
+  console.log('\n# 8. deploy returned → the next navigation of an open browser shows the new release');
+  // A second release of content: the same build under another release id (publishing copies it whole).
+  const live = JSON.parse(readFileSync(path.join(dataDir, 'remotes.json'), 'utf8')) as {
+    remotes: Record<string, { release: string }>;
+  };
+  const first = live.remotes.content.release;
+  const copy = mkdtempSync(path.join(tmpdir(), 'bench-release-'));
+  cpSync(path.join(dataDir, 'releases', 'content', first), copy, { recursive: true });
+  const info = JSON.parse(readFileSync(path.join(copy, 'release.json'), 'utf8')) as {
+    release: string;
+    builtAt: string;
+  };
+  const second = `${first}-bench`;
+  writeFileSync(
+    path.join(copy, 'release.json'),
+    JSON.stringify({ ...info, release: second, builtAt: new Date().toISOString() }),
+  );
+  releasesCli(dataDir, ['publish', 'content', copy]);
+  rmSync(copy, { recursive: true, force: true });
+
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
+  await logIn(page);
+  const screens = [
+    { menu: 'Live Streaming', ready: () => page.getByRole('link', { name: 'Add New Stream' }) },
+    { menu: 'BookShelf', ready: () => page.getByRole('table', { name: 'Books' }) },
+  ];
+  await page.goto(`${base}/bookshelf`);
+  await screens[1].ready().waitFor();
+  const samples: number[] = [];
+  for (let run = 0; run < 6; run++) {
+    const release = run % 2 === 0 ? second : first;
+    const screen = screens[run % 2];
+    releasesCli(dataDir, ['deploy', 'content', release]);
+    const started = performance.now();
+    const loaded = page.waitForRequest((request) => request.url().includes(`/remotes/content/${release}/`));
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: screen.menu, exact: true })
+      .click();
+    await loaded;
+    await screen.ready().waitFor();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  report(
+    'deploy → next navigation on the new release (median of 6)',
+    `${samples[3].toFixed(0)} ms (range ${samples[0].toFixed(0)}–${samples[5].toFixed(0)})`,
+    '≤ 1 s',
+  );
+  await browser.close();
+}
+
 async function main() {
   timeBuild();
   const { server, dataDir } = await startServer();
@@ -400,6 +462,7 @@ async function main() {
     await addPrayerRequests(5000);
     await prayerRequestFigures(auth);
     await csvImportFigures(auth);
+    await deployFigures(dataDir);
   } finally {
     server.kill();
     rmSync(dataDir, { recursive: true, force: true });

@@ -62,7 +62,8 @@ export function DeployedVersions() {
             : `${release} (reload for ${remote.release})`;
         return fromBuild(remote.label, remote.build, here);
       }),
-      { app: 'API', version: data.api.version },
+      // The API runs on the server only: "in this browser" does not apply.
+      { app: 'API', version: data.api.version, here: '—' },
     ];
     body = (
       <>

@@ -16,6 +16,8 @@ import { SAMPLE_NOTICE, sampleCountries, sampleRoles, sampleUsers, type SampleUs
 
 const Stack = styled.div`
   display: grid;
+  /* minmax(0, …): a wide table scrolls inside its panel instead of widening the page on a phone. */
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(6)};
 `;
 

@@ -5,7 +5,8 @@ import { Dashboard } from '../dashboard/Dashboard';
 import { Layout } from '../layout/Layout';
 import { RemoteArea } from '../remotes/RemoteArea';
 import { RemotePrefetch } from '../remotes/RemotePrefetch';
-import type { RemotesMapStore } from '../remotes/remotesMap';
+import { needsFreshPage, never } from '../remotes/federation';
+import { findRemoteForPath, type RemotesMap, type RemotesMapStore } from '../remotes/remotesMap';
 
 /** A navigation waits this long at most for the live map; past it, the map already known is used. */
 const MAP_CHECK_MS = 1000;
@@ -28,12 +29,23 @@ export function appRoutes(store: RemotesMapStore): RouteObject[] {
           element: <RemoteArea store={store} />,
           hydrateFallbackElement: <LoadingBlock />,
           // Each navigation into a remote's area reads the live map again, so a deploy or a rollback
-          // reaches an open browser at its next navigation (a 304 when nothing changed).
-          loader: async () => {
+          // reaches an open browser at its next navigation (a 304 when nothing changed). The map read
+          // here is what this navigation renders: the screen being left never sees a new release.
+          loader: async ({ request }): Promise<RemotesMap | null> => {
             await Promise.race([store.refresh(250), new Promise((resolve) => setTimeout(resolve, MAP_CHECK_MS))]);
-            return null;
+            const { map } = store.getState();
+            const target = map && findRemoteForPath(map, new URL(request.url).pathname);
+            if (target && needsFreshPage(target)) {
+              // Another release of this remote already ran here: the new one starts in a fresh page, at
+              // the URL being visited.
+              window.location.assign(request.url);
+              return never;
+            }
+            return map ?? null;
           },
-          shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
+          // A new path, or Retry (revalidate at the same URL); not a change of the search term.
+          shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+            currentUrl.pathname !== nextUrl.pathname || (currentUrl.href === nextUrl.href && defaultShouldRevalidate),
         },
       ],
     },

@@ -1,7 +1,7 @@
-import { useLocation } from 'react-router-dom';
+import { useLoaderData, useLocation, useRevalidator } from 'react-router-dom';
 import { EmptyText, LoadingBlock, Panel } from 'shared';
 import { RemoteRoute, UnavailablePanel } from './RemoteRoute';
-import { findRemoteForPath, useRemotesMap, type RemotesMapStore } from './remotesMap';
+import { findRemoteForPath, useRemotesMap, type RemotesMap, type RemotesMapStore } from './remotesMap';
 
 function NotFound() {
   return (
@@ -18,7 +18,12 @@ function NotFound() {
  */
 export function RemoteArea({ store }: { store: RemotesMapStore }) {
   const { pathname } = useLocation();
-  const { map, error, loading } = useRemotesMap(store);
+  const revalidator = useRevalidator();
+  // The map this navigation's loader read; the store's only while none could be read at navigation.
+  const snapshot = useLoaderData() as RemotesMap | null | undefined;
+  const state = useRemotesMap(store);
+  const map = snapshot ?? state.map;
+  const { error, loading } = state;
   if (!map) {
     if (loading) return <LoadingBlock />;
     return (
@@ -32,6 +37,11 @@ export function RemoteArea({ store }: { store: RemotesMapStore }) {
   const remote = findRemoteForPath(map, pathname);
   if (!remote) return <NotFound />;
   return (
-    <RemoteRoute key={remote.name} remote={remote} timeoutMs={map.loadTimeoutMs} refreshMap={() => store.refresh()} />
+    <RemoteRoute
+      key={remote.name}
+      remote={remote}
+      timeoutMs={map.loadTimeoutMs}
+      refreshMap={() => (snapshot ? revalidator.revalidate() : store.refresh())}
+    />
   );
 }

@@ -77,12 +77,17 @@ function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): P
   });
 }
 
-const never = new Promise<never>(() => undefined);
+export const never = new Promise<never>(() => undefined);
+
+/** True when this page already ran another release of the remote: only a fresh page may load this one. */
+export function needsFreshPage(remote: RemoteDefinition): boolean {
+  const ran = started.get(remote.name);
+  return ran !== undefined && ran.entry !== remote.entry;
+}
 
 /** Loads a remote's exposed `./App` from its live release. Throws a RemoteLoadError when it cannot. */
 export async function loadRemoteApp(remote: RemoteDefinition, timeoutMs: number): Promise<{ default: ComponentType }> {
-  const ran = started.get(remote.name);
-  if (ran && ran.entry !== remote.entry) {
+  if (needsFreshPage(remote)) {
     reloadPage();
     return never;
   }

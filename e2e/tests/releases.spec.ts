@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { liveRelease, mapFile, npmRun, startCdn } from './releases';
+import { logIn, menuLink } from './session';
+
+// A remote team's release workflow against the running production server: release, deploy and
+// roll back with the commands, while a browser stays open, without touching the shell.
+
+test.describe.configure({ mode: 'serial' });
+
+const lastLine = (output: string) => output.trim().split('\n').at(-1)!.trim();
+
+function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+function contentRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.includes('/content/')) urls.push(url.href);
+  });
+  return urls;
+}
+
+let firstRelease: string;
+let newRelease: string;
+
+test('a new content release goes live while a browser sits on the book list; its next navigation loads it cleanly', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = collectPageErrors(page);
+  await logIn(page);
+  await (await menuLink(page, 'BookShelf')).click();
+  await expect(page.getByRole('link', { name: 'Add New Book' })).toBeVisible();
+  firstRelease = (await liveRelease(baseURL!, 'content')).release;
+
+  // The content team builds and publishes a release, then puts it live.
+  // A CI's pre-release stamp, new at each run (the build itself may be the same as the live one's).
+  const version = `1.1.0-e2e.${Date.now()}`;
+  const released = npmRun(['release', '-w', 'remote-content'], { RELEASE_VERSION: version });
+  newRelease = lastLine(released);
+  expect(newRelease).toMatch(new RegExp(`^${version.replace(/\./g, '\\.')}-[0-9a-f]{7}$`));
+  expect(newRelease).not.toBe(firstRelease);
+  expect(lastLine(npmRun(['deploy', '--', 'content', newRelease]))).toBe(
+    `content ${newRelease} is live (was ${firstRelease}).`,
+  );
+  const listing = npmRun(['releases', '--', 'content']);
+  expect(listing).toMatch(new RegExp(`\\* live\\s+${newRelease.replace(/\./g, '\\.')}`));
+
+  // The open browser's next navigation loads the new release whole, Quill's lazy chunks included.
+  const requested = contentRequests(page);
+  await (await menuLink(page, 'Adult Reflection')).click();
+  await page.getByRole('link', { name: 'Add Adult Reflection' }).click();
+  await expect(page.getByRole('textbox', { name: 'Reflection' })).toBeVisible();
+  await expect(page).toHaveURL(/\/add-adult-reflection$/);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(requested.some((url) => url.includes(`/remotes/content/${newRelease}/`))).toBe(true);
+  expect(requested.filter((url) => url.includes(`/remotes/content/${firstRelease}/`))).toEqual([]);
+  expect(errors).toEqual([]);
+
+  // The release the browser ran before stays served, so a page still on it keeps loading its chunks.
+  expect((await page.request.get(`/remotes/content/${firstRelease}/remoteEntry.js`)).status()).toBe(200);
+});
+
+test('rollback puts the release before live again, and an open browser follows at its next navigation', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = collectPageErrors(page);
+  await logIn(page);
+  await (await menuLink(page, 'BookShelf')).click();
+  await expect(page.getByRole('link', { name: 'Add New Book' })).toBeVisible();
+
+  expect(lastLine(npmRun(['rollback', '--', 'content']))).toBe(
+    `content rolled back to ${firstRelease} (was ${newRelease}).`,
+  );
+  expect((await liveRelease(baseURL!, 'content')).release).toBe(firstRelease);
+
+  const requested = contentRequests(page);
+  await (await menuLink(page, 'Live Streaming')).click();
+  await expect(page).toHaveURL(/\/live-streaming$/);
+  await expect(page.getByRole('link', { name: 'Add New Stream' })).toBeVisible();
+  expect(requested.some((url) => url.includes(`/remotes/content/${firstRelease}/`))).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('a hand edit of the map that does not hold is refused; the last good map keeps being served', async ({
+  page,
+  baseURL,
+}) => {
+  const good = fs.readFileSync(mapFile(), 'utf8');
+  const served = await (await fetch(`${baseURL}/remotes.json`)).text();
+  try {
+    for (const edit of [
+      '{ "remotes": { "content": ',
+      JSON.stringify({ remotes: { content: { release: '9.9.9-0000000' } } }),
+      JSON.stringify({ remotes: { payroll: { release: firstRelease } } }),
+      JSON.stringify({
+        remotes: { content: { release: firstRelease, entry: 'https://evil.example/mf-manifest.json' } },
+      }),
+    ]) {
+      fs.writeFileSync(mapFile(), edit);
+      expect(await (await fetch(`${baseURL}/remotes.json`)).text()).toBe(served);
+      expect(npmRun(['releases'])).toMatch(/remotes\.json is refused/);
+    }
+    await logIn(page);
+    await (await menuLink(page, 'BookShelf')).click();
+    await expect(page.getByRole('link', { name: 'Add New Book' })).toBeVisible();
+  } finally {
+    fs.writeFileSync(mapFile(), good);
+  }
+});
+
+test('a rebuild of the shell leaves the live map untouched', async ({ baseURL }) => {
+  npmRun(['deploy', '--', 'content', newRelease]);
+  const before = fs.readFileSync(mapFile(), 'utf8');
+  npmRun(['build', '-w', 'shell']);
+  expect(fs.readFileSync(mapFile(), 'utf8')).toBe(before);
+  expect((await liveRelease(baseURL!, 'content')).release).toBe(newRelease);
+  npmRun(['deploy', '--', 'content', firstRelease]);
+});
+
+test('a remote served from a second origin (a CDN) through the map', async ({ page, baseURL }) => {
+  const cdn = await startCdn();
+  try {
+    const entry = `${cdn.origin}/content/${firstRelease}/mf-manifest.json`;
+    npmRun(['deploy', '--', 'content', firstRelease, '--entry', entry]);
+    expect(await liveRelease(baseURL!, 'content')).toEqual(expect.objectContaining({ release: firstRelease, entry }));
+
+    await logIn(page);
+    await (await menuLink(page, 'BookShelf')).click();
+    await expect(page.getByRole('link', { name: 'Add New Book' })).toBeVisible();
+    expect(cdn.requests).toEqual(
+      expect.arrayContaining([`/content/${firstRelease}/mf-manifest.json`, `/content/${firstRelease}/remoteEntry.js`]),
+    );
+  } finally {
+    npmRun(['deploy', '--', 'content', firstRelease]);
+    await cdn.close();
+  }
+});

@@ -1,0 +1,71 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { cdnPort, dataDir } from '../playwright.config';
+
+/** The repository root, where the teams run their commands. */
+export const repoRoot = path.join(__dirname, '..', '..');
+
+const commandEnv = (extra: Record<string, string> = {}) => ({
+  ...process.env,
+  DATA_DIR: dataDir,
+  REMOTE_ORIGINS: `http://127.0.0.1:${cdnPort}`,
+  ...extra,
+});
+
+/** `npm run <script> …` at the repository root, on the e2e server's DATA_DIR; returns what it printed. */
+export function npmRun(args: string[], extraEnv: Record<string, string> = {}): string {
+  return execFileSync('npm', ['run', '--silent', ...args], {
+    cwd: repoRoot,
+    env: commandEnv(extraEnv),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** The live map as the server serves it to browsers. */
+export async function liveRelease(baseURL: string, remote: string): Promise<{ release: string; entry: string }> {
+  const map = (await (await fetch(`${baseURL}/remotes.json`)).json()) as {
+    remotes: { name: string; release: string; entry: string }[];
+  };
+  return map.remotes.find((entry) => entry.name === remote)!;
+}
+
+export const mapFile = () => path.join(dataDir, 'remotes.json');
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.css': 'text/css',
+  '.map': 'application/json',
+};
+
+/**
+ * A second origin serving the releases folder as a CDN would: with the CORS header the manifest's
+ * fetch needs (scripts load without it).
+ */
+export async function startCdn(): Promise<{ origin: string; requests: string[]; close: () => Promise<void> }> {
+  const root = path.join(dataDir, 'releases');
+  const requests: string[] = [];
+  const server = http.createServer((request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://cdn').pathname);
+    requests.push(pathname);
+    const file = path.join(root, pathname);
+    response.setHeader('Access-Control-Allow-Origin', '*');
+    if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    fs.createReadStream(file).pipe(response);
+  });
+  await new Promise<void>((resolve) => server.listen(cdnPort, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
