@@ -1,20 +1,22 @@
-import path from 'node:path';
 import type { Config } from 'jest';
 
 // One jest project per workspace, as the design card asks. Browser workspaces run in jsdom,
 // the API in node against a real database.
+//
+// No __dirname here: Node 24 loads this file natively as an ES module, Node 20 through ts-node as
+// CommonJS. Paths use jest's <rootDir> instead (this folder here, each project's folder inside it).
 const tsJest = (tsconfig: string): Config['transform'] => ({
-  '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: path.join(__dirname, tsconfig) }],
+  '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: `<rootDir>/../${tsconfig}` }],
 });
 
 const browserProject = (name: string): Config => ({
   displayName: name,
-  rootDir: path.join(__dirname, name),
-  testEnvironment: path.join(__dirname, 'jest/jsdom-environment.ts'),
+  rootDir: `<rootDir>/${name}`,
+  testEnvironment: '<rootDir>/../jest/jsdom-environment.ts',
   transform: tsJest('tsconfig.jest.json'),
-  setupFilesAfterEnv: [path.join(__dirname, 'jest/setup-dom.ts')],
+  setupFilesAfterEnv: ['<rootDir>/../jest/setup-dom.ts'],
   moduleNameMapper: {
-    '\\.(css|png|jpe?g|gif|svg|webp)$': path.join(__dirname, 'jest/file-stub.ts'),
+    '\\.(css|png|jpe?g|gif|svg|webp)$': '<rootDir>/../jest/file-stub.ts',
   },
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
   // Quill 2 and its parts ship as ES modules only.
@@ -31,14 +33,14 @@ const config: Config = {
     {
       // The build configuration every app shares (release naming).
       displayName: 'config',
-      rootDir: path.join(__dirname, 'config'),
+      rootDir: '<rootDir>/config',
       testEnvironment: 'node',
       transform: tsJest('tsconfig.jest.json'),
       testMatch: ['<rootDir>/**/*.test.ts'],
     },
     {
       displayName: 'api',
-      rootDir: path.join(__dirname, 'api'),
+      rootDir: '<rootDir>/api',
       testEnvironment: 'node',
       transform: tsJest('tsconfig.jest.json'),
       // content-disposition 3 (through @fastify/static) is ESM only; jest on Node 20 needs it as CommonJS.

@@ -92,7 +92,7 @@ async function main(): Promise<void> {
   const { port } = app.server.address() as { port: number };
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(
-    `Back-office running at http://${shown}:${port}/ (API at /api/v1, database: ${db.engine})`,
+    `Back-office running at http://${shown}:${port}/ (API at /api/v1, database: ${db.driver ? `${db.engine} via ${db.driver}` : db.engine})`,
   );
 }
 

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import { Pool } from 'pg';
 import type { AppConfig } from '../config';
 import { migrationProvider } from './migrations';
+import { openSqliteFile, type SqliteDriver } from './sqlite';
 import type { Database } from './schema';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -14,6 +14,8 @@ export interface Db {
   engine: Engine;
   /** PostgreSQL schema holding the tables (undefined on SQLite). */
   schema?: string;
+  /** On SQLite, the driver in use (db/sqlite.ts). */
+  driver?: SqliteDriver;
   close(): Promise<void>;
 }
 
@@ -35,13 +37,9 @@ export function openDatabase(config: DbConfig): Db {
   }
 
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const sqlite = new SqliteDatabase(path.join(config.dataDir, 'app.db'));
-  // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, engine: 'sqlite', close: () => kysely.destroy() };
+  const { database, driver } = openSqliteFile(path.join(config.dataDir, 'app.db'));
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { kysely, engine: 'sqlite', driver, close: () => kysely.destroy() };
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

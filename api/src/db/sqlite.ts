@@ -1,0 +1,106 @@
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
+
+/**
+ * The embedded database, behind Kysely's one SQLite dialect, with the driver that is safe on the
+ * running Node:
+ *
+ * - Node 22.13+ and 24: Node's own `node:sqlite` (no native addon to build). better-sqlite3 12 aborts
+ *   on Node 24 (`RemoveEnvironmentCleanupHook` assertion when a statement is collected), and 13 needs
+ *   Node 22 and crashes on 20, so no better-sqlite3 serves every Node.
+ * - Node 20: better-sqlite3 12, an optional dependency that is never loaded on a Node that has
+ *   `node:sqlite`.
+ *
+ * Both get the same pragmas, migrations and queries; CI runs every test on Node 20 and on Node 24,
+ * so each driver runs the whole suite.
+ */
+export type SqliteDriver = 'node:sqlite' | 'better-sqlite3';
+
+// The part of node:sqlite this file uses (@types/node 20 does not describe it).
+interface NodeStatement {
+  all(...parameters: unknown[]): unknown[];
+  iterate(...parameters: unknown[]): IterableIterator<unknown>;
+  run(...parameters: unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
+  columns?(): unknown[];
+}
+interface NodeDatabase {
+  prepare(sql: string): NodeStatement;
+  exec(sql: string): void;
+  close(): void;
+}
+type NodeSqlite = { DatabaseSync: new (file: string) => NodeDatabase };
+
+// Statements that answer rows, for Nodes whose statements cannot say so themselves (22.13–22.15).
+const RETURNS_ROWS = /^\s*(select|with|pragma|values|explain)\b|\breturning\b/i;
+
+/** node:sqlite's synchronous database, shaped as Kysely's SqliteDialect expects (better-sqlite3's API). */
+class NodeSqliteDatabase implements SqliteDatabase {
+  constructor(private readonly database: NodeDatabase) {}
+
+  close(): void {
+    this.database.close();
+  }
+
+  prepare(sql: string): SqliteStatement {
+    const statement = this.database.prepare(sql);
+    const reader = statement.columns ? statement.columns().length > 0 : RETURNS_ROWS.test(sql);
+    return {
+      reader,
+      all: (parameters) => statement.all(...(parameters as unknown[])),
+      iterate: (parameters) => statement.iterate(...(parameters as unknown[])),
+      run: (parameters) => {
+        const { changes, lastInsertRowid } = statement.run(...(parameters as unknown[]));
+        return { changes, lastInsertRowid };
+      },
+    };
+  }
+
+  exec(sql: string): void {
+    this.database.exec(sql);
+  }
+}
+
+function loadNodeSqlite(): NodeSqlite | undefined {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require('node:sqlite') as NodeSqlite;
+  } catch {
+    return undefined; // Node 20, or a Node 22 older than 22.13 (behind a flag there).
+  }
+}
+
+/** The driver this Node uses unless SQLITE_DRIVER says otherwise. */
+export function defaultSqliteDriver(): SqliteDriver {
+  return loadNodeSqlite() ? 'node:sqlite' : 'better-sqlite3';
+}
+
+export interface EmbeddedDatabase {
+  database: SqliteDatabase;
+  driver: SqliteDriver;
+}
+
+/** Opens `file` with WAL, foreign keys and a busy timeout, whichever the driver. */
+export function openSqliteFile(file: string, driver: SqliteDriver = defaultSqliteDriver()): EmbeddedDatabase {
+  let database: SqliteDatabase & { exec(sql: string): unknown };
+  if (driver === 'node:sqlite') {
+    const nodeSqlite = loadNodeSqlite();
+    if (!nodeSqlite) throw new Error(`node:sqlite needs Node 22.13 or later (this is ${process.version})`);
+    database = new NodeSqliteDatabase(new nodeSqlite.DatabaseSync(file));
+  } else {
+    let BetterSqlite: new (file: string) => SqliteDatabase & { exec(sql: string): unknown };
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      BetterSqlite = require('better-sqlite3') as typeof BetterSqlite;
+    } catch (error) {
+      throw new Error(
+        `Node ${process.version} has no node:sqlite and better-sqlite3 is not installed: run npm install, or use Node 22.13+`,
+        { cause: error },
+      );
+    }
+    database = new BetterSqlite(file);
+  }
+  // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
+  database.exec('PRAGMA journal_mode = WAL');
+  database.exec('PRAGMA foreign_keys = ON');
+  database.exec('PRAGMA busy_timeout = 5000');
+  return { database, driver };
+}
