@@ -5,7 +5,6 @@ import {
   DetailsList,
   DetailsText,
   formatDate,
-  groupsApi,
   LoadingBlock,
   MissingRecord,
   notify,
@@ -13,6 +12,7 @@ import {
   useRequest,
   useUserId,
 } from 'shared';
+import { groupsApi } from './api';
 import { GroupPicture } from './GroupPicture';
 
 /** /group/{id} (spec §2): the group, with Edit Group and Delete Group. */

@@ -4,16 +4,14 @@ import {
   FormButtons,
   FormColumn,
   FormPage,
-  groupsApi,
   notify,
   PictureField,
   TextAreaField,
   TextField,
   useUploadProgress,
   useUserId,
-  type Group,
-  type GroupInput,
 } from 'shared';
+import { groupsApi, type Group, type GroupInput } from './api';
 import { groupSchema } from './groupSchema';
 
 type GroupFormProps = { mode: 'add' } | { mode: 'edit'; group: Group };

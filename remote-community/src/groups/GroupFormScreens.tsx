@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { groupsApi, LoadingBlock, MissingRecord, useRequest } from 'shared';
+import { LoadingBlock, MissingRecord, useRequest } from 'shared';
+import { groupsApi } from './api';
 import { GroupForm } from './GroupForm';
 
 /** /group-formation */

@@ -1,16 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  ButtonLink,
-  groupsApi,
-  ListTable,
-  PageHeader,
-  Panel,
-  useRequest,
-  useSearchFilter,
-  type Column,
-  type Group,
-} from 'shared';
+import { ButtonLink, ListTable, PageHeader, Panel, useRequest, useSearchFilter, type Column } from 'shared';
+import { groupsApi, type Group } from './api';
 import { GroupPicture } from './GroupPicture';
 
 const NoPicture = styled.span`

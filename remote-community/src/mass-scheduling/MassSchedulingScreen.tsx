@@ -1,12 +1,5 @@
-import {
-  ListTable,
-  massIntentionsApi,
-  Panel,
-  useRequest,
-  useSearchFilter,
-  useUserId,
-  type MassIntention,
-} from 'shared';
+import { ListTable, Panel, useRequest, useSearchFilter, useUserId } from 'shared';
+import { massIntentionsApi, type MassIntention } from './api';
 
 const columns = [
   { header: 'Full Name', cell: (row: MassIntention) => row.fullname },

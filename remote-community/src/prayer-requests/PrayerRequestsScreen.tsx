@@ -8,13 +8,12 @@ import {
   notify,
   PageHeader,
   Panel,
-  prayerRequestsApi,
   useRequest,
   useSearchFilter,
   useUserId,
   type Column,
-  type PrayerRequest,
 } from 'shared';
+import { prayerRequestsApi, type PrayerRequest } from './api';
 
 // On a phone the table scrolls sideways rather than squeezing the text into a column of single words.
 const RequestText = styled.span`

@@ -1,19 +1,8 @@
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  BIBLE_WEEKS,
-  Button,
-  ButtonLink,
-  formatDate,
-  ListTable,
-  Panel,
-  readingsApi,
-  useRequest,
-  useSearchFilter,
-  type Column,
-  type Reading,
-} from 'shared';
+import { Button, ButtonLink, formatDate, ListTable, Panel, useRequest, useSearchFilter, type Column } from 'shared';
+import { BIBLE_WEEKS, readingsApi, type Reading } from './api';
 import { CsvImport } from './CsvImport';
 import type { ReadingState } from './readingState';
 

@@ -1,17 +1,7 @@
 import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
-import {
-  DateField,
-  FormButtons,
-  FormColumn,
-  FormPage,
-  notify,
-  NumberField,
-  readingsApi,
-  TextAreaField,
-  useUserId,
-  type Reading,
-} from 'shared';
+import { DateField, FormButtons, FormColumn, FormPage, notify, NumberField, TextAreaField, useUserId } from 'shared';
+import { readingsApi, type Reading } from './api';
 import { MAX_DAY, readingSchema } from './bibleSchema';
 import { listOfWeek, type ReadingState } from './readingState';
 

@@ -1,18 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import {
-  Button,
-  ButtonLink,
-  DetailsList,
-  EmptyText,
-  formatDate,
-  notify,
-  PageHeader,
-  Panel,
-  readingsApi,
-  useUserId,
-  type Reading,
-} from 'shared';
+import { Button, ButtonLink, DetailsList, EmptyText, formatDate, notify, PageHeader, Panel, useUserId } from 'shared';
+import { readingsApi, type Reading } from './api';
 import { BiblePlanForm } from './BiblePlanForm';
 import { listOfWeek, useReadingFromState, type ReadingState } from './readingState';
 

@@ -1,16 +1,8 @@
 import axios from 'axios';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import {
-  Button,
-  DataTable,
-  formatDate,
-  notify,
-  readingsApi,
-  useUserId,
-  type Column,
-  type ImportRowError,
-} from 'shared';
+import { Button, DataTable, formatDate, notify, useUserId, type Column } from 'shared';
+import { readingsApi, type ImportRowError } from './api';
 import type { ParsedPlan, PlanRow } from './csv';
 
 const Box = styled.section`

@@ -1,7 +1,8 @@
 import { render as renderDom, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { AppProviders, session, type Reading } from 'shared';
+import { AppProviders, session } from 'shared';
+import { type Reading } from './api';
 import { signIn, stubApi } from 'shared/testing';
 import App from '../App';
 

@@ -1,4 +1,4 @@
-import { BIBLE_WEEKS } from 'shared';
+import { BIBLE_WEEKS } from './api';
 import * as yup from 'yup';
 
 /** Days of the year (ARCHITECTURE: Bible days are 1–366). */

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { ReadingInput } from 'shared';
+import type { ReadingInput } from './api';
 import { readingSchema } from './bibleSchema';
 
 /** One data row of an imported plan, as read and checked in the browser before anything is sent. */

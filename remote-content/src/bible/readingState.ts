@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import type { Reading } from 'shared';
+import type { Reading } from './api';
 
 /** What the list hands to the details and edit screens (spec §2: "passed in … through navigation state"). */
 export interface ReadingState {

@@ -1,6 +1,5 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import {
-  booksApi,
   DetailsBody,
   DetailsHeader,
   DetailsList,
@@ -13,6 +12,7 @@ import {
   useRequest,
   useUserId,
 } from 'shared';
+import { booksApi } from './api';
 
 /** /bookshelf/{id} (spec §2): category, date added and link, with Edit Book and Delete Book. */
 export function BookDetailsScreen() {

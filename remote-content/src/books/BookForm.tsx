@@ -1,8 +1,6 @@
 import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import {
-  BOOK_CATEGORIES,
-  booksApi,
   FormButtons,
   FormColumn,
   FormPage,
@@ -12,9 +10,8 @@ import {
   TextField,
   useUploadProgress,
   useUserId,
-  type Book,
-  type BookInput,
 } from 'shared';
+import { BOOK_CATEGORIES, booksApi, type Book, type BookInput } from './api';
 import { bookSchema } from './bookSchema';
 
 type BookFormProps = { mode: 'add' } | { mode: 'edit'; book: Book };

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { booksApi, LoadingBlock, MissingRecord, useRequest } from 'shared';
+import { LoadingBlock, MissingRecord, useRequest } from 'shared';
+import { booksApi } from './api';
 import { BookForm } from './BookForm';
 
 /** /bookshelf-organizer */

@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
 import {
-  booksApi,
   ButtonLink,
   formatDate,
   ListTable,
@@ -9,9 +8,9 @@ import {
   Picture,
   useRequest,
   useSearchFilter,
-  type Book,
   type Column,
 } from 'shared';
+import { booksApi, type Book } from './api';
 
 const columns: Column<Book>[] = [
   {

@@ -2,16 +2,8 @@ import { Form, Formik } from 'formik';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  DateField,
-  FormButtons,
-  FormPage,
-  notify,
-  TextField,
-  useUserId,
-  type Reflection,
-  type ReflectionInput,
-} from 'shared';
+import { DateField, FormButtons, FormPage, notify, TextField, useUserId } from 'shared';
+import { type Reflection, type ReflectionInput } from './api';
 import type { AudienceScreens } from './audience';
 import { reflectionSchema } from './reflectionSchema';
 import { RichTextField } from './RichTextField';

@@ -14,10 +14,9 @@ import {
   useRequest,
   useSearchFilter,
   useUserId,
-  type Audience,
   type Column,
-  type Reflection,
 } from 'shared';
+import { type Audience, type Reflection } from './api';
 import { useAudience, type AudienceScreens } from './audience';
 import { ReflectionForm } from './ReflectionForm';
 import { RichText } from './RichText';

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
 import styled from 'styled-components';
-import { uploadEditorImage, useUserId } from 'shared';
+import { useUserId } from 'shared';
+import { uploadEditorImage } from './api';
 
 // The editor of spec §9: snow theme; headers 1–3; fonts default, serif, monospace; sizes small,
 // normal, large, huge; alignments; indent (Quill's levels 1–8); lists; links, images, video; undo

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { reflectionsApi, type Audience } from 'shared';
+import { reflectionsApi, type Audience } from './api';
 
 /** Everything that differs between the adult and the children screens (one implementation, two audiences). */
 export interface AudienceScreens {

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Quill from 'quill';
-import { session, type Reflection } from 'shared';
+import { session } from 'shared';
+import { type Reflection } from './api';
 import { renderRoutes, signIn, stubApi } from 'shared/testing';
 import App from '../App';
 

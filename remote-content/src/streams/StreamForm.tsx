@@ -8,14 +8,11 @@ import {
   notify,
   PictureField,
   SelectField,
-  STREAM_CATEGORIES,
-  streamsApi,
   TextField,
   useUploadProgress,
   useUserId,
-  type Stream,
-  type StreamInput,
 } from 'shared';
+import { STREAM_CATEGORIES, streamsApi, type Stream, type StreamInput } from './api';
 import { streamSchema } from './streamSchema';
 
 type StreamFormProps = { mode: 'add' } | { mode: 'edit'; stream: Stream };

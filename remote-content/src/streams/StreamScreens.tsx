@@ -10,13 +10,12 @@ import {
   PageHeader,
   Panel,
   Picture,
-  streamsApi,
   useRequest,
   useSearchFilter,
   useUserId,
   type Column,
-  type Stream,
 } from 'shared';
+import { streamsApi, type Stream } from './api';
 import { StreamForm } from './StreamForm';
 
 const Thumbnail = styled(Picture)`

@@ -1,7 +1,8 @@
 import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
-import { aboutApi, FormButtons, FormColumn, FormPage, notify, TextAreaField, useUserId, type About } from 'shared';
+import { FormButtons, FormColumn, FormPage, notify, TextAreaField, useUserId } from 'shared';
+import { aboutApi, type About } from './api';
 
 /** Add About and the edit modal (spec §5): the text is required. */
 export const aboutSchema = yup.object({ text: yup.string().trim().required('About us content is required') });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { aboutApi, Button, ButtonLink, EmptyText, LoadingBlock, Modal, PageHeader, Panel, useRequest } from 'shared';
+import { Button, ButtonLink, EmptyText, LoadingBlock, Modal, PageHeader, Panel, useRequest } from 'shared';
+import { aboutApi } from './api';
 import { AboutForm } from './AboutForm';
 
 const Text = styled.div`

@@ -1,16 +1,7 @@
 import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
-import {
-  bankAccountsApi,
-  FormButtons,
-  FormColumn,
-  FormPage,
-  notify,
-  TextField,
-  useUserId,
-  type BankAccount,
-  type BankAccountInput,
-} from 'shared';
+import { FormButtons, FormColumn, FormPage, notify, TextField, useUserId } from 'shared';
+import { bankAccountsApi, type BankAccount, type BankAccountInput } from './api';
 import { bankAccountSchema } from './bankAccountSchema';
 
 type BankAccountFormProps =

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import {
-  bankAccountsApi,
   Button,
   deleteColumn,
   ButtonLink,
@@ -13,9 +12,9 @@ import {
   useRequest,
   useSearchFilter,
   useUserId,
-  type BankAccount,
   type Column,
 } from 'shared';
+import { bankAccountsApi, type BankAccount } from './api';
 import { BankAccountForm } from './BankAccountForm';
 
 const Digits = styled.span`

@@ -4,7 +4,6 @@ import {
   DetailsHeader,
   DetailsList,
   DetailsText,
-  donationsApi,
   formatDate,
   LoadingBlock,
   notify,
@@ -13,6 +12,7 @@ import {
   useRequest,
   useUserId,
 } from 'shared';
+import { donationsApi } from './api';
 import { NoDonation } from './DonationFormScreens';
 import { fileType } from './files';
 

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
-  donationsApi,
   FileField,
   FormButtons,
   FormColumn,
@@ -13,9 +12,8 @@ import {
   TextField,
   useUploadProgress,
   useUserId,
-  type Donation,
-  type DonationInput,
 } from 'shared';
+import { donationsApi, type Donation, type DonationInput } from './api';
 import { donationSchema } from './donationSchema';
 import { fileType } from './files';
 

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { donationsApi, ButtonLink, EmptyText, LoadingBlock, Panel, useRequest } from 'shared';
+import { ButtonLink, EmptyText, LoadingBlock, Panel, useRequest } from 'shared';
+import { donationsApi } from './api';
 import { DonationForm } from './DonationForm';
 
 /** /donation/add */

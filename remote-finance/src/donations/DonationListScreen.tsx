@@ -1,17 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  ButtonLink,
-  donationsApi,
-  ListTable,
-  PageHeader,
-  Panel,
-  Picture,
-  useRequest,
-  useSearchFilter,
-  type Column,
-  type Donation,
-} from 'shared';
+import { ButtonLink, ListTable, PageHeader, Panel, Picture, useRequest, useSearchFilter, type Column } from 'shared';
+import { donationsApi, type Donation } from './api';
 import { fileType } from './files';
 
 /** Stands in for the image of a donation whose file is not an image (a PDF …). */

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { donationsApi, session, type Donation } from 'shared';
+import { session } from 'shared';
+import { donationsApi, type Donation } from './api';
 import { renderRoutes, signIn, stubApi } from 'shared/testing';
 import App from '../App';
 

@@ -1,17 +1,7 @@
 import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
-import {
-  FormButtons,
-  FormColumn,
-  FormPage,
-  notify,
-  prayersApi,
-  TextAreaField,
-  TextField,
-  useUserId,
-  type Prayer,
-  type PrayerInput,
-} from 'shared';
+import { FormButtons, FormColumn, FormPage, notify, TextAreaField, TextField, useUserId } from 'shared';
+import { prayersApi, type Prayer, type PrayerInput } from './api';
 import { prayerSchema } from './prayerSchema';
 
 type PrayerFormProps =

@@ -9,13 +9,12 @@ import {
   notify,
   PageHeader,
   Panel,
-  prayersApi,
   useRequest,
   useSearchFilter,
   useUserId,
   type Column,
-  type Prayer,
 } from 'shared';
+import { prayersApi, type Prayer } from './api';
 import { PrayerForm } from './PrayerForm';
 
 /** A table cell's own width grows with the table; the text itself stops at 300 px. */

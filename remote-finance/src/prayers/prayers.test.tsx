@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { session, type Prayer } from 'shared';
+import { session } from 'shared';
+import { type Prayer } from './api';
 import { renderRoutes, signIn, stubApi } from 'shared/testing';
 import App from '../App';
 

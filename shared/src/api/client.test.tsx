@@ -2,11 +2,12 @@ import { act, render, screen } from '@testing-library/react';
 import { AppProviders } from '../ui/AppProviders';
 import { session } from '../session/session';
 import { stubApi } from '../testing/apiStub';
-import { apiClient, configureApi, errorMessage } from './client';
+import { apiClient, configureApi, errorMessage, unwrap } from './client';
 import { authApi } from './resources/auth';
-import { massIntentionsApi } from './resources/massIntentions';
 
 const userId = '0123456789abcdef01234567';
+// Any feature call goes through the same client: this one is the mass intentions list.
+const massIntentionsApi = { list: (id: string) => unwrap<unknown[]>(apiClient.get(`/mass/intention/${id}`)) };
 
 /** Runs a call that is expected to fail, letting the toast it raises render inside act(). */
 const failing = (call: Promise<unknown>) =>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { analyticsApi, useRequest, useUserId, type Analytics } from 'shared';
+import { useRequest, useUserId } from 'shared';
+import { analyticsApi, type Analytics } from './api';
 import styled from 'styled-components';
 import donationsChart from './donations-chart.svg';
 

@@ -1,4 +1,4 @@
-import { apiClient, pathId, unwrap } from '../client';
+import { apiClient, pathId, unwrap } from 'shared';
 
 /** A mass intention sent from the mobile app (spec §3). */
 export interface MassIntention {

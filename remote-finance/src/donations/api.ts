@@ -1,6 +1,13 @@
-import type { FileValue } from '../../forms/FileField';
-import { apiClient, pathId, unwrap, type ApiEnvelope } from '../client';
-import { toFormData, uploadProgress, type ProgressListener } from '../multipart';
+import {
+  type FileValue,
+  apiClient,
+  pathId,
+  unwrap,
+  type ApiEnvelope,
+  toFormData,
+  uploadProgress,
+  type ProgressListener,
+} from 'shared';
 
 /**
  * A donation (spec §3). `fileUrl` is the uploaded file of any type; `donationImage` is the same URL

@@ -1,4 +1,4 @@
-import { apiClient, pathId, unwrap, type ApiEnvelope } from '../client';
+import { apiClient, pathId, unwrap, type ApiEnvelope } from 'shared';
 
 /** Adult and children reflections are one resource with two audiences (ARCHITECTURE). */
 export type Audience = 'adult' | 'children';

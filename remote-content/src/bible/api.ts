@@ -1,4 +1,4 @@
-import { apiClient, pathId, unwrap, type ApiEnvelope } from '../client';
+import { apiClient, pathId, unwrap, type ApiEnvelope } from 'shared';
 
 /** The Bible-in-a-year plan: 52 weeks, default week 1 (spec §9). */
 export const BIBLE_WEEKS = 52;

@@ -1,4 +1,4 @@
-import { apiClient, pathId, unwrap, type ApiEnvelope } from '../client';
+import { apiClient, pathId, unwrap, type ApiEnvelope } from 'shared';
 
 /** The About Us text (spec §3). */
 export interface About {

@@ -1,4 +1,4 @@
-import { apiClient, pathId, unwrap, type ApiEnvelope } from '../client';
+import { apiClient, pathId, unwrap, type ApiEnvelope } from 'shared';
 
 /** A Section A prayer (spec §3). */
 export interface Prayer {

@@ -1,6 +1,13 @@
-import type { FileValue } from '../../forms/FileField';
-import { apiClient, pathId, unwrap, type ApiEnvelope } from '../client';
-import { toFormData, uploadProgress, type ProgressListener } from '../multipart';
+import {
+  type FileValue,
+  apiClient,
+  pathId,
+  unwrap,
+  type ApiEnvelope,
+  toFormData,
+  uploadProgress,
+  type ProgressListener,
+} from 'shared';
 
 /** Spelled as the spec spells them (§9). */
 export const STREAM_CATEGORIES = ['Live Events', 'Prayer Session', 'Lithurgical Celebration'] as const;

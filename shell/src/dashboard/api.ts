@@ -1,4 +1,4 @@
-import { apiClient, pathId, unwrap } from '../client';
+import { apiClient, pathId, unwrap } from 'shared';
 
 /** Dashboard figures (spec §3 Analytics). Figures the server has no source for are 0. */
 export interface Analytics {

@@ -1,4 +1,4 @@
-import { apiClient, pathId, unwrap, type ApiEnvelope } from '../client';
+import { apiClient, pathId, unwrap, type ApiEnvelope } from 'shared';
 
 /** A bank account (spec §3). The account number is text: leading zeros stay. */
 export interface BankAccount {

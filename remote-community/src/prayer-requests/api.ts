@@ -1,4 +1,4 @@
-import { apiClient, pathId, unwrap } from '../client';
+import { apiClient, pathId, unwrap } from 'shared';
 
 /** A prayer request sent from the mobile app (spec §3: _id, request). */
 export interface PrayerRequest {

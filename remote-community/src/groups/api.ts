@@ -1,6 +1,13 @@
-import type { FileValue } from '../../forms/FileField';
-import { apiClient, pathId, unwrap, type ApiEnvelope } from '../client';
-import { toFormData, uploadProgress, type ProgressListener } from '../multipart';
+import {
+  type FileValue,
+  apiClient,
+  pathId,
+  unwrap,
+  type ApiEnvelope,
+  toFormData,
+  uploadProgress,
+  type ProgressListener,
+} from 'shared';
 
 /** A community group (spec §3). `groupImage` is the picture's absolute URL, or null (it is optional). */
 export interface Group {
