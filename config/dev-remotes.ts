@@ -10,7 +10,7 @@ export function developmentRemotesMap(root: string, devPorts: Record<'content' |
   const remotes = (['content', 'community', 'finance'] as const).map((name) => {
     const table = JSON.parse(readFileSync(path.join(root, `remote-${name}`, ROUTES_FILE), 'utf8')) as {
       label: string;
-      routes: string[];
+      routes: unknown[];
     };
     return {
       name,

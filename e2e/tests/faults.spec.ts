@@ -130,6 +130,8 @@ for (const fault of mapFaults) {
     page,
   }) => {
     await logIn(page);
+    // A browser that never read the map (no copy kept from an earlier page).
+    await page.evaluate(() => localStorage.removeItem('remotesMap'));
     let endStall!: () => void;
     const stalled = new Promise<void>((resolve) => (endStall = resolve));
     await page.route('**/remotes.json', (route) => fault.answer(route, stalled));
@@ -143,7 +145,7 @@ for (const fault of mapFaults) {
     // The shell's own screens and the menu keep working.
     await (await menuLink(page, 'Dashboard')).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await (await menuLink(page, 'BookShelf')).click();
+    await page.goBack();
     await expect(heading).toBeVisible({ timeout: 10_000 });
 
     await page.unroute('**/remotes.json');
@@ -155,9 +157,20 @@ for (const fault of mapFaults) {
       .click({ timeout: 2000 })
       .catch(() => undefined);
     await expect(page.getByRole('link', { name: 'Add New Book' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'BookShelf' })).toBeVisible();
     expect(await stillNoReload(page)).toBe(true);
   });
 }
+
+test('a page opened while /remotes.json answers 503 works from the copy of the map it kept', async ({ page }) => {
+  await logIn(page);
+  await page.route('**/remotes.json', jsonError(503));
+  await page.goto('/mass-scheduling');
+  await expect(remotes[1].ready(page)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mass Scheduling' })).toBeVisible();
+  await (await menuLink(page, 'BookShelf')).click();
+  await expect(remotes[0].ready(page)).toBeVisible();
+});
 
 test('prefetching the remotes after login warns of nothing in the console, and its failures stay silent', async ({
   page,

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { liveRelease, mapFile, npmRun, startCdn } from './releases';
+import { execFileSync } from 'node:child_process';
+import { liveRelease, mapFile, npmRun, releasesCli, repoRoot, startCdn } from './releases';
 import { logIn, menuLink } from './session';
 
 // A remote team's release workflow against the running production server: release, deploy and
@@ -140,5 +142,56 @@ test('a remote served from a second origin (a CDN) through the map', async ({ pa
   } finally {
     npmRun(['deploy', '--', 'content', firstRelease]);
     await cdn.close();
+  }
+});
+
+test("a screen added to a remote, built and deployed alone, appears in the running shell's menu, title and routes", async ({
+  page,
+  baseURL,
+}) => {
+  // A scratch copy of the finance remote (beside the real one, so that it builds with the same config).
+  const scratch = path.join(repoRoot, 'remote-finance-scratch');
+  fs.rmSync(scratch, { recursive: true, force: true });
+  fs.cpSync(path.join(repoRoot, 'remote-finance'), scratch, {
+    recursive: true,
+    filter: (source) => !/[/\\](dist|node_modules)$/.test(source),
+  });
+  const before = (await liveRelease(baseURL!, 'finance')).release;
+  try {
+    const app = path.join(scratch, 'src', 'App.tsx');
+    fs.writeFileSync(
+      app,
+      fs
+        .readFileSync(app, 'utf8')
+        .replace(
+          '    </Routes>',
+          '      <Route path="/finance-report" element={<p>Giving by month will be here.</p>} />\n    </Routes>',
+        ),
+    );
+    const table = JSON.parse(fs.readFileSync(path.join(scratch, 'routes.json'), 'utf8')) as { routes: unknown[] };
+    table.routes.push({
+      path: '/finance-report',
+      title: 'Finance Report',
+      menu: { group: 'Finance', label: 'Finance Report', order: 3 },
+    });
+    fs.writeFileSync(path.join(scratch, 'routes.json'), JSON.stringify(table, null, 2));
+
+    // Only that remote is built; the shell is not touched.
+    const shellIndex = fs.readFileSync(path.join(repoRoot, 'shell', 'dist', 'index.html'), 'utf8');
+    execFileSync('npx', ['rspack', 'build', '--mode', 'production'], { cwd: scratch, stdio: 'ignore' });
+    const release = lastLine(releasesCli(['publish', 'finance', path.join(scratch, 'dist')]));
+    expect(release).toMatch(/^1\.0\.0-[0-9a-f]{7}$/);
+    npmRun(['deploy', '--', 'finance', release]);
+    expect(fs.readFileSync(path.join(repoRoot, 'shell', 'dist', 'index.html'), 'utf8')).toBe(shellIndex);
+
+    await logIn(page);
+    const entry = await menuLink(page, 'Finance Report');
+    await entry.click();
+    await expect(page).toHaveURL(/\/finance-report$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Finance Report' })).toBeVisible();
+    await expect(page.getByText('Giving by month will be here.')).toBeVisible();
+  } finally {
+    npmRun(['deploy', '--', 'finance', before]);
+    fs.rmSync(scratch, { recursive: true, force: true });
   }
 });

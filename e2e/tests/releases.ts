@@ -25,6 +25,14 @@ export function npmRun(args: string[], extraEnv: Record<string, string> = {}): s
   });
 }
 
+/** The release CLI itself (what the npm scripts run), for a build folder of one's own. */
+export function releasesCli(args: string[]): string {
+  return execFileSync(process.execPath, [path.join(repoRoot, 'api', 'dist', 'releases', 'cli.js'), ...args], {
+    env: commandEnv(),
+    encoding: 'utf8',
+  });
+}
+
 /** The live map as the server serves it to browsers. */
 export async function liveRelease(baseURL: string, remote: string): Promise<{ release: string; entry: string }> {
   const map = (await (await fetch(`${baseURL}/remotes.json`)).json()) as {

@@ -3,12 +3,12 @@ import { RouterProvider } from 'react-router-dom';
 import { AppProviders, configureApi, DEFAULT_API_BASE_URL, provideRuntimeInfo } from 'shared';
 import { createAppRouter } from './app/router';
 import { installFederationPlugins, resolvedSharedVersions, runningReleases } from './remotes/federation';
-import { fetchRemotesMap, RemotesMapStore } from './remotes/remotesMap';
+import { browserMapCache, fetchRemotesMap, RemotesMapStore } from './remotes/remotesMap';
 
 async function start() {
   installFederationPlugins();
   provideRuntimeInfo(() => ({ remotes: runningReleases(), shared: resolvedSharedVersions() }));
-  const store = new RemotesMapStore(() => fetchRemotesMap());
+  const store = new RemotesMapStore(() => fetchRemotesMap(), browserMapCache);
   // The API's base URL comes with the map; until the map is read, the default serves.
   configureApi({ baseURL: DEFAULT_API_BASE_URL });
   store.subscribe(() => configureApi({ baseURL: store.getState().map?.apiBaseUrl ?? DEFAULT_API_BASE_URL }));

@@ -4,15 +4,26 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { checkMap, emptyMap, writeMapAtomically, type StoredMap } from './map';
 import { lastGoodFile, type Releases } from './releases';
-import { MANIFEST_FILE, readReleaseInfo, readRouteTable, type ReleaseInfo, type RouteTable } from './store';
+import {
+  MANIFEST_FILE,
+  readReleaseInfo,
+  readRouteTable,
+  type ReleaseInfo,
+  type RouteEntry,
+  type RouteTable,
+} from './store';
 
-/** One remote as the browser's `/remotes.json` gives it: where its manifest is and which paths it owns. */
+/**
+ * One remote as the browser's `/remotes.json` gives it: where its live release's manifest is, and its
+ * route table (paths, titles, menu places), so that the shell knows the menu, the titles and who owns
+ * a path even while the remote's files are unreachable.
+ */
 export interface ServedRemote {
   name: string;
   label: string;
   release: string;
   entry: string;
-  routes: string[];
+  routes: RouteEntry[];
 }
 
 export interface ServedMap {

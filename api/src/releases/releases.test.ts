@@ -142,6 +142,26 @@ describe('releases on disk and the commands', () => {
     expect(fs.readdirSync(path.join(dataDir, 'releases', 'content'))).toEqual(['1.0.0-aaaaaaa']);
   });
 
+  it('refuses a route table that does not hold, saying what is wrong', () => {
+    const dir = build('1.0.0-aaaaaaa', '2026-11-20T08:00:00Z');
+    const table = (routes: unknown[]) =>
+      fs.writeFileSync(path.join(dir, 'routes.json'), JSON.stringify({ label: 'Content', routes }));
+    table([{ path: 'bookshelf', title: 'BookShelf' }]);
+    expect(() => run(['publish', 'content', dir], env())).toThrow(/bookshelf: the path must start with \//);
+    table([{ path: '/bookshelf' }]);
+    expect(() => run(['publish', 'content', dir], env())).toThrow(/\/bookshelf: a title is required/);
+    table([{ path: '/bookshelf', title: 'BookShelf', menu: { group: 'Media' } }]);
+    expect(() => run(['publish', 'content', dir], env())).toThrow(/menu must be \{ group, label, order \}/);
+    table([{ path: '/bookshelf', title: 'BookShelf', colour: 'red' }]);
+    expect(() => run(['publish', 'content', dir], env())).toThrow(/"colour" is not a route field/);
+    table([
+      { path: '/bookshelf', title: 'BookShelf' },
+      { path: '/bookshelf', title: 'Again' },
+    ]);
+    expect(() => run(['publish', 'content', dir], env())).toThrow(/\/bookshelf is declared twice/);
+    expect(fs.existsSync(path.join(dataDir, 'releases', 'content'))).toBe(false);
+  });
+
   it('refuses a folder that is not a remote build, and a build of another remote', () => {
     const empty = fs.mkdtempSync(path.join(builds, 'empty-'));
     expect(() => run(['publish', 'content', empty], env())).toThrow(/release\.json could not be read/);
@@ -222,7 +242,10 @@ describe('the live map served at /remotes.json', () => {
       writeRemoteBuild(path.join(fixture.root, 'next'), {
         name: 'content',
         release: '1.1.0-bbbbbbb',
-        routes: ['/content-home', '/content-new'],
+        routes: [
+          { path: '/content-home', title: 'Home', menu: { group: 'Main', label: 'Home', order: 2 } },
+          { path: '/content-new', title: 'New screen', searchable: true },
+        ],
       }),
     );
   });
@@ -244,7 +267,7 @@ describe('the live map served at /remotes.json', () => {
           label: 'Content',
           release: '1.0.0-aaaaaaa',
           entry: '/remotes/content/1.0.0-aaaaaaa/mf-manifest.json',
-          routes: ['/content-home'],
+          routes: [{ path: '/content-home', title: 'Home', menu: { group: 'Main', label: 'Home', order: 2 } }],
         },
       ],
     });
@@ -258,7 +281,10 @@ describe('the live map served at /remotes.json', () => {
     expect(res.body.remotes[0]).toMatchObject({
       release: '1.1.0-bbbbbbb',
       entry: '/remotes/content/1.1.0-bbbbbbb/mf-manifest.json',
-      routes: ['/content-home', '/content-new'],
+      routes: [
+        { path: '/content-home', title: 'Home', menu: { group: 'Main', label: 'Home', order: 2 } },
+        { path: '/content-new', title: 'New screen', searchable: true },
+      ],
     });
     // The release that was live stays served: open browsers still load its chunks.
     expect((await server.call('GET', '/remotes/content/1.0.0-aaaaaaa/remoteEntry.js')).status).toBe(200);

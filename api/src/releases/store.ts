@@ -16,10 +16,27 @@ export interface ReleaseInfo {
   builtAt: string;
 }
 
-/** `routes.json`, a remote's route table: the label of its area and the paths it owns. */
+/** Where a screen appears in the side menu: the group (by its title), its label, its place in the group. */
+export interface MenuPlace {
+  group: string;
+  label: string;
+  order: number;
+}
+
+/** One screen a remote owns: its path pattern, the header's title, whether the header search applies. */
+export interface RouteEntry {
+  path: string;
+  title: string;
+  searchable?: boolean;
+  menu?: MenuPlace;
+  /** The permission the screen needs (the team and roles issue fills it in). */
+  permission?: string;
+}
+
+/** `routes.json`, a remote's route table: the label of its area and the screens it owns. */
 export interface RouteTable {
   label: string;
-  routes: string[];
+  routes: RouteEntry[];
 }
 
 export const RELEASE_FILE = 'release.json';
@@ -65,6 +82,31 @@ export function readReleaseInfo(dir: string): ReleaseInfo {
   return { name: info.name, version: info.version, release: info.release, commit: info.commit, builtAt: info.builtAt };
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What is wrong with one entry of a route table, in words; undefined when it holds. */
+function routeProblem(route: unknown): string | undefined {
+  if (!isObject(route)) return 'each route must be an object { path, title }';
+  const { path: pattern, title, searchable, menu, permission } = route;
+  const known = new Set(['path', 'title', 'searchable', 'menu', 'permission']);
+  const extra = Object.keys(route).find((key) => !known.has(key));
+  const name = typeof pattern === 'string' ? pattern : JSON.stringify(pattern);
+  if (extra) return `${name}: "${extra}" is not a route field (path, title, searchable, menu, permission)`;
+  if (!isText(pattern) || !pattern.startsWith('/')) return `${name}: the path must start with /`;
+  if (!isText(title)) return `${pattern}: a title is required`;
+  if (searchable !== undefined && typeof searchable !== 'boolean')
+    return `${pattern}: searchable must be true or false`;
+  if (permission !== undefined && !isText(permission)) return `${pattern}: permission must be text`;
+  if (menu !== undefined) {
+    if (!isObject(menu) || !isText(menu.group) || !isText(menu.label) || typeof menu.order !== 'number') {
+      return `${pattern}: menu must be { group, label, order }`;
+    }
+  }
+  return undefined;
+}
+
+/** Reads and checks a release's route table; a table that does not hold is refused in words. */
 export function readRouteTable(dir: string): RouteTable {
   const file = path.join(dir, ROUTES_FILE);
   let raw: Partial<RouteTable>;
@@ -73,15 +115,14 @@ export function readRouteTable(dir: string): RouteTable {
   } catch (error) {
     throw new ReleaseError(`${file} could not be read (${(error as Error).message})`);
   }
-  if (
-    !raw ||
-    !isText(raw.label) ||
-    !Array.isArray(raw.routes) ||
-    raw.routes.length === 0 ||
-    !raw.routes.every((route) => isText(route) && route.startsWith('/'))
-  ) {
-    throw new ReleaseError(`${file} must give a label and a list of paths starting with /`);
+  if (!isObject(raw) || !isText(raw.label) || !Array.isArray(raw.routes) || raw.routes.length === 0) {
+    throw new ReleaseError(`${file} must give a label and a list of routes`);
   }
+  const problems = raw.routes.map(routeProblem).filter((problem): problem is string => !!problem);
+  const paths = raw.routes.map((route) => (route as RouteEntry).path);
+  const twice = paths.find((pattern, index) => paths.indexOf(pattern) !== index);
+  if (twice) problems.push(`${twice} is declared twice`);
+  if (problems.length) throw new ReleaseError(`${file} is refused: ${problems.join('; ')}`);
   return { label: raw.label, routes: raw.routes };
 }
 

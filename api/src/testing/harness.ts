@@ -10,6 +10,7 @@ import { buildApp } from '../app';
 import { createAdmin } from '../auth/admins';
 import { loadConfig, type AppConfig } from '../config';
 import { migrateToLatest, openDatabase, type Db, type Engine } from '../db/database';
+import type { RouteEntry } from '../releases/store';
 
 // Test harness: a real server on 127.0.0.1:<random port>, a fresh database per suite, called over
 // HTTP with fetch. SQLite always; PostgreSQL too when TEST_DATABASE_URL is set.
@@ -179,7 +180,7 @@ export async function startServer(
  */
 export function writeRemoteBuild(
   dir: string,
-  options: { name: string; release: string; builtAt?: string; label?: string; routes?: string[] },
+  options: { name: string; release: string; builtAt?: string; label?: string; routes?: RouteEntry[] },
 ): string {
   const { name, release } = options;
   fs.mkdirSync(dir, { recursive: true });
@@ -198,7 +199,9 @@ export function writeRemoteBuild(
     'routes.json',
     JSON.stringify({
       label: options.label ?? name[0].toUpperCase() + name.slice(1),
-      routes: options.routes ?? [`/${name}-home`],
+      routes: options.routes ?? [
+        { path: `/${name}-home`, title: 'Home', menu: { group: 'Main', label: 'Home', order: 2 } },
+      ],
     }),
   );
   write(

@@ -2,7 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from 'shared';
 import { renderRoutes, signIn, stubApi } from 'shared/testing';
-import { RemotesMapStore, type RemotesMap } from '../remotes/remotesMap';
+import fs from 'node:fs';
+import path from 'node:path';
+import { RemotesMapStore, type RemotesMap, type RouteEntry } from '../remotes/remotesMap';
 import { appRoutes } from './router';
 
 jest.mock('../remotes/federation', () => ({
@@ -11,20 +13,24 @@ jest.mock('../remotes/federation', () => ({
   loadRemoteApp: jest.fn(async (remote: { name: string }) => ({ default: () => <p>{remote.name} remote screen</p> })),
 }));
 
+// The live map as the server folds it: each remote's route table, from the files its releases carry.
+const routeTable = (remote: string) =>
+  JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', `remote-${remote}`, 'routes.json'), 'utf8')) as {
+    label: string;
+    routes: RouteEntry[];
+  };
 const map: RemotesMap = {
   apiBaseUrl: '/api/v1',
   loadTimeoutMs: 3000,
-  remotes: [
-    {
-      name: 'community',
-      label: 'Community',
-      release: '1.0.0-aaaaaaa',
-      entry: '/remotes/community/1.0.0-aaaaaaa/mf-manifest.json',
-      routes: ['/mass-scheduling'],
-    },
-  ],
+  remotes: ['community', 'content', 'finance'].map((name) => ({
+    name,
+    ...routeTable(name),
+    release: '1.0.0-aaaaaaa',
+    entry: `/remotes/${name}/1.0.0-aaaaaaa/mf-manifest.json`,
+  })),
 };
 const config = new RemotesMapStore(async () => map);
+beforeAll(() => config.refresh());
 const userId = '0123456789abcdef01234567';
 const analytics = {
   [`GET /analytics/${userId}`]: () => [200, { message: 'ok', data: { totalBooks: 7 } }] as [number, unknown],
@@ -117,6 +123,54 @@ describe('guard', () => {
 });
 
 describe('layout', () => {
+  it("composes the spec's menu from the remotes' route tables: groups, labels, order and targets", async () => {
+    signIn(userId);
+    stubApi(analytics);
+    renderRoutes(appRoutes(config), '/dashboard');
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    const menu = within(nav)
+      .getAllByRole('button')
+      .map((group) => ({
+        group: group.textContent!.replace('▾', '').trim(),
+        entries: within(document.getElementById(group.getAttribute('aria-controls')!)!)
+          .getAllByRole('link')
+          .map((link) => `${link.textContent} → ${link.getAttribute('href')}`),
+      }));
+    expect(menu).toEqual([
+      { group: 'Main', entries: ['Dashboard → /dashboard'] },
+      {
+        group: 'Media',
+        entries: ['BookShelf → /bookshelf', 'BibleInAYear → /bible-list', 'Live Streaming → /live-streaming'],
+      },
+      {
+        group: 'Reflections',
+        entries: ['Adult Reflection → /adult-reflection', 'Children Reflection → /children-reflection'],
+      },
+      {
+        group: 'Community',
+        entries: [
+          'Group Formation → /group-list',
+          'Mass Scheduling → /mass-scheduling',
+          'Prayer Requests → /prayer-requests',
+        ],
+      },
+      { group: 'Finance', entries: ['Donations → /donations', 'Bank Accounts → /bank-accounts'] },
+      { group: 'Others', entries: ['Section A Prayer → /prayers', 'About Us → /about', 'Settings → /settings'] },
+    ]);
+  });
+
+  it.each([
+    ['/bookshelf/abc', 'Book Details'],
+    ['/group/edit/abc', 'Edit Group'],
+    ['/adult-reflection/2026-03-04', 'Adult Reflection Details'],
+    ['/edit-donation/abc', 'Edit Donation'],
+  ])("titles %s from its remote's route table: %s", async (pathname, title) => {
+    signIn(userId);
+    renderRoutes(appRoutes(config), pathname);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+
   it('has the six menu groups with their entries, collapsible', async () => {
     signIn(userId);
     stubApi(analytics);

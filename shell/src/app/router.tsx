@@ -19,7 +19,7 @@ export function appRoutes(store: RemotesMapStore): RouteObject[] {
       element: (
         <RequireAuth>
           <RemotePrefetch store={store} />
-          <Layout />
+          <Layout store={store} />
         </RequireAuth>
       ),
       children: [

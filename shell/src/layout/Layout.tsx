@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Header } from './Header';
+import { useRemotesMap, type RemotesMapStore } from '../remotes/remotesMap';
+import { composeMenu } from './menu';
 import { pageFor } from './pages';
 import { SideMenu } from './SideMenu';
 
@@ -54,20 +56,23 @@ const Content = styled.div`
 `;
 
 /** Header, side menu and the current screen (spec §2 Shell). */
-export function Layout() {
+export function Layout({ store }: { store: RemotesMapStore }) {
   const { pathname } = useLocation();
-  const page = pageFor(pathname);
-  const title = page?.title ?? 'Page not found';
+  const { map } = useRemotesMap(store);
+  const page = pageFor(pathname, map);
+  // Without a map no one can tell what a remote's path is called (its area says the map is unreachable).
+  const title = page?.title ?? (map ? 'Page not found' : '');
+  const menu = useMemo(() => composeMenu(map), [map]);
   const [menuOpen, setMenuOpen] = useState(isWide);
 
   useEffect(() => {
-    document.title = `${title} · Community Admin`;
+    document.title = title ? `${title} · Community Admin` : 'Community Admin';
   }, [title]);
 
   return (
     <Frame $menuOpen={menuOpen}>
       <Aside id="side-menu" $open={menuOpen}>
-        <SideMenu onNavigate={() => !isWide() && setMenuOpen(false)} />
+        <SideMenu menu={menu} onNavigate={() => !isWide() && setMenuOpen(false)} />
       </Aside>
       <Main>
         <Header

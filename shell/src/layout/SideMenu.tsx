@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
-import { menu } from './menu';
+import type { MenuGroup } from './menu';
 
 const Nav = styled.nav`
   height: 100%;
@@ -72,7 +72,7 @@ const Entry = styled(NavLink)`
 `;
 
 /** The six collapsible groups of spec §2; all open at first so every screen is one click away. */
-export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+export function SideMenu({ menu, onNavigate }: { menu: MenuGroup[]; onNavigate?: () => void }) {
   const [closed, setClosed] = useState<Set<string>>(new Set());
   const toggle = (title: string) =>
     setClosed((previous) => {

@@ -1,47 +1,30 @@
-/** The side menu (spec §2 Shell) with the targets of ARCHITECTURE "Navigation and texts". */
+import type { RemotesMap } from '../remotes/remotesMap';
+import { shellPages } from './pages';
+
+/** The side menu (spec §2 Shell), composed from the shell's own screens and the remotes' route tables. */
 export interface MenuGroup {
   title: string;
   entries: { label: string; to: string }[];
 }
 
-export const menu: MenuGroup[] = [
-  { title: 'Main', entries: [{ label: 'Dashboard', to: '/dashboard' }] },
-  {
-    title: 'Media',
-    entries: [
-      { label: 'BookShelf', to: '/bookshelf' },
-      { label: 'BibleInAYear', to: '/bible-list' },
-      { label: 'Live Streaming', to: '/live-streaming' },
-    ],
-  },
-  {
-    title: 'Reflections',
-    entries: [
-      { label: 'Adult Reflection', to: '/adult-reflection' },
-      { label: 'Children Reflection', to: '/children-reflection' },
-    ],
-  },
-  {
-    title: 'Community',
-    entries: [
-      { label: 'Group Formation', to: '/group-list' },
-      { label: 'Mass Scheduling', to: '/mass-scheduling' },
-      { label: 'Prayer Requests', to: '/prayer-requests' },
-    ],
-  },
-  {
-    title: 'Finance',
-    entries: [
-      { label: 'Donations', to: '/donations' },
-      { label: 'Bank Accounts', to: '/bank-accounts' },
-    ],
-  },
-  {
-    title: 'Others',
-    entries: [
-      { label: 'Section A Prayer', to: '/prayers' },
-      { label: 'About Us', to: '/about' },
-      { label: 'Settings', to: '/settings' },
-    ],
-  },
-];
+/** The spec's groups, in its order; a group a remote names that is not here comes after them. */
+const GROUP_ORDER = ['Main', 'Media', 'Reflections', 'Community', 'Finance', 'Others'];
+
+export function composeMenu(map: RemotesMap | undefined): MenuGroup[] {
+  const placed = [...shellPages, ...(map?.remotes.flatMap((remote) => remote.routes) ?? [])].flatMap((route) =>
+    route.menu ? [{ ...route.menu, to: route.path }] : [],
+  );
+  const groups = [
+    ...GROUP_ORDER,
+    ...placed.map((entry) => entry.group).filter((group) => !GROUP_ORDER.includes(group)),
+  ];
+  return [...new Set(groups)]
+    .map((title) => ({
+      title,
+      entries: placed
+        .filter((entry) => entry.group === title)
+        .sort((a, b) => a.order - b.order || a.label.localeCompare(b.label))
+        .map(({ label, to }) => ({ label, to })),
+    }))
+    .filter((group) => group.entries.length > 0);
+}

@@ -18,7 +18,7 @@ const release = (name: string, id: string): RemoteDefinition => ({
   label: name,
   release: id,
   entry: `/remotes/${name}/${id}/mf-manifest.json`,
-  routes: [`/${name}`],
+  routes: [{ path: `/${name}`, title: name }],
 });
 
 describe('loading a remote from the federation runtime', () => {

@@ -23,7 +23,10 @@ const finance: RemoteDefinition = {
   label: 'Finance',
   release: '1.0.0-aaaaaaa',
   entry: '/remotes/finance/1.0.0-aaaaaaa/mf-manifest.json',
-  routes: ['/users', '/edit-donation/:id'],
+  routes: [
+    { path: '/users', title: 'Users', searchable: true },
+    { path: '/edit-donation/:id', title: 'Edit Donation' },
+  ],
 };
 const map: RemotesMap = { apiBaseUrl: '/api/v1', loadTimeoutMs: 3000, remotes: [finance] };
 
@@ -109,6 +112,23 @@ describe('the live map in the page', () => {
     expect(screen.getByText('Details').closest('details')).toHaveTextContent('503');
     available = true;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Finance screens')).toBeInTheDocument();
+    store.stop();
+  });
+
+  it('keeps the last map read, so that a page opened while the map cannot be read still has its remotes', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let stored: RemotesMap | undefined;
+    const cache = { read: () => stored, write: (next: RemotesMap) => void (stored = next) };
+    await new RemotesMapStore(async () => map, cache).refresh();
+    expect(stored).toEqual(map);
+    // The next page: the map answers 503, the copy serves meanwhile.
+    const store = new RemotesMapStore(async () => {
+      throw new Error('/remotes.json answered 503 Service Unavailable');
+    }, cache);
+    expect(store.getState()).toEqual({ map, loading: false });
+    renderRoutes([{ path: '*', element: <RemoteArea store={store} /> }], '/users');
+    await act(() => store.refresh());
     expect(await screen.findByText('Finance screens')).toBeInTheDocument();
     store.stop();
   });

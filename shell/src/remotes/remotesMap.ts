@@ -2,13 +2,24 @@ import { matchPath } from 'react-router-dom';
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_API_BASE_URL } from 'shared';
 
-/** One remote as `/remotes.json` declares it: its live release, where its manifest is, which paths it owns. */
+/** A screen a remote owns, from the route table it publishes with each release. */
+export interface RouteEntry {
+  path: string;
+  title: string;
+  /** The header's Search box filters this list screen. */
+  searchable?: boolean;
+  /** Its place in the side menu, if it has one. */
+  menu?: { group: string; label: string; order: number };
+  permission?: string;
+}
+
+/** One remote as `/remotes.json` declares it: its live release, where its manifest is, the screens it owns. */
 export interface RemoteDefinition {
   name: string;
   label: string;
   release: string;
   entry: string;
-  routes: string[];
+  routes: RouteEntry[];
 }
 
 export interface RemotesMap {
@@ -22,6 +33,11 @@ export const DEFAULT_LOAD_TIMEOUT_MS = 3000;
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
+function isRoute(value: unknown): value is RouteEntry {
+  const route = value as RouteEntry;
+  return typeof route === 'object' && route !== null && isText(route.path) && isText(route.title);
+}
+
 function isRemote(value: unknown): value is RemoteDefinition {
   const remote = value as RemoteDefinition;
   return (
@@ -31,7 +47,7 @@ function isRemote(value: unknown): value is RemoteDefinition {
     isText(remote.entry) &&
     isText(remote.release) &&
     Array.isArray(remote.routes) &&
-    remote.routes.every(isText)
+    remote.routes.every(isRoute)
   );
 }
 
@@ -70,7 +86,7 @@ export async function fetchRemotesMap(url = '/remotes.json', timeoutMs = DEFAULT
 /** The remote that owns a path, by the route patterns it declares. */
 export function findRemoteForPath(map: RemotesMap, pathname: string): RemoteDefinition | undefined {
   return map.remotes.find((remote) =>
-    remote.routes.some((pattern) => matchPath({ path: pattern, end: true }, pathname)),
+    remote.routes.some((route) => matchPath({ path: route.path, end: true }, pathname)),
   );
 }
 
@@ -82,6 +98,36 @@ export interface RemotesMapState {
   loading: boolean;
 }
 
+/** Where the last map read is kept, so that a page opened while the map cannot be read still has it. */
+export interface MapCache {
+  read(): RemotesMap | undefined;
+  write(map: RemotesMap): void;
+}
+
+const CACHE_KEY = 'remotesMap';
+
+/**
+ * The browser's copy of the last map read. With it, a page opened during a restart (the map answering
+ * 503) still has its menu, titles and remotes; the releases it names stay served for a session's length.
+ */
+export const browserMapCache: MapCache = {
+  read() {
+    try {
+      const stored = localStorage.getItem(CACHE_KEY);
+      return stored ? parseRemotesMap(JSON.parse(stored)) : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  write(map) {
+    try {
+      localStorage.setItem(CACHE_KEY, JSON.stringify(map));
+    } catch {
+      // Storage full or refused: the next page reads the map from the server, as without a copy.
+    }
+  },
+};
+
 /** Back-off between attempts while no map could be read: 1 s, 2 s, 4 s … at most 30 s. */
 export const retryDelayMs = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
 
@@ -92,14 +138,20 @@ export const retryDelayMs = (attempt: number) => Math.min(30_000, 1000 * 2 ** at
  * a failed refresh keeps the map already known.
  */
 export class RemotesMapStore {
-  private state: RemotesMapState = { loading: true };
+  private state: RemotesMapState;
   private readonly listeners = new Set<() => void>();
   private retryTimer?: ReturnType<typeof setTimeout>;
   private failures = 0;
   private fetchedAt = 0;
   private inFlight?: Promise<RemotesMap | undefined>;
 
-  constructor(private readonly fetchMap: () => Promise<RemotesMap>) {}
+  constructor(
+    private readonly fetchMap: () => Promise<RemotesMap>,
+    private readonly cache?: MapCache,
+  ) {
+    const cached = cache?.read();
+    this.state = cached ? { map: cached, loading: false } : { loading: true };
+  }
 
   getState = (): RemotesMapState => this.state;
 
@@ -126,6 +178,7 @@ export class RemotesMapStore {
       const map = await this.fetchMap();
       this.failures = 0;
       this.fetchedAt = Date.now();
+      this.cache?.write(map);
       if (JSON.stringify(map) !== JSON.stringify(this.state.map)) this.set({ map, loading: false });
       else if (this.state.loading || this.state.error) this.set({ map, loading: false });
       return map;
