@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -112,10 +113,15 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
       // The shell's dev server answers /remotes.json with the remotes' dev servers and route tables.
       ...(isHost
         ? {
-            setupMiddlewares: (middlewares, server) => {
-              server.app?.get('/remotes.json', (_request, response) => {
-                response.setHeader('Cache-Control', 'no-cache');
-                response.json(developmentRemotesMap(path.join(__dirname, '..'), devPorts));
+            setupMiddlewares: (middlewares) => {
+              middlewares.unshift({
+                name: 'remotes-map',
+                path: '/remotes.json',
+                middleware: (_request: IncomingMessage, response: ServerResponse) => {
+                  response.setHeader('Content-Type', 'application/json; charset=utf-8');
+                  response.setHeader('Cache-Control', 'no-cache');
+                  response.end(JSON.stringify(developmentRemotesMap(path.join(__dirname, '..'), devPorts)));
+                },
               });
               return middlewares;
             },
