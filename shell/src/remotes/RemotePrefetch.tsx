@@ -5,7 +5,6 @@ import { useRemotesMap, type RemotesMapStore } from './remotesMap';
 /** Mounted only behind the guard: no remote code is downloaded before login. */
 export function RemotePrefetch({ store }: { store: RemotesMapStore }) {
   const { map } = useRemotesMap(store);
-  const remotes = map?.remotes;
-  useEffect(() => (remotes ? prefetchRemotes(remotes) : undefined), [remotes]);
+  useEffect(() => (map ? prefetchRemotes(map.remotes, map.loadTimeoutMs) : undefined), [map]);
   return null;
 }

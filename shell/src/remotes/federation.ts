@@ -108,38 +108,17 @@ export async function loadRemoteApp(remote: RemoteDefinition, timeoutMs: number)
   }
 }
 
-interface ManifestAssets {
-  metaData?: { remoteEntry?: { name?: string; path?: string } };
-  exposes?: { path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
-}
-
 /**
- * Warms the browser's cache with a remote's entry and its App chunks, read from its manifest, with
- * low-priority fetches: release files are immutable, so the script loads that follow hit the cache.
- * Nothing runs, nothing is preloaded (no console warning), and failures stay silent.
+ * After login, while the browser is idle, load every remote's App that has not run yet, so that the
+ * first click on a menu entry only renders. It goes through the same loader as a visit (script tags and
+ * the runtime's checked fetch: no preload links, so no console warnings), and a failure stays silent:
+ * the visit retries it and shows the panel if it still fails.
  */
-async function prefetchRemote(remote: RemoteDefinition): Promise<void> {
-  const manifestUrl = new URL(remote.entry, window.location.href);
-  const get = (url: URL) => fetch(url, { priority: 'low', credentials: 'same-origin' });
-  const response = await get(manifestUrl);
-  if (!response.ok) return;
-  const manifest = (await response.json()) as ManifestAssets;
-  const entry = manifest.metaData?.remoteEntry;
-  const files = [
-    ...(entry?.name ? [`${entry.path ?? ''}${entry.name}`] : []),
-    ...(manifest.exposes ?? [])
-      .filter((expose) => expose.path === './App')
-      .flatMap((expose) => [...(expose.assets?.js?.sync ?? []), ...(expose.assets?.css?.sync ?? [])]),
-  ];
-  await Promise.all(files.map((file) => get(new URL(file, manifestUrl)).then((answer) => answer.arrayBuffer())));
-}
-
-/** After login, while the browser is idle, prefetch every remote whose code has not run yet. */
-export function prefetchRemotes(remotes: RemoteDefinition[]): () => void {
+export function prefetchRemotes(remotes: RemoteDefinition[], timeoutMs: number): () => void {
   const run = () => {
     for (const remote of remotes) {
       if (started.has(remote.name)) continue;
-      prefetchRemote(remote).catch(() => undefined);
+      loadRemoteApp(remote, timeoutMs).catch(() => undefined);
     }
   };
   if ('requestIdleCallback' in window) {
