@@ -23,13 +23,22 @@ export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // React's own rules, the compiler-era ones included (refs in render, components made in render …).
+  reactHooks.configs.flat.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.jest } },
-    plugins: { 'react-hooks': reactHooks },
     rules: {
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // A promise nobody awaits or catches fails silently; these rules need the types, so they run where
+    // a tsconfig describes the files.
+    files: ['{shared,shell,remote-*,api}/src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'config/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   { files: ['remote-*/src/**/*.{ts,tsx}'], rules: remoteBoundary },

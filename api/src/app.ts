@@ -61,7 +61,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
 
   const db = deps.db ?? openDatabase(config);
-  if (!deps.db) app.addHook('onClose', () => db.close());
+  if (!deps.db) app.addHook('onClose', async () => await db.close());
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('requireAdmin', requireAdmin);

@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   announceAdmin(await bootstrapAdmin(db, config));
 
   const app = await buildApp(config, { db });
-  app.addHook('onClose', () => db.close());
+  app.addHook('onClose', async () => await db.close());
   adoptRemoteBuilds(app);
 
   // Editor images of abandoned reflection forms: swept at start and every hour.

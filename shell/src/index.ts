@@ -1,2 +1,2 @@
 // The async boundary lets the federation runtime negotiate shared singletons before React loads.
-import('./bootstrap');
+import('./bootstrap').catch((error: unknown) => console.error('The app could not start', error));

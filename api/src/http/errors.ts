@@ -115,7 +115,7 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /** Errors the router raises before any route or hook runs (Fastify's `frameworkErrors` option). */
-export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const messages: Record<string, [number, string]> = {
     FST_ERR_BAD_URL: [400, 'The address is not valid (a part of it is wrongly encoded)'],
     FST_ERR_MAX_PARAM_LENGTH: [414, 'A part of the address is too long'],
@@ -123,5 +123,5 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   const known = error.code ? messages[error.code] : undefined;
   if (!known) request.log.error({ err: error }, 'router failed');
   const [status, message] = known ?? [500, SERVER_ERROR_MESSAGE];
-  return reply.code(status).send({ message });
+  void reply.code(status).send({ message });
 }

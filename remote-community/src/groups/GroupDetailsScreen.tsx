@@ -29,7 +29,7 @@ export function GroupDetailsScreen() {
   const remove = async () => {
     await groupsApi.remove(userId, group._id);
     notify.success('Group deleted successfully');
-    navigate('/group-list');
+    void navigate('/group-list');
   };
 
   return (

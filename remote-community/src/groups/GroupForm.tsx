@@ -38,11 +38,11 @@ export function GroupForm(props: GroupFormProps) {
       if (group) {
         await upload.run(values.groupImage, (onProgress) => groupsApi.update(userId, group._id, values, onProgress));
         notify.success('Group updated successfully');
-        navigate(`/group/${group._id}`);
+        void navigate(`/group/${group._id}`);
       } else {
         await upload.run(values.groupImage, (onProgress) => groupsApi.create(userId, values, onProgress));
         notify.success('Group added successfully');
-        navigate('/group-list');
+        void navigate('/group-list');
       }
     } catch {
       // The client showed the server's message; everything typed stays in the form.

@@ -39,11 +39,11 @@ export function BiblePlanForm(props: BiblePlanFormProps) {
         const answer = await readingsApi.update(userId, reading._id, input);
         notify.success('Reading updated successfully');
         const state: ReadingState = { reading: answer.data };
-        navigate(`/bible-plan-details/${reading._id}`, { state });
+        void navigate(`/bible-plan-details/${reading._id}`, { state });
       } else {
         await readingsApi.create(userId, input);
         notify.success('Reading added successfully');
-        navigate(listOfWeek(input.week));
+        void navigate(listOfWeek(input.week));
       }
     } catch {
       // The client showed the server's message; everything typed stays in the form.

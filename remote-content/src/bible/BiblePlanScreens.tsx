@@ -49,7 +49,7 @@ function ReadingDetails({ reading }: { reading: Reading }) {
     try {
       await readingsApi.remove(userId, reading._id);
       notify.success('Reading deleted successfully');
-      navigate(listOfWeek(reading.week));
+      void navigate(listOfWeek(reading.week));
     } catch {
       // The client showed the toast; the reading stays on screen.
       setDeleting(false);

@@ -29,7 +29,7 @@ export function BookDetailsScreen() {
   const remove = async () => {
     await booksApi.remove(userId, book._id);
     notify.success('Book deleted successfully');
-    navigate('/bookshelf');
+    void navigate('/bookshelf');
   };
 
   return (

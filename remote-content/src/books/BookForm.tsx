@@ -37,11 +37,11 @@ export function BookForm(props: BookFormProps) {
       if (book) {
         await upload.run(values.bookImage, (onProgress) => booksApi.update(userId, book._id, values, onProgress));
         notify.success('Book updated successfully');
-        navigate(`/bookshelf/${book._id}`);
+        void navigate(`/bookshelf/${book._id}`);
       } else {
         await upload.run(values.bookImage, (onProgress) => booksApi.create(userId, values, onProgress));
         notify.success('Book added successfully');
-        navigate('/bookshelf');
+        void navigate('/bookshelf');
       }
     } catch {
       // The client showed the server's message; everything typed stays in the form.

@@ -64,13 +64,13 @@ export function ReflectionForm(props: ReflectionFormProps) {
         await screens.api.update(userId, reflection._id, input);
         notify.success('Reflection updated successfully');
         saved.current = true;
-        navigate(screens.detailsPath(input.date));
+        void navigate(screens.detailsPath(input.date));
       } else {
         await screens.api.create(userId, input);
         notify.success('Reflection added successfully');
         // Deviation (ARCHITECTURE): both add forms go to their list after saving.
         saved.current = true;
-        navigate(screens.listPath);
+        void navigate(screens.listPath);
       }
     } catch {
       // The client showed the server's message; everything typed stays in the form.

@@ -99,7 +99,7 @@ export function ReflectionDetailsScreen({ audience }: { audience: Audience }) {
   const remove = async () => {
     await screens.api.remove(userId, reflection._id);
     notify.success('Reflection deleted successfully');
-    navigate(screens.listPath);
+    void navigate(screens.listPath);
   };
 
   return (

@@ -39,7 +39,7 @@ export function StreamForm(props: StreamFormProps) {
       if (stream) {
         await upload.run(values.image, (onProgress) => streamsApi.update(userId, stream._id, values, onProgress));
         notify.success('Stream updated successfully');
-        navigate('/live-streaming');
+        void navigate('/live-streaming');
       } else {
         await upload.run(values.image, (onProgress) => streamsApi.create(userId, values, onProgress));
         notify.success('Stream added successfully');

@@ -34,7 +34,7 @@ export function AboutForm(props: AboutFormProps) {
       } else {
         await aboutApi.create(userId, text);
         notify.success('About us added successfully');
-        navigate('/about');
+        void navigate('/about');
       }
     } catch {
       // The client showed the server's message; everything typed stays in the form.

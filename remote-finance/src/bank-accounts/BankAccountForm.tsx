@@ -43,7 +43,7 @@ export function BankAccountForm(props: BankAccountFormProps) {
       } else {
         await bankAccountsApi.create(userId, values);
         notify.success('Bank account added successfully');
-        navigate('/bank-accounts');
+        void navigate('/bank-accounts');
       }
     } catch {
       // The client showed the server's message; everything typed stays in the form.

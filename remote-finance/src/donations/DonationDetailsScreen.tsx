@@ -29,7 +29,7 @@ export function DonationDetailsScreen() {
   const remove = async () => {
     await donationsApi.remove(userId, donation._id);
     notify.success('Donation deleted successfully');
-    navigate('/donations');
+    void navigate('/donations');
   };
 
   return (

@@ -49,7 +49,7 @@ export function DonationForm(props: DonationFormProps) {
       if (donation) {
         await upload.run(values.file, (onProgress) => donationsApi.update(userId, donation._id, values, onProgress));
         notify.success('Donation updated successfully');
-        navigate(`/donations/${donation._id}`);
+        void navigate(`/donations/${donation._id}`);
       } else {
         await upload.run(values.file, (onProgress) => donationsApi.create(userId, values, onProgress));
         notify.success('Donation added successfully');

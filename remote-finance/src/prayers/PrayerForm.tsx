@@ -32,7 +32,7 @@ export function PrayerForm(props: PrayerFormProps) {
       } else {
         await prayersApi.create(userId, values);
         notify.success('Prayer added successfully');
-        navigate('/prayers');
+        void navigate('/prayers');
       }
     } catch {
       // The client showed the server's message; everything typed stays in the form.

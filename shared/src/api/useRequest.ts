@@ -1,5 +1,5 @@
 import axios from 'axios';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 
 export interface RequestState<T> {
   data: T | undefined;
@@ -9,29 +9,43 @@ export interface RequestState<T> {
   reload: () => void;
 }
 
+interface Settled<T> {
+  /** The request (key and attempt) this answer belongs to. */
+  request: string;
+  data?: T;
+  failed: boolean;
+}
+
 /**
  * Runs `load` when the component mounts and whenever `key` changes; aborts it when the screen
  * goes away. Failures are already reported by the API client's toast, so the screen only needs
- * `failed` to decide what to show.
+ * `failed` to decide what to show. While a new request runs, the last answer stays (a reload keeps
+ * the list on screen); `loading` is true until this request's own answer arrives.
  */
 export function useRequest<T>(load: (signal: AbortSignal) => Promise<T>, key: string): RequestState<T> {
-  const [state, setState] = useState<{ data?: T; loading: boolean; failed: boolean }>({ loading: true, failed: false });
   const [attempt, setAttempt] = useState(0);
-  const loadRef = useRef(load);
-  loadRef.current = load;
+  const [settled, setSettled] = useState<Settled<T>>({ request: '', failed: false });
+  const request = `${key}\u0000${attempt}`;
+  // The latest `load` runs, without restarting the request when the screen passes a new function.
+  const run = useEffectEvent((signal: AbortSignal) => load(signal));
 
   useEffect(() => {
     const controller = new AbortController();
-    setState((previous) => ({ ...previous, loading: true, failed: false }));
-    loadRef.current(controller.signal).then(
-      (data) => setState({ data, loading: false, failed: false }),
+    run(controller.signal).then(
+      (data) => setSettled({ request, data, failed: false }),
       (error: unknown) => {
-        if (!axios.isCancel(error)) setState({ loading: false, failed: true });
+        if (!axios.isCancel(error)) setSettled({ request, failed: true });
       },
     );
     return () => controller.abort();
-  }, [key, attempt]);
+  }, [request]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { data: state.data, loading: state.loading, failed: state.failed, reload };
+  const current = settled.request === request;
+  return {
+    data: settled.data,
+    loading: !current,
+    failed: current && settled.failed,
+    reload,
+  };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { Button } from './Button';
@@ -45,15 +45,15 @@ interface ModalProps {
 export function Modal({ title, onClose, children }: ModalProps) {
   const titleId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  // The latest onClose, without re-running the focus effect when the screen passes a new function.
+  const close = useEffectEvent(() => onClose());
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const first = boxRef.current?.querySelector<HTMLElement>('input, textarea, select, button');
     first?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onCloseRef.current();
+      if (event.key === 'Escape') close();
     };
     document.addEventListener('keydown', onKey);
     return () => {

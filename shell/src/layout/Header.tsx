@@ -137,10 +137,9 @@ export function Header({ title, menuOpen, onToggleMenu, searchable }: HeaderProp
         <Today dateTime={today.toISOString().slice(0, 10)}>{formatDate(today)}</Today>
         <Button
           variant="secondary"
-          onClick={async () => {
-            await logOut();
+          onClick={() => {
             // An explicit logout forgets the page; the next login starts at the dashboard.
-            navigate('/login', { replace: true });
+            void logOut().then(() => navigate('/login', { replace: true }));
           }}
         >
           Logout

@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Button, LoadingBlock, Panel } from 'shared';
 import styled from 'styled-components';
 import { loadRemoteApp, RemoteLoadError } from './federation';
@@ -84,8 +84,7 @@ export function UnavailablePanel({
 
 /**
  * Renders the remote that owns the current path. If it cannot be loaded, only this area shows the
- * failure; Retry reads the live map again (the release may have changed) and makes a fresh lazy
- * component, because React.lazy remembers a rejection.
+ * failure; Retry reads the live map again (the release may have changed) and starts a fresh attempt.
  */
 export function RemoteRoute({
   remote,
@@ -100,27 +99,55 @@ export function RemoteRoute({
   load?: typeof loadRemoteApp;
 }) {
   const [attempt, setAttempt] = useState(0);
-  // `attempt` and `remote.entry` are dependencies on purpose: each Retry and each release needs a new lazy component.
-  const RemoteApp = useMemo(
-    () => lazy(() => load(remote, timeoutMs)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [remote.name, remote.entry, attempt, load, timeoutMs],
-  );
-
+  // A new release or a Retry is a new attempt: its own loader, from a clean state.
   return (
-    <RemoteErrorBoundary
-      key={`${remote.name}:${remote.entry}:${attempt}`}
-      fallback={(error) => (
-        <UnavailablePanel
-          title={`The ${remote.label} screens could not be loaded`}
-          detail={error instanceof RemoteLoadError ? error.detail : error.message || String(error)}
-          onRetry={() => refreshMap().finally(() => setAttempt((n) => n + 1))}
-        />
-      )}
-    >
-      <Suspense fallback={<LoadingBlock />}>
-        <RemoteApp />
-      </Suspense>
+    <RemoteLoader
+      key={`${remote.entry}:${attempt}`}
+      remote={remote}
+      timeoutMs={timeoutMs}
+      load={load}
+      onRetry={() => refreshMap().finally(() => setAttempt((n) => n + 1))}
+    />
+  );
+}
+
+function RemoteLoader({
+  remote,
+  timeoutMs,
+  load,
+  onRetry,
+}: {
+  remote: RemoteDefinition;
+  timeoutMs: number;
+  load: typeof loadRemoteApp;
+  onRetry: () => Promise<unknown>;
+}) {
+  const [loaded, setLoaded] = useState<{ App?: ComponentType; error?: Error }>({});
+
+  useEffect(() => {
+    let current = true;
+    load(remote, timeoutMs).then(
+      (module) => current && setLoaded({ App: module.default }),
+      (error: unknown) => current && setLoaded({ error: error instanceof Error ? error : new Error(String(error)) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [load, remote, timeoutMs]);
+
+  const panel = (error: Error) => (
+    <UnavailablePanel
+      title={`The ${remote.label} screens could not be loaded`}
+      detail={error instanceof RemoteLoadError ? error.detail : error.message || String(error)}
+      onRetry={onRetry}
+    />
+  );
+  if (loaded.error) return panel(loaded.error);
+  if (!loaded.App) return <LoadingBlock />;
+  const { App } = loaded;
+  return (
+    <RemoteErrorBoundary fallback={panel}>
+      <App />
     </RemoteErrorBoundary>
   );
 }
