@@ -12,6 +12,8 @@
  *   7. Bible plan CSV import of 364 rows: file chosen → preview, Import click → stored (browser),
  *      and POST /import/readings/{userId} alone (median of 3)                           ≤ 2 s
  *   8. `npm run deploy` returned → an open browser's next navigation shows the new release ≤ 1 s
+ *   9. the soak (soak.ts): mixed reads and writes with a forced GC every 50 ms on this Node — no abort,
+ *      no failed call, and the server's RSS at the start and at the end
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +23,7 @@ import autocannon from 'autocannon';
 import { chromium, type Page } from 'playwright-core';
 import { singletons as sharedLibraries } from '../../config/federation';
 import { chromiumLaunchOptions } from '../chromium';
+import { soak } from './soak';
 import { chunkContents, packagesOf } from './stats';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -467,6 +470,18 @@ async function main() {
     server.kill();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  console.log(`\n# 9. soak on Node ${process.version}: mixed reads and writes, a forced GC every 50 ms`);
+  const soaked = await soak();
+  report(
+    `soak ${soaked.seconds} s, ${soaked.requests} calls`,
+    soaked.died ? 'the server died' : `${soaked.failures.length} failed calls`,
+    'no abort, 0 failed',
+  );
+  report(
+    'soak server RSS, start → end',
+    `${soaked.rssStartMb.toFixed(0)} → ${soaked.rssEndMb.toFixed(0)} MB`,
+    'printed (a leak keeps growing)',
+  );
   console.log('\n# summary');
   for (const [what, figure, budget] of rows) console.log(`${what.padEnd(52)} ${figure.padStart(24)}   ${budget}`);
 }

@@ -108,6 +108,7 @@ for (const remote of remotes) {
 
 const mapFaults: Fault[] = [
   { name: 'a 404', files: '', answer: jsonError(404) },
+  { name: 'a 500', files: '', answer: jsonError(500) },
   { name: 'a 503', files: '', answer: jsonError(503) },
   { name: 'a refused connection', files: '', answer: (route) => route.abort('connectionrefused') },
   {

@@ -2,7 +2,7 @@
 // federation can hand every app the same instance (one session, one client, one toast bus).
 export { apiClient, configureApi, pathId, unwrap, DEFAULT_API_BASE_URL, type ApiEnvelope } from './api/client';
 export { useRequest } from './api/useRequest';
-export { toFormData, uploadProgress, type ProgressListener } from './api/multipart';
+export { sendForm, toFormData, type ProgressListener } from './api/multipart';
 
 export { session, useSession, useUserId, type Session } from './session/session';
 export { logOut } from './auth/auth';

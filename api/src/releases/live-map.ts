@@ -146,41 +146,37 @@ export class LiveMap {
   }
 
   private routeTable(remote: string, release: string): RouteTable | undefined {
-    const key = `${remote}/${release}`;
-    if (!this.routeTables.has(key)) {
-      try {
-        this.routeTables.set(key, readRouteTable(this.releases.store.dirOf(remote, release)));
-      } catch (error) {
-        this.log.error(`${key} cannot be served: ${(error as Error).message}`);
-        return undefined;
-      }
-    }
-    return this.routeTables.get(key);
+    return this.readOnce(this.routeTables, remote, release, (dir) => readRouteTable(dir), true);
   }
 
   releaseInfo(remote: string, release: string): ReleaseInfo | undefined {
-    const key = `${remote}/${release}`;
-    if (!this.infos.has(key)) {
-      try {
-        this.infos.set(key, readReleaseInfo(this.releases.store.dirOf(remote, release)));
-      } catch {
-        return undefined;
-      }
-    }
-    return this.infos.get(key);
+    return this.readOnce(this.infos, remote, release, (dir) => readReleaseInfo(dir));
   }
 
   manifest(remote: string, release: string): ManifestSummary | undefined {
+    return this.readOnce(this.manifests, remote, release, (dir) =>
+      summariseManifest(JSON.parse(fs.readFileSync(path.join(dir, MANIFEST_FILE), 'utf8')) as RawManifest),
+    );
+  }
+
+  /** Reads a file of a release folder once: the folder never changes. Undefined when it cannot be read. */
+  private readOnce<T>(
+    cache: Map<string, T>,
+    remote: string,
+    release: string,
+    read: (dir: string) => T,
+    logFailure = false,
+  ): T | undefined {
     const key = `${remote}/${release}`;
-    if (!this.manifests.has(key)) {
+    if (!cache.has(key)) {
       try {
-        const file = path.join(this.releases.store.dirOf(remote, release), MANIFEST_FILE);
-        this.manifests.set(key, summariseManifest(JSON.parse(fs.readFileSync(file, 'utf8')) as RawManifest));
-      } catch {
+        cache.set(key, read(this.releases.store.dirOf(remote, release)));
+      } catch (error) {
+        if (logFailure) this.log.error(`${key} cannot be served: ${(error as Error).message}`);
         return undefined;
       }
     }
-    return this.manifests.get(key);
+    return cache.get(key);
   }
 }
 

@@ -1,13 +1,4 @@
-import {
-  type FileValue,
-  apiClient,
-  pathId,
-  unwrap,
-  type ApiEnvelope,
-  toFormData,
-  uploadProgress,
-  type ProgressListener,
-} from 'shared';
+import { type FileValue, apiClient, pathId, unwrap, toFormData, sendForm, type ProgressListener } from 'shared';
 
 /** A community group (spec §3). `groupImage` is the picture's absolute URL, or null (it is optional). */
 export interface Group {
@@ -41,17 +32,9 @@ export const groupsApi = {
   list: (signal?: AbortSignal) => unwrap<Group[]>(apiClient.get('/all/groups', { signal })),
   get: (id: string, signal?: AbortSignal) => unwrap<Group>(apiClient.get(`/single/group/${pathId(id)}`, { signal })),
   create: async (userId: string, input: GroupInput, onProgress?: ProgressListener) =>
-    (
-      await apiClient.post<ApiEnvelope<Group>>(`/add/group/${pathId(userId)}`, body(input), {
-        onUploadProgress: uploadProgress(onProgress),
-      })
-    ).data,
+    sendForm<Group>('post', `/add/group/${pathId(userId)}`, body(input), onProgress),
   update: async (userId: string, id: string, input: GroupInput, onProgress?: ProgressListener) =>
-    (
-      await apiClient.post<ApiEnvelope<Group>>(`/edit/group/${pathId(userId)}/${pathId(id)}`, body(input), {
-        onUploadProgress: uploadProgress(onProgress),
-      })
-    ).data,
+    sendForm<Group>('post', `/edit/group/${pathId(userId)}/${pathId(id)}`, body(input), onProgress),
   remove: async (userId: string, id: string) =>
     (await apiClient.delete<{ message: string }>(`/group/${pathId(userId)}/${pathId(id)}`)).data,
 };

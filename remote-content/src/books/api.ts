@@ -1,13 +1,4 @@
-import {
-  type FileValue,
-  apiClient,
-  pathId,
-  unwrap,
-  type ApiEnvelope,
-  toFormData,
-  uploadProgress,
-  type ProgressListener,
-} from 'shared';
+import { type FileValue, apiClient, pathId, unwrap, toFormData, sendForm, type ProgressListener } from 'shared';
 
 export const BOOK_CATEGORIES = [
   'Personalized Recommendation',
@@ -48,17 +39,9 @@ export const booksApi = {
   list: (signal?: AbortSignal) => unwrap<Book[]>(apiClient.get('/all/books/', { signal })),
   get: (id: string, signal?: AbortSignal) => unwrap<Book>(apiClient.get(`/single/book/${pathId(id)}`, { signal })),
   create: async (userId: string, input: BookInput, onProgress?: ProgressListener) =>
-    (
-      await apiClient.post<ApiEnvelope<Book>>(`/add/book/${pathId(userId)}`, body(input), {
-        onUploadProgress: uploadProgress(onProgress),
-      })
-    ).data,
+    sendForm<Book>('post', `/add/book/${pathId(userId)}`, body(input), onProgress),
   update: async (userId: string, id: string, input: BookInput, onProgress?: ProgressListener) =>
-    (
-      await apiClient.post<ApiEnvelope<Book>>(`/edit/book/${pathId(userId)}/${pathId(id)}`, body(input), {
-        onUploadProgress: uploadProgress(onProgress),
-      })
-    ).data,
+    sendForm<Book>('post', `/edit/book/${pathId(userId)}/${pathId(id)}`, body(input), onProgress),
   remove: async (userId: string, id: string) =>
     (await apiClient.delete<{ message: string }>(`/book/${pathId(userId)}/${pathId(id)}`)).data,
 };

@@ -1,13 +1,4 @@
-import {
-  type FileValue,
-  apiClient,
-  pathId,
-  unwrap,
-  type ApiEnvelope,
-  toFormData,
-  uploadProgress,
-  type ProgressListener,
-} from 'shared';
+import { type FileValue, apiClient, pathId, unwrap, toFormData, sendForm, type ProgressListener } from 'shared';
 
 /** Spelled as the spec spells them (§9). */
 export const STREAM_CATEGORIES = ['Live Events', 'Prayer Session', 'Lithurgical Celebration'] as const;
@@ -42,17 +33,9 @@ const body = (input: StreamInput) =>
 export const streamsApi = {
   list: (signal?: AbortSignal) => unwrap<Stream[]>(apiClient.get('/stream', { signal })),
   create: async (userId: string, input: StreamInput, onProgress?: ProgressListener) =>
-    (
-      await apiClient.post<ApiEnvelope<Stream>>(`/add/stream/${pathId(userId)}`, body(input), {
-        onUploadProgress: uploadProgress(onProgress),
-      })
-    ).data,
+    sendForm<Stream>('post', `/add/stream/${pathId(userId)}`, body(input), onProgress),
   update: async (userId: string, id: string, input: StreamInput, onProgress?: ProgressListener) =>
-    (
-      await apiClient.put<ApiEnvelope<Stream>>(`/edit/stream/${pathId(userId)}/${pathId(id)}`, body(input), {
-        onUploadProgress: uploadProgress(onProgress),
-      })
-    ).data,
+    sendForm<Stream>('put', `/edit/stream/${pathId(userId)}/${pathId(id)}`, body(input), onProgress),
   remove: async (userId: string, id: string) =>
     (await apiClient.delete<{ message: string }>(`/delete/stream/${pathId(userId)}/${pathId(id)}`)).data,
 };

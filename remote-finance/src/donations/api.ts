@@ -1,13 +1,4 @@
-import {
-  type FileValue,
-  apiClient,
-  pathId,
-  unwrap,
-  type ApiEnvelope,
-  toFormData,
-  uploadProgress,
-  type ProgressListener,
-} from 'shared';
+import { type FileValue, apiClient, pathId, unwrap, toFormData, sendForm, type ProgressListener } from 'shared';
 
 /**
  * A donation (spec §3). `fileUrl` is the uploaded file of any type; `donationImage` is the same URL
@@ -41,17 +32,9 @@ export const donationsApi = {
   get: (id: string, signal?: AbortSignal) =>
     unwrap<Donation>(apiClient.get(`/single/donation/${pathId(id)}`, { signal })),
   create: async (userId: string, input: DonationInput, onProgress?: ProgressListener) =>
-    (
-      await apiClient.post<ApiEnvelope<Donation>>(`/add/donation/${pathId(userId)}`, body(input), {
-        onUploadProgress: uploadProgress(onProgress),
-      })
-    ).data,
+    sendForm<Donation>('post', `/add/donation/${pathId(userId)}`, body(input), onProgress),
   update: async (userId: string, id: string, input: DonationInput, onProgress?: ProgressListener) =>
-    (
-      await apiClient.post<ApiEnvelope<Donation>>(`/edit/donation/${pathId(userId)}/${pathId(id)}`, body(input), {
-        onUploadProgress: uploadProgress(onProgress),
-      })
-    ).data,
+    sendForm<Donation>('post', `/edit/donation/${pathId(userId)}/${pathId(id)}`, body(input), onProgress),
   remove: async (userId: string, id: string) =>
     (await apiClient.delete<{ message: string }>(`/donation/${pathId(userId)}/${pathId(id)}`)).data,
 };

@@ -1,4 +1,5 @@
 import type { AxiosProgressEvent } from 'axios';
+import { apiClient, type ApiEnvelope } from './client';
 
 /** Progress of an upload in percent (0–100), for `UploadProgress`. */
 export type ProgressListener = (percent: number) => void;
@@ -17,7 +18,19 @@ export function toFormData(values: Record<string, string | number | File | null 
   return body;
 }
 
-export const uploadProgress = (listener?: ProgressListener) =>
+const uploadProgress = (listener?: ProgressListener) =>
   listener
     ? (event: AxiosProgressEvent) => listener(event.total ? Math.round((event.loaded / event.total) * 100) : 0)
     : undefined;
+
+/** Sends a multipart form (an add or an edit with a file), reporting the upload's progress. */
+export async function sendForm<T>(
+  method: 'post' | 'put',
+  url: string,
+  body: FormData,
+  onProgress?: ProgressListener,
+): Promise<ApiEnvelope<T>> {
+  return (
+    await apiClient.request<ApiEnvelope<T>>({ method, url, data: body, onUploadProgress: uploadProgress(onProgress) })
+  ).data;
+}

@@ -179,8 +179,9 @@ export class RemotesMapStore {
       this.failures = 0;
       this.fetchedAt = Date.now();
       this.cache?.write(map);
-      if (JSON.stringify(map) !== JSON.stringify(this.state.map)) this.set({ map, loading: false });
-      else if (this.state.loading || this.state.error) this.set({ map, loading: false });
+      // An unchanged map keeps its object, so that nothing re-renders for a 304.
+      const changed = JSON.stringify(map) !== JSON.stringify(this.state.map);
+      if (changed || this.state.loading || this.state.error) this.set({ map, loading: false });
       return map;
     } catch (error) {
       if (this.state.map) return this.state.map;
