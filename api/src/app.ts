@@ -8,6 +8,7 @@ import { ownsPath, requireAdmin } from './auth/guard';
 import { authRoutes } from './auth/routes';
 import type { AppConfig } from './config';
 import { openDatabase, type Db } from './db/database';
+import { httpUrlFormat } from './http/contract';
 import { frameworkErrors, registerErrorHandler } from './http/errors';
 import { registerStatic } from './http/static';
 import { massIntentionRoutes } from './mass-intentions/routes';
@@ -58,6 +59,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     frameworkErrors,
+    // Strict from the start: a value of the wrong type is refused, never converted ("12345" for
+    // 12345), and an unknown property is refused, never silently dropped (http/contract.ts).
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false }, plugins: [httpUrlFormat] },
   });
 
   const db = deps.db ?? openDatabase(config);
@@ -88,6 +92,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       },
       servers: [{ url: '/' }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
+    // Named schemas keep their names as components (the generated clients' types are called so).
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },
   });
 

@@ -1,25 +1,33 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { addBook, type BookInput } from './books/repository';
+import { addBook } from './books/repository';
+import type { BookInput } from './books/schemas';
 import { loadConfig } from './config';
 import { migrateToLatest, openDatabase, type Db } from './db/database';
-import { addMassIntention, type NewMassIntention } from './mass-intentions/repository';
+import { addMassIntention } from './mass-intentions/repository';
+import type { MassIntentionInput } from './mass-intentions/schemas';
 import { solidPng } from './uploads/png';
 import { UploadStore } from './uploads/store';
-import { addGroup, type GroupInput } from './groups/repository';
+import { addGroup } from './groups/repository';
+import type { GroupInput } from './groups/schemas';
 import { addPrayerRequest } from './prayer-requests/repository';
 // issue 6: finance
 import { addAbout } from './about/repository';
-import { addBankAccount, type BankAccountInput } from './bank-accounts/repository';
+import { addBankAccount } from './bank-accounts/repository';
+import type { BankAccountRecord } from './bank-accounts/schemas';
 import { addDonation } from './donations/repository';
-import { addPrayer, type PrayerInput } from './prayers/repository';
-import { addReading, type ReadingInput } from './readings/repository';
-import { addReflection, type Audience, type ReflectionInput } from './reflections/repository';
-import { addStream, type StreamInput } from './streams/repository';
+import { addPrayer } from './prayers/repository';
+import type { PrayerInput } from './prayers/schemas';
+import { addReading } from './readings/repository';
+import type { ReadingInput } from './readings/schemas';
+import { addReflection } from './reflections/repository';
+import type { Audience, ReflectionInput } from './reflections/schemas';
+import { addStream } from './streams/repository';
+import type { StreamInput } from './streams/schemas';
 
 // A little demo data so that a fresh install's screens are not empty. Safe to run again: a record
 // that is already there is not added twice. The administrator is created by the server's first start.
-const massIntentions: NewMassIntention[] = [
+const massIntentions: MassIntentionInput[] = [
   { fullname: 'Mary Okafor', email: 'mary.okafor@example.com', intention: 'Thanksgiving for a safe delivery' },
   { fullname: 'John Mensah', email: 'john.mensah@example.com', intention: 'For the repose of the soul of my father' },
   { fullname: 'Grace Adeyemi', email: 'grace.adeyemi@example.com', intention: 'For healing and good health' },
@@ -151,7 +159,7 @@ async function seedCommunity(db: Db, uploads: UploadStore): Promise<{ groups: nu
 }
 
 // --- issue 6: finance (donations, bank accounts, Section A prayers, About Us) ---
-const bankAccounts: BankAccountInput[] = [
+const bankAccounts: BankAccountRecord[] = [
   {
     bankName: 'First Bank of Nigeria',
     bankAccountNumber: '0012345678',

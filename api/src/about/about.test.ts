@@ -1,5 +1,5 @@
 import { engines, startServer, type TestServer } from '../testing/harness';
-import { LIMITS } from './routes';
+import { LIMITS } from './schemas';
 
 const TEXT = 'St. Mary Parish is a welcoming community of faith, worship and service.';
 

@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import { bumpChangeCounter } from '../db/changes';
 import { newId, timestamp } from '../db/ids';
 import type { AboutTable } from '../db/schema';
+import type { About } from './schemas';
 import { isUniqueViolation } from '../db/unique';
 import { HttpError } from '../http/errors';
 
@@ -14,12 +15,6 @@ export const ABOUT_MESSAGES = {
 } as const;
 
 /** The About Us text (spec §3). */
-export interface About {
-  _id: string;
-  text: string;
-  createdAt: string;
-}
-
 export function toApi(row: AboutTable): About {
   return { _id: row._id, text: row.text, createdAt: row.created_at };
 }

@@ -5,26 +5,19 @@ import { bearerSecurity, ownAccount } from '../auth/guard';
 import { isId } from '../db/ids';
 import { notFound } from '../http/errors';
 import { PublicListCache, sendRepresentation } from '../http/public-cache';
+import { addSchemas, ref } from '../http/contract';
 import { errorResponses, trimFields } from '../http/validation';
 import { ABOUT_LIST, ABOUT_MESSAGES, addAbout, listAbout, updateAbout } from './repository';
+import { About, AboutInput } from './schemas';
 
-export const LIMITS = { text: 20000 } as const;
-
-const AboutBody = Type.Object({ text: Type.String({ minLength: 1, maxLength: LIMITS.text }) });
-
-const About = Type.Object({
-  _id: Type.String(),
-  text: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
-});
-
-const AboutAnswer = Type.Object({ message: Type.String(), data: About });
+const AboutAnswer = Type.Object({ message: Type.String(), data: ref(About) });
 const UserParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }) });
 const AboutParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }), id: Type.String() });
 
 export async function aboutRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db } = app;
+  addSchemas(app, About, AboutInput);
 
   const list = new PublicListCache({
     db,
@@ -57,7 +50,7 @@ export async function aboutRoutes(parent: FastifyInstance): Promise<void> {
         summary: 'Add the About Us text (409 when there is one: edit it instead)',
         security: bearerSecurity,
         params: UserParams,
-        body: AboutBody,
+        body: ref(AboutInput),
         response: { 201: AboutAnswer, ...errorResponses(400, 401, 403, 409) },
       },
     },
@@ -78,7 +71,7 @@ export async function aboutRoutes(parent: FastifyInstance): Promise<void> {
         summary: 'Edit the About Us text',
         security: bearerSecurity,
         params: AboutParams,
-        body: AboutBody,
+        body: ref(AboutInput),
         response: { 200: AboutAnswer, ...errorResponses(400, 401, 403, 404) },
       },
     },

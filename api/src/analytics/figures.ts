@@ -1,19 +1,6 @@
 import type { Db } from '../db/database';
 import { countPrayerRequests } from '../prayer-requests/repository';
-
-/** The dashboard's figures (spec section 3, "Analytics"). */
-export interface AnalyticsData {
-  totalUsers: number;
-  totalBooks: number;
-  newUsers: number;
-  newBooks: number;
-  mostDownloadedBook: string | null;
-  totalUsersFollowingReadingPlan: number;
-  percentageOfUsersCompletingDailyReadings: number;
-  dropOffRate: number;
-  totalPrayerRequests: number;
-  totalPrayerRequestsResponded: number;
-}
+import type { Analytics } from './schemas';
 
 /** "New" means created within this many days. */
 export const NEW_WITHIN_DAYS = 30;
@@ -38,7 +25,7 @@ export function newSince(now: Date): string {
  * - Prayer requests are counted as stored; none is ever "responded to" here: the server stores no
  *   responses, and deleting a request is not answering it, so totalPrayerRequestsResponded stays 0.
  */
-export const figures: { [K in keyof AnalyticsData]: Figure<AnalyticsData[K]> } = {
+export const figures: { [K in keyof Analytics]: Figure<Analytics[K]> } = {
   totalUsers: notStored(0),
   totalBooks: async (db) => {
     const row = await db.kysely
@@ -65,10 +52,10 @@ export const figures: { [K in keyof AnalyticsData]: Figure<AnalyticsData[K]> } =
   totalPrayerRequestsResponded: notStored(0),
 };
 
-export async function computeAnalytics(db: Db, now = new Date()): Promise<AnalyticsData> {
-  const names = Object.keys(figures) as (keyof AnalyticsData)[];
+export async function computeAnalytics(db: Db, now = new Date()): Promise<Analytics> {
+  const names = Object.keys(figures) as (keyof Analytics)[];
   const values = await Promise.all(names.map((name) => figures[name](db, now)));
-  return Object.fromEntries(names.map((name, i) => [name, values[i]])) as unknown as AnalyticsData;
+  return Object.fromEntries(names.map((name, i) => [name, values[i]])) as unknown as Analytics;
 }
 
 /** Count helper for figure queries: both engines may return counts as text or bigint. */

@@ -2,27 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { bearerSecurity, ownAccount } from '../auth/guard';
+import { addSchemas, ref } from '../http/contract';
 import { errorResponses } from '../http/validation';
 import { computeAnalytics } from './figures';
+import { Analytics } from './schemas';
 
-const AnalyticsResponse = Type.Object({
-  message: Type.String(),
-  data: Type.Object({
-    totalUsers: Type.Number(),
-    totalBooks: Type.Number(),
-    newUsers: Type.Number(),
-    newBooks: Type.Number(),
-    mostDownloadedBook: Type.Union([Type.String(), Type.Null()]),
-    totalUsersFollowingReadingPlan: Type.Number(),
-    percentageOfUsersCompletingDailyReadings: Type.Number(),
-    dropOffRate: Type.Number(),
-    totalPrayerRequests: Type.Number(),
-    totalPrayerRequestsResponded: Type.Number(),
-  }),
-});
+const AnalyticsResponse = Type.Object({ message: Type.String(), data: ref(Analytics) });
 
 export async function analyticsRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  addSchemas(app, Analytics);
 
   app.get(
     '/analytics/:userId',

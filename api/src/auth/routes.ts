@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { addSchemas, Entity, Input, ref, RequiredText } from '../http/contract';
 import { errorResponses, trimFields } from '../http/validation';
 import { rateLimited } from '../http/rate-limit';
 import { findAdminByEmail } from './admins';
@@ -9,12 +10,12 @@ import { dummyPasswordHash, verifyPassword } from './password';
 import { issueToken, revokeToken } from './tokens';
 import { unauthorized } from '../http/errors';
 
-const LoginBody = Type.Object({
-  email: Type.String({ minLength: 1, maxLength: 320, format: 'email' }),
-  password: Type.String({ minLength: 1, maxLength: 1024 }),
+export const LoginInput = Input('LoginInput', {
+  email: RequiredText(320, { format: 'email' }),
+  password: RequiredText(1024),
 });
 
-const LoginResponse = Type.Object({
+export const LoginAnswer = Entity('LoginAnswer', {
   message: Type.Literal('Login Successful'),
   token: Type.String({ description: 'Send as `Authorization: Bearer <token>`' }),
   // The spec's name for the logged-in administrator.
@@ -26,6 +27,7 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 export async function authRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db } = app;
+  addSchemas(app, LoginInput, LoginAnswer);
 
   app.post(
     '/admin/login',
@@ -35,8 +37,8 @@ export async function authRoutes(parent: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'Log in as the administrator',
-        body: LoginBody,
-        response: { 200: LoginResponse, ...errorResponses(400, 401, 429) },
+        body: ref(LoginInput),
+        response: { 200: ref(LoginAnswer), ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => {

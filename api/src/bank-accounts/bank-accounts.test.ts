@@ -1,5 +1,5 @@
 import { engines, startServer, type TestServer } from '../testing/harness';
-import { LIMITS } from './routes';
+import { LIMITS } from './schemas';
 
 const valid = {
   bankName: 'First Bank',

@@ -2,25 +2,12 @@ import type { Db } from '../db/database';
 import { bumpChangeCounter } from '../db/changes';
 import { newId, timestamp } from '../db/ids';
 import type { BankAccountsTable } from '../db/schema';
+import type { BankAccount, BankAccountRecord } from './schemas';
 
 /** The change counter of the public account list (db/changes.ts). */
 export const BANK_ACCOUNTS_LIST = 'bank_accounts';
 
 export const BANK_ACCOUNT_MESSAGES = { notFound: 'Bank account not found' } as const;
-
-/** A bank account as the API answers it (spec §3). Routing number and swift code are '' when not given. */
-export interface BankAccount {
-  _id: string;
-  bankName: string;
-  bankAccountNumber: string;
-  bankAccountHolderName: string;
-  bankRoutingNumber: string;
-  bankSwiftCode: string;
-  currency: string;
-  createdAt: string;
-}
-
-export type BankAccountInput = Omit<BankAccount, '_id' | 'createdAt'>;
 
 export function toApi(row: BankAccountsTable): BankAccount {
   return {
@@ -35,7 +22,7 @@ export function toApi(row: BankAccountsTable): BankAccount {
   };
 }
 
-const columns = (input: BankAccountInput) => ({
+const columns = (input: BankAccountRecord) => ({
   bank_name: input.bankName,
   bank_account_number: input.bankAccountNumber,
   bank_account_holder_name: input.bankAccountHolderName,
@@ -55,7 +42,7 @@ export async function listBankAccounts(db: Db): Promise<BankAccount[]> {
   return rows.map(toApi);
 }
 
-export async function addBankAccount(db: Db, input: BankAccountInput): Promise<BankAccount> {
+export async function addBankAccount(db: Db, input: BankAccountRecord): Promise<BankAccount> {
   const now = timestamp();
   const row: BankAccountsTable = { _id: newId(), ...columns(input), created_at: now, updated_at: now };
   await db.kysely.transaction().execute(async (trx) => {
@@ -66,7 +53,11 @@ export async function addBankAccount(db: Db, input: BankAccountInput): Promise<B
 }
 
 /** The updated account; undefined for an unknown id. */
-export async function updateBankAccount(db: Db, id: string, input: BankAccountInput): Promise<BankAccount | undefined> {
+export async function updateBankAccount(
+  db: Db,
+  id: string,
+  input: BankAccountRecord,
+): Promise<BankAccount | undefined> {
   const row = await db.kysely.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('bank_accounts')

@@ -4,8 +4,7 @@ import { bumpChangeCounter } from '../db/changes';
 import { newId, timestamp } from '../db/ids';
 import { engines, multipartForm, startServer, type FileSpec, type TestServer } from '../testing/harness';
 import { solidPng } from '../uploads/png';
-import { BOOK_CATEGORIES } from './repository';
-import { LIMITS } from './routes';
+import { BOOK_CATEGORIES, LIMITS } from './schemas';
 
 const PNG = solidPng(8, 8, [180, 40, 40]);
 const OTHER_PNG = solidPng(4, 4, [40, 40, 180]);

@@ -5,14 +5,7 @@ import { newId, timestamp } from '../db/ids';
 import type { BooksTable, Database } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { uploadNameFromUrl, uploadUrl, type ReceivedFile, type UploadStore } from '../uploads/store';
-
-export const BOOK_CATEGORIES = [
-  'Personalized Recommendation',
-  'Devotional',
-  'Spiritual Books',
-  'Study Materials',
-] as const;
-export type BookCategory = (typeof BOOK_CATEGORIES)[number];
+import type { Book, BookCategory, BookInput } from './schemas';
 
 /** The change counter of the public book list (db/changes.ts). */
 export const BOOKS_LIST = 'books';
@@ -21,24 +14,6 @@ export const BOOK_MESSAGES = {
   notFound: 'Book not found',
   foreignImage: "bookImage must be an image file or the book's current image URL",
 } as const;
-
-export interface Book {
-  _id: string;
-  /** The same as _id (the mobile app reads either). */
-  id: string;
-  bookName: string;
-  bookLink: string;
-  /** Absolute URL of the cover. */
-  bookImage: string;
-  category: BookCategory;
-  dateAdded: string;
-}
-
-export interface BookInput {
-  bookName: string;
-  bookLink: string;
-  category: BookCategory;
-}
 
 export function toApi(row: BooksTable, origin: string): Book {
   return {

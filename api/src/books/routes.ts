@@ -5,64 +5,27 @@ import { bearerSecurity, ownAccount } from '../auth/guard';
 import { isId } from '../db/ids';
 import { badRequest, notFound } from '../http/errors';
 import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
-import { errorResponses, httpUrl, oneOf, requiredText } from '../http/validation';
+import { addSchemas, ref } from '../http/contract';
+import { errorResponses } from '../http/validation';
 import { multipartRoute, registerUploads, withForm, type ReceivedForm } from '../uploads/form';
 import { publicOrigin } from '../uploads/store';
-import {
-  addBook,
-  BOOK_CATEGORIES,
-  BOOK_MESSAGES,
-  BOOKS_LIST,
-  deleteBook,
-  findBook,
-  listBooks,
-  toApi,
-  updateBook,
-  type BookCategory,
-  type BookInput,
-} from './repository';
+import { addBook, BOOK_MESSAGES, BOOKS_LIST, deleteBook, findBook, listBooks, toApi, updateBook } from './repository';
+import { Book, BookFields } from './schemas';
 
-export const LIMITS = { bookName: 300, bookLink: 2000 } as const;
+const BOOK_FORM = { fields: BookFields, files: { bookImage: { kind: 'image' } } } as const;
 
-const BOOK_FORM = {
-  fields: ['bookName', 'bookLink', 'category'],
-  files: { bookImage: { kind: 'image' } },
-} as const;
+const BookAnswer = Type.Object({ message: Type.String(), data: ref(Book) });
 
-type BookForm = ReceivedForm<(typeof BOOK_FORM.fields)[number], keyof typeof BOOK_FORM.files>;
-
-const Category = Type.Unsafe<BookCategory>({
-  type: 'string',
-  enum: [...BOOK_CATEGORIES],
-  description: 'One of the four book categories',
+/** The cover, as the OpenAPI document shows it (withForm receives it). */
+const coverDocs = (onEdit: boolean) => ({
+  bookImage: onEdit
+    ? Type.Optional(
+        Type.Union([Type.String({ format: 'binary' }), Type.String({ format: 'uri' })], {
+          description: "A new JPEG, PNG, GIF or WebP image, or the book's current image URL; absent keeps the image",
+        }),
+      )
+    : Type.String({ format: 'binary', description: 'JPEG, PNG, GIF or WebP image (by content)' }),
 });
-
-const Book = Type.Object({
-  _id: Type.String(),
-  id: Type.String({ description: 'The same as _id' }),
-  bookName: Type.String(),
-  bookLink: Type.String({ format: 'uri' }),
-  bookImage: Type.String({ format: 'uri', description: 'Absolute URL of the cover image' }),
-  category: Category,
-  dateAdded: Type.String({ format: 'date-time' }),
-});
-
-const BookAnswer = Type.Object({ message: Type.String(), data: Book });
-
-/** The multipart form, for the OpenAPI document only (withForm reads and checks it). */
-const formDocs = (onEdit: boolean) =>
-  Type.Object({
-    bookName: Type.String({ maxLength: LIMITS.bookName }),
-    bookLink: Type.String({ format: 'uri', maxLength: LIMITS.bookLink, description: 'An http(s) address' }),
-    category: Category,
-    bookImage: onEdit
-      ? Type.Optional(
-          Type.Union([Type.String({ format: 'binary' }), Type.String({ format: 'uri' })], {
-            description: "A new JPEG, PNG, GIF or WebP image, or the book's current image URL; absent keeps the image",
-          }),
-        )
-      : Type.String({ format: 'binary', description: 'JPEG, PNG, GIF or WebP image (by content)' }),
-  });
 
 const UserParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }) });
 const BookParams = Type.Object({
@@ -70,17 +33,8 @@ const BookParams = Type.Object({
   bookId: Type.String(),
 });
 
-/** The checked text fields of the add and edit forms (400 naming the first wrong field). */
-function readBook(form: BookForm): BookInput {
-  return {
-    bookName: requiredText(form.fields.bookName, 'bookName', LIMITS.bookName),
-    bookLink: httpUrl(form.fields.bookLink, 'bookLink', LIMITS.bookLink),
-    category: oneOf(form.fields.category, 'category', BOOK_CATEGORIES),
-  };
-}
-
 /** The picture field: a file, a non-empty text (an URL), or absent. */
-function readImage(form: BookForm) {
+function readImage(form: ReceivedForm<typeof BookFields, 'bookImage'>) {
   const image = form.files.bookImage;
   return typeof image === 'string' && !image.trim() ? undefined : image;
 }
@@ -88,6 +42,7 @@ function readImage(form: BookForm) {
 export async function bookRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db, uploads } = app;
+  addSchemas(app, Book, BookFields);
 
   // The public list is served from memory until a book changes (see http/public-cache.ts).
   const list = new PublicListCache({
@@ -110,7 +65,7 @@ export async function bookRoutes(parent: FastifyInstance): Promise<void> {
           tags: ['books'],
           summary: 'All books, newest first (public; also without the trailing slash)',
           description: 'Answers carry a strong ETag and honour If-None-Match (304).',
-          response: { 200: Type.Object({ message: Type.String(), data: Type.Array(Book) }) },
+          response: { 200: Type.Object({ message: Type.String(), data: Type.Array(ref(Book)) }) },
         },
       },
       async (request, reply) => sendRepresentation(request, reply, await list.get(publicOrigin(request))),
@@ -147,7 +102,7 @@ export async function bookRoutes(parent: FastifyInstance): Promise<void> {
       '/add/book/:userId',
       {
         onRequest: ownAccount,
-        config: multipartRoute(formDocs(false)),
+        config: multipartRoute(BOOK_FORM, coverDocs(false)),
         schema: {
           tags: ['books'],
           summary: 'Add a book (multipart: bookName, bookLink, category, bookImage)',
@@ -160,11 +115,10 @@ export async function bookRoutes(parent: FastifyInstance): Promise<void> {
         // Worked out first: nothing may fail after the book is written.
         const origin = publicOrigin(request);
         return withForm(request, BOOK_FORM, async (form) => {
-          const input = readBook(form);
           const image = readImage(form);
           if (image === undefined) throw badRequest('bookImage is required');
           if (typeof image === 'string') throw badRequest('bookImage must be an image file');
-          const row = await addBook(db, uploads, input, image);
+          const row = await addBook(db, uploads, form.fields, image);
           list.invalidate();
           return reply.code(201).send({ message: 'Book added successfully', data: toApi(row, origin) });
         });
@@ -175,7 +129,7 @@ export async function bookRoutes(parent: FastifyInstance): Promise<void> {
       '/edit/book/:userId/:bookId',
       {
         onRequest: ownAccount,
-        config: multipartRoute(formDocs(true)),
+        config: multipartRoute(BOOK_FORM, coverDocs(true)),
         schema: {
           tags: ['books'],
           summary: 'Edit a book (multipart, same fields; bookImage optional)',
@@ -190,8 +144,7 @@ export async function bookRoutes(parent: FastifyInstance): Promise<void> {
         // An unknown book is answered before its upload is stored anywhere.
         if (!isId(bookId) || !(await findBook(db, bookId))) throw notFound(BOOK_MESSAGES.notFound);
         return withForm(request, BOOK_FORM, async (form) => {
-          const input = readBook(form);
-          const row = await updateBook(db, uploads, bookId, input, readImage(form));
+          const row = await updateBook(db, uploads, bookId, form.fields, readImage(form));
           list.invalidate();
           return { message: 'Book updated successfully', data: toApi(row, origin) };
         });

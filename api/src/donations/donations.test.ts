@@ -1,6 +1,6 @@
 import { engines, multipartForm, startServer, type FileSpec, type TestServer } from '../testing/harness';
 import { solidPng } from '../uploads/png';
-import { LIMITS } from './routes';
+import { LIMITS } from './schemas';
 
 const PNG = solidPng(8, 8, [40, 120, 60]);
 const PDF = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n', 'latin1');

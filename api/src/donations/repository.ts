@@ -5,6 +5,7 @@ import { newId, timestamp } from '../db/ids';
 import type { Database, DonationsTable } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { uploadNameFromUrl, uploadUrl, type ReceivedFile, type UploadStore } from '../uploads/store';
+import type { Donation, DonationInput } from './schemas';
 
 /** The change counter of the public donation list (db/changes.ts). */
 export const DONATIONS_LIST = 'donations';
@@ -13,23 +14,6 @@ export const DONATION_MESSAGES = {
   notFound: 'Donation not found',
   foreignFile: "file must be a file or the donation's current file URL",
 } as const;
-
-/** A donation as the API answers it (spec §3, ARCHITECTURE's deviation on files). */
-export interface Donation {
-  _id: string;
-  donationName: string;
-  donationDescription: string;
-  /** The file's absolute URL when it is an image (JPEG, PNG, GIF or WebP), else null. */
-  donationImage: string | null;
-  /** The uploaded file's absolute URL, whatever its type. */
-  fileUrl: string;
-  createdAt: string;
-}
-
-export interface DonationInput {
-  donationName: string;
-  donationDescription: string;
-}
 
 export function toApi(row: DonationsTable, origin: string): Donation {
   const url = uploadUrl(origin, row.file_name);

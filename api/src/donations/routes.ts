@@ -5,7 +5,8 @@ import { bearerSecurity, ownAccount } from '../auth/guard';
 import { isId } from '../db/ids';
 import { badRequest, notFound } from '../http/errors';
 import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
-import { errorResponses, requiredText } from '../http/validation';
+import { addSchemas, ref } from '../http/contract';
+import { errorResponses } from '../http/validation';
 import { multipartRoute, registerUploads, withForm, type ReceivedForm } from '../uploads/form';
 import { publicOrigin } from '../uploads/store';
 import {
@@ -17,47 +18,23 @@ import {
   listDonations,
   toApi,
   updateDonation,
-  type DonationInput,
 } from './repository';
+import { Donation, DonationFields } from './schemas';
 
-export const LIMITS = { donationName: 300, donationDescription: 5000 } as const;
+const DONATION_FORM = { fields: DonationFields, files: { file: { kind: 'any' } } } as const;
 
-const DONATION_FORM = {
-  fields: ['donationName', 'donationDescription'],
-  files: { file: { kind: 'any' } },
-} as const;
+const DonationAnswer = Type.Object({ message: Type.String(), data: ref(Donation) });
 
-type DonationForm = ReceivedForm<(typeof DONATION_FORM.fields)[number], keyof typeof DONATION_FORM.files>;
-
-const Donation = Type.Object({
-  _id: Type.String(),
-  donationName: Type.String(),
-  donationDescription: Type.String(),
-  donationImage: Type.Union([Type.String({ format: 'uri' }), Type.Null()], {
-    description: 'The file’s URL when it is a JPEG, PNG, GIF or WebP image, else null',
-  }),
-  fileUrl: Type.String({
-    format: 'uri',
-    description: 'Absolute URL of the uploaded file (non-images are served as downloads)',
-  }),
-  createdAt: Type.String({ format: 'date-time' }),
+/** The file, as the OpenAPI document shows it (withForm receives it). */
+const fileDocs = (onEdit: boolean) => ({
+  file: onEdit
+    ? Type.Optional(
+        Type.Union([Type.String({ format: 'binary' }), Type.String({ format: 'uri' })], {
+          description: "A new file of any type, or the donation's current file URL; absent keeps the file",
+        }),
+      )
+    : Type.String({ format: 'binary', description: 'A file of any type' }),
 });
-
-const DonationAnswer = Type.Object({ message: Type.String(), data: Donation });
-
-/** The multipart form, for the OpenAPI document only (withForm reads and checks it). */
-const formDocs = (onEdit: boolean) =>
-  Type.Object({
-    donationName: Type.String({ maxLength: LIMITS.donationName }),
-    donationDescription: Type.String({ maxLength: LIMITS.donationDescription }),
-    file: onEdit
-      ? Type.Optional(
-          Type.Union([Type.String({ format: 'binary' }), Type.String({ format: 'uri' })], {
-            description: "A new file of any type, or the donation's current file URL; absent keeps the file",
-          }),
-        )
-      : Type.String({ format: 'binary', description: 'A file of any type' }),
-  });
 
 const UserParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }) });
 const DonationParams = Type.Object({
@@ -65,20 +42,8 @@ const DonationParams = Type.Object({
   id: Type.String(),
 });
 
-/** The checked text fields of the add and edit forms (400 naming the first wrong field). */
-function readDonation(form: DonationForm): DonationInput {
-  return {
-    donationName: requiredText(form.fields.donationName, 'donationName', LIMITS.donationName),
-    donationDescription: requiredText(
-      form.fields.donationDescription,
-      'donationDescription',
-      LIMITS.donationDescription,
-    ),
-  };
-}
-
 /** The file field: a file, a non-empty text (an URL), or absent. */
-function readFile(form: DonationForm) {
+function readFile(form: ReceivedForm<typeof DonationFields, 'file'>) {
   const file = form.files.file;
   return typeof file === 'string' && !file.trim() ? undefined : file;
 }
@@ -86,6 +51,7 @@ function readFile(form: DonationForm) {
 export async function donationRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db, uploads } = app;
+  addSchemas(app, Donation, DonationFields);
 
   const list = new PublicListCache({
     db,
@@ -105,7 +71,7 @@ export async function donationRoutes(parent: FastifyInstance): Promise<void> {
         tags: ['donations'],
         summary: 'All donations, newest first (public)',
         description: 'Answers carry a strong ETag and honour If-None-Match (304).',
-        response: { 200: Type.Object({ message: Type.String(), data: Type.Array(Donation) }) },
+        response: { 200: Type.Object({ message: Type.String(), data: Type.Array(ref(Donation)) }) },
       },
     },
     async (request, reply) => sendRepresentation(request, reply, await list.get(publicOrigin(request))),
@@ -141,7 +107,7 @@ export async function donationRoutes(parent: FastifyInstance): Promise<void> {
       '/add/donation/:userId',
       {
         onRequest: ownAccount,
-        config: multipartRoute(formDocs(false)),
+        config: multipartRoute(DONATION_FORM, fileDocs(false)),
         schema: {
           tags: ['donations'],
           summary: 'Add a donation (multipart: donationName, donationDescription, file of any type)',
@@ -153,11 +119,10 @@ export async function donationRoutes(parent: FastifyInstance): Promise<void> {
       async (request, reply) => {
         const origin = publicOrigin(request);
         return withForm(request, DONATION_FORM, async (form) => {
-          const input = readDonation(form);
           const file = readFile(form);
           if (file === undefined) throw badRequest('file is required');
           if (typeof file === 'string') throw badRequest('file must be a file');
-          const row = await addDonation(db, uploads, input, file);
+          const row = await addDonation(db, uploads, form.fields, file);
           list.invalidate();
           return reply.code(201).send({ message: 'Donation added successfully', data: toApi(row, origin) });
         });
@@ -168,7 +133,7 @@ export async function donationRoutes(parent: FastifyInstance): Promise<void> {
       '/edit/donation/:userId/:id',
       {
         onRequest: ownAccount,
-        config: multipartRoute(formDocs(true)),
+        config: multipartRoute(DONATION_FORM, fileDocs(true)),
         schema: {
           tags: ['donations'],
           summary: 'Edit a donation (multipart, same fields; file optional, of any type)',
@@ -183,8 +148,7 @@ export async function donationRoutes(parent: FastifyInstance): Promise<void> {
         // An unknown donation is answered before its upload is stored anywhere.
         if (!isId(id) || !(await findDonation(db, id))) throw notFound(DONATION_MESSAGES.notFound);
         return withForm(request, DONATION_FORM, async (form) => {
-          const input = readDonation(form);
-          const row = await updateDonation(db, uploads, id, input, readFile(form));
+          const row = await updateDonation(db, uploads, id, form.fields, readFile(form));
           list.invalidate();
           return { message: 'Donation updated successfully', data: toApi(row, origin) };
         });

@@ -2,7 +2,7 @@ import { bumpChangeCounter } from '../db/changes';
 import { newId, timestamp } from '../db/ids';
 import { engines, multipartForm, startServer, type FileSpec, type TestServer } from '../testing/harness';
 import { solidPng } from '../uploads/png';
-import { LIMITS } from './routes';
+import { LIMITS } from './schemas';
 
 const PNG = solidPng(8, 8, [40, 140, 60]);
 const OTHER_PNG = solidPng(4, 4, [200, 120, 20]);

@@ -5,6 +5,7 @@ import { newId, timestamp } from '../db/ids';
 import type { Database, GroupsTable } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { uploadNameFromUrl, uploadUrl, type ReceivedFile, type UploadStore } from '../uploads/store';
+import type { Group, GroupInput } from './schemas';
 
 /** The change counter of the public group list (db/changes.ts). */
 export const GROUPS_LIST = 'groups';
@@ -13,25 +14,6 @@ export const GROUP_MESSAGES = {
   notFound: 'Group not found',
   foreignImage: "groupImage must be an image file or the group's current image URL",
 } as const;
-
-/** A community group (spec §3). */
-export interface Group {
-  _id: string;
-  groupName: string;
-  groupLink: string;
-  groupDescription: string;
-  /** Absolute URL of the group's picture, or null: the image is optional. */
-  groupImage: string | null;
-  /** The same URL as groupImage (spec §3 lists both fields; the mobile app may read either). */
-  file: string | null;
-  createdAt: string;
-}
-
-export interface GroupInput {
-  groupName: string;
-  groupLink: string;
-  groupDescription: string;
-}
 
 export function toApi(row: GroupsTable, origin: string): Group {
   const image = row.group_image ? uploadUrl(origin, row.group_image) : null;

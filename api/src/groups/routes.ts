@@ -5,7 +5,8 @@ import { bearerSecurity, ownAccount } from '../auth/guard';
 import { isId } from '../db/ids';
 import { badRequest, notFound } from '../http/errors';
 import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
-import { errorResponses, httpUrl, requiredText } from '../http/validation';
+import { addSchemas, ref } from '../http/contract';
+import { errorResponses } from '../http/validation';
 import { multipartRoute, registerUploads, withForm, type ReceivedForm } from '../uploads/form';
 import { publicOrigin } from '../uploads/store';
 import {
@@ -17,46 +18,23 @@ import {
   listGroups,
   toApi,
   updateGroup,
-  type GroupInput,
 } from './repository';
+import { Group, GroupFields } from './schemas';
 
-export const LIMITS = { groupName: 300, groupLink: 2000, groupDescription: 5000 } as const;
+const GROUP_FORM = { fields: GroupFields, files: { groupImage: { kind: 'image' } } } as const;
 
-const GROUP_FORM = {
-  fields: ['groupName', 'groupLink', 'groupDescription'],
-  files: { groupImage: { kind: 'image' } },
-} as const;
+const GroupAnswer = Type.Object({ message: Type.String(), data: ref(Group) });
 
-type GroupForm = ReceivedForm<(typeof GROUP_FORM.fields)[number], keyof typeof GROUP_FORM.files>;
-
-const imageUrl = (description: string) => Type.Union([Type.String({ format: 'uri' }), Type.Null()], { description });
-
-const Group = Type.Object({
-  _id: Type.String(),
-  groupName: Type.String(),
-  groupLink: Type.String({ format: 'uri' }),
-  groupDescription: Type.String(),
-  groupImage: imageUrl("Absolute URL of the group's picture, or null (none)"),
-  file: imageUrl('The same as groupImage'),
-  createdAt: Type.String({ format: 'date-time' }),
+/** The picture, as the OpenAPI document shows it (withForm receives it). */
+const pictureDocs = (onEdit: boolean) => ({
+  groupImage: Type.Optional(
+    onEdit
+      ? Type.Union([Type.String({ format: 'binary' }), Type.String({ format: 'uri' })], {
+          description: "A new JPEG, PNG, GIF or WebP image, or the group's current image URL; absent keeps the image",
+        })
+      : Type.String({ format: 'binary', description: 'Optional JPEG, PNG, GIF or WebP image (by content)' }),
+  ),
 });
-
-const GroupAnswer = Type.Object({ message: Type.String(), data: Group });
-
-/** The multipart form, for the OpenAPI document only (withForm reads and checks it). */
-const formDocs = (onEdit: boolean) =>
-  Type.Object({
-    groupName: Type.String({ maxLength: LIMITS.groupName }),
-    groupLink: Type.String({ format: 'uri', maxLength: LIMITS.groupLink, description: 'An http(s) address' }),
-    groupDescription: Type.String({ maxLength: LIMITS.groupDescription }),
-    groupImage: Type.Optional(
-      onEdit
-        ? Type.Union([Type.String({ format: 'binary' }), Type.String({ format: 'uri' })], {
-            description: "A new JPEG, PNG, GIF or WebP image, or the group's current image URL; absent keeps the image",
-          })
-        : Type.String({ format: 'binary', description: 'Optional JPEG, PNG, GIF or WebP image (by content)' }),
-    ),
-  });
 
 const UserParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }) });
 const GroupParams = Type.Object({
@@ -64,17 +42,8 @@ const GroupParams = Type.Object({
   id: Type.String(),
 });
 
-/** The checked text fields of the add and edit forms (400 naming the first wrong field). */
-function readGroup(form: GroupForm): GroupInput {
-  return {
-    groupName: requiredText(form.fields.groupName, 'groupName', LIMITS.groupName),
-    groupLink: httpUrl(form.fields.groupLink, 'groupLink', LIMITS.groupLink),
-    groupDescription: requiredText(form.fields.groupDescription, 'groupDescription', LIMITS.groupDescription),
-  };
-}
-
 /** The picture field: a file, a non-empty text (an URL), or absent. */
-function readImage(form: GroupForm) {
+function readImage(form: ReceivedForm<typeof GroupFields, 'groupImage'>) {
   const image = form.files.groupImage;
   return typeof image === 'string' && !image.trim() ? undefined : image;
 }
@@ -82,6 +51,7 @@ function readImage(form: GroupForm) {
 export async function groupRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db, uploads } = app;
+  addSchemas(app, Group, GroupFields);
 
   // The public list is served from memory until a group changes (see http/public-cache.ts).
   const list = new PublicListCache({
@@ -104,7 +74,7 @@ export async function groupRoutes(parent: FastifyInstance): Promise<void> {
           tags: ['groups'],
           summary: 'All groups, newest first (public; also with a trailing slash)',
           description: 'Answers carry a strong ETag and honour If-None-Match (304).',
-          response: { 200: Type.Object({ message: Type.String(), data: Type.Array(Group) }) },
+          response: { 200: Type.Object({ message: Type.String(), data: Type.Array(ref(Group)) }) },
         },
       },
       async (request, reply) => sendRepresentation(request, reply, await list.get(publicOrigin(request))),
@@ -141,7 +111,7 @@ export async function groupRoutes(parent: FastifyInstance): Promise<void> {
       '/add/group/:userId',
       {
         onRequest: ownAccount,
-        config: multipartRoute(formDocs(false)),
+        config: multipartRoute(GROUP_FORM, pictureDocs(false)),
         schema: {
           tags: ['groups'],
           summary: 'Add a group (multipart: groupName, groupLink, groupDescription, optional groupImage)',
@@ -154,10 +124,9 @@ export async function groupRoutes(parent: FastifyInstance): Promise<void> {
         // Worked out first: nothing may fail after the group is written.
         const origin = publicOrigin(request);
         return withForm(request, GROUP_FORM, async (form) => {
-          const input = readGroup(form);
           const image = readImage(form);
           if (typeof image === 'string') throw badRequest('groupImage must be an image file');
-          const row = await addGroup(db, uploads, input, image);
+          const row = await addGroup(db, uploads, form.fields, image);
           list.invalidate();
           return reply.code(201).send({ message: 'Group added successfully', data: toApi(row, origin) });
         });
@@ -168,7 +137,7 @@ export async function groupRoutes(parent: FastifyInstance): Promise<void> {
       '/edit/group/:userId/:id',
       {
         onRequest: ownAccount,
-        config: multipartRoute(formDocs(true)),
+        config: multipartRoute(GROUP_FORM, pictureDocs(true)),
         schema: {
           tags: ['groups'],
           summary: 'Edit a group (multipart, same fields; groupImage optional, kept when absent)',
@@ -183,8 +152,7 @@ export async function groupRoutes(parent: FastifyInstance): Promise<void> {
         // An unknown group is answered before its upload is stored anywhere.
         if (!isId(id) || !(await findGroup(db, id))) throw notFound(GROUP_MESSAGES.notFound);
         return withForm(request, GROUP_FORM, async (form) => {
-          const input = readGroup(form);
-          const row = await updateGroup(db, uploads, id, input, readImage(form));
+          const row = await updateGroup(db, uploads, id, form.fields, readImage(form));
           list.invalidate();
           return { message: 'Group updated successfully', data: toApi(row, origin) };
         });

@@ -1,3 +1,4 @@
+import { HTTP_URL_FORMAT } from './contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** An error whose message is meant for the administrator; thrown from handlers and hooks. */
@@ -45,6 +46,10 @@ export function validationMessage(errors: AjvError[], context: string | undefine
   const missing = typeof error.params.missingProperty === 'string' ? error.params.missingProperty : undefined;
   const field = missing ? (path ? `${path}.${missing}` : missing) : path;
 
+  if (error.keyword === 'additionalProperties') {
+    const unknown = String(error.params.additionalProperty);
+    return `${path ? `${path}.${unknown}` : unknown} is not a field this request accepts`;
+  }
   if (!field) {
     if (error.keyword === 'type' && context === 'body') return 'The request body must be a JSON object';
     return `The request ${context ?? 'input'} is not valid`;
@@ -59,9 +64,10 @@ export function validationMessage(errors: AjvError[], context: string | undefine
     case 'maxLength':
       return `${field} must be at most ${String(limit)} characters long`;
     case 'format':
-      return error.params.format === 'email'
-        ? `${field} must be a valid email address`
-        : `${field} must be a valid ${String(error.params.format)}`;
+      if (error.params.format === 'email') return `${field} must be a valid email address`;
+      if (error.params.format === HTTP_URL_FORMAT)
+        return `${field} must be a valid URL starting with http:// or https://`;
+      return `${field} must be a valid ${String(error.params.format)}`;
     case 'type':
       return `${field} must be ${TYPE_WORDS[String(error.params.type)] ?? String(error.params.type)}`;
     case 'minimum':

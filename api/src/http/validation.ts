@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
-import { badRequest } from './errors';
 
 /** The body of every error answer. */
 export const ErrorResponse = Type.Object(
@@ -26,39 +25,4 @@ export function trimFields(...fields: string[]) {
       if (typeof value === 'string') body[field] = value.trim();
     }
   };
-}
-
-// Checks of form fields read by hand (multipart forms are not validated by the route schema).
-// Each throws a 400 naming the field, worded like the schema validation's messages.
-
-/** Trimmed text, required and at most `max` characters long. */
-export function requiredText(value: string | undefined, field: string, max: number): string {
-  const text = value?.trim() ?? '';
-  if (!text) throw badRequest(`${field} is required`);
-  if (text.length > max) throw badRequest(`${field} must be at most ${max} characters long`);
-  return text;
-}
-
-/** A required http(s) address of at most `max` characters. */
-export function httpUrl(value: string | undefined, field: string, max: number): string {
-  const text = requiredText(value, field, max);
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || /\s/.test(text)) {
-    throw badRequest(`${field} must be a valid URL starting with http:// or https://`);
-  }
-  return text;
-}
-
-/** A required value out of a fixed list (compared after trimming, exactly). */
-export function oneOf<T extends string>(value: string | undefined, field: string, allowed: readonly T[]): T {
-  const text = value?.trim() ?? '';
-  if (!text) throw badRequest(`${field} is required`);
-  if (!(allowed as readonly string[]).includes(text))
-    throw badRequest(`${field} must be one of: ${allowed.join(', ')}`);
-  return text as T;
 }

@@ -1,16 +1,7 @@
 import type { Db } from '../db/database';
 import { newId, timestamp } from '../db/ids';
 import type { MassIntentionsTable } from '../db/schema';
-
-export interface MassIntention {
-  _id: string;
-  fullname: string;
-  email: string;
-  intention: string;
-  createdAt: string;
-}
-
-export type NewMassIntention = Pick<MassIntention, 'fullname' | 'email' | 'intention'>;
+import type { MassIntention, MassIntentionInput } from './schemas';
 
 function toApi(row: MassIntentionsTable): MassIntention {
   return {
@@ -22,9 +13,15 @@ function toApi(row: MassIntentionsTable): MassIntention {
   };
 }
 
-export async function addMassIntention(db: Db, input: NewMassIntention): Promise<MassIntention> {
+export async function addMassIntention(db: Db, input: MassIntentionInput): Promise<MassIntention> {
   const now = new Date();
-  const row: MassIntentionsTable = { _id: newId(now), ...input, created_at: timestamp(now) };
+  const row: MassIntentionsTable = {
+    _id: newId(now),
+    fullname: input.fullname,
+    email: input.email,
+    intention: input.intention,
+    created_at: timestamp(now),
+  };
   await db.kysely.insertInto('mass_intentions').values(row).execute();
   return toApi(row);
 }

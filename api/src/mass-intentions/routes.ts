@@ -3,28 +3,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { bearerSecurity, ownAccount } from '../auth/guard';
 import { rateLimited } from '../http/rate-limit';
+import { addSchemas, ref } from '../http/contract';
 import { errorResponses, trimFields } from '../http/validation';
 import { addMassIntention, listMassIntentions } from './repository';
-
-export const LIMITS = { fullname: 200, email: 320, intention: 2000 } as const;
-
-const MassIntentionBody = Type.Object({
-  fullname: Type.String({ minLength: 1, maxLength: LIMITS.fullname }),
-  email: Type.String({ minLength: 1, maxLength: LIMITS.email, format: 'email' }),
-  intention: Type.String({ minLength: 1, maxLength: LIMITS.intention }),
-});
-
-const MassIntention = Type.Object({
-  _id: Type.String(),
-  fullname: Type.String(),
-  email: Type.String(),
-  intention: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
-});
+import { MassIntention, MassIntentionInput } from './schemas';
 
 export async function massIntentionRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db } = app;
+  addSchemas(app, MassIntention, MassIntentionInput);
 
   app.get(
     '/mass/intention/:userId',
@@ -36,7 +23,7 @@ export async function massIntentionRoutes(parent: FastifyInstance): Promise<void
         security: bearerSecurity,
         params: Type.Object({ userId: Type.String({ description: "The administrator's _id" }) }),
         response: {
-          200: Type.Object({ message: Type.String(), data: Type.Array(MassIntention) }),
+          200: Type.Object({ message: Type.String(), data: Type.Array(ref(MassIntention)) }),
           ...errorResponses(401, 403),
         },
       },
@@ -53,9 +40,9 @@ export async function massIntentionRoutes(parent: FastifyInstance): Promise<void
       schema: {
         tags: ['mass intentions'],
         summary: 'Submit a mass intention request (mobile app)',
-        body: MassIntentionBody,
+        body: ref(MassIntentionInput),
         response: {
-          201: Type.Object({ message: Type.String(), data: MassIntention }),
+          201: Type.Object({ message: Type.String(), data: ref(MassIntention) }),
           ...errorResponses(400, 429),
         },
       },

@@ -1,14 +1,9 @@
 import type { Db } from '../db/database';
 import { newId, timestamp } from '../db/ids';
 import type { PrayerRequestsTable } from '../db/schema';
+import type { PrayerRequest } from './schemas';
 
 /** A prayer request sent from the mobile app (spec §3: _id, request). */
-export interface PrayerRequest {
-  _id: string;
-  request: string;
-  createdAt: string;
-}
-
 function toApi(row: PrayerRequestsTable): PrayerRequest {
   return { _id: row._id, request: row.request, createdAt: row.created_at };
 }

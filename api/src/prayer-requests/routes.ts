@@ -5,24 +5,19 @@ import { bearerSecurity, ownAccount } from '../auth/guard';
 import { isId } from '../db/ids';
 import { notFound } from '../http/errors';
 import { rateLimited } from '../http/rate-limit';
+import { addSchemas, ref } from '../http/contract';
 import { errorResponses, trimFields } from '../http/validation';
 import { addPrayerRequest, deleteAllPrayerRequests, deletePrayerRequest, listPrayerRequests } from './repository';
-
-export const LIMITS = { request: 2000 } as const;
+import { PrayerRequest, PrayerRequestInput } from './schemas';
 
 export const PRAYER_REQUEST_NOT_FOUND = 'Prayer request not found';
-
-const PrayerRequest = Type.Object({
-  _id: Type.String(),
-  request: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
-});
 
 const UserParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }) });
 
 export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db } = app;
+  addSchemas(app, PrayerRequest, PrayerRequestInput);
 
   app.get(
     '/prayer/request/:userId',
@@ -34,7 +29,7 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
         security: bearerSecurity,
         params: UserParams,
         response: {
-          200: Type.Object({ message: Type.String(), data: Type.Array(PrayerRequest) }),
+          200: Type.Object({ message: Type.String(), data: Type.Array(ref(PrayerRequest)) }),
           ...errorResponses(401, 403),
         },
       },
@@ -94,9 +89,9 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
       schema: {
         tags: ['prayer requests'],
         summary: 'Submit a prayer request (mobile app)',
-        body: Type.Object({ request: Type.String({ minLength: 1, maxLength: LIMITS.request }) }),
+        body: ref(PrayerRequestInput),
         response: {
-          201: Type.Object({ message: Type.String(), data: PrayerRequest }),
+          201: Type.Object({ message: Type.String(), data: ref(PrayerRequest) }),
           ...errorResponses(400, 429),
         },
       },

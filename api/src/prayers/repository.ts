@@ -2,21 +2,12 @@ import type { Db } from '../db/database';
 import { bumpChangeCounter } from '../db/changes';
 import { newId, timestamp } from '../db/ids';
 import type { PrayersTable } from '../db/schema';
+import type { Prayer, PrayerInput } from './schemas';
 
 /** The change counter of the public prayer list (db/changes.ts). */
 export const PRAYERS_LIST = 'prayers';
 
 export const PRAYER_MESSAGES = { notFound: 'Prayer not found' } as const;
-
-/** A Section A prayer (spec §3). */
-export interface Prayer {
-  _id: string;
-  title: string;
-  prayer: string;
-  createdAt: string;
-}
-
-export type PrayerInput = Pick<Prayer, 'title' | 'prayer'>;
 
 export function toApi(row: PrayersTable): Prayer {
   return { _id: row._id, title: row.title, prayer: row.prayer, createdAt: row.created_at };
@@ -35,7 +26,13 @@ export async function listPrayers(db: Db): Promise<Prayer[]> {
 
 export async function addPrayer(db: Db, input: PrayerInput): Promise<Prayer> {
   const now = timestamp();
-  const row: PrayersTable = { _id: newId(), ...input, created_at: now, updated_at: now };
+  const row: PrayersTable = {
+    _id: newId(),
+    title: input.title,
+    prayer: input.prayer,
+    created_at: now,
+    updated_at: now,
+  };
   await db.kysely.transaction().execute(async (trx) => {
     await trx.insertInto('prayers').values(row).execute();
     await bumpChangeCounter(trx, PRAYERS_LIST);

@@ -5,24 +5,12 @@ import { bearerSecurity, ownAccount } from '../auth/guard';
 import { isId } from '../db/ids';
 import { notFound } from '../http/errors';
 import { PublicListCache, sendRepresentation } from '../http/public-cache';
+import { addSchemas, ref } from '../http/contract';
 import { errorResponses, trimFields } from '../http/validation';
 import { addPrayer, deletePrayer, listPrayers, PRAYER_MESSAGES, PRAYERS_LIST, updatePrayer } from './repository';
+import { Prayer, PrayerInput } from './schemas';
 
-export const LIMITS = { title: 300, prayer: 20000 } as const;
-
-const PrayerBody = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: LIMITS.title }),
-  prayer: Type.String({ minLength: 1, maxLength: LIMITS.prayer }),
-});
-
-const Prayer = Type.Object({
-  _id: Type.String(),
-  title: Type.String(),
-  prayer: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
-});
-
-const PrayerAnswer = Type.Object({ message: Type.String(), data: Prayer });
+const PrayerAnswer = Type.Object({ message: Type.String(), data: ref(Prayer) });
 const UserParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }) });
 const PrayerParams = Type.Object({
   userId: Type.String({ description: "The administrator's _id" }),
@@ -32,6 +20,7 @@ const PrayerParams = Type.Object({
 export async function prayerRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db } = app;
+  addSchemas(app, Prayer, PrayerInput);
 
   const list = new PublicListCache({
     db,
@@ -49,7 +38,7 @@ export async function prayerRoutes(parent: FastifyInstance): Promise<void> {
         tags: ['prayers'],
         summary: 'All Section A prayers, in the order they were added (public)',
         description: 'Answers carry a strong ETag and honour If-None-Match (304).',
-        response: { 200: Type.Object({ message: Type.String(), data: Type.Array(Prayer) }) },
+        response: { 200: Type.Object({ message: Type.String(), data: Type.Array(ref(Prayer)) }) },
       },
     },
     async (request, reply) => sendRepresentation(request, reply, await list.get('')),
@@ -65,7 +54,7 @@ export async function prayerRoutes(parent: FastifyInstance): Promise<void> {
         summary: 'Add a Section A prayer',
         security: bearerSecurity,
         params: UserParams,
-        body: PrayerBody,
+        body: ref(PrayerInput),
         response: { 201: PrayerAnswer, ...errorResponses(400, 401, 403) },
       },
     },
@@ -86,7 +75,7 @@ export async function prayerRoutes(parent: FastifyInstance): Promise<void> {
         summary: 'Edit a Section A prayer',
         security: bearerSecurity,
         params: PrayerParams,
-        body: PrayerBody,
+        body: ref(PrayerInput),
         response: { 200: PrayerAnswer, ...errorResponses(400, 401, 403, 404) },
       },
     },

@@ -5,28 +5,15 @@ import { newId, timestamp } from '../db/ids';
 import type { Database, ReadingsTable } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
 import { HttpError, notFound } from '../http/errors';
+import { LIMITS, type Reading, type ReadingInput } from './schemas';
 
 /** The change counter of the public weekly lists (db/changes.ts). */
 export const READINGS_LIST = 'readings';
-
-export const LIMITS = { day: 366, week: 52, passage: 2000, importRows: 1000 } as const;
 
 export const READING_MESSAGES = {
   notFound: 'Reading not found',
   dayTaken: (day: number) => `Day ${day} already has a reading in the plan`,
 } as const;
-
-/** A reading of the Bible-in-a-year plan (spec §3). */
-export interface Reading {
-  _id: string;
-  day: number;
-  week: number;
-  /** YYYY-MM-DD */
-  date: string;
-  passage: string;
-}
-
-export type ReadingInput = Omit<Reading, '_id'>;
 
 export function toApi(row: ReadingsTable): Reading {
   return { _id: row._id, day: Number(row.day), week: Number(row.week), date: row.date, passage: row.passage };

@@ -5,6 +5,7 @@ import { bearerSecurity, ownAccount } from '../auth/guard';
 import { isId } from '../db/ids';
 import { badRequest, notFound } from '../http/errors';
 import { PublicListCache, sendRepresentation } from '../http/public-cache';
+import { addSchemas, ref } from '../http/contract';
 import { errorResponses, trimFields } from '../http/validation';
 import {
   addReading,
@@ -12,30 +13,15 @@ import {
   deleteReading,
   importReadings,
   isCalendarDate,
-  LIMITS,
   listWeek,
   READING_MESSAGES,
   READINGS_LIST,
   toApi,
   updateReading,
-  type ReadingInput,
 } from './repository';
+import { LIMITS, Reading, ReadingImport, ReadingInput } from './schemas';
 
-const ReadingBody = Type.Object({
-  day: Type.Integer({ minimum: 1, maximum: LIMITS.day, description: 'Day of the year (1–366); one reading per day' }),
-  week: Type.Integer({ minimum: 1, maximum: LIMITS.week }),
-  date: Type.String({ minLength: 1, maxLength: 10, description: 'YYYY-MM-DD' }),
-  passage: Type.String({ minLength: 1, maxLength: LIMITS.passage }),
-});
-
-const Reading = Type.Object({
-  _id: Type.String(),
-  day: Type.Integer(),
-  week: Type.Integer(),
-  date: Type.String({ format: 'date' }),
-  passage: Type.String(),
-});
-const ReadingAnswer = Type.Object({ message: Type.String(), data: Reading });
+const ReadingAnswer = Type.Object({ message: Type.String(), data: ref(Reading) });
 
 const UserParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }) });
 const ReadingParams = Type.Object({
@@ -53,6 +39,7 @@ function readingOf(body: ReadingInput): ReadingInput {
 export async function readingRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db } = app;
+  addSchemas(app, Reading, ReadingInput, ReadingImport);
 
   // One cached list per week, all refreshed by the one change counter of the readings.
   const weeks = new Map<number, PublicListCache>();
@@ -81,7 +68,10 @@ export async function readingRoutes(parent: FastifyInstance): Promise<void> {
         summary: "The week's readings by day (public)",
         description: 'Answers carry a strong ETag and honour If-None-Match (304).',
         params: Type.Object({ week: Type.String({ description: '1–52' }) }),
-        response: { 200: Type.Object({ message: Type.String(), data: Type.Array(Reading) }), ...errorResponses(400) },
+        response: {
+          200: Type.Object({ message: Type.String(), data: Type.Array(ref(Reading)) }),
+          ...errorResponses(400),
+        },
       },
     },
     async (request, reply) => {
@@ -104,7 +94,7 @@ export async function readingRoutes(parent: FastifyInstance): Promise<void> {
         summary: 'Add a reading',
         security: bearerSecurity,
         params: UserParams,
-        body: ReadingBody,
+        body: ref(ReadingInput),
         response: { 201: ReadingAnswer, ...errorResponses(400, 401, 403, 409) },
       },
     },
@@ -125,7 +115,7 @@ export async function readingRoutes(parent: FastifyInstance): Promise<void> {
         summary: 'Edit a reading',
         security: bearerSecurity,
         params: ReadingParams,
-        body: ReadingBody,
+        body: ref(ReadingInput),
         response: { 200: ReadingAnswer, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
@@ -172,9 +162,7 @@ export async function readingRoutes(parent: FastifyInstance): Promise<void> {
           'Any bad row stores nothing and answers 400 with `errors: [{ row, message }]` (rows counted from 1).',
         security: bearerSecurity,
         params: UserParams,
-        body: Type.Object({
-          readings: Type.Array(Type.Unknown(), { minItems: 1, maxItems: LIMITS.importRows }),
-        }),
+        body: ref(ReadingImport),
         response: {
           201: Type.Object({ message: Type.String(), data: Type.Object({ imported: Type.Integer() }) }),
           400: Type.Object({

@@ -6,10 +6,7 @@ import type { Database, ReflectionsTable } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
 import { HttpError, notFound } from '../http/errors';
 import { UPLOADS_PATH, UploadStore, type ReceivedFile } from '../uploads/store';
-
-/** One implementation for both audiences (ARCHITECTURE). */
-export const AUDIENCES = ['adult', 'children'] as const;
-export type Audience = (typeof AUDIENCES)[number];
+import type { Audience, Reflection, ReflectionInput } from './schemas';
 
 /** The change counter of each audience's public list (db/changes.ts). */
 export const reflectionsList = (audience: Audience) => `reflections-${audience}`;
@@ -19,25 +16,6 @@ export const REFLECTION_MESSAGES = {
   dateTaken: (audience: Audience, date: string) =>
     `There is already ${audience === 'adult' ? 'an adult' : 'a children'} reflection for ${date}`,
 } as const;
-
-/** The eight fields of the add and edit calls (spec §3). */
-export interface ReflectionInput {
-  date: string;
-  topic: string;
-  reflection: string;
-  bibleReading: string;
-  devotionalContent: string;
-  devotionalConfession: string;
-  furtherReading: string;
-  mass: string;
-}
-
-export interface Reflection extends ReflectionInput {
-  _id: string;
-  createdAt: string;
-}
-
-export const RICH_TEXT_FIELDS = ['reflection', 'devotionalContent', 'devotionalConfession'] as const;
 
 export function toApi(row: ReflectionsTable): Reflection {
   return {

@@ -5,6 +5,7 @@ import { bearerSecurity, ownAccount } from '../auth/guard';
 import { isId } from '../db/ids';
 import { badRequest, notFound } from '../http/errors';
 import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
+import { addSchemas, ref } from '../http/contract';
 import { errorResponses, trimFields } from '../http/validation';
 import { DATE_MESSAGE, isCalendarDate } from '../readings/repository';
 import { multipartRoute, registerUploads, withForm } from '../uploads/form';
@@ -12,51 +13,21 @@ import { publicOrigin, uploadUrl } from '../uploads/store';
 import {
   addEditorImage,
   addReflection,
-  AUDIENCES,
   deleteReflection,
   findReflection,
   listReflections,
   REFLECTION_MESSAGES,
   reflectionsList,
-  RICH_TEXT_FIELDS,
   toApi,
   updateReflection,
-  type Audience,
-  type ReflectionInput,
 } from './repository';
+import { AUDIENCES, Reflection, ReflectionInput, RICH_TEXT_FIELDS, TEXT_FIELDS, type Audience } from './schemas';
 import { isBlankRichText, sanitizeRichText } from './sanitize';
 
-export const LIMITS = { text: 300, richText: 100_000 } as const;
+const ReflectionAnswer = Type.Object({ message: Type.String(), data: ref(Reflection) });
 
-const TEXT_FIELDS = ['date', 'topic', 'bibleReading', 'furtherReading', 'mass'] as const;
-
-const text = (description?: string) => Type.String({ minLength: 1, maxLength: LIMITS.text, description });
-const rich = (description: string) => Type.String({ minLength: 1, maxLength: LIMITS.richText, description });
-
-const ReflectionBody = Type.Object({
-  date: Type.String({ minLength: 1, maxLength: 10, description: 'YYYY-MM-DD; one reflection per date and audience' }),
-  topic: text(),
-  reflection: rich('Rich text (HTML, sanitised on write)'),
-  bibleReading: text(),
-  devotionalContent: rich("Rich text, 'Prayer Points'"),
-  devotionalConfession: rich("Rich text, 'Exercise'"),
-  furtherReading: text("'Bible Meditation'"),
-  mass: text("'Mass Reading'"),
-});
-
-const Reflection = Type.Object({
-  _id: Type.String(),
-  date: Type.String({ format: 'date' }),
-  topic: Type.String(),
-  reflection: Type.String(),
-  bibleReading: Type.String(),
-  devotionalContent: Type.String(),
-  devotionalConfession: Type.String(),
-  furtherReading: Type.String(),
-  mass: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
-});
-const ReflectionAnswer = Type.Object({ message: Type.String(), data: Reflection });
+/** The rich-text editor's image upload: one image, no text fields. */
+const EDITOR_IMAGE_FORM = { fields: null, files: { image: { kind: 'image' } } } as const;
 
 const UserParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }) });
 const IdParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }), id: Type.String() });
@@ -82,6 +53,7 @@ function keyOf(id: string): { id: string } | { date: string } | undefined {
 export async function reflectionRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const { db, uploads } = app;
+  addSchemas(app, Reflection, ReflectionInput);
 
   for (const audience of AUDIENCES) await audienceRoutes(app, audience);
 
@@ -92,9 +64,9 @@ export async function reflectionRoutes(parent: FastifyInstance): Promise<void> {
       '/upload/reflection/image/:userId',
       {
         onRequest: ownAccount,
-        config: multipartRoute(
-          Type.Object({ image: Type.String({ format: 'binary', description: 'JPEG, PNG, GIF or WebP image' }) }),
-        ),
+        config: multipartRoute(EDITOR_IMAGE_FORM, {
+          image: Type.String({ format: 'binary', description: 'JPEG, PNG, GIF or WebP image' }),
+        }),
         schema: {
           tags: ['reflections'],
           summary: 'Upload an image for the rich-text editor (multipart: image); answers its URL',
@@ -109,7 +81,7 @@ export async function reflectionRoutes(parent: FastifyInstance): Promise<void> {
       },
       async (request, reply) => {
         const origin = publicOrigin(request);
-        return withForm(request, { fields: [], files: { image: { kind: 'image' } } } as const, async (form) => {
+        return withForm(request, EDITOR_IMAGE_FORM, async (form) => {
           const image = form.files.image;
           if (image === undefined) throw badRequest('image is required');
           if (typeof image === 'string') throw badRequest('image must be an image file');
@@ -151,7 +123,7 @@ async function audienceRoutes(app: FastifyInstance, audience: Audience): Promise
         summary: `Add ${audience === 'adult' ? 'an adult' : 'a children'} reflection (the 8 fields)`,
         security: bearerSecurity,
         params: UserParams,
-        body: ReflectionBody,
+        body: ref(ReflectionInput),
         response: { 201: ReflectionAnswer, ...errorResponses(400, 401, 403, 409) },
       },
     },
@@ -170,7 +142,7 @@ async function audienceRoutes(app: FastifyInstance, audience: Audience): Promise
         tags,
         summary: `All ${audience} reflections, newest date first (public)`,
         description: 'Answers carry a strong ETag and honour If-None-Match (304).',
-        response: { 200: Type.Object({ message: Type.String(), data: Type.Array(Reflection) }) },
+        response: { 200: Type.Object({ message: Type.String(), data: Type.Array(ref(Reflection)) }) },
       },
     },
     async (request, reply) => sendRepresentation(request, reply, await list.get('')),
@@ -207,7 +179,7 @@ async function audienceRoutes(app: FastifyInstance, audience: Audience): Promise
         summary: `Edit ${audience === 'adult' ? 'an adult' : 'a children'} reflection (the 8 fields)`,
         security: bearerSecurity,
         params: IdParams,
-        body: ReflectionBody,
+        body: ref(ReflectionInput),
         response: { 200: ReflectionAnswer, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },

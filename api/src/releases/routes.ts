@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { addSchemas, Entity, ref } from '../http/contract';
 import { NO_CACHE } from '../http/static';
 import { readReleaseInfo } from './store';
 
@@ -23,7 +24,7 @@ const BuildInfo = Type.Object({
   builtAt: Type.String({ description: 'ISO time of the build' }),
 });
 
-const VersionResponse = Type.Object({
+const VersionInfo = Entity('VersionInfo', {
   api: Type.Object({ version: Type.String() }),
   shell: Type.Union([BuildInfo, Type.Null()], { description: 'The shell build this server serves' }),
   remotes: Type.Array(
@@ -62,6 +63,7 @@ function packageVersion(): string {
 /** GET /version: what this server runs and serves. Public: versions and release ids are no secrets. */
 export async function versionRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  addSchemas(app, VersionInfo);
   const apiVersion = packageVersion();
 
   app.get(
@@ -70,7 +72,7 @@ export async function versionRoutes(parent: FastifyInstance): Promise<void> {
       schema: {
         tags: ['releases'],
         summary: "The API's version and each remote's live release, as its manifest declares it",
-        response: { 200: Type.Object({ message: Type.String(), data: VersionResponse }) },
+        response: { 200: Type.Object({ message: Type.String(), data: ref(VersionInfo) }) },
       },
     },
     async () => {

@@ -5,10 +5,7 @@ import { newId, timestamp } from '../db/ids';
 import type { Database, StreamsTable } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { uploadNameFromUrl, uploadUrl, type ReceivedFile, type UploadStore } from '../uploads/store';
-
-/** Spelled as the spec spells them ('Lithurgical'). */
-export const STREAM_CATEGORIES = ['Live Events', 'Prayer Session', 'Lithurgical Celebration'] as const;
-export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
+import type { Stream, StreamCategory, StreamInput } from './schemas';
 
 /** The change counter of the public stream list (db/changes.ts). */
 export const STREAMS_LIST = 'streams';
@@ -17,24 +14,6 @@ export const STREAM_MESSAGES = {
   notFound: 'Stream not found',
   foreignImage: "file must be an image file or the stream's current image URL",
 } as const;
-
-export interface Stream {
-  _id: string;
-  /** The same as _id. */
-  id: string;
-  name: string;
-  streamingLink: string;
-  /** Absolute URL of the thumbnail. */
-  image: string;
-  category: StreamCategory;
-  dateAdded: string;
-}
-
-export interface StreamInput {
-  name: string;
-  streamingLink: string;
-  category: StreamCategory;
-}
 
 export function toApi(row: StreamsTable, origin: string): Stream {
   return {

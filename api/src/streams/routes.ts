@@ -5,7 +5,8 @@ import { bearerSecurity, ownAccount } from '../auth/guard';
 import { isId } from '../db/ids';
 import { badRequest, notFound } from '../http/errors';
 import { PublicListCache, sendRepresentation } from '../http/public-cache';
-import { errorResponses, httpUrl, oneOf, requiredText } from '../http/validation';
+import { addSchemas, ref } from '../http/contract';
+import { errorResponses } from '../http/validation';
 import { multipartRoute, registerUploads, withForm, type ReceivedForm } from '../uploads/form';
 import { publicOrigin } from '../uploads/store';
 import {
@@ -13,54 +14,27 @@ import {
   deleteStream,
   findStream,
   listStreams,
-  STREAM_CATEGORIES,
   STREAM_MESSAGES,
   STREAMS_LIST,
   toApi,
   updateStream,
-  type StreamCategory,
-  type StreamInput,
 } from './repository';
+import { Stream, StreamFields } from './schemas';
 
-export const LIMITS = { name: 300, streamingLink: 2000 } as const;
+const STREAM_FORM = { fields: StreamFields, files: { file: { kind: 'image' } } } as const;
 
-const STREAM_FORM = {
-  fields: ['name', 'streamingLink', 'category'],
-  files: { file: { kind: 'image' } },
-} as const;
+const StreamAnswer = Type.Object({ message: Type.String(), data: ref(Stream) });
 
-type StreamForm = ReceivedForm<(typeof STREAM_FORM.fields)[number], keyof typeof STREAM_FORM.files>;
-
-const Category = Type.Unsafe<StreamCategory>({
-  type: 'string',
-  enum: [...STREAM_CATEGORIES],
-  description: 'One of the three stream categories',
+/** The thumbnail, as the OpenAPI document shows it (withForm receives it). */
+const thumbnailDocs = (onEdit: boolean) => ({
+  file: onEdit
+    ? Type.Optional(
+        Type.Union([Type.String({ format: 'binary' }), Type.String({ format: 'uri' })], {
+          description: "A new JPEG, PNG, GIF or WebP image, or the stream's current image URL; absent keeps it",
+        }),
+      )
+    : Type.String({ format: 'binary', description: 'JPEG, PNG, GIF or WebP image (by content)' }),
 });
-
-const Stream = Type.Object({
-  _id: Type.String(),
-  id: Type.String({ description: 'The same as _id' }),
-  name: Type.String(),
-  streamingLink: Type.String({ format: 'uri' }),
-  image: Type.String({ format: 'uri', description: 'Absolute URL of the thumbnail' }),
-  category: Category,
-  dateAdded: Type.String({ format: 'date-time' }),
-});
-const StreamAnswer = Type.Object({ message: Type.String(), data: Stream });
-
-const formDocs = (onEdit: boolean) =>
-  Type.Object({
-    name: Type.String({ maxLength: LIMITS.name, description: 'The title' }),
-    streamingLink: Type.String({ format: 'uri', maxLength: LIMITS.streamingLink, description: 'An http(s) address' }),
-    category: Category,
-    file: onEdit
-      ? Type.Optional(
-          Type.Union([Type.String({ format: 'binary' }), Type.String({ format: 'uri' })], {
-            description: "A new JPEG, PNG, GIF or WebP image, or the stream's current image URL; absent keeps it",
-          }),
-        )
-      : Type.String({ format: 'binary', description: 'JPEG, PNG, GIF or WebP image (by content)' }),
-  });
 
 const UserParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }) });
 const StreamParams = Type.Object({
@@ -68,15 +42,8 @@ const StreamParams = Type.Object({
   id: Type.String(),
 });
 
-function readStream(form: StreamForm): StreamInput {
-  return {
-    name: requiredText(form.fields.name, 'name', LIMITS.name),
-    streamingLink: httpUrl(form.fields.streamingLink, 'streamingLink', LIMITS.streamingLink),
-    category: oneOf(form.fields.category, 'category', STREAM_CATEGORIES),
-  };
-}
-
-function readImage(form: StreamForm) {
+/** The thumbnail field: a file, a non-empty text (an URL), or absent. */
+function readImage(form: ReceivedForm<typeof StreamFields, 'file'>) {
   const image = form.files.file;
   return typeof image === 'string' && !image.trim() ? undefined : image;
 }
@@ -84,6 +51,7 @@ function readImage(form: StreamForm) {
 export async function streamRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db, uploads } = app;
+  addSchemas(app, Stream, StreamFields);
 
   const list = new PublicListCache({
     db,
@@ -103,7 +71,7 @@ export async function streamRoutes(parent: FastifyInstance): Promise<void> {
         tags: ['live streams'],
         summary: 'All live streams, newest first (public)',
         description: 'Answers carry a strong ETag and honour If-None-Match (304).',
-        response: { 200: Type.Object({ message: Type.String(), data: Type.Array(Stream) }) },
+        response: { 200: Type.Object({ message: Type.String(), data: Type.Array(ref(Stream)) }) },
       },
     },
     async (request, reply) => sendRepresentation(request, reply, await list.get(publicOrigin(request))),
@@ -117,7 +85,7 @@ export async function streamRoutes(parent: FastifyInstance): Promise<void> {
       '/add/stream/:userId',
       {
         onRequest: ownAccount,
-        config: multipartRoute(formDocs(false)),
+        config: multipartRoute(STREAM_FORM, thumbnailDocs(false)),
         schema: {
           tags: ['live streams'],
           summary: 'Add a live stream (multipart: streamingLink, name, category, file)',
@@ -129,11 +97,10 @@ export async function streamRoutes(parent: FastifyInstance): Promise<void> {
       async (request, reply) => {
         const origin = publicOrigin(request);
         return withForm(request, STREAM_FORM, async (form) => {
-          const input = readStream(form);
           const image = readImage(form);
           if (image === undefined) throw badRequest('file is required');
           if (typeof image === 'string') throw badRequest('file must be an image file');
-          const row = await addStream(db, uploads, input, image);
+          const row = await addStream(db, uploads, form.fields, image);
           list.invalidate();
           return reply.code(201).send({ message: 'Stream added successfully', data: toApi(row, origin) });
         });
@@ -144,7 +111,7 @@ export async function streamRoutes(parent: FastifyInstance): Promise<void> {
       '/edit/stream/:userId/:id',
       {
         onRequest: ownAccount,
-        config: multipartRoute(formDocs(true)),
+        config: multipartRoute(STREAM_FORM, thumbnailDocs(true)),
         schema: {
           tags: ['live streams'],
           summary: 'Edit a live stream (multipart, same fields; file optional)',
@@ -158,8 +125,7 @@ export async function streamRoutes(parent: FastifyInstance): Promise<void> {
         const origin = publicOrigin(request);
         if (!isId(id) || !(await findStream(db, id))) throw notFound(STREAM_MESSAGES.notFound);
         return withForm(request, STREAM_FORM, async (form) => {
-          const input = readStream(form);
-          const row = await updateStream(db, uploads, id, input, readImage(form));
+          const row = await updateStream(db, uploads, id, form.fields, readImage(form));
           list.invalidate();
           return { message: 'Stream updated successfully', data: toApi(row, origin) };
         });

@@ -1,6 +1,6 @@
 import { engines, multipartForm, startServer, type FileSpec, type TestServer } from '../testing/harness';
 import { solidPng } from '../uploads/png';
-import { STREAM_CATEGORIES } from './repository';
+import { STREAM_CATEGORIES } from './schemas';
 
 const PNG = solidPng(8, 8, [40, 120, 40]);
 const OTHER_PNG = solidPng(4, 4, [200, 200, 40]);

@@ -4,27 +4,34 @@ import { randomBytes } from 'node:crypto';
 import { finished } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart, { type Multipart, type MultipartFile } from '@fastify/multipart';
-import type { TSchema } from '@sinclair/typebox';
-import { badRequest, HttpError, NOT_MULTIPART } from '../http/errors';
+import { TypeGuard, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import type { Named } from '../http/contract';
+import { badRequest, HttpError, NOT_MULTIPART, validationMessage } from '../http/errors';
 import { detectAnyFile, detectImage, SNIFF_BYTES, type DetectedType } from './detect';
 import { UploadStore, type ReceivedFile } from './store';
 
 // Multipart forms: text fields plus declared file fields, received against a declaration such as
-//   { fields: ['bookName', 'bookLink', 'category'], files: { bookImage: { kind: 'image' } } }
+//   { fields: BookFields, files: { bookImage: { kind: 'image' } } }
+// where BookFields is the contract's Input schema of the text fields (http/contract.ts): they are
+// trimmed and validated by the route's own validator, exactly as a JSON body would be.
 // Files stream to a temp file while their size is counted and their first bytes identify them, so
 // an oversized or disguised file is refused while it arrives and never reaches the uploads folder.
 
 /** 'image': JPEG, PNG, GIF or WebP by content, at most UPLOAD_MAX_IMAGE_BYTES. 'any': any content, at most UPLOAD_MAX_FILE_BYTES. */
 export type FileKind = 'image' | 'any';
 
-export interface FormDeclaration<F extends string = string, P extends string = string> {
-  fields: readonly F[];
+/** The text fields of a form: an Input schema registered in the route's scope, or null for none. */
+type FieldsSchema = Named<TObject> | null;
+
+export interface FormDeclaration<S extends FieldsSchema = FieldsSchema, P extends string = string> {
+  /** The text fields (an Input schema, registered in the route's scope with addSchemas), or null. */
+  fields: S;
   files: { readonly [K in P]: { kind: FileKind } };
 }
 
-export interface ReceivedForm<F extends string = string, P extends string = string> {
-  /** Raw text values (not trimmed); a field that was not sent is absent. */
-  fields: Partial<Record<F, string>>;
+export interface ReceivedForm<S extends FieldsSchema = FieldsSchema, P extends string = string> {
+  /** The text fields, trimmed and valid against the declaration's schema. */
+  fields: S extends Named<TObject> ? Static<S> : Record<string, never>;
   /**
    * Per file field: the received file, or a text value (on edit, the record's current URL), or
    * absent (not sent, or an empty file input).
@@ -61,10 +68,20 @@ export async function registerUploads(scope: FastifyInstance): Promise<void> {
 }
 
 /**
- * Route config for a multipart route: documents the form in the OpenAPI document (the route itself
- * declares no body schema; the form is read and checked by withForm, not by ajv).
+ * Route config for a multipart route: documents the form in the OpenAPI document as its text
+ * fields' schema plus a schema per file field (the route declares no body schema: withForm reads
+ * the form and validates its text fields against the same schema).
  */
-export function multipartRoute(form: TSchema) {
+export function multipartRoute<P extends string>(
+  declaration: FormDeclaration<FieldsSchema, P>,
+  fileDocs: { [K in P]: TSchema },
+) {
+  const form = {
+    type: 'object',
+    additionalProperties: false,
+    properties: { ...declaration.fields?.properties, ...fileDocs },
+    required: [...(declaration.fields?.required ?? []), ...requiredFiles(fileDocs)],
+  };
   return {
     multipart: true,
     swaggerTransform: ({ schema, url }: { schema: unknown; url: string }) => ({
@@ -72,6 +89,11 @@ export function multipartRoute(form: TSchema) {
       url,
     }),
   };
+}
+
+/** File fields documented as required (TypeBox marks optional ones). */
+function requiredFiles(fileDocs: Record<string, TSchema>): string[] {
+  return Object.keys(fileDocs).filter((name) => !TypeGuard.IsOptional(fileDocs[name]));
 }
 
 /** "5 MB", "2 KB", "300 bytes" (1 MB = 1024 × 1024 bytes). */
@@ -92,10 +114,10 @@ export const messages = {
  * `handle` did not move into place (UploadStore.commit). Errors answer `{ message }`: 415 not
  * multipart or a refused file type, 413 a file too large, 400 anything else wrong with the form.
  */
-export async function withForm<F extends string, P extends string, T>(
+export async function withForm<S extends FieldsSchema, P extends string, T>(
   request: FastifyRequest,
-  declaration: FormDeclaration<F, P>,
-  handle: (form: ReceivedForm<F, P>) => Promise<T>,
+  declaration: FormDeclaration<S, P>,
+  handle: (form: ReceivedForm<S, P>) => Promise<T>,
 ): Promise<T> {
   const received: ReceivedFile[] = [];
   try {
@@ -106,17 +128,17 @@ export async function withForm<F extends string, P extends string, T>(
   }
 }
 
-async function receiveForm<F extends string, P extends string>(
+async function receiveForm<S extends FieldsSchema, P extends string>(
   request: FastifyRequest,
-  declaration: FormDeclaration<F, P>,
+  declaration: FormDeclaration<S, P>,
   received: ReceivedFile[],
-): Promise<ReceivedForm<F, P>> {
+): Promise<ReceivedForm<S, P>> {
   if (!request.isMultipart()) throw new HttpError(415, NOT_MULTIPART);
   const { config, uploads } = request.server;
   const fileRules = declaration.files as Record<string, { kind: FileKind } | undefined>;
   const fileFields = Object.keys(fileRules);
   const limitOf = (kind: FileKind) => (kind === 'image' ? config.uploadMaxImageBytes : config.uploadMaxFileBytes);
-  const textFields = new Set<string>(declaration.fields);
+  const textFields = new Set(Object.keys(declaration.fields?.properties ?? {}));
 
   const fields: Record<string, string> = {};
   const files: Record<string, ReceivedFile | string> = {};
@@ -165,8 +187,8 @@ async function receiveForm<F extends string, P extends string>(
         continue;
       }
 
+      // Unknown text fields are kept: the schema's validation refuses them by name.
       const isFileField = declares(fileRules, name);
-      if (!textFields.has(name) && !isFileField) continue; // unknown text fields are ignored
       if (failure) continue;
       if (seen.has(name)) failure = badRequest(`Send ${name} only once`);
       else if (part.valueTruncated) failure = badRequest(`${name} is too long`);
@@ -182,7 +204,26 @@ async function receiveForm<F extends string, P extends string>(
     throw error;
   }
   if (failure) throw failure;
-  return { fields, files } as ReceivedForm<F, P>;
+  return { fields: checkFields(request, declaration.fields, fields), files } as ReceivedForm<S, P>;
+}
+
+/** Validation functions of the forms' schemas, by schema (compiled once per route). */
+const references = new WeakMap<Named, { $ref: string }>();
+
+/** Trims the text fields and validates them as the route's body, with the route's own validator. */
+function checkFields(request: FastifyRequest, schema: FieldsSchema, fields: Record<string, string>): unknown {
+  if (!schema) {
+    const unknown = Object.keys(fields)[0];
+    if (unknown !== undefined) throw badRequest(`${unknown} is not a field this request accepts`);
+    return {};
+  }
+  const trimmed = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value.trim()]));
+  // The schema is registered in the route's scope, so it is validated through a reference to it.
+  let reference = references.get(schema);
+  if (!reference) references.set(schema, (reference = { $ref: schema.$id }));
+  const validate = request.compileValidationSchema(reference, 'body');
+  if (!validate(trimmed)) throw badRequest(validationMessage(validate.errors ?? [], 'body'));
+  return trimmed;
 }
 
 function declares(rules: Record<string, unknown>, name: string): boolean {

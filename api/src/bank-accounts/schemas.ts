@@ -1,0 +1,44 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Entity, Input, RequiredText } from '../http/contract';
+
+export const LIMITS = {
+  bankName: 200,
+  bankAccountNumber: 64,
+  bankAccountHolderName: 200,
+  bankRoutingNumber: 64,
+  bankSwiftCode: 64,
+  currency: 50,
+} as const;
+
+/** The fields of the add and edit calls (all text, trimmed before validation). */
+export const BANK_ACCOUNT_FIELDS = Object.keys(LIMITS) as (keyof typeof LIMITS)[];
+
+const optional = (max: number) =>
+  Type.Optional(Type.String({ maxLength: max, description: 'Optional; "" when not given' }));
+
+/** What the add and edit calls take. */
+export const BankAccountInput = Input('BankAccountInput', {
+  bankName: RequiredText(LIMITS.bankName),
+  bankAccountNumber: RequiredText(LIMITS.bankAccountNumber, { description: 'Text: leading zeros are kept' }),
+  bankAccountHolderName: RequiredText(LIMITS.bankAccountHolderName),
+  bankRoutingNumber: optional(LIMITS.bankRoutingNumber),
+  bankSwiftCode: optional(LIMITS.bankSwiftCode),
+  currency: RequiredText(LIMITS.currency),
+});
+export type BankAccountInput = Static<typeof BankAccountInput>;
+
+/** A bank account as the API answers it (spec §3). Routing number and swift code are '' when not given. */
+export const BankAccount = Entity('BankAccount', {
+  _id: Type.String(),
+  bankName: Type.String(),
+  bankAccountNumber: Type.String(),
+  bankAccountHolderName: Type.String(),
+  bankRoutingNumber: Type.String(),
+  bankSwiftCode: Type.String(),
+  currency: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type BankAccount = Static<typeof BankAccount>;
+
+/** An account as stored: the optional fields are '' when not given. */
+export type BankAccountRecord = Omit<BankAccount, '_id' | 'createdAt'>;

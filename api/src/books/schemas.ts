@@ -1,0 +1,32 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Entity, HttpUrl, Input, OneOf, RequiredText } from '../http/contract';
+
+export const BOOK_CATEGORIES = [
+  'Personalized Recommendation',
+  'Devotional',
+  'Spiritual Books',
+  'Study Materials',
+] as const;
+export type BookCategory = (typeof BOOK_CATEGORIES)[number];
+
+export const LIMITS = { bookName: 300, bookLink: 2000 } as const;
+
+/** The text fields of the add and edit forms (multipart, with the cover as bookImage). */
+export const BookFields = Input('BookFields', {
+  bookName: RequiredText(LIMITS.bookName),
+  bookLink: HttpUrl(LIMITS.bookLink),
+  category: OneOf(BOOK_CATEGORIES, { description: 'One of the four book categories' }),
+});
+export type BookInput = Static<typeof BookFields>;
+
+/** A book of the shelf (spec §3). */
+export const Book = Entity('Book', {
+  _id: Type.String(),
+  id: Type.String({ description: 'The same as _id (the mobile app reads either)' }),
+  bookName: Type.String(),
+  bookLink: Type.String({ format: 'uri' }),
+  bookImage: Type.String({ format: 'uri', description: 'Absolute URL of the cover image' }),
+  category: OneOf(BOOK_CATEGORIES),
+  dateAdded: Type.String({ format: 'date-time' }),
+});
+export type Book = Static<typeof Book>;

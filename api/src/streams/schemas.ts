@@ -1,0 +1,28 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Entity, HttpUrl, Input, OneOf, RequiredText } from '../http/contract';
+
+/** Spelled as the spec spells them ('Lithurgical'). */
+export const STREAM_CATEGORIES = ['Live Events', 'Prayer Session', 'Lithurgical Celebration'] as const;
+export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
+
+export const LIMITS = { name: 300, streamingLink: 2000 } as const;
+
+/** The text fields of the add and edit forms (multipart, with the thumbnail as `file`). */
+export const StreamFields = Input('StreamFields', {
+  name: RequiredText(LIMITS.name, { description: 'The title' }),
+  streamingLink: HttpUrl(LIMITS.streamingLink),
+  category: OneOf(STREAM_CATEGORIES, { description: 'One of the three stream categories' }),
+});
+export type StreamInput = Static<typeof StreamFields>;
+
+/** A live stream (spec §3). */
+export const Stream = Entity('Stream', {
+  _id: Type.String(),
+  id: Type.String({ description: 'The same as _id' }),
+  name: Type.String(),
+  streamingLink: Type.String({ format: 'uri' }),
+  image: Type.String({ format: 'uri', description: 'Absolute URL of the thumbnail' }),
+  category: OneOf(STREAM_CATEGORIES),
+  dateAdded: Type.String({ format: 'date-time' }),
+});
+export type Stream = Static<typeof Stream>;
