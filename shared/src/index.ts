@@ -4,13 +4,13 @@ export { apiClient, configureApi, pathId, unwrap, DEFAULT_API_BASE_URL, type Api
 export { useRequest } from './api/useRequest';
 export { sendForm, toFormData, type ProgressListener } from './api/multipart';
 
-export { session, useSession, useUserId, type Session } from './session/session';
+export { session, useSession, useUserId } from './session/session';
 export { logOut } from './auth/auth';
 export { LoginScreen } from './auth/LoginScreen';
 
 export { notify } from './notify/notify';
 
-export { linkField, pictureField } from './validation/schemas';
+export { linkField, optionalText, pictureField, requiredText } from './validation/schemas';
 export { formatDate } from './format/date';
 export { useSearchFilter } from './search/search';
 

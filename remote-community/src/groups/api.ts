@@ -1,32 +1,21 @@
 import { type FileValue, apiClient, pathId, unwrap, toFormData, sendForm, type ProgressListener } from 'shared';
+import type { Schemas } from 'api/contract';
 
 /** A community group (spec §3). `groupImage` is the picture's absolute URL, or null (it is optional). */
-export interface Group {
-  _id: string;
-  groupName: string;
-  groupLink: string;
-  groupDescription: string;
-  groupImage: string | null;
-  /** The same URL as groupImage. */
-  file?: string | null;
-  createdAt?: string;
-}
+export type Group = Schemas['Group'];
 
-/** What the add and edit forms send; on edit `groupImage` may be the current picture's URL. */
-export interface GroupInput {
-  groupName: string;
-  groupLink: string;
-  groupDescription: string;
-  groupImage: FileValue;
-}
+/** What the add and edit forms send: the contract's fields and the picture (on edit maybe the current picture's URL). */
+export type GroupInput = Schemas['GroupFields'] & { groupImage: FileValue };
 
-const body = (input: GroupInput) =>
-  toFormData({
+/** The form as the contract names its fields (a field the server renames or adds breaks this build). */
+const body = (input: GroupInput) => {
+  const fields: Record<keyof Schemas['GroupFields'], string> = {
     groupName: input.groupName.trim(),
     groupLink: input.groupLink.trim(),
     groupDescription: input.groupDescription.trim(),
-    groupImage: input.groupImage,
-  });
+  };
+  return toFormData({ ...fields, groupImage: input.groupImage });
+};
 
 export const groupsApi = {
   list: (signal?: AbortSignal) => unwrap<Group[]>(apiClient.get('/all/groups', { signal })),

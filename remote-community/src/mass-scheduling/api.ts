@@ -1,13 +1,8 @@
 import { apiClient, pathId, unwrap } from 'shared';
+import type { Schemas } from 'api/contract';
 
 /** A mass intention sent from the mobile app (spec §3). */
-export interface MassIntention {
-  _id: string;
-  fullname: string;
-  email: string;
-  intention: string;
-  createdAt?: string;
-}
+export type MassIntention = Schemas['MassIntention'];
 
 export const massIntentionsApi = {
   list: (userId: string, signal?: AbortSignal) =>

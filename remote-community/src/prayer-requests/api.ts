@@ -1,11 +1,8 @@
 import { apiClient, pathId, unwrap } from 'shared';
+import type { Schemas } from 'api/contract';
 
 /** A prayer request sent from the mobile app (spec §3: _id, request). */
-export interface PrayerRequest {
-  _id: string;
-  request: string;
-  createdAt?: string;
-}
+export type PrayerRequest = Schemas['PrayerRequest'];
 
 export const prayerRequestsApi = {
   list: (userId: string, signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
 import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import { DateField, FormButtons, FormColumn, FormPage, notify, NumberField, TextAreaField, useUserId } from 'shared';
-import { readingsApi, type Reading } from './api';
+import { BIBLE_WEEKS, readingsApi, type Reading } from './api';
 import { MAX_DAY, readingSchema } from './bibleSchema';
 import { listOfWeek, type ReadingState } from './readingState';
 
@@ -60,7 +60,7 @@ export function BiblePlanForm(props: BiblePlanFormProps) {
           <Form noValidate>
             <FormColumn>
               <NumberField name="day" label="Day" min={1} max={MAX_DAY} hint="Day of the year (1–366)." />
-              <NumberField name="week" label="Week" min={1} max={52} />
+              <NumberField name="week" label="Week" min={1} max={BIBLE_WEEKS} />
               <DateField name="date" label="Date" />
               <TextAreaField name="passage" label="Passage" rows={4} placeholder="e.g. Genesis 1–3; Psalm 1" />
               <FormButtons busy={isSubmitting} label="Save" />

@@ -1,24 +1,18 @@
 import { apiClient, pathId, unwrap, type ApiEnvelope } from 'shared';
+import { ReadingInput as ReadingLimits, type paths, type Schemas } from 'api/contract';
 
-/** The Bible-in-a-year plan: 52 weeks, default week 1 (spec §9). */
-export const BIBLE_WEEKS = 52;
+/** The Bible-in-a-year plan: 52 weeks, default week 1 (spec §9), as the API accepts them. */
+export const BIBLE_WEEKS = ReadingLimits.week.maximum;
 
 /** A reading of the plan (spec §3). `date` is a calendar day, YYYY-MM-DD. */
-export interface Reading {
-  _id: string;
-  day: number;
-  week: number;
-  date: string;
-  passage: string;
-}
+export type Reading = Schemas['Reading'];
 
-export type ReadingInput = Omit<Reading, '_id'>;
+export type ReadingInput = Schemas['ReadingInput'];
 
-/** A row the server refused in an import (rows counted from 1). */
-export interface ImportRowError {
-  row: number;
-  message: string;
-}
+/** A row the server refused in an import (rows counted from 1): the 400 answer's `errors`. */
+export type ImportRowError = NonNullable<
+  paths['/api/v1/import/readings/{userId}']['post']['responses'][400]['content']['application/json']['errors']
+>[number];
 
 export const readingsApi = {
   week: (week: number, signal?: AbortSignal) =>

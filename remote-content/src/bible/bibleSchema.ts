@@ -1,8 +1,9 @@
-import { BIBLE_WEEKS } from './api';
+import { ReadingInput } from 'api/contract';
+import { requiredText } from 'shared';
 import * as yup from 'yup';
 
-/** Days of the year (ARCHITECTURE: Bible days are 1–366). */
-export const MAX_DAY = 366;
+/** Days of the year (ARCHITECTURE: Bible days are 1–366), as the API accepts them. */
+export const MAX_DAY = ReadingInput.day.maximum;
 
 /** An empty number input is "required", not "not a number". */
 const wholeNumber = (label: string, required: string, max: number) =>
@@ -18,7 +19,7 @@ const wholeNumber = (label: string, required: string, max: number) =>
 /** Add Bible plan and edit reading (spec §5), with the spec's messages. */
 export const readingSchema = yup.object({
   day: wholeNumber('Day', 'Day is required', MAX_DAY),
-  week: wholeNumber('Week', 'Week is required', BIBLE_WEEKS),
+  week: wholeNumber('Week', 'Week is required', ReadingInput.week.maximum),
   date: yup.string().trim().required('Date is required'),
-  passage: yup.string().trim().required('Passage is required'),
+  passage: requiredText('Passage is required', 'Passage', ReadingInput.passage),
 });

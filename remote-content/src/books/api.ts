@@ -1,39 +1,27 @@
 import { type FileValue, apiClient, pathId, unwrap, toFormData, sendForm, type ProgressListener } from 'shared';
+import { BookFields, type Schemas } from 'api/contract';
 
-export const BOOK_CATEGORIES = [
-  'Personalized Recommendation',
-  'Devotional',
-  'Spiritual Books',
-  'Study Materials',
-] as const;
-export type BookCategory = (typeof BOOK_CATEGORIES)[number];
+/** The four categories, as the server accepts them. */
+export const BOOK_CATEGORIES = BookFields.category.enum;
 
 /** A book of the shelf (spec §3). `bookImage` is the cover's absolute URL. */
-export interface Book {
-  _id: string;
-  id: string;
-  bookName: string;
-  bookLink: string;
-  bookImage: string;
-  category: string;
-  dateAdded: string;
-}
+export type Book = Schemas['Book'];
 
-/** What the add and edit forms send; on edit `bookImage` may be the current cover's URL. */
-export interface BookInput {
-  bookName: string;
-  bookLink: string;
-  category: string;
-  bookImage: FileValue;
-}
+/**
+ * What the add and edit forms hold and send: the contract's fields (the category is '' until one
+ * is chosen) and the cover, which on edit may be the current cover's URL.
+ */
+export type BookInput = Omit<Schemas['BookFields'], 'category'> & { category: string; bookImage: FileValue };
 
-const body = (input: BookInput) =>
-  toFormData({
+/** The form as the contract names its fields (a field the server renames or adds breaks this build). */
+const body = (input: BookInput) => {
+  const fields: Record<keyof Schemas['BookFields'], string> = {
     bookName: input.bookName.trim(),
     bookLink: input.bookLink.trim(),
     category: input.category,
-    bookImage: input.bookImage,
-  });
+  };
+  return toFormData({ ...fields, bookImage: input.bookImage });
+};
 
 export const booksApi = {
   list: (signal?: AbortSignal) => unwrap<Book[]>(apiClient.get('/all/books/', { signal })),

@@ -87,6 +87,16 @@ describe('Add Book', () => {
     expect(await screen.findByText('Invalid link format')).toBeInTheDocument();
   });
 
+  it('refuses a title longer than the API accepts in the form, before anything is sent', async () => {
+    const calls = stubApi({});
+    render('/bookshelf-organizer');
+    await userEvent.click(screen.getByLabelText('Title'));
+    await userEvent.paste('x'.repeat(301));
+    await userEvent.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(await screen.findByText('Title must be at most 300 characters')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
   it('offers the four categories and images only', () => {
     stubApi({});
     render('/bookshelf-organizer');

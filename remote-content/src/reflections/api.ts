@@ -1,24 +1,13 @@
 import { apiClient, pathId, unwrap, type ApiEnvelope } from 'shared';
+import type { Schemas } from 'api/contract';
 
 /** Adult and children reflections are one resource with two audiences (ARCHITECTURE). */
 export type Audience = 'adult' | 'children';
 
 /** The eight fields of a reflection (spec §3); `reflection`, `devotionalContent`, `devotionalConfession` are HTML. */
-export interface ReflectionInput {
-  date: string;
-  topic: string;
-  reflection: string;
-  bibleReading: string;
-  devotionalContent: string;
-  devotionalConfession: string;
-  furtherReading: string;
-  mass: string;
-}
+export type ReflectionInput = Schemas['ReflectionInput'];
 
-export interface Reflection extends ReflectionInput {
-  _id: string;
-  createdAt?: string;
-}
+export type Reflection = Schemas['Reflection'];
 
 /** The calls of one audience: add/…, all/…, …/reflection/{id or date}, edit/…, delete/… */
 export const reflectionsApi = (audience: Audience) => ({

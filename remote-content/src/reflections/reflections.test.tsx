@@ -17,6 +17,7 @@ const reflection: Reflection = {
   devotionalConfession: '<p>Write down one worry.</p>',
   furtherReading: 'Psalm 37',
   mass: 'Daniel 3:25',
+  createdAt: '2026-03-01T08:00:00.000Z',
 };
 
 // Typing into three Quill editors in jsdom takes a few seconds.

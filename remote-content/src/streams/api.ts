@@ -1,18 +1,11 @@
 import { type FileValue, apiClient, pathId, unwrap, toFormData, sendForm, type ProgressListener } from 'shared';
+import { StreamFields, type Schemas } from 'api/contract';
 
-/** Spelled as the spec spells them (§9). */
-export const STREAM_CATEGORIES = ['Live Events', 'Prayer Session', 'Lithurgical Celebration'] as const;
+/** The three categories, as the server accepts them (spelled as the spec spells them, §9). */
+export const STREAM_CATEGORIES = StreamFields.category.enum;
 
 /** A live stream (spec §3). `image` is the thumbnail's absolute URL. */
-export interface Stream {
-  _id: string;
-  id: string;
-  name: string;
-  streamingLink: string;
-  image: string;
-  category: string;
-  dateAdded?: string;
-}
+export type Stream = Schemas['Stream'];
 
 /** The form's fields (category, title, link, image), sent as streamingLink, name, category and file. */
 export interface StreamInput {
@@ -22,13 +15,15 @@ export interface StreamInput {
   image: FileValue;
 }
 
-const body = (input: StreamInput) =>
-  toFormData({
+/** The form as the contract names its fields (a field the server renames or adds breaks this build). */
+const body = (input: StreamInput) => {
+  const fields: Record<keyof Schemas['StreamFields'], string> = {
     streamingLink: input.link.trim(),
     name: input.title.trim(),
     category: input.category,
-    file: input.image,
-  });
+  };
+  return toFormData({ ...fields, file: input.image });
+};
 
 export const streamsApi = {
   list: (signal?: AbortSignal) => unwrap<Stream[]>(apiClient.get('/stream', { signal })),

@@ -10,6 +10,7 @@ const stream: Stream = {
   _id: 'c'.repeat(24),
   id: 'c'.repeat(24),
   name: 'Sunday Mass',
+  dateAdded: '2026-03-01T08:00:00.000Z',
   streamingLink: 'https://youtube.com/live/sunday',
   image: 'http://localhost/uploads/thumb.png',
   category: 'Lithurgical Celebration',

@@ -1,11 +1,14 @@
 import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
-import { FormButtons, FormColumn, FormPage, notify, TextAreaField, useUserId } from 'shared';
+import { AboutInput } from 'api/contract';
+import { FormButtons, FormColumn, FormPage, notify, requiredText, TextAreaField, useUserId } from 'shared';
 import { aboutApi, type About } from './api';
 
 /** Add About and the edit modal (spec §5): the text is required. */
-export const aboutSchema = yup.object({ text: yup.string().trim().required('About us content is required') });
+export const aboutSchema = yup.object({
+  text: requiredText('About us content is required', 'About us content', AboutInput.text),
+});
 
 type AboutFormProps =
   | { mode: 'add' }

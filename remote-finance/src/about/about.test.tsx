@@ -6,8 +6,16 @@ import { renderRoutes, signIn, stubApi } from 'shared/testing';
 import App from '../App';
 
 const userId = '0123456789abcdef01234567';
-const about: About = { _id: 'a'.repeat(24), text: 'St. Mary Parish is a welcoming community of faith.' };
-const second: About = { _id: 'b'.repeat(24), text: 'A second item, never shown.' };
+const about: About = {
+  _id: 'a'.repeat(24),
+  text: 'St. Mary Parish is a welcoming community of faith.',
+  createdAt: '2026-03-01T08:00:00.000Z',
+};
+const second: About = {
+  _id: 'b'.repeat(24),
+  text: 'A second item, never shown.',
+  createdAt: '2026-03-02T08:00:00.000Z',
+};
 
 const render = (path: string) => renderRoutes([{ path: '*', element: <App /> }], path);
 const ok = (data: unknown): [number, unknown] => [200, { message: 'ok', data }];

@@ -1,18 +1,11 @@
 import { apiClient, pathId, unwrap, type ApiEnvelope } from 'shared';
+import type { Schemas } from 'api/contract';
 
 /** A bank account (spec §3). The account number is text: leading zeros stay. */
-export interface BankAccount {
-  _id: string;
-  bankName: string;
-  bankAccountNumber: string;
-  bankAccountHolderName: string;
-  bankRoutingNumber: string;
-  bankSwiftCode: string;
-  currency: string;
-  createdAt?: string;
-}
+export type BankAccount = Schemas['BankAccount'];
 
-export type BankAccountInput = Omit<BankAccount, '_id' | 'createdAt'>;
+/** The form's values: every field as text ('' for an optional one left empty). */
+export type BankAccountInput = Required<Schemas['BankAccountInput']>;
 
 const body = (input: BankAccountInput): BankAccountInput => ({
   bankName: input.bankName.trim(),

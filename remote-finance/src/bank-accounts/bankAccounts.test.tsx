@@ -14,6 +14,7 @@ const first: BankAccount = {
   bankRoutingNumber: '021000021',
   bankSwiftCode: 'FBNINGLA',
   currency: 'NGN',
+  createdAt: '2026-03-01T08:00:00.000Z',
 };
 const second: BankAccount = {
   _id: 'b'.repeat(24),
@@ -23,6 +24,7 @@ const second: BankAccount = {
   bankRoutingNumber: '',
   bankSwiftCode: '',
   currency: 'USD',
+  createdAt: '2026-03-02T08:00:00.000Z',
 };
 
 const render = (path: string) => renderRoutes([{ path: '*', element: <App /> }], path);

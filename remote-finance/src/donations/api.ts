@@ -1,31 +1,23 @@
 import { type FileValue, apiClient, pathId, unwrap, toFormData, sendForm, type ProgressListener } from 'shared';
+import type { Schemas } from 'api/contract';
 
 /**
  * A donation (spec §3). `fileUrl` is the uploaded file of any type; `donationImage` is the same URL
  * when that file is an image, else null (ARCHITECTURE's deviation).
  */
-export interface Donation {
-  _id: string;
-  donationName: string;
-  donationDescription: string;
-  donationImage: string | null;
-  fileUrl: string;
-  createdAt?: string;
-}
+export type Donation = Schemas['Donation'];
 
-/** What the add and edit forms send; on edit `file` may be the current file's URL. */
-export interface DonationInput {
-  donationName: string;
-  donationDescription: string;
-  file: FileValue;
-}
+/** What the add and edit forms send: the contract's fields and the file (on edit maybe the current file's URL). */
+export type DonationInput = Schemas['DonationFields'] & { file: FileValue };
 
-const body = (input: DonationInput) =>
-  toFormData({
+/** The form as the contract names its fields (a field the server renames or adds breaks this build). */
+const body = (input: DonationInput) => {
+  const fields: Record<keyof Schemas['DonationFields'], string> = {
     donationName: input.donationName.trim(),
     donationDescription: input.donationDescription.trim(),
-    file: input.file,
-  });
+  };
+  return toFormData({ ...fields, file: input.file });
+};
 
 export const donationsApi = {
   list: (signal?: AbortSignal) => unwrap<Donation[]>(apiClient.get('/all/donations', { signal })),

@@ -1,3 +1,5 @@
+import { DonationFields } from 'api/contract';
+import { requiredText } from 'shared';
 import * as yup from 'yup';
 
 /**
@@ -7,11 +9,12 @@ import * as yup from 'yup';
  */
 export const donationSchema = (mode: 'add' | 'edit') =>
   yup.object({
-    donationName: yup
-      .string()
-      .trim()
-      .required(mode === 'add' ? 'Donation name is required' : 'Name is required'),
-    donationDescription: yup.string().trim().required('Description is required'),
+    donationName: requiredText(
+      mode === 'add' ? 'Donation name is required' : 'Name is required',
+      'Name',
+      DonationFields.donationName,
+    ),
+    donationDescription: requiredText('Description is required', 'Description', DonationFields.donationDescription),
     file:
       mode === 'add'
         ? yup

@@ -1,14 +1,10 @@
 import { apiClient, pathId, unwrap, type ApiEnvelope } from 'shared';
+import type { Schemas } from 'api/contract';
 
 /** A Section A prayer (spec §3). */
-export interface Prayer {
-  _id: string;
-  title: string;
-  prayer: string;
-  createdAt?: string;
-}
+export type Prayer = Schemas['Prayer'];
 
-export type PrayerInput = Pick<Prayer, 'title' | 'prayer'>;
+export type PrayerInput = Schemas['PrayerInput'];
 
 const body = (input: PrayerInput): PrayerInput => ({ title: input.title.trim(), prayer: input.prayer.trim() });
 

@@ -1,7 +1,9 @@
+import { PrayerInput } from 'api/contract';
+import { requiredText } from 'shared';
 import * as yup from 'yup';
 
 /** Add prayer and the edit modal (spec §5): both fields required. */
 export const prayerSchema = yup.object({
-  title: yup.string().trim().required('Title is required'),
-  prayer: yup.string().trim().required('Prayer content is required'),
+  title: requiredText('Title is required', 'Title', PrayerInput.title),
+  prayer: requiredText('Prayer content is required', 'Prayer', PrayerInput.prayer),
 });

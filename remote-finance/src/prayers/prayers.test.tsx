@@ -11,8 +11,14 @@ const morning: Prayer = {
   title: 'Morning Offering',
   prayer:
     'O Jesus, through the Immaculate Heart of Mary, I offer You my prayers, works, joys and sufferings of this day.',
+  createdAt: '2026-03-01T08:00:00.000Z',
 };
-const angelus: Prayer = { _id: 'b'.repeat(24), title: 'Angelus', prayer: 'The Angel of the Lord declared unto Mary.' };
+const angelus: Prayer = {
+  _id: 'b'.repeat(24),
+  title: 'Angelus',
+  prayer: 'The Angel of the Lord declared unto Mary.',
+  createdAt: '2026-03-02T08:00:00.000Z',
+};
 
 const render = (path: string) => renderRoutes([{ path: '*', element: <App /> }], path);
 const ok = (data: unknown): [number, unknown] => [200, { message: 'ok', data }];

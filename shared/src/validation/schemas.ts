@@ -8,11 +8,27 @@ export const loginSchema = yup.object({
 
 export type LoginValues = yup.InferType<typeof loginSchema>;
 
-/** A link field: required with `requiredMessage`, and an http(s) URL ('Invalid link format'). */
-export const linkField = (requiredMessage: string) =>
-  yup
-    .string()
-    .trim()
+/** The limit of a field as the API states it (`BookFields.bookName` … from 'api/contract'). */
+export interface FieldLimit {
+  readonly maxLength?: number;
+}
+
+/** "Title must be at most 300 characters": the form refuses what the server would. */
+const withinLimit = (field: yup.StringSchema, label: string, limit: FieldLimit) =>
+  limit.maxLength === undefined
+    ? field
+    : field.max(limit.maxLength, `${label} must be at most ${limit.maxLength} characters`);
+
+/** A text field: trimmed, required with `requiredMessage` (the spec's words), within the API's limit. */
+export const requiredText = (requiredMessage: string, label: string, limit: FieldLimit) =>
+  withinLimit(yup.string().trim(), label, limit).required(requiredMessage);
+
+/** An optional text field within the API's limit. */
+export const optionalText = (label: string, limit: FieldLimit) => withinLimit(yup.string().trim(), label, limit);
+
+/** A link field: required with `requiredMessage`, an http(s) URL ('Invalid link format'), within the API's limit. */
+export const linkField = (requiredMessage: string, label: string, limit: FieldLimit) =>
+  withinLimit(yup.string().trim(), label, limit)
     .required(requiredMessage)
     .url('Invalid link format')
     .matches(/^https?:\/\//i, 'Invalid link format');

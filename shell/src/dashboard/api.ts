@@ -1,18 +1,8 @@
 import { apiClient, pathId, unwrap } from 'shared';
+import type { Schemas } from 'api/contract';
 
 /** Dashboard figures (spec §3 Analytics). Figures the server has no source for are 0. */
-export interface Analytics {
-  totalUsers: number;
-  totalBooks: number;
-  newUsers: number;
-  newBooks: number;
-  mostDownloadedBook: string | null;
-  totalUsersFollowingReadingPlan: number;
-  percentageOfUsersCompletingDailyReadings: number;
-  dropOffRate: number;
-  totalPrayerRequests: number;
-  totalPrayerRequestsResponded: number;
-}
+export type Analytics = Schemas['Analytics'];
 
 export const analyticsApi = {
   get: (userId: string, signal?: AbortSignal) =>
