@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { declaredSharedRange } from './federation';
 import { ROUTES_FILE } from './release';
 
 /**
@@ -18,6 +19,7 @@ export function developmentRemotesMap(root: string, devPorts: Record<'content' |
       release: 'development',
       entry: `http://localhost:${devPorts[name]}/mf-manifest.json`,
       routes: table.routes,
+      requires: { shared: declaredSharedRange(path.join(root, `remote-${name}`)) },
     };
   });
   return { apiBaseUrl: '/api/v1', loadTimeoutMs: 10_000, remotes };

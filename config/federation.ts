@@ -27,10 +27,27 @@ export const singletons = [
 ];
 const withSubpaths = new Set(['react', 'react-dom']);
 
-export function sharedSingletons() {
-  const config: Record<string, { singleton: true; requiredVersion: string; eager?: boolean }> = {};
+/**
+ * The range of `shared` an app declares in its package.json: what it needs of the platform package
+ * (README "A versioned shared"). It goes into the app's manifest, and the shell refuses a remote whose
+ * range the shared it provides does not satisfy.
+ */
+export function declaredSharedRange(appDir: string): string {
+  const manifest = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  const range = manifest.dependencies?.shared;
+  if (!range) throw new Error(`${appDir}/package.json must declare the range of "shared" it needs`);
+  return range;
+}
+
+export function sharedSingletons(appDir: string) {
+  const config: Record<string, { singleton: true; requiredVersion: string; version?: string }> = {};
   for (const pkg of singletons) {
-    const spec = { singleton: true as const, requiredVersion: `^${installedVersion(pkg)}` };
+    const spec =
+      pkg === 'shared'
+        ? { singleton: true as const, requiredVersion: declaredSharedRange(appDir), version: installedVersion(pkg) }
+        : { singleton: true as const, requiredVersion: `^${installedVersion(pkg)}` };
     config[pkg] = spec;
     if (withSubpaths.has(pkg)) config[`${pkg}/`] = spec;
   }

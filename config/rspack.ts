@@ -76,7 +76,7 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
         name,
         filename: 'remoteEntry.js',
         exposes,
-        shared: sharedSingletons(),
+        shared: sharedSingletons(dir),
         manifest: true,
         // Type generation made a remote's build 5x slower and wrote outside dist.
         dts: false,

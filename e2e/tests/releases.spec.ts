@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { liveRelease, mapFile, npmRun, releasesCli, repoRoot, startCdn } from './releases';
+import { declareSharedRange, liveRelease, mapFile, npmRun, publishScratchRemote, repoRoot, startCdn } from './releases';
 import { logIn, menuLink } from './session';
 
 // A remote team's release workflow against the running production server: release, deploy and
@@ -149,37 +148,29 @@ test("a screen added to a remote, built and deployed alone, appears in the runni
   page,
   baseURL,
 }) => {
-  // A scratch copy of the finance remote (beside the real one, so that it builds with the same config).
-  const scratch = path.join(repoRoot, 'remote-finance-scratch');
-  fs.rmSync(scratch, { recursive: true, force: true });
-  fs.cpSync(path.join(repoRoot, 'remote-finance'), scratch, {
-    recursive: true,
-    filter: (source) => !/[/\\](dist|node_modules)$/.test(source),
-  });
   const before = (await liveRelease(baseURL!, 'finance')).release;
   try {
-    const app = path.join(scratch, 'src', 'App.tsx');
-    fs.writeFileSync(
-      app,
-      fs
-        .readFileSync(app, 'utf8')
-        .replace(
-          '    </Routes>',
-          '      <Route path="/finance-report" element={<p>Giving by month will be here.</p>} />\n    </Routes>',
-        ),
-    );
-    const table = JSON.parse(fs.readFileSync(path.join(scratch, 'routes.json'), 'utf8')) as { routes: unknown[] };
-    table.routes.push({
-      path: '/finance-report',
-      title: 'Finance Report',
-      menu: { group: 'Finance', label: 'Finance Report', order: 3 },
-    });
-    fs.writeFileSync(path.join(scratch, 'routes.json'), JSON.stringify(table, null, 2));
-
     // Only that remote is built; the shell is not touched.
     const shellIndex = fs.readFileSync(path.join(repoRoot, 'shell', 'dist', 'index.html'), 'utf8');
-    execFileSync('npx', ['rspack', 'build', '--mode', 'production'], { cwd: scratch, stdio: 'ignore' });
-    const release = lastLine(releasesCli(['publish', 'finance', path.join(scratch, 'dist')]));
+    const release = publishScratchRemote('finance', (scratch) => {
+      const app = path.join(scratch, 'src', 'App.tsx');
+      fs.writeFileSync(
+        app,
+        fs
+          .readFileSync(app, 'utf8')
+          .replace(
+            '    </Routes>',
+            '      <Route path="/finance-report" element={<p>Giving by month will be here.</p>} />\n    </Routes>',
+          ),
+      );
+      const table = JSON.parse(fs.readFileSync(path.join(scratch, 'routes.json'), 'utf8')) as { routes: unknown[] };
+      table.routes.push({
+        path: '/finance-report',
+        title: 'Finance Report',
+        menu: { group: 'Finance', label: 'Finance Report', order: 3 },
+      });
+      fs.writeFileSync(path.join(scratch, 'routes.json'), JSON.stringify(table, null, 2));
+    });
     expect(release).toMatch(/^1\.0\.0-[0-9a-f]{7}$/);
     npmRun(['deploy', '--', 'finance', release]);
     expect(fs.readFileSync(path.join(repoRoot, 'shell', 'dist', 'index.html'), 'utf8')).toBe(shellIndex);
@@ -192,6 +183,46 @@ test("a screen added to a remote, built and deployed alone, appears in the runni
     await expect(page.getByText('Giving by month will be here.')).toBeVisible();
   } finally {
     npmRun(['deploy', '--', 'finance', before]);
-    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+});
+
+test('a remote that needs a newer shared than the shell provides is refused with a panel naming both; one built for an older minor runs', async ({
+  page,
+  baseURL,
+}) => {
+  const provided = (
+    JSON.parse(fs.readFileSync(path.join(repoRoot, 'shared', 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+  const [major, minor] = provided.split('.').map(Number);
+  const before = (await liveRelease(baseURL!, 'finance')).release;
+  try {
+    // Built against the next minor of shared (it would use what only that version exports).
+    const newer = `^${major}.${minor + 1}.0`;
+    npmRun(['deploy', '--', 'finance', publishScratchRemote('finance', (dir) => declareSharedRange(dir, newer))]);
+    const pageErrors = collectPageErrors(page);
+    await logIn(page);
+    await (await menuLink(page, 'Donations')).click();
+    const panel = page.getByRole('alert').filter({ hasText: 'need a newer version of the back-office' });
+    await expect(
+      panel.getByRole('heading', { name: 'The Finance screens need a newer version of the back-office' }),
+    ).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('needs-newer-shared.png') });
+    await expect(panel).toContainText(`needs shared ${newer}; this back-office provides shared ${provided}.`);
+    // The rest of the back-office works, and nothing of that release ran.
+    await expect(page.getByRole('heading', { level: 1, name: 'Donations' })).toBeVisible();
+    await (await menuLink(page, 'BookShelf')).click();
+    await expect(page.getByRole('link', { name: 'Add New Book' })).toBeVisible();
+    expect(pageErrors).toEqual([]);
+
+    // Built against an older minor of shared: the shell's newer one serves it.
+    const older = `^${major}.0.0`;
+    npmRun(['deploy', '--', 'finance', publishScratchRemote('finance', (dir) => declareSharedRange(dir, older))]);
+    await page.goto('/donations');
+    await expect(page.getByRole('link', { name: 'Add New Donation' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Finance screens' })).toHaveCount(0);
+  } finally {
+    npmRun(['deploy', '--', 'finance', before]);
   }
 });

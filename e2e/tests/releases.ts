@@ -43,6 +43,38 @@ export async function liveRelease(baseURL: string, remote: string): Promise<{ re
 
 export const mapFile = () => path.join(dataDir, 'remotes.json');
 
+/**
+ * A scratch copy of a remote (beside the real one, so that it builds with the same config), changed by
+ * `change`, built alone and published: answers its release id. The copy is removed afterwards.
+ */
+export function publishScratchRemote(remote: string, change: (dir: string) => void): string {
+  const scratch = path.join(repoRoot, `remote-${remote}-scratch`);
+  fs.rmSync(scratch, { recursive: true, force: true });
+  fs.cpSync(path.join(repoRoot, `remote-${remote}`), scratch, {
+    recursive: true,
+    filter: (source) => !/[/\\](dist|node_modules)$/.test(source),
+  });
+  try {
+    change(scratch);
+    execFileSync('npx', ['rspack', 'build', '--mode', 'production'], { cwd: scratch, stdio: 'ignore' });
+    return releasesCli(['publish', remote, path.join(scratch, 'dist')])
+      .trim()
+      .split('\n')
+      .at(-1)!
+      .trim();
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Changes the range of `shared` a remote's package.json declares needing. */
+export function declareSharedRange(dir: string, range: string): void {
+  const file = path.join(dir, 'package.json');
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { dependencies: Record<string, string> };
+  manifest.dependencies.shared = range;
+  fs.writeFileSync(file, JSON.stringify(manifest, null, 2));
+}
+
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript',
   '.json': 'application/json',

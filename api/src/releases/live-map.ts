@@ -24,6 +24,8 @@ export interface ServedRemote {
   release: string;
   entry: string;
   routes: RouteEntry[];
+  /** The range of `shared` the release was built to need (its manifest): the shell refuses it when unmet. */
+  requires?: { shared: string };
 }
 
 export interface ServedMap {
@@ -134,12 +136,16 @@ export class LiveMap {
     for (const [name, live] of Object.entries(map.remotes).sort(([a], [b]) => (a < b ? -1 : 1))) {
       const table = this.routeTable(name, live.release);
       if (!table) continue;
+      const sharedRange = this.manifest(name, live.release)?.shared.find(
+        (lib) => lib.name === 'shared',
+      )?.requiredVersion;
       remotes.push({
         name,
         label: table.label,
         release: live.release,
         entry: live.entry ?? `/remotes/${name}/${live.release}/${MANIFEST_FILE}`,
         routes: table.routes,
+        ...(sharedRange ? { requires: { shared: sharedRange } } : {}),
       });
     }
     return { apiBaseUrl: map.apiBaseUrl, loadTimeoutMs: this.options.loadTimeoutMs, remotes };

@@ -292,6 +292,23 @@ describe('the live map served at /remotes.json', () => {
     expect((await server.call('GET', '/remotes.json')).body.remotes[0].release).toBe('1.0.0-aaaaaaa');
   });
 
+  it('says which range of shared each live release needs, from its manifest', async () => {
+    releases.publish(
+      writeRemoteBuild(path.join(fixture.root, 'needs-newer'), {
+        name: 'content',
+        release: '1.2.0-ccccccc',
+        sharedRange: '^2.2.0',
+      }),
+    );
+    releases.deploy('content', '1.2.0-ccccccc');
+    try {
+      const res = await server.call('GET', '/remotes.json');
+      expect(res.body.remotes[0]).toMatchObject({ release: '1.2.0-ccccccc', requires: { shared: '^2.2.0' } });
+    } finally {
+      releases.deploy('content', '1.0.0-aaaaaaa');
+    }
+  });
+
   it.each([
     ['text that is not JSON', '{ "remotes": '],
     ['an unknown remote', JSON.stringify({ remotes: { payroll: { release: '1.0.0-aaaaaaa' } } })],

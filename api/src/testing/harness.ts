@@ -180,7 +180,15 @@ export async function startServer(
  */
 export function writeRemoteBuild(
   dir: string,
-  options: { name: string; release: string; builtAt?: string; label?: string; routes?: RouteEntry[] },
+  options: {
+    name: string;
+    release: string;
+    builtAt?: string;
+    label?: string;
+    routes?: RouteEntry[];
+    /** The range of `shared` the build declares needing. */
+    sharedRange?: string;
+  },
 ): string {
   const { name, release } = options;
   fs.mkdirSync(dir, { recursive: true });
@@ -210,7 +218,12 @@ export function writeRemoteBuild(
       id: name,
       name,
       metaData: { name, buildInfo: { buildVersion: release.split('-')[0], buildName: `remote-${name}` } },
-      shared: [{ name: 'react', version: '19.3.1', requiredVersion: '^19.3.1', singleton: true }],
+      shared: [
+        { name: 'react', version: '19.3.1', requiredVersion: '^19.3.1', singleton: true },
+        ...(options.sharedRange
+          ? [{ name: 'shared', version: '2.1.0', requiredVersion: options.sharedRange, singleton: true }]
+          : []),
+      ],
       remotes: [],
       exposes: [{ name: 'App', path: './App' }],
     }),

@@ -1,7 +1,7 @@
 import { Component, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Button, LoadingBlock, Panel } from 'shared';
 import styled from 'styled-components';
-import { loadRemoteApp, RemoteLoadError } from './federation';
+import { loadRemoteApp, RemoteLoadError, SharedVersionError } from './federation';
 import type { RemoteDefinition } from './remotesMap';
 
 class RemoteErrorBoundary extends Component<
@@ -54,17 +54,19 @@ const PanelFrame = styled(Panel)`
 export function UnavailablePanel({
   title,
   detail,
+  explanation = 'They may be being updated — try again in a moment.',
   onRetry,
 }: {
   title: string;
   detail: string;
+  explanation?: string;
   onRetry: () => Promise<unknown>;
 }) {
   const [retrying, setRetrying] = useState(false);
   return (
     <PanelFrame role="alert">
       <h2>{title}</h2>
-      <p>They may be being updated — try again in a moment.</p>
+      <p>{explanation}</p>
       <details>
         <summary>Details</summary>
         <code>{detail}</code>
@@ -135,13 +137,21 @@ function RemoteLoader({
     };
   }, [load, remote, timeoutMs]);
 
-  const panel = (error: Error) => (
-    <UnavailablePanel
-      title={`The ${remote.label} screens could not be loaded`}
-      detail={error instanceof RemoteLoadError ? error.detail : error.message || String(error)}
-      onRetry={onRetry}
-    />
-  );
+  const panel = (error: Error) =>
+    error instanceof SharedVersionError ? (
+      <UnavailablePanel
+        title={`The ${remote.label} screens need a newer version of the back-office`}
+        explanation={`This release of ${remote.label} (${remote.release}) needs shared ${error.needed}; this back-office provides shared ${error.provided}. Deploy the newer back-office, or roll ${remote.label} back to its previous release.`}
+        detail={error.message}
+        onRetry={onRetry}
+      />
+    ) : (
+      <UnavailablePanel
+        title={`The ${remote.label} screens could not be loaded`}
+        detail={error instanceof RemoteLoadError ? error.detail : error.message || String(error)}
+        onRetry={onRetry}
+      />
+    );
   if (loaded.error) return panel(loaded.error);
   if (!loaded.App) return <LoadingBlock />;
   const { App } = loaded;

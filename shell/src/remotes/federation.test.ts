@@ -1,5 +1,12 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { loadRemoteApp, RemoteLoadError, setReloadPage } from './federation';
+import {
+  loadRemoteApp,
+  PROVIDED_SHARED_VERSION,
+  RemoteLoadError,
+  setReloadPage,
+  SharedVersionError,
+  sharedVersionProblem,
+} from './federation';
 import type { RemoteDefinition } from './remotesMap';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -40,6 +47,29 @@ describe('loading a remote from the federation runtime', () => {
     expect(mockedRegister).toHaveBeenLastCalledWith([{ name: 'alpha', entry: remote.entry }], { force: true });
     mockedLoad.mockResolvedValueOnce({ default: App });
     await expect(loadRemoteApp(remote, 3000)).resolves.toEqual({ default: App });
+  });
+
+  it('loads nothing of a release that needs a newer shared than this shell provides', async () => {
+    const [major, minor] = PROVIDED_SHARED_VERSION.split('.').map(Number);
+    const remote = { ...release('delta', '1.2.0-ccccccc'), requires: { shared: `^${major}.${minor + 1}.0` } };
+    const failure = await loadRemoteApp(remote, 3000).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SharedVersionError);
+    expect(failure).toMatchObject({ needed: `^${major}.${minor + 1}.0`, provided: PROVIDED_SHARED_VERSION });
+    expect(mockedRegister).not.toHaveBeenCalled();
+    expect(mockedLoad).not.toHaveBeenCalled();
+  });
+
+  it('runs a release built against an older minor of shared, or one that names no range', () => {
+    const [major] = PROVIDED_SHARED_VERSION.split('.').map(Number);
+    expect(sharedVersionProblem({ ...release('e', '1'), requires: { shared: `^${major}.0.0` } })).toBeUndefined();
+    expect(sharedVersionProblem(release('e', '1'))).toBeUndefined();
+    expect(sharedVersionProblem({ ...release('e', '1'), requires: { shared: `^${major + 1}.0.0` } })).toBeInstanceOf(
+      SharedVersionError,
+    );
+    expect(sharedVersionProblem({ ...release('e', '1'), requires: { shared: '^2.1.0' } }, '2.3.4')).toBeUndefined();
+    expect(sharedVersionProblem({ ...release('e', '1'), requires: { shared: '^2.4.0' } }, '2.3.4')).toBeInstanceOf(
+      SharedVersionError,
+    );
   });
 
   it('gives up after the load timeout with a panel-worthy error', async () => {

@@ -1,6 +1,37 @@
 import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import satisfies from 'semver/functions/satisfies';
+import validRange from 'semver/ranges/valid';
+import sharedPackage from 'shared/package.json';
 import type { RemoteDefinition } from './remotesMap';
+
+/** The version of `shared` this shell provides to every remote (the federation singleton). */
+export const PROVIDED_SHARED_VERSION = sharedPackage.version;
+
+/**
+ * A remote's live release needs a newer `shared` than this shell provides: it is not loaded at all
+ * (its code could call an export the shell's copy does not have).
+ */
+export class SharedVersionError extends Error {
+  constructor(
+    readonly remote: RemoteDefinition,
+    readonly needed: string,
+    readonly provided: string,
+  ) {
+    super(`${remote.name} ${remote.release} needs shared ${needed}; this shell provides shared ${provided}`);
+    this.name = 'SharedVersionError';
+  }
+}
+
+/** The SharedVersionError of a remote this shell cannot run, if any (an absent or invalid range is no refusal). */
+export function sharedVersionProblem(
+  remote: RemoteDefinition,
+  provided = PROVIDED_SHARED_VERSION,
+): SharedVersionError | undefined {
+  const needed = remote.requires?.shared;
+  if (!needed || !validRange(needed) || satisfies(provided, needed)) return undefined;
+  return new SharedVersionError(remote, needed, provided);
+}
 
 /** A remote's area could not be loaded; `detail` is the technical text, shown behind "Details". */
 export class RemoteLoadError extends Error {
@@ -91,6 +122,8 @@ export async function loadRemoteApp(remote: RemoteDefinition, timeoutMs: number)
     reloadPage();
     return never;
   }
+  const refusal = sharedVersionProblem(remote);
+  if (refusal) throw refusal;
   const current = registered.get(remote.name);
   if (current !== remote.entry) register(remote, current !== undefined);
   started.set(remote.name, remote);

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoutes } from 'shared/testing';
 import { RemoteArea } from './RemoteArea';
-import { RemoteLoadError } from './federation';
+import { PROVIDED_SHARED_VERSION, RemoteLoadError } from './federation';
 import { RemoteRoute } from './RemoteRoute';
 import {
   findRemoteForPath,
@@ -57,6 +57,35 @@ describe("a remote's area", () => {
     // Retry reads the live map again first: the release may have changed meanwhile.
     expect(refreshMap).toHaveBeenCalledTimes(1);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('names both versions when the live release needs a newer shared than this shell provides', async () => {
+    const needsNewer: RemoteDefinition = { ...finance, release: '1.3.0-ccccccc', requires: { shared: '^99.1.0' } };
+    renderRoutes(
+      [
+        {
+          path: '*',
+          element: (
+            <RemoteRoute
+              remote={needsNewer}
+              timeoutMs={3000}
+              refreshMap={async () => map}
+              load={jest.requireActual<typeof import('./federation')>('./federation').loadRemoteApp}
+            />
+          ),
+        },
+      ],
+      '/users',
+    );
+    const panel = await screen.findByRole('alert');
+    expect(
+      screen.getByRole('heading', { name: 'The Finance screens need a newer version of the back-office' }),
+    ).toBeInTheDocument();
+    expect(panel).toHaveTextContent(
+      `This release of Finance (1.3.0-ccccccc) needs shared ^99.1.0; this back-office provides shared ${PROVIDED_SHARED_VERSION}.`,
+    );
+    expect(panel).toHaveTextContent('Deploy the newer back-office, or roll Finance back to its previous release.');
+    expect(screen.queryByText('Finance screens')).not.toBeInTheDocument();
   });
 
   it('finds the remote that owns a path by its declared patterns', () => {

@@ -20,6 +20,8 @@ export interface RemoteDefinition {
   release: string;
   entry: string;
   routes: RouteEntry[];
+  /** The range of `shared` the live release needs (from its manifest). */
+  requires?: { shared?: string };
 }
 
 export interface RemotesMap {

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { bumpIsEnough, changeBetween, readSurface } from './shared-surface';
+
+// The rules behind `npm run surface`, on a small package written for each case.
+function surfaceOf(source: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'surface-'));
+  try {
+    fs.mkdirSync(path.join(dir, 'src'));
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true } }));
+    fs.writeFileSync(path.join(dir, 'src', 'index.ts'), source);
+    return readSurface(dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const base = `
+export interface FieldProps { name: string; label?: string }
+export function field(props: FieldProps): string { return props.name; }
+export function format(value: number): string { return String(value); }
+export const limit = 3 as number;
+`;
+
+describe("shared's surface report", () => {
+  const before = surfaceOf(base);
+
+  it('lists each export with its members and parameters', () => {
+    expect(Object.keys(before)).toEqual(['field', 'FieldProps', 'format', 'limit']);
+    expect(before.FieldProps).toEqual({
+      kind: 'type',
+      type: 'FieldProps',
+      members: { label: { type: 'string | undefined', optional: true }, name: { type: 'string' } },
+    });
+    expect(before.format).toEqual({
+      kind: 'function',
+      signatures: [{ params: [{ name: 'value', type: 'number' }], returns: 'string' }],
+    });
+  });
+
+  it.each([
+    ['nothing changed', base, 'none'],
+    ['a new export', `${base}export const other = 1;`, 'minor'],
+    ['a new optional member', base.replace('label?: string', 'label?: string; hint?: string'), 'minor'],
+    [
+      'a new optional trailing parameter',
+      base.replace('format(value: number)', 'format(value: number, digits?: number)'),
+      'minor',
+    ],
+    ['a removed export', base.replace('export const limit = 3 as number;', ''), 'major'],
+    ['a new required member', base.replace('label?: string', 'label?: string; hint: string'), 'major'],
+    ['a changed parameter type', base.replace('format(value: number)', 'format(value: string)'), 'major'],
+    ['a changed return type', base.replace('): string { return String', '): number { return Number'), 'major'],
+  ])('classifies %s', (_case, source, change) => {
+    expect(changeBetween(before, surfaceOf(source)).change).toBe(change);
+  });
+
+  it.each([
+    ['major', '2.1.0', '3.0.0', true],
+    ['major', '2.1.0', '2.2.0', false],
+    ['minor', '2.1.0', '2.2.0', true],
+    ['minor', '2.1.0', '2.1.1', false],
+    ['minor', '2.1.0', '3.0.0', true],
+    ['none', '2.1.0', '2.1.0', true],
+  ] as const)('a %s change from %s to %s is enough: %s', (change, from, to, enough) => {
+    expect(bumpIsEnough(change, from, to)).toBe(enough);
+  });
+});

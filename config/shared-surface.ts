@@ -1,0 +1,185 @@
+// The public surface of `shared` (README "A versioned shared"), read by the TypeScript compiler from
+// shared/src/index.ts: every export with its type, and for objects and functions their members and
+// parameters. It is kept in shared/surface.json beside the version it describes.
+//   npm run surface            writes it, once shared/package.json carries a big enough bump:
+//                              an export removed or changed → major; only additions → minor
+//   npm run surface -- --check CI: fails when the committed report is not the surface of the code
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+interface Member {
+  type: string;
+  optional?: true;
+}
+interface Param extends Member {
+  name: string;
+  members?: Record<string, Member>;
+}
+interface Signature {
+  params: Param[];
+  returns: string;
+}
+export type Export =
+  | { kind: 'type'; type: string; members: Record<string, Member> }
+  | { kind: 'function'; signatures: Signature[] }
+  | { kind: 'value'; type: string };
+export type Surface = Record<string, Export>;
+export type Change = 'none' | 'patch' | 'minor' | 'major';
+
+/** The exports of `<sharedDir>/src/index.ts`, as the TypeScript compiler sees them. */
+export function readSurface(sharedDir: string): Surface {
+  const configFile = ts.readConfigFile(path.join(sharedDir, 'tsconfig.json'), ts.sys.readFile);
+  const config = ts.parseJsonConfigFileContent(configFile.config, ts.sys, sharedDir);
+  const entry = path.join(sharedDir, 'src', 'index.ts');
+  const program = ts.createProgram([entry], config.options);
+  const checker = program.getTypeChecker();
+  const flags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
+  const text = (type: ts.Type) => checker.typeToString(type, undefined, flags);
+
+  const isOptional = (symbol: ts.Symbol) => (symbol.flags & ts.SymbolFlags.Optional) !== 0;
+  const members = (type: ts.Type): Record<string, Member> =>
+    Object.fromEntries(
+      checker
+        .getPropertiesOfType(type)
+        .map((property): [string, Member] => [
+          property.name,
+          {
+            type: text(checker.getTypeOfSymbol(property)),
+            ...(isOptional(property) ? { optional: true as const } : {}),
+          },
+        ])
+        .sort(([a], [b]) => a.localeCompare(b)),
+    );
+  const signature = (sig: ts.Signature): Signature => ({
+    params: sig.getParameters().map((param): Param => {
+      const type = checker.getTypeOfSymbol(param);
+      const declaration = param.valueDeclaration;
+      const optional =
+        declaration && ts.isParameter(declaration) && (declaration.questionToken || declaration.initializer);
+      const shape = type.isClassOrInterface() || (type.getSymbol()?.flags ?? 0) & ts.SymbolFlags.TypeLiteral;
+      return {
+        name: param.name,
+        type: text(type),
+        ...(optional ? { optional: true as const } : {}),
+        ...(shape ? { members: members(type) } : {}),
+      };
+    }),
+    returns: text(sig.getReturnType()),
+  });
+
+  const surface: Surface = {};
+  const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(entry)!)!;
+  for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+    const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    if (symbol.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias)) {
+      const type = checker.getDeclaredTypeOfSymbol(symbol);
+      surface[exported.name] = { kind: 'type', type: text(type), members: members(type) };
+    } else {
+      const type = checker.getTypeOfSymbol(symbol);
+      const signatures = type.getCallSignatures();
+      surface[exported.name] = signatures.length
+        ? { kind: 'function', signatures: signatures.map(signature) }
+        : { kind: 'value', type: text(type) };
+    }
+  }
+  return Object.fromEntries(Object.entries(surface).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** 'major' when something an app may use was removed or changed, 'minor' when only added, else 'none'. */
+export function changeBetween(before: Surface, after: Surface): { change: Change; why: string } {
+  let change: Change = 'none';
+  for (const name of Object.keys(before)) {
+    if (!(name in after)) return { change: 'major', why: `${name} was removed` };
+    const was = JSON.stringify(before[name]);
+    const is = JSON.stringify(after[name]);
+    if (was === is) continue;
+    if (onlyAddsOptional(before[name], after[name])) change = 'minor';
+    else return { change: 'major', why: `${name} changed` };
+  }
+  const added = Object.keys(after).filter((name) => !(name in before));
+  if (added.length) change = 'minor';
+  return { change, why: added.length ? `added: ${added.join(', ')}` : 'optional members or parameters added' };
+}
+
+/** An export whose only difference is new optional members or trailing optional parameters. */
+function onlyAddsOptional(was: Export, is: Export): boolean {
+  const membersGrow = (a: Record<string, Member> = {}, b: Record<string, Member> = {}) =>
+    Object.keys(a).every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key])) &&
+    Object.keys(b).every((key) => key in a || b[key].optional);
+  if (was.kind === 'type' && is.kind === 'type') return membersGrow(was.members, is.members);
+  if (was.kind !== 'function' || is.kind !== 'function' || was.signatures.length !== is.signatures.length) return false;
+  return was.signatures.every((sig, i) => {
+    const next = is.signatures[i];
+    if (sig.returns !== next.returns || next.params.length < sig.params.length) return false;
+    const same = sig.params.every(
+      (param, j) =>
+        param.name === next.params[j].name &&
+        param.type === next.params[j].type &&
+        Boolean(param.optional) === Boolean(next.params[j].optional) &&
+        membersGrow(param.members, next.params[j].members),
+    );
+    return same && next.params.slice(sig.params.length).every((param) => param.optional);
+  });
+}
+
+/** The size of the step between two versions. */
+export function bumpOf(from: string, to: string): Change {
+  const [a, b, c] = from.split('.').map(Number);
+  const [x, y, z] = to.split('.').map(Number);
+  if (x > a) return 'major';
+  if (x === a && y > b) return 'minor';
+  if (x === a && y === b && z > c) return 'patch';
+  return 'none';
+}
+
+const RANK: Record<Change, number> = { none: 0, patch: 1, minor: 2, major: 3 };
+
+/** Whether going from `previous` to `version` is a big enough step for the change. */
+export function bumpIsEnough(change: Change, previous: string, version: string): boolean {
+  return RANK[bumpOf(previous, version)] >= RANK[change];
+}
+
+function main(): void {
+  const root = path.join(__dirname, '..');
+  const sharedDir = path.join(root, 'shared');
+  const reportFile = path.join(sharedDir, 'surface.json');
+  const check = process.argv.includes('--check');
+
+  const { version } = JSON.parse(fs.readFileSync(path.join(sharedDir, 'package.json'), 'utf8')) as { version: string };
+  const exports = readSurface(sharedDir);
+  const report = JSON.stringify({ version, exports }, null, 2) + '\n';
+  const committed = fs.existsSync(reportFile) ? fs.readFileSync(reportFile, 'utf8') : undefined;
+
+  if (check) {
+    if (committed !== report) {
+      console.error(
+        'shared/surface.json is not the surface of shared/src (or not of its version).\n' +
+          'Run `npm run surface`: it says which version bump the change needs, then writes the report.',
+      );
+      process.exit(1);
+    }
+    console.log(`shared ${version}: its surface matches shared/surface.json.`);
+    return;
+  }
+  if (committed === report) {
+    console.log(`shared/surface.json is up to date (shared ${version}).`);
+    return;
+  }
+  const previous = committed
+    ? (JSON.parse(committed) as { version: string; exports: Surface })
+    : { version: '0.0.0', exports: {} };
+  const { change, why } = changeBetween(previous.exports, exports);
+  if (!bumpIsEnough(change, previous.version, version)) {
+    console.error(
+      `shared's surface changed since ${previous.version} (${why}): that needs a ${change} version bump, ` +
+        `but shared/package.json says ${version}. Bump it, then run \`npm run surface\` again. Remotes that use ` +
+        'what is new declare the new range in their package.json ("shared": "^x.y.0").',
+    );
+    process.exit(1);
+  }
+  fs.writeFileSync(reportFile, report);
+  console.log(`Wrote shared/surface.json for shared ${version} (${change === 'none' ? 'no surface change' : why}).`);
+}
+
+if (require.main === module) main();
