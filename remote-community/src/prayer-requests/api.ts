@@ -1,8 +1,11 @@
 import { apiClient, pathId, unwrap } from 'shared';
-import type { Schemas } from 'api/contract';
+import type { paths, Schemas } from 'api/contract';
 
 /** A prayer request sent from the mobile app (spec §3: _id, request). */
 export type PrayerRequest = Schemas['PrayerRequest'];
+
+type DeleteAllAnswer =
+  paths['/api/v1/all/prayer/request/{userId}']['delete']['responses'][200]['content']['application/json'];
 
 export const prayerRequestsApi = {
   list: (userId: string, signal?: AbortSignal) =>
@@ -10,6 +13,5 @@ export const prayerRequestsApi = {
   remove: async (userId: string, id: string) =>
     (await apiClient.delete<{ message: string }>(`/prayer/request/${pathId(userId)}/${pathId(id)}`)).data,
   removeAll: async (userId: string) =>
-    (await apiClient.delete<{ message: string; data: { deleted: number } }>(`/all/prayer/request/${pathId(userId)}`))
-      .data,
+    (await apiClient.delete<DeleteAllAnswer>(`/all/prayer/request/${pathId(userId)}`)).data,
 };

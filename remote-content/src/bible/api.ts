@@ -14,6 +14,8 @@ export type ImportRowError = NonNullable<
   paths['/api/v1/import/readings/{userId}']['post']['responses'][400]['content']['application/json']['errors']
 >[number];
 
+type ImportAnswer = paths['/api/v1/import/readings/{userId}']['post']['responses'][201]['content']['application/json'];
+
 export const readingsApi = {
   week: (week: number, signal?: AbortSignal) =>
     unwrap<Reading[]>(apiClient.get(`/weekly/reading/${pathId(String(week))}`, { signal })),
@@ -25,5 +27,5 @@ export const readingsApi = {
     (await apiClient.delete<{ message: string }>(`/delete/reading/${pathId(userId)}/${pathId(id)}`)).data,
   /** Beyond the spec: a whole plan at once, all or nothing. */
   import: async (userId: string, readings: ReadingInput[]) =>
-    (await apiClient.post<ApiEnvelope<{ imported: number }>>(`/import/readings/${pathId(userId)}`, { readings })).data,
+    (await apiClient.post<ImportAnswer>(`/import/readings/${pathId(userId)}`, { readings })).data,
 };

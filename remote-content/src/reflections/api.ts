@@ -1,5 +1,5 @@
 import { apiClient, pathId, unwrap, type ApiEnvelope } from 'shared';
-import type { Schemas } from 'api/contract';
+import type { paths, Schemas } from 'api/contract';
 
 /** Adult and children reflections are one resource with two audiences (ARCHITECTURE). */
 export type Audience = 'adult' | 'children';
@@ -29,10 +29,13 @@ export const reflectionsApi = (audience: Audience) => ({
       .data,
 });
 
+type EditorImageAnswer =
+  paths['/api/v1/upload/reflection/image/{userId}']['post']['responses'][201]['content']['application/json'];
+
 /** Beyond the spec: an image put in the rich-text editor is uploaded, and embedded by its URL. */
 export async function uploadEditorImage(userId: string, file: File): Promise<string> {
   const body = new FormData();
   body.append('image', file);
-  const answer = await apiClient.post<ApiEnvelope<{ url: string }>>(`/upload/reflection/image/${pathId(userId)}`, body);
+  const answer = await apiClient.post<EditorImageAnswer>(`/upload/reflection/image/${pathId(userId)}`, body);
   return answer.data.data.url;
 }

@@ -1,11 +1,8 @@
+import type { Schemas } from 'api/contract';
 import { useSyncExternalStore } from 'react';
 
 /** The administrator as the login call returns it under `doesUserEmailExist`. */
-export interface AdminUser {
-  _id: string;
-  email: string;
-  [key: string]: unknown;
-}
+export type AdminUser = Schemas['LoginAnswer']['doesUserEmailExist'];
 
 export interface Session {
   token: string;
