@@ -446,7 +446,7 @@ export interface paths {
              * @description One of the four book categories
              * @enum {string}
              */
-            category: 'Personalized Recommendation' | 'Devotional' | 'Spiritual Books' | 'Study Materials';
+            category?: 'Personalized Recommendation' | 'Devotional' | 'Spiritual Books' | 'Study Materials';
             /**
              * Format: binary
              * @description JPEG, PNG, GIF or WebP image (by content)
@@ -565,7 +565,7 @@ export interface paths {
              * @description One of the four book categories
              * @enum {string}
              */
-            category: 'Personalized Recommendation' | 'Devotional' | 'Spiritual Books' | 'Study Materials';
+            category?: 'Personalized Recommendation' | 'Devotional' | 'Spiritual Books' | 'Study Materials';
             /** @description A new JPEG, PNG, GIF or WebP image, or the book's current image URL; absent keeps the image */
             bookImage?: string;
           };
@@ -1900,7 +1900,7 @@ export interface paths {
              * @description One of the three stream categories
              * @enum {string}
              */
-            category: 'Live Events' | 'Prayer Session' | 'Lithurgical Celebration';
+            category?: 'Live Events' | 'Prayer Session' | 'Lithurgical Celebration';
             /**
              * Format: binary
              * @description JPEG, PNG, GIF or WebP image (by content)
@@ -2019,7 +2019,7 @@ export interface paths {
              * @description One of the three stream categories
              * @enum {string}
              */
-            category: 'Live Events' | 'Prayer Session' | 'Lithurgical Celebration';
+            category?: 'Live Events' | 'Prayer Session' | 'Lithurgical Celebration';
             /** @description A new JPEG, PNG, GIF or WebP image, or the stream's current image URL; absent keeps it */
             file?: string;
           };
@@ -4322,8 +4322,8 @@ export interface components {
        * @description Absolute URL of the cover image
        */
       bookImage: string;
-      /** @enum {string} */
-      category: 'Personalized Recommendation' | 'Devotional' | 'Spiritual Books' | 'Study Materials';
+      /** @description '' when none was given */
+      category: ('Personalized Recommendation' | 'Devotional' | 'Spiritual Books' | 'Study Materials') | '';
       /** Format: date-time */
       dateAdded: string;
     };
@@ -4338,7 +4338,7 @@ export interface components {
        * @description One of the four book categories
        * @enum {string}
        */
-      category: 'Personalized Recommendation' | 'Devotional' | 'Spiritual Books' | 'Study Materials';
+      category?: 'Personalized Recommendation' | 'Devotional' | 'Spiritual Books' | 'Study Materials';
     };
     Group: {
       _id: string;
@@ -4408,8 +4408,8 @@ export interface components {
        * @description Absolute URL of the thumbnail
        */
       image: string;
-      /** @enum {string} */
-      category: 'Live Events' | 'Prayer Session' | 'Lithurgical Celebration';
+      /** @description '' when none was given */
+      category: ('Live Events' | 'Prayer Session' | 'Lithurgical Celebration') | '';
       /** Format: date-time */
       dateAdded: string;
     };
@@ -4425,7 +4425,7 @@ export interface components {
        * @description One of the three stream categories
        * @enum {string}
        */
-      category: 'Live Events' | 'Prayer Session' | 'Lithurgical Celebration';
+      category?: 'Live Events' | 'Prayer Session' | 'Lithurgical Celebration';
     };
     Reflection: {
       _id: string;

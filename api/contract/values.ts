@@ -15,7 +15,7 @@ export const BookFields = {
   bookName: { required: true, minLength: 1, maxLength: 300 },
   bookLink: { required: true, minLength: 1, maxLength: 2000 },
   category: {
-    required: true,
+    required: false,
     enum: ['Personalized Recommendation', 'Devotional', 'Spiritual Books', 'Study Materials'],
   },
 } as const;
@@ -40,7 +40,7 @@ export const ReadingImport = { readings: { required: true, minItems: 1, maxItems
 export const StreamFields = {
   name: { required: true, minLength: 1, maxLength: 300 },
   streamingLink: { required: true, minLength: 1, maxLength: 2000 },
-  category: { required: true, enum: ['Live Events', 'Prayer Session', 'Lithurgical Celebration'] },
+  category: { required: false, enum: ['Live Events', 'Prayer Session', 'Lithurgical Celebration'] },
 } as const;
 
 export const ReflectionInput = {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { adminEmail, adminPassword } from '../playwright.config';
 import { logIn, menuLink } from './session';
 
 // A valid 2×2 PNG.
@@ -57,4 +58,40 @@ test('the administrator runs the book shelf: add with a cover, details, edit kee
   await expect(page.getByText('No books available.')).toBeVisible();
   // The cover went with the record.
   expect((await page.request.get(coverUrl!)).status()).toBe(404);
+});
+
+test("a book sent with the spec's own payload (no category) reaches the shelf, and its edit asks for a category", async ({
+  page,
+  request,
+}) => {
+  const login = await request.post('/api/v1/admin/login', { data: { email: adminEmail, password: adminPassword } });
+  const { token, doesUserEmailExist: admin } = (await login.json()) as {
+    token: string;
+    doesUserEmailExist: { _id: string };
+  };
+  const added = await request.post(`/api/v1/add/book/${admin._id}`, {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: {
+      bookName: 'The Story of a Soul',
+      bookLink: 'https://example.org/story-of-a-soul',
+      bookImage: { name: 'soul.png', mimeType: 'image/png', buffer: cover },
+    },
+  });
+  expect(added.status()).toBe(201);
+
+  await logIn(page);
+  await (await menuLink(page, 'BookShelf')).click();
+  await page.getByRole('link', { name: 'View details of The Story of a Soul' }).click();
+  await page.getByRole('link', { name: 'Edit Book' }).click();
+  await expect(page.getByLabel('Title')).toHaveValue('The Story of a Soul');
+  await page.getByRole('button', { name: 'Save & Continue' }).click();
+  await expect(page.getByText('Category is required')).toBeVisible();
+  await page.getByLabel('Category').selectOption('Devotional');
+  await page.getByRole('button', { name: 'Save & Continue' }).click();
+  await expect(page.getByText('Book updated successfully')).toBeVisible();
+  await expect(page.getByText('Devotional')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete Book' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Book deleted successfully')).toBeVisible();
 });

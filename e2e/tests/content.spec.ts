@@ -72,8 +72,13 @@ test('the administrator plans the Bible year: by hand (add, details, edit, delet
   await page.getByRole('link', { name: 'Back' }).click();
   await page.getByLabel('Week').selectOption('Week 2');
   await page.getByRole('link', { name: 'View details of Day 8' }).click();
-  // Delete: no confirmation (as the spec says), back to the list.
+  // Delete asks first, like every other delete; Cancel keeps the reading, then back to the list.
   await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Are you sure you want to delete this reading?');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Day 8' })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Reading deleted successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/bible-list\?week=2$/);
   await expect(page.getByText('No readings available for this week.')).toBeVisible();

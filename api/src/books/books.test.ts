@@ -139,8 +139,8 @@ describe.each(engines())('books on %s', (_name, engine) => {
         { ...valid, bookLink: `https://example.org/${'x'.repeat(LIMITS.bookLink)}` },
         `bookLink must be at most ${LIMITS.bookLink} characters long`,
       ],
-      [{ ...valid, category: undefined }, 'category is required'],
       [{ ...valid, category: 'Novels' }, `category must be one of: ${BOOK_CATEGORIES.join(', ')}`],
+      [{ ...valid, category: '' }, `category must be one of: ${BOOK_CATEGORIES.join(', ')}`],
     ])('%# %j', async (fields, message) => {
       const before = server.storedUploads();
       const res = await add(bookForm(fields, png()));
@@ -286,6 +286,19 @@ describe.each(engines())('books on %s', (_name, engine) => {
       expect(server.pendingUploads()).toEqual([]);
     },
   );
+
+  it("accepts the spec's own payload without a category (stored empty); an edit without it keeps the stored one", async () => {
+    const specFields = { bookName: valid.bookName, bookLink: valid.bookLink };
+    const added = await add(bookForm(specFields, png()));
+    expect(added.status).toBe(201);
+    expect(added.body.data).toMatchObject({ ...specFields, category: '' });
+
+    const book = await addValid();
+    const edited = await edit(book._id, bookForm({ ...specFields, bookName: 'Renamed' }));
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ bookName: 'Renamed', category: valid.category });
+    expect((await single(book._id)).body.data.category).toBe(valid.category);
+  });
 
   describe('edit', () => {
     const changed = {

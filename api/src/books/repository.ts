@@ -5,7 +5,7 @@ import { newId, timestamp } from '../db/ids';
 import type { BooksTable, Database } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { uploadNameFromUrl, uploadUrl, type ReceivedFile, type UploadStore } from '../uploads/store';
-import type { Book, BookCategory, BookInput } from './schemas';
+import type { Book, BookInput } from './schemas';
 
 /** The change counter of the public book list (db/changes.ts). */
 export const BOOKS_LIST = 'books';
@@ -22,7 +22,7 @@ export function toApi(row: BooksTable, origin: string): Book {
     bookName: row.book_name,
     bookLink: row.book_link,
     bookImage: uploadUrl(origin, row.book_image),
-    category: row.category as BookCategory,
+    category: row.category as Book['category'],
     dateAdded: row.date_added,
   };
 }
@@ -49,7 +49,7 @@ export async function addBook(
     book_name: input.bookName,
     book_link: input.bookLink,
     book_image: image.name,
-    category: input.category,
+    category: input.category ?? '',
     date_added: timestamp(now),
     updated_at: timestamp(now),
   };
@@ -84,7 +84,7 @@ export async function updateBook(
       ...current,
       book_name: input.bookName,
       book_link: input.bookLink,
-      category: input.category,
+      category: input.category ?? current.category,
       book_image: newFile ? newFile.name : current.book_image,
       updated_at: timestamp(),
     };

@@ -15,7 +15,9 @@ export const LIMITS = { bookName: 300, bookLink: 2000 } as const;
 export const BookFields = Input('BookFields', {
   bookName: RequiredText(LIMITS.bookName),
   bookLink: HttpUrl(LIMITS.bookLink),
-  category: OneOf(BOOK_CATEGORIES, { description: 'One of the four book categories' }),
+  // Optional at the API, as in the spec's own payload (the forms require it): absent is stored empty
+  // on add, and keeps the stored category on edit.
+  category: Type.Optional(OneOf(BOOK_CATEGORIES, { description: 'One of the four book categories' })),
 });
 export type BookInput = Static<typeof BookFields>;
 
@@ -26,7 +28,7 @@ export const Book = Entity('Book', {
   bookName: Type.String(),
   bookLink: Type.String({ format: 'uri' }),
   bookImage: Type.String({ format: 'uri', description: 'Absolute URL of the cover image' }),
-  category: OneOf(BOOK_CATEGORIES),
+  category: Type.Union([OneOf(BOOK_CATEGORIES), Type.Literal('')], { description: "'' when none was given" }),
   dateAdded: Type.String({ format: 'date-time' }),
 });
 export type Book = Static<typeof Book>;

@@ -5,7 +5,7 @@ import { newId, timestamp } from '../db/ids';
 import type { Database, StreamsTable } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { uploadNameFromUrl, uploadUrl, type ReceivedFile, type UploadStore } from '../uploads/store';
-import type { Stream, StreamCategory, StreamInput } from './schemas';
+import type { Stream, StreamInput } from './schemas';
 
 /** The change counter of the public stream list (db/changes.ts). */
 export const STREAMS_LIST = 'streams';
@@ -22,7 +22,7 @@ export function toApi(row: StreamsTable, origin: string): Stream {
     name: row.name,
     streamingLink: row.streaming_link,
     image: uploadUrl(origin, row.image),
-    category: row.category as StreamCategory,
+    category: row.category as Stream['category'],
     dateAdded: row.created_at,
   };
 }
@@ -48,7 +48,7 @@ export async function addStream(
     name: input.name,
     streaming_link: input.streamingLink,
     image: image.name,
-    category: input.category,
+    category: input.category ?? '',
     created_at: timestamp(now),
     updated_at: timestamp(now),
   };
@@ -79,7 +79,7 @@ export async function updateStream(
       ...current,
       name: input.name,
       streaming_link: input.streamingLink,
-      category: input.category,
+      category: input.category ?? current.category,
       image: newFile ? newFile.name : current.image,
       updated_at: timestamp(),
     };

@@ -11,7 +11,9 @@ export const LIMITS = { name: 300, streamingLink: 2000 } as const;
 export const StreamFields = Input('StreamFields', {
   name: RequiredText(LIMITS.name, { description: 'The title' }),
   streamingLink: HttpUrl(LIMITS.streamingLink),
-  category: OneOf(STREAM_CATEGORIES, { description: 'One of the three stream categories' }),
+  // Optional at the API, as in the spec's own payload (the forms require it): absent is stored empty
+  // on add, and keeps the stored category on edit.
+  category: Type.Optional(OneOf(STREAM_CATEGORIES, { description: 'One of the three stream categories' })),
 });
 export type StreamInput = Static<typeof StreamFields>;
 
@@ -22,7 +24,7 @@ export const Stream = Entity('Stream', {
   name: Type.String(),
   streamingLink: Type.String({ format: 'uri' }),
   image: Type.String({ format: 'uri', description: 'Absolute URL of the thumbnail' }),
-  category: OneOf(STREAM_CATEGORIES),
+  category: Type.Union([OneOf(STREAM_CATEGORIES), Type.Literal('')], { description: "'' when none was given" }),
   dateAdded: Type.String({ format: 'date-time' }),
 });
 export type Stream = Static<typeof Stream>;

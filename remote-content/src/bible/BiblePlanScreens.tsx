@@ -1,6 +1,15 @@
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Button, ButtonLink, DetailsList, EmptyText, formatDate, notify, PageHeader, Panel, useUserId } from 'shared';
+import {
+  ButtonLink,
+  DeleteButton,
+  DetailsList,
+  EmptyText,
+  formatDate,
+  notify,
+  PageHeader,
+  Panel,
+  useUserId,
+} from 'shared';
 import { readingsApi, type Reading } from './api';
 import { BiblePlanForm } from './BiblePlanForm';
 import { listOfWeek, useReadingFromState, type ReadingState } from './readingState';
@@ -30,7 +39,7 @@ export function EditBiblePlanScreen() {
   return <BiblePlanForm mode="edit" reading={reading} />;
 }
 
-/** /bible-plan-details/{id}: day, date and passage; Edit, Delete (no confirmation, as the spec says), Back. */
+/** /bible-plan-details/{id}: day, date and passage; Edit, Delete (asks first, like every delete), Back. */
 export function BiblePlanDetailsScreen() {
   const { id = '' } = useParams();
   const reading = useReadingFromState(id);
@@ -41,19 +50,13 @@ export function BiblePlanDetailsScreen() {
 function ReadingDetails({ reading }: { reading: Reading }) {
   const userId = useUserId();
   const navigate = useNavigate();
-  const [deleting, setDeleting] = useState(false);
   const state: ReadingState = { reading };
 
+  // A failure rejects: the dialog stays open (the client showed the toast).
   const remove = async () => {
-    setDeleting(true);
-    try {
-      await readingsApi.remove(userId, reading._id);
-      notify.success('Reading deleted successfully');
-      void navigate(listOfWeek(reading.week));
-    } catch {
-      // The client showed the toast; the reading stays on screen.
-      setDeleting(false);
-    }
+    await readingsApi.remove(userId, reading._id);
+    notify.success('Reading deleted successfully');
+    void navigate(listOfWeek(reading.week));
   };
 
   return (
@@ -68,9 +71,11 @@ function ReadingDetails({ reading }: { reading: Reading }) {
             <ButtonLink to={`/edit-bible-plan/${reading._id}`} state={state}>
               Edit
             </ButtonLink>
-            <Button variant="danger" busy={deleting} onClick={() => void remove()}>
-              Delete
-            </Button>
+            <DeleteButton
+              label="Delete"
+              confirmMessage="Are you sure you want to delete this reading?"
+              onDelete={remove}
+            />
           </>
         }
       />

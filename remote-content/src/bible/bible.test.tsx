@@ -144,14 +144,17 @@ describe('Bible plan details', () => {
     expect(screen.getAllByText('No reading data provided.')).toHaveLength(2);
   });
 
-  it('deletes without confirmation and returns to the list', async () => {
+  it('asks before deleting, like every other delete, then returns to the list', async () => {
     const calls = stubApi({
       [`DELETE /delete/reading/${userId}/${reading._id}`]: () => [200, { message: 'Reading deleted successfully' }],
       'GET /weekly/reading/1': () => ok([]),
     });
     const { router } = render(`/bible-plan-details/${reading._id}`, { reading });
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Are you sure you want to delete this reading?');
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Reading deleted successfully')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/bible-list'));
     expect(await screen.findByText('No readings available for this week.')).toBeInTheDocument();

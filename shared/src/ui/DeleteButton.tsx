@@ -11,7 +11,7 @@ interface DeleteButtonProps {
   onDelete: () => Promise<void>;
 }
 
-/** A delete that asks first (every delete but a Bible reading's, ARCHITECTURE). */
+/** A delete that asks first: every delete of the back-office. */
 export function DeleteButton({ label, confirmMessage, onDelete }: DeleteButtonProps) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
