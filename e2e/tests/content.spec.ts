@@ -260,3 +260,46 @@ test('the administrator writes reflections in the rich-text editor; stored scrip
   await page.goto('/children-reflection/2026-03-05');
   await expect(page.getByText('Reflection details not found.')).toBeVisible();
 });
+
+test("a video put in a reflection's editor is saved and shown as its player, and stays one when edited again", async ({
+  page,
+}) => {
+  await logIn(page);
+  await page.goto('/add-children-reflection');
+  const reflection = page.getByRole('textbox', { name: 'Reflection' });
+  await reflection.click();
+  await page.keyboard.type('Watch this first.');
+  // The video button of the Reflection editor's toolbar, then Quill's tooltip with the address.
+  const editorFrame = page.locator('.quill').filter({ has: reflection });
+  await editorFrame.locator('.ql-toolbar button.ql-video').click();
+  const address = editorFrame.locator('.ql-tooltip input[type="text"]');
+  await address.fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await address.press('Enter');
+  await expect(reflection.locator('iframe.ql-video')).toHaveAttribute(
+    'src',
+    /^https:\/\/www\.youtube\.com\/embed\/dQw4w9WgXcQ/,
+  );
+
+  await page.getByLabel('Date').fill('2026-04-01');
+  await page.getByLabel('Topic').fill('Videos for the young');
+  await page.getByLabel('Bible Reading').fill('Mark 10:14');
+  await page.getByRole('textbox', { name: 'Prayer Points' }).click();
+  await page.keyboard.type('For the children');
+  await page.getByRole('textbox', { name: 'Exercise' }).click();
+  await page.keyboard.type('Sing along');
+  await page.getByLabel('Bible Meditation').fill('Psalm 8');
+  await page.getByLabel('Mass Reading').fill('Mark 10:13-16');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Reflection added successfully')).toBeVisible();
+
+  await page.goto('/children-reflection/2026-04-01');
+  const shown = page.getByLabel('Reflection', { exact: true });
+  await expect(shown.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.youtube\.com\/embed\/dQw4w9WgXcQ/);
+  await expect(shown.locator('a')).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('textbox', { name: 'Reflection' }).locator('iframe.ql-video')).toHaveAttribute(
+    'src',
+    /^https:\/\/www\.youtube\.com\/embed\/dQw4w9WgXcQ/,
+  );
+});

@@ -114,6 +114,49 @@ describe.each(engines())('reflections on %s', (_name, engine) => {
       }
     });
 
+    it("keeps the editor's YouTube and Vimeo players whole, and removes any other frame an attacker would try", async () => {
+      const player = (src: string) =>
+        `<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="${src}"></iframe>`;
+      const kept = [
+        player('https://www.youtube.com/embed/abc123?showinfo=0'),
+        player('https://player.vimeo.com/video/76979871'),
+      ];
+      const refused = [
+        player('javascript:alert(1)'),
+        player('data:text/html,<script>alert(1)</script>'),
+        player('https://www.youtube.com.evil.example/embed/x'),
+        player('https://evil.example/embed/x'),
+        player('http://www.youtube.com/embed/x'),
+        player('//www.youtube.com/embed/x'),
+        player('https://www.youtube.com/watch?v=x'),
+        '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+      ];
+      const res = await add({
+        ...valid,
+        date: nextDate(),
+        reflection: `<p>Watch</p>${kept.join('')}${refused.join('')}`,
+      });
+      expect(res.status).toBe(201);
+      const html = res.body.data.reflection as string;
+      expect(html.match(/<iframe/g)).toHaveLength(2);
+      expect(html).toContain('src="https://www.youtube.com/embed/abc123?showinfo=0"');
+      expect(html).toContain('src="https://player.vimeo.com/video/76979871"');
+      expect(html).toMatch(
+        /^<p>Watch<\/p><iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https:\/\/www\.youtube/,
+      );
+      expect(html).not.toMatch(/javascript:|data:|evil|srcdoc|http:\/\/|watch\?/);
+      // A frame with a good address but a srcdoc loses the srcdoc.
+      const withSrcdoc = await add({
+        ...valid,
+        date: nextDate(),
+        reflection:
+          '<iframe class="ql-video" srcdoc="<b>x</b>" onload="alert(1)" src="https://player.vimeo.com/video/1"></iframe>',
+      });
+      expect(withSrcdoc.body.data.reflection).toBe(
+        '<iframe class="ql-video" src="https://player.vimeo.com/video/1"></iframe>',
+      );
+    });
+
     it('edits a reflection and deletes it', async () => {
       const created = (await add({ ...valid, date: nextDate() })).body.data;
       const changed = { ...valid, date: nextDate(), topic: 'Changed', mass: 'John 3:16' };

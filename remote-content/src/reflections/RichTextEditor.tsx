@@ -14,6 +14,17 @@ import { uploadEditorImage } from './api';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
+// Quill 2's semantic HTML (what the editor hands the form) writes a video as a link to it; a
+// reflection keeps it as the player (an iframe of YouTube or Vimeo, which both sanitisers allow).
+const { Quill } = ReactQuill;
+const Video = Quill.import('formats/video') as new (...args: never[]) => { domNode: HTMLElement; html(): string };
+class VideoPlayer extends Video {
+  html() {
+    return this.domNode.outerHTML;
+  }
+}
+Quill.register({ 'formats/video': VideoPlayer }, true);
+
 const TOOLBAR = [
   [{ header: [1, 2, 3, false] }],
   [{ font: [] }],

@@ -193,6 +193,44 @@ describe('reflection form', () => {
     expect((upload.body as FormData).get('image')).toBeInstanceOf(File);
   });
 
+  it('saves a video inserted in the editor as its YouTube or Vimeo player, not as a link', async () => {
+    const calls = stubApi({
+      [`POST /add/adult/reflection/${userId}`]: () => [201, { message: 'ok', data: reflection }],
+    });
+    render('/add-adult-reflection');
+    const quill = quillOf(await editor('Reflection'));
+    quill.insertText(0, 'Watch this: ', 'user');
+    quill.insertEmbed(12, 'video', 'https://www.youtube.com/embed/abc123', 'user');
+    await userEvent.type(screen.getByLabelText('Date'), '2026-03-04');
+    await userEvent.type(screen.getByLabelText('Topic'), 'Video');
+    await userEvent.type(screen.getByLabelText('Bible Reading'), 'John 1');
+    quillOf(await editor('Prayer Points')).insertText(0, 'For all', 'user');
+    quillOf(await editor('Exercise')).insertText(0, 'Watch', 'user');
+    await userEvent.type(screen.getByLabelText('Bible Meditation'), 'Psalm 1');
+    await userEvent.type(screen.getByLabelText('Mass Reading'), 'John 2');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    const body = calls.find((call) => call.method === 'POST')!.body as Record<string, string>;
+    expect(body.reflection).toMatch(
+      /<iframe[^>]*class="ql-video"[^>]*src="https:\/\/www\.youtube\.com\/embed\/abc123"/,
+    );
+    expect(body.reflection).not.toMatch(/<a /);
+  });
+
+  it('shows a stored video as a player when editing again', async () => {
+    const withVideo = {
+      ...reflection,
+      reflection:
+        '<p>Watch</p><iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://player.vimeo.com/video/76979871"></iframe>',
+    };
+    stubApi({ [`GET /adult/reflection/${reflection._id}`]: () => ok(withVideo) });
+    render(`/adult-reflection/edit/${reflection._id}`);
+    const root = await editor('Reflection');
+    await waitFor(() =>
+      expect(root.querySelector('iframe.ql-video')).toHaveAttribute('src', 'https://player.vimeo.com/video/76979871'),
+    );
+  });
+
   it('asks before leaving with unsaved changes: Stay keeps the form, Leave goes', async () => {
     stubApi({ 'GET /all/adult/reflection': () => ok([]) });
     const { router } = render('/add-adult-reflection');
