@@ -31,7 +31,8 @@ export type Change = 'none' | 'patch' | 'minor' | 'major';
 export function readSurface(sharedDir: string): Surface {
   const configFile = ts.readConfigFile(path.join(sharedDir, 'tsconfig.json'), ts.sys.readFile);
   const config = ts.parseJsonConfigFileContent(configFile.config, ts.sys, sharedDir);
-  const entry = path.join(sharedDir, 'src', 'index.ts');
+  const srcDir = path.join(sharedDir, 'src');
+  const entry = path.join(srcDir, 'index.ts');
   const program = ts.createProgram([entry], config.options);
   const checker = program.getTypeChecker();
   const flags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
@@ -57,7 +58,8 @@ export function readSurface(sharedDir: string): Surface {
       const declaration = param.valueDeclaration;
       const optional =
         declaration && ts.isParameter(declaration) && (declaration.questionToken || declaration.initializer);
-      const shape = type.isClassOrInterface() || (type.getSymbol()?.flags ?? 0) & ts.SymbolFlags.TypeLiteral;
+      // Props and options declared by shared itself are listed member by member (generic ones too).
+      const shape = declaredIn(srcDir, type) && type.getCallSignatures().length === 0;
       return {
         name: param.name,
         type: text(type),
@@ -84,6 +86,14 @@ export function readSurface(sharedDir: string): Surface {
     }
   }
   return Object.fromEntries(Object.entries(surface).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** True for a type declared in the package's own source (not a library's). */
+function declaredIn(srcDir: string, type: ts.Type): boolean {
+  const symbol = type.aliasSymbol ?? type.getSymbol();
+  return (symbol?.declarations ?? []).some((declaration) =>
+    path.resolve(declaration.getSourceFile().fileName).startsWith(srcDir + path.sep),
+  );
 }
 
 /** 'major' when something an app may use was removed or changed, 'minor' when only added, else 'none'. */

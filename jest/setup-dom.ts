@@ -9,3 +9,6 @@ const emptyRect = { x: 0, y: 0, width: 0, height: 0, top: 0, right: 0, bottom: 0
 Range.prototype.getBoundingClientRect = () => emptyRect as DOMRect;
 Range.prototype.getClientRects = () =>
   ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+
+// What one test's screens remember for the tab (e.g. the lists' filters for Back) starts empty in the next.
+afterEach(() => sessionStorage.clear());

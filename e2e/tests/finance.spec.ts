@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { adminEmail, adminPassword } from '../playwright.config';
 import { logIn, menuLink } from './session';
 
 // A valid 2×2 PNG.
@@ -207,4 +208,50 @@ test('About Us: add when there is none, then edit in a modal', async ({ page }) 
   await expect(page.getByText('About us updated successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('We are a parish of the Archdiocese.')).toBeVisible();
+});
+
+test('the header filter survives a visit to the details and back; a filter without matches says so, with Clear filter', async ({
+  page,
+  request,
+}) => {
+  const login = await request.post('/api/v1/admin/login', { data: { email: adminEmail, password: adminPassword } });
+  const { token, doesUserEmailExist: admin } = (await login.json()) as {
+    token: string;
+    doesUserEmailExist: { _id: string };
+  };
+  const headers = { authorization: `Bearer ${token}` };
+  const ids: string[] = [];
+  for (const donationName of ['Orphanage visit', 'Choir robes']) {
+    const added = await request.post(`/api/v1/add/donation/${admin._id}`, {
+      headers,
+      multipart: {
+        donationName,
+        donationDescription: `For the ${donationName.toLowerCase()}`,
+        file: { name: 'poster.png', mimeType: 'image/png', buffer: png },
+      },
+    });
+    ids.push(((await added.json()) as { data: { _id: string } }).data._id);
+  }
+  try {
+    await logIn(page);
+    await open(page, 'Donations', /\/donations$/);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('orphan');
+    await expect(page).toHaveURL(/\/donations\?q=orphan$/);
+    await page.getByRole('link', { name: 'View details of Orphanage visit' }).click();
+    await expect(page.getByRole('heading', { name: 'Orphanage visit' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/donations\?q=orphan$/);
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('orphan');
+    await expect(page.getByRole('link', { name: 'View details of Orphanage visit' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View details of Choir robes' })).toHaveCount(0);
+
+    await page.getByRole('searchbox', { name: 'Search' }).fill('baptism');
+    await expect(page.getByText('No donations match “baptism”.')).toBeVisible();
+    await expect(page.getByText('No donations available.')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Clear filter' }).click();
+    await expect(page).toHaveURL(/\/donations$/);
+    await expect(page.getByRole('link', { name: 'View details of Choir robes' })).toBeVisible();
+  } finally {
+    for (const id of ids) await request.delete(`/api/v1/donation/${admin._id}/${id}`, { headers });
+  }
 });

@@ -44,7 +44,7 @@ test('the administrator runs the foundation screens end to end', async ({ page, 
   // The header search filters the list through ?q=.
   await page.getByRole('searchbox', { name: 'Search' }).fill('nobody-matches');
   await expect(page).toHaveURL(/q=nobody-matches/);
-  await expect(page.getByText('No mass intentions available.')).toBeVisible();
+  await expect(page.getByText('No mass intentions match “nobody-matches”.')).toBeVisible();
 
   await (await menuLink(page, 'Dashboard')).click();
   await page.getByRole('article', { name: 'Total Users' }).getByRole('link').click();

@@ -123,6 +123,7 @@ export function BibleListScreen() {
         loading={loading}
         emptyText="No readings available for this week."
         caption={`Readings of week ${week}`}
+        itemsName="readings"
         columns={columns}
         rows={readings}
         rowKey={(r) => r._id}

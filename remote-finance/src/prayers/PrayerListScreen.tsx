@@ -62,6 +62,7 @@ export function PrayerListScreen() {
         loading={loading && !data}
         emptyText="No prayers available."
         caption="Section A Prayers"
+        itemsName="prayers"
         columns={columns}
         rows={prayers}
         rowKey={(prayer) => prayer._id}

@@ -3,6 +3,7 @@ import { Button, ButtonLink } from '../ui/Button';
 import { PageHeader, Panel } from '../ui/layout';
 import { ModalActions } from '../ui/Modal';
 import { FormActions } from './FormLayout';
+import { returnTo } from '../navigation/listReturn';
 
 interface FormPageProps {
   /** Where Back goes. */
@@ -21,7 +22,7 @@ export function FormPage({ backTo, backState, children }: FormPageProps) {
     <Panel>
       <PageHeader
         actions={
-          <ButtonLink variant="secondary" to={backTo} state={backState}>
+          <ButtonLink variant="secondary" to={returnTo(backTo)} state={backState}>
             Back
           </ButtonLink>
         }

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoutes } from '../testing/render';
+import { returnTo } from '../navigation/listReturn';
 import { DataTable, ListTable } from './DataTable';
 
 const rows = Array.from({ length: 60 }, (_, i) => ({ id: String(i + 1), name: `Row ${i + 1}` }));
@@ -80,5 +81,39 @@ describe('ListTable', () => {
   it('shows the table when there are rows', () => {
     render({ loading: false, rows: rows.slice(0, 2) });
     expect(within(screen.getByRole('table', { name: 'Things' })).getAllByRole('row')).toHaveLength(3);
+  });
+});
+
+describe('ListTable with the header filter', () => {
+  const list = (filtered: typeof rows) => (
+    <ListTable
+      loading={false}
+      emptyText="No things available."
+      caption="Things"
+      columns={columns}
+      rows={filtered}
+      rowKey={(row) => row.id}
+    />
+  );
+
+  it('says a filter matched nothing, not that the list is empty, and Clear filter shows the list again', async () => {
+    const { router } = renderRoutes([{ path: '/list', element: list([]) }], '/list?q=orphan&page=2');
+    expect(screen.getByText('No things match “orphan”.')).toBeInTheDocument();
+    expect(screen.queryByText('No things available.')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filter' }));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('keeps the empty text for an empty list without a filter', () => {
+    renderRoutes([{ path: '/list', element: list([]) }], '/list');
+    expect(screen.getByText('No things available.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear filter' })).not.toBeInTheDocument();
+  });
+
+  it('remembers the filter and page it was shown with, for the Back of the screens opened from it', () => {
+    renderRoutes([{ path: '/list', element: list(rows) }], '/list?q=row&page=2');
+    expect(returnTo('/list')).toBe('/list?q=row&page=2');
+    expect(returnTo('/list/7')).toBe('/list/7');
+    expect(returnTo('/list?week=3')).toBe('/list?week=3');
   });
 });

@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { useRememberList } from '../navigation/listReturn';
+import { useSearchTerm } from '../search/search';
+import { Button } from './Button';
 import { DeleteButton } from './DeleteButton';
 import { EmptyText } from './layout';
 import { Pagination, usePage } from './Pagination';
@@ -104,14 +108,50 @@ interface ListTableProps<Row> extends DataTableProps<Row> {
   loading: boolean;
   /** The spec's empty text, e.g. 'No books available.'. */
   emptyText: string;
+  /** What the rows are, for 'No books match “…”.' (default: the caption, e.g. 'Books' → 'books'). */
+  itemsName?: string;
 }
 
-/** A list screen's body (spec §2): a spinner while loading, the empty text without rows, else the table. */
-export function ListTable<Row>({ loading, emptyText, ...table }: ListTableProps<Row>) {
+/**
+ * A list screen's body (spec §2): a spinner while loading, the empty text without rows, else the
+ * table. With the header's filter (`?q=`) matching nothing it says so, with Clear filter. It
+ * remembers the address it was shown at, so that Back from a screen opened here returns to it.
+ */
+export function ListTable<Row>({ loading, emptyText, itemsName, ...table }: ListTableProps<Row>) {
+  useRememberList();
+  const term = useSearchTerm();
+  const [, setParams] = useSearchParams();
   if (loading) return <LoadingBlock />;
+  if (table.rows.length === 0 && term) {
+    const items = itemsName ?? table.caption.charAt(0).toLowerCase() + table.caption.slice(1);
+    return (
+      <NoMatch>
+        <EmptyText>{`No ${items} match “${term}”.`}</EmptyText>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            setParams((params) => {
+              params.delete('q');
+              params.delete('page');
+              return params;
+            })
+          }
+        >
+          Clear filter
+        </Button>
+      </NoMatch>
+    );
+  }
   if (table.rows.length === 0) return <EmptyText>{emptyText}</EmptyText>;
   return <DataTable {...table} />;
 }
+
+const NoMatch = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+`;
 
 /**
  * The confirmed Delete of a table row (every delete but a Bible reading's asks first). `onDelete`

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { ButtonLink } from './Button';
 import { DeleteButton } from './DeleteButton';
 import { PageHeader } from './layout';
+import { returnTo } from '../navigation/listReturn';
 
 /** Label–value pairs of a details screen. */
 export const DetailsList = styled.dl`
@@ -75,7 +76,7 @@ export function DetailsHeader({
       title={title}
       actions={
         <>
-          <ButtonLink variant="secondary" to={backTo}>
+          <ButtonLink variant="secondary" to={returnTo(backTo)}>
             Back
           </ButtonLink>
           <ButtonLink to={editTo}>{editLabel}</ButtonLink>

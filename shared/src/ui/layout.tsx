@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { ButtonLink } from './Button';
+import { returnTo } from '../navigation/listReturn';
 
 /** White surface that holds a screen's table, form or details. */
 export const Panel = styled.section`
@@ -68,7 +69,7 @@ export function MissingRecord({ message, backTo, backLabel }: { message: string;
   return (
     <Panel>
       <EmptyText>{message}</EmptyText>
-      <ButtonLink variant="secondary" to={backTo}>
+      <ButtonLink variant="secondary" to={returnTo(backTo)}>
         {backLabel}
       </ButtonLink>
     </Panel>
