@@ -200,6 +200,19 @@ test('About Us: add when there is none, then edit in a modal', async ({ page }) 
   await page.getByRole('button', { name: 'Edit About Us' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit About Us' });
   await expect(dialog.getByLabel('About Us')).toHaveValue(/St. Mary Parish/);
+  // The page behind is inert: Tab never leaves the dialog for the menu or the page's buttons.
+  for (let step = 0; step < 8; step++) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+  }
+  await expect(page.getByRole('button', { name: 'Edit About Us' })).not.toBeFocused();
+  // With the text there, /add-about no longer offers a form that could only fail.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.goto('/add-about');
+  await expect(page.getByText('About Us already has its text: edit it on the About Us page.')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to About Us' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await page.getByRole('button', { name: 'Edit About Us' }).click();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: 'Edit About Us' }).click();

@@ -143,3 +143,10 @@ test('each shared library is loaded once, from the shell, and remotes are prefet
     expect(new Set(providers[name]), name).toEqual(new Set(['shell']));
   }
 });
+
+test("in a short window the side menu shows the current screen's entry", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await logIn(page);
+  await page.goto('/settings');
+  await expect(await menuLink(page, 'Settings')).toBeInViewport();
+});

@@ -37,6 +37,44 @@ const TOOLBAR = [
   ['clean'],
 ];
 
+/** Names for the toolbar's controls: Quill draws them as icons without one (axe: aria-command-name). */
+const CONTROL_NAMES: Record<string, string> = {
+  'ql-bold': 'Bold',
+  'ql-italic': 'Italic',
+  'ql-underline': 'Underline',
+  'ql-strike': 'Strikethrough',
+  'ql-list:ordered': 'Numbered list',
+  'ql-list:bullet': 'Bulleted list',
+  'ql-indent:-1': 'Decrease indent',
+  'ql-indent:+1': 'Increase indent',
+  'ql-link': 'Link',
+  'ql-image': 'Image',
+  'ql-video': 'Video',
+  'ql-clean': 'Clear formatting',
+  'ql-header': 'Heading',
+  'ql-font': 'Font',
+  'ql-size': 'Text size',
+  'ql-align': 'Alignment',
+};
+
+/** Gives every button and picker of the toolbar an accessible name (its items get their value). */
+function nameToolbarControls(toolbar: HTMLElement): void {
+  for (const button of toolbar.querySelectorAll<HTMLButtonElement>('button')) {
+    const format = [...button.classList].find((name) => name.startsWith('ql-'));
+    if (!format) continue;
+    const name = CONTROL_NAMES[`${format}:${button.value}`] ?? CONTROL_NAMES[format];
+    if (name) button.setAttribute('aria-label', name);
+  }
+  for (const picker of toolbar.querySelectorAll<HTMLElement>('.ql-picker')) {
+    const format = [...picker.classList].find((name) => name.startsWith('ql-') && name !== 'ql-picker');
+    const name = format ? CONTROL_NAMES[format] : undefined;
+    if (name) picker.querySelector('.ql-picker-label')?.setAttribute('aria-label', name);
+    for (const item of picker.querySelectorAll<HTMLElement>('.ql-picker-item')) {
+      if (!item.getAttribute('aria-label')) item.setAttribute('aria-label', item.dataset.value ?? 'Normal');
+    }
+  }
+}
+
 const Frame = styled.div<{ $invalid: boolean }>`
   .ql-toolbar.ql-snow {
     border-radius: ${({ theme }) => theme.radius} ${({ theme }) => theme.radius} 0 0;
@@ -142,6 +180,8 @@ export default function RichTextEditor({
     if (invalid) root.setAttribute('aria-invalid', 'true');
     else root.removeAttribute('aria-invalid');
     if (focusRef) focusRef.current = () => quill.focus();
+    const toolbar = (quill.getModule('toolbar') as { container?: HTMLElement } | undefined)?.container;
+    if (toolbar) nameToolbarControls(toolbar);
   }, [labelId, describedBy, invalid, focusRef]);
 
   return (

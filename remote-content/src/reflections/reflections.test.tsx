@@ -92,6 +92,14 @@ describe('reflection form', () => {
     ]) {
       expect(toolbar.querySelector(control)).not.toBeNull();
     }
+    // Every control of the toolbar has a name (Quill draws them as bare icons).
+    const controls = [...toolbar.querySelectorAll<HTMLElement>('button, [role="button"]')];
+    expect(controls.length).toBeGreaterThan(15);
+    expect(controls.filter((control) => !control.getAttribute('aria-label') && !control.textContent?.trim())).toEqual(
+      [],
+    );
+    expect(within(toolbar as HTMLElement).getByRole('button', { name: 'Bulleted list' })).toBeInTheDocument();
+    expect(within(toolbar as HTMLElement).getByRole('button', { name: 'Video' })).toBeInTheDocument();
     const headers = [...toolbar.querySelectorAll('select.ql-header option')].map((o) => o.getAttribute('value'));
     expect(headers).toEqual(['1', '2', '3', null]);
     const sizes = [...toolbar.querySelectorAll('select.ql-size option')].map((o) => o.getAttribute('value'));

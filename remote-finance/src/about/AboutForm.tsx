@@ -2,7 +2,20 @@ import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
 import { AboutInput } from 'api/contract';
-import { FormButtons, FormColumn, FormPage, notify, requiredText, TextAreaField, useUserId } from 'shared';
+import {
+  ButtonLink,
+  EmptyText,
+  FormButtons,
+  FormColumn,
+  FormPage,
+  LoadingBlock,
+  notify,
+  Panel,
+  requiredText,
+  TextAreaField,
+  useRequest,
+  useUserId,
+} from 'shared';
 import { aboutApi, type About } from './api';
 
 /** Add About and the edit modal (spec §5): the text is required. */
@@ -67,7 +80,17 @@ export function AboutForm(props: AboutFormProps) {
   );
 }
 
-/** /add-about */
+/** /add-about: the form while there is no text; once there is one, the way to edit it instead. */
 export function AddAboutScreen() {
+  const { data: about, loading } = useRequest((signal) => aboutApi.get(signal), 'about');
+  if (loading && !about) return <LoadingBlock />;
+  if (about) {
+    return (
+      <Panel>
+        <EmptyText>About Us already has its text: edit it on the About Us page.</EmptyText>
+        <ButtonLink to="/about">Go to About Us</ButtonLink>
+      </Panel>
+    );
+  }
   return <AboutForm mode="add" />;
 }

@@ -33,4 +33,34 @@ describe('ConfirmDialog', () => {
     expect(onCancel).toHaveBeenCalledTimes(2);
     expect(onConfirm).not.toHaveBeenCalled();
   });
+
+  it('makes the page behind inert while open, except the toasts, and gives it back after', () => {
+    const { unmount } = render(
+      <AppProviders>
+        <button>Delete Book</button>
+        <ConfirmDialog message="Sure?" onConfirm={jest.fn()} onCancel={jest.fn()} />
+      </AppProviders>,
+    );
+    const behind = screen.getByRole('button', { name: 'Delete Book', hidden: true });
+    expect(behind.closest('[inert]')).not.toBeNull();
+    expect(screen.getByRole('dialog').closest('[inert]')).toBeNull();
+    const toasts = document.querySelector('.Toastify');
+    expect(toasts).not.toBeNull();
+    expect(toasts!.closest('[inert]')).toBeNull();
+    unmount();
+    expect(document.querySelectorAll('[inert]')).toHaveLength(0);
+  });
+
+  it('keeps Tab and Shift+Tab inside the dialog', async () => {
+    renderDialog();
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    const confirm = screen.getByRole('button', { name: 'Delete' });
+    expect(cancel).toHaveFocus();
+    await userEvent.tab();
+    expect(confirm).toHaveFocus();
+    await userEvent.tab();
+    expect(cancel).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(confirm).toHaveFocus();
+  });
 });

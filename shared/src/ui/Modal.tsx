@@ -41,7 +41,49 @@ interface ModalProps {
   children: ReactNode;
 }
 
-/** A modal dialog: Escape or a click outside closes it; focus moves in and comes back after. */
+/**
+ * Marks inert everything in the page except `keep` (and what contains them): the siblings along the
+ * path from <body> down to each kept element. Answers what it marked, to be released.
+ */
+function inertOutside(keep: Element[]): Element[] {
+  const marked: Element[] = [];
+  const visit = (parent: Element) => {
+    for (const child of parent.children) {
+      if (keep.includes(child)) continue;
+      if (keep.some((kept) => child.contains(kept))) visit(child);
+      else if (!child.hasAttribute('inert') && child.tagName !== 'SCRIPT') {
+        child.setAttribute('inert', '');
+        marked.push(child);
+      }
+    }
+  };
+  visit(document.body);
+  return marked;
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Tab from the dialog's last control goes to its first, Shift+Tab from the first to its last. */
+function keepFocusIn(box: HTMLElement, event: KeyboardEvent): void {
+  const controls = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  if (controls.length === 0) return;
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !box.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !box.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * A modal dialog: Escape or a click outside closes it; focus moves in, stays in (Tab cycles, the page
+ * behind is inert) and comes back after.
+ */
 export function Modal({ title, onClose, children }: ModalProps) {
   const titleId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
@@ -50,14 +92,20 @@ export function Modal({ title, onClose, children }: ModalProps) {
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
+    const backdrop = boxRef.current?.parentElement;
+    // The page behind is inert (no focus, no clicks, hidden from assistive technology); the toasts
+    // stay live, so a failed save is still announced.
+    const released = backdrop ? inertOutside([backdrop, ...document.querySelectorAll('.Toastify')]) : [];
     const first = boxRef.current?.querySelector<HTMLElement>('input, textarea, select, button');
     first?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close();
+      if (event.key === 'Tab' && boxRef.current) keepFocusIn(boxRef.current, event);
     };
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
+      for (const element of released) element.removeAttribute('inert');
       previous?.focus?.();
     };
   }, []);

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { NavLink } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import type { MenuGroup } from './menu';
 
@@ -82,8 +82,16 @@ export function SideMenu({ menu, onNavigate }: { menu: MenuGroup[]; onNavigate?:
       return next;
     });
 
+  // The current screen's entry is scrolled into the menu's view (Settings sits below the fold of a
+  // short window), without moving the menu when it is already visible.
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [pathname, menu]);
+
   return (
-    <Nav aria-label="Main menu">
+    <Nav aria-label="Main menu" ref={nav}>
       <Brand>Community Admin</Brand>
       {menu.map((group) => {
         const open = !closed.has(group.title);
