@@ -17,6 +17,9 @@ export interface Column<Row> {
   maxWidth?: string;
 }
 
+/** Below this width a table shows its rows as stacked cards. */
+const STACK_BELOW_PX = 600;
+
 const Scroll = styled.div`
   overflow-x: auto;
 `;
@@ -43,11 +46,58 @@ const Table = styled.table`
   tbody tr:hover {
     background: #fafbff;
   }
+
+  /* Phones: each row is a card, each cell a line headed by its column, so that every action of a
+     row is on screen without scrolling sideways. */
+  @media (max-width: ${STACK_BELOW_PX - 1}px) {
+    thead {
+      position: absolute;
+      left: -10000px;
+    }
+    tbody,
+    tr,
+    td {
+      display: block;
+    }
+    tr {
+      margin-bottom: ${({ theme }) => theme.space(3)};
+      border: 1px solid ${({ theme }) => theme.color.border};
+      border-radius: ${({ theme }) => theme.radius};
+      background: ${({ theme }) => theme.color.surface};
+    }
+    td {
+      display: grid;
+      grid-template-columns: minmax(88px, 34%) 1fr;
+      gap: ${({ theme }) => theme.space(3)};
+      align-items: center;
+      justify-items: start;
+      padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+      max-width: none;
+      white-space: normal;
+      overflow-wrap: anywhere;
+    }
+    td:last-child {
+      border-bottom: 0;
+    }
+    td::before {
+      content: attr(data-label);
+      font-size: ${({ theme }) => theme.font.size.small};
+      font-weight: 600;
+      text-transform: uppercase;
+      letter-spacing: 0.03em;
+      color: ${({ theme }) => theme.color.muted};
+    }
+  }
 `;
 
 const Cell = styled.td<{ $maxWidth?: string }>`
   ${({ $maxWidth }) =>
     $maxWidth && `max-width: ${$maxWidth}; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}
+  @media (max-width: ${STACK_BELOW_PX - 1}px) {
+    max-width: none;
+    overflow: visible;
+    white-space: normal;
+  }
 `;
 
 interface DataTableProps<Row> {
@@ -89,7 +139,7 @@ export function DataTable<Row>({
             {rows.map((row, index) => (
               <tr key={rowKey(row)}>
                 {columns.map((column) => (
-                  <Cell key={column.header} $maxWidth={column.maxWidth}>
+                  <Cell key={column.header} $maxWidth={column.maxWidth} data-label={column.header}>
                     {column.cell(row, (page - 1) * pageSize + index)}
                   </Cell>
                 ))}
