@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { adminEmail, adminPassword } from '../playwright.config';
 import { logIn, menuLink } from './session';
 
@@ -94,4 +94,56 @@ test("a book sent with the spec's own payload (no category) reaches the shelf, a
   await page.getByRole('button', { name: 'Delete Book' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Book deleted successfully')).toBeVisible();
+});
+
+test('keyboard only: log in, add a book, delete it with the confirmation', async ({ page }) => {
+  /** Presses Tab until `target` has the focus (never clicks). */
+  const tabTo = async (target: Locator) => {
+    for (let step = 0; step < 60; step++) {
+      if (await target.evaluate((element) => element === document.activeElement)) return;
+      await page.keyboard.press('Tab');
+    }
+    throw new Error(`Tab never reached ${target.toString()}`);
+  };
+
+  await page.goto('/login');
+  await tabTo(page.getByLabel('Email'));
+  await page.keyboard.type(adminEmail);
+  await tabTo(page.getByLabel('Password'));
+  await page.keyboard.type(adminPassword);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await tabTo(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'BookShelf' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page.getByRole('link', { name: 'Add New Book' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/bookshelf-organizer$/);
+
+  await tabTo(page.getByLabel('Category'));
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByLabel('Category')).toHaveValue('Devotional');
+  await tabTo(page.getByLabel('Title'));
+  await page.keyboard.type('The Cloud of Unknowing');
+  await tabTo(page.getByLabel('Link'));
+  await page.keyboard.type('https://example.org/cloud');
+  await tabTo(page.getByLabel('Image'));
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (await chooser).setFiles({ name: 'cloud.png', mimeType: 'image/png', buffer: cover });
+  await tabTo(page.getByRole('button', { name: 'Save & Continue' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Book added successfully')).toBeVisible();
+
+  await tabTo(page.getByRole('link', { name: 'View details of The Cloud of Unknowing' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page.getByRole('button', { name: 'Delete Book' }));
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Are you sure you want to delete this book?');
+  await tabTo(dialog.getByRole('button', { name: 'Delete' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Book deleted successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/bookshelf$/);
 });
