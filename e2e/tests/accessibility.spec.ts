@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminEmail, adminPassword } from '../playwright.config';
-import { logIn } from './session';
+import { logIn, signInOverApi } from './session';
 
 // axe-core on every screen of the back-office — forms, lists, details and open dialogs — wide and on
 // a phone: no serious or critical violation. The lists hold a record each, so their tables, actions
@@ -45,10 +44,7 @@ interface Seeded {
 
 /** A book, a group, a donation, a bank account and a prayer, through the API. */
 async function seed(request: APIRequestContext): Promise<Seeded> {
-  const login = await request.post('/api/v1/admin/login', { data: { email: adminEmail, password: adminPassword } });
-  const { token, doesUserEmailExist } = (await login.json()) as { token: string; doesUserEmailExist: { _id: string } };
-  const headers = { authorization: `Bearer ${token}` };
-  const user = doesUserEmailExist._id;
+  const { headers, userId: user } = await signInOverApi(request);
   const idOf = async (answer: Promise<{ json(): Promise<unknown> }>) =>
     ((await (await answer).json()) as { data: { _id: string } }).data._id;
   const picture = { name: 'picture.png', mimeType: 'image/png', buffer: png };

@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { adminEmail, adminPassword } from '../playwright.config';
-import { logIn, menuLink } from './session';
+import { logIn, menuLink, signInOverApi } from './session';
 
 // A valid 2×2 PNG.
 const cover = Buffer.from(
@@ -64,13 +64,9 @@ test("a book sent with the spec's own payload (no category) reaches the shelf, a
   page,
   request,
 }) => {
-  const login = await request.post('/api/v1/admin/login', { data: { email: adminEmail, password: adminPassword } });
-  const { token, doesUserEmailExist: admin } = (await login.json()) as {
-    token: string;
-    doesUserEmailExist: { _id: string };
-  };
-  const added = await request.post(`/api/v1/add/book/${admin._id}`, {
-    headers: { authorization: `Bearer ${token}` },
+  const { headers, userId } = await signInOverApi(request);
+  const added = await request.post(`/api/v1/add/book/${userId}`, {
+    headers,
     multipart: {
       bookName: 'The Story of a Soul',
       bookLink: 'https://example.org/story-of-a-soul',

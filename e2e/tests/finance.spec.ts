@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminEmail, adminPassword } from '../playwright.config';
-import { logIn, menuLink } from './session';
+import { logIn, menuLink, signInOverApi } from './session';
 
 // A valid 2×2 PNG.
 const png = Buffer.from(
@@ -227,15 +226,10 @@ test('the header filter survives a visit to the details and back; a filter witho
   page,
   request,
 }) => {
-  const login = await request.post('/api/v1/admin/login', { data: { email: adminEmail, password: adminPassword } });
-  const { token, doesUserEmailExist: admin } = (await login.json()) as {
-    token: string;
-    doesUserEmailExist: { _id: string };
-  };
-  const headers = { authorization: `Bearer ${token}` };
+  const { headers, userId } = await signInOverApi(request);
   const ids: string[] = [];
   for (const donationName of ['Orphanage visit', 'Choir robes']) {
-    const added = await request.post(`/api/v1/add/donation/${admin._id}`, {
+    const added = await request.post(`/api/v1/add/donation/${userId}`, {
       headers,
       multipart: {
         donationName,
@@ -265,6 +259,6 @@ test('the header filter survives a visit to the details and back; a filter witho
     await expect(page).toHaveURL(/\/donations$/);
     await expect(page.getByRole('link', { name: 'View details of Choir robes' })).toBeVisible();
   } finally {
-    for (const id of ids) await request.delete(`/api/v1/donation/${admin._id}/${id}`, { headers });
+    for (const id of ids) await request.delete(`/api/v1/donation/${userId}/${id}`, { headers });
   }
 });

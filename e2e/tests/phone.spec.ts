@@ -1,6 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminEmail, adminPassword } from '../playwright.config';
-import { logIn } from './session';
+import { expect, test, type Page } from '@playwright/test';
+import { logIn, signInOverApi } from './session';
 
 // Phones (390×844): list tables become stacked cards, so that every row's actions are on screen
 // without scrolling sideways.
@@ -11,12 +10,6 @@ const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPj/n4GBgYGJgYGBgQEAGw0CAtQu/ZcAAAAASUVORK5CYII=',
   'base64',
 );
-
-async function signInOverApi(request: APIRequestContext) {
-  const login = await request.post('/api/v1/admin/login', { data: { email: adminEmail, password: adminPassword } });
-  const { token, doesUserEmailExist } = (await login.json()) as { token: string; doesUserEmailExist: { _id: string } };
-  return { headers: { authorization: `Bearer ${token}` }, userId: doesUserEmailExist._id };
-}
 
 /** Nothing of the page reaches past the screen's right edge. */
 async function expectNoSidewaysScroll(page: Page) {

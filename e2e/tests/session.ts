@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { adminEmail, adminPassword } from '../playwright.config';
 
 export async function logIn(page: Page) {
@@ -15,4 +15,11 @@ export async function menuLink(page: Page, name: string) {
   const open = page.getByRole('button', { name: 'Open menu' });
   if (await open.isVisible()) await open.click();
   return page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name, exact: true });
+}
+
+/** Signs in over the API (as the mobile team's tooling would): the headers of its calls and the admin's id. */
+export async function signInOverApi(request: APIRequestContext) {
+  const login = await request.post('/api/v1/admin/login', { data: { email: adminEmail, password: adminPassword } });
+  const { token, doesUserEmailExist } = (await login.json()) as { token: string; doesUserEmailExist: { _id: string } };
+  return { headers: { authorization: `Bearer ${token}` }, userId: doesUserEmailExist._id };
 }
