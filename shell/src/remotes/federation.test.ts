@@ -14,6 +14,9 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
   registerPlugins: jest.fn(),
   getInstance: jest.fn(),
+  satisfy: jest.requireActual<typeof import('@module-federation/enhanced/runtime')>(
+    '@module-federation/enhanced/runtime',
+  ).satisfy,
 }));
 
 const mockedLoad = loadRemote as jest.MockedFunction<typeof loadRemote>;

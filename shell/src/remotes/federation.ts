@@ -1,7 +1,11 @@
-import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  getInstance,
+  loadRemote,
+  registerPlugins,
+  registerRemotes,
+  satisfy,
+} from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import satisfies from 'semver/functions/satisfies';
-import validRange from 'semver/ranges/valid';
 import sharedPackage from 'shared/package.json';
 import type { RemoteDefinition } from './remotesMap';
 
@@ -23,13 +27,13 @@ export class SharedVersionError extends Error {
   }
 }
 
-/** The SharedVersionError of a remote this shell cannot run, if any (an absent or invalid range is no refusal). */
+/** The SharedVersionError of a remote this shell cannot run, if any (judged as the federation runtime judges ranges). */
 export function sharedVersionProblem(
   remote: RemoteDefinition,
   provided = PROVIDED_SHARED_VERSION,
 ): SharedVersionError | undefined {
   const needed = remote.requires?.shared;
-  if (!needed || !validRange(needed) || satisfies(provided, needed)) return undefined;
+  if (!needed || satisfy(provided, needed)) return undefined;
   return new SharedVersionError(remote, needed, provided);
 }
 
