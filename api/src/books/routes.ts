@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../http/errors';
 import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
 import { errorResponses } from '../http/validation';
-import { multipartRoute, registerUploads, withForm, type ReceivedForm } from '../uploads/form';
+import { multipartRoute, registerUploads, withForm } from '../uploads/form';
 import { publicOrigin } from '../uploads/store';
 import { addBook, BOOK_MESSAGES, BOOKS_LIST, deleteBook, findBook, listBooks, toApi, updateBook } from './repository';
 import { Book, BookFields } from './schemas';
@@ -32,12 +32,6 @@ const BookParams = Type.Object({
   userId: Type.String({ description: "The administrator's _id" }),
   bookId: Type.String(),
 });
-
-/** The picture field: a file, a non-empty text (an URL), or absent. */
-function readImage(form: ReceivedForm<typeof BookFields, 'bookImage'>) {
-  const image = form.files.bookImage;
-  return typeof image === 'string' && !image.trim() ? undefined : image;
-}
 
 export async function bookRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
@@ -115,7 +109,7 @@ export async function bookRoutes(parent: FastifyInstance): Promise<void> {
         // Worked out first: nothing may fail after the book is written.
         const origin = publicOrigin(request);
         return withForm(request, BOOK_FORM, async (form) => {
-          const image = readImage(form);
+          const image = form.files.bookImage;
           if (image === undefined) throw badRequest('bookImage is required');
           if (typeof image === 'string') throw badRequest('bookImage must be an image file');
           const row = await addBook(db, uploads, form.fields, image);
@@ -144,7 +138,7 @@ export async function bookRoutes(parent: FastifyInstance): Promise<void> {
         // An unknown book is answered before its upload is stored anywhere.
         if (!isId(bookId) || !(await findBook(db, bookId))) throw notFound(BOOK_MESSAGES.notFound);
         return withForm(request, BOOK_FORM, async (form) => {
-          const row = await updateBook(db, uploads, bookId, form.fields, readImage(form));
+          const row = await updateBook(db, uploads, bookId, form.fields, form.files.bookImage);
           list.invalidate();
           return { message: 'Book updated successfully', data: toApi(row, origin) };
         });

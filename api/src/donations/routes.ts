@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../http/errors';
 import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
 import { errorResponses } from '../http/validation';
-import { multipartRoute, registerUploads, withForm, type ReceivedForm } from '../uploads/form';
+import { multipartRoute, registerUploads, withForm } from '../uploads/form';
 import { publicOrigin } from '../uploads/store';
 import {
   addDonation,
@@ -41,12 +41,6 @@ const DonationParams = Type.Object({
   userId: Type.String({ description: "The administrator's _id" }),
   id: Type.String(),
 });
-
-/** The file field: a file, a non-empty text (an URL), or absent. */
-function readFile(form: ReceivedForm<typeof DonationFields, 'file'>) {
-  const file = form.files.file;
-  return typeof file === 'string' && !file.trim() ? undefined : file;
-}
 
 export async function donationRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
@@ -119,7 +113,7 @@ export async function donationRoutes(parent: FastifyInstance): Promise<void> {
       async (request, reply) => {
         const origin = publicOrigin(request);
         return withForm(request, DONATION_FORM, async (form) => {
-          const file = readFile(form);
+          const file = form.files.file;
           if (file === undefined) throw badRequest('file is required');
           if (typeof file === 'string') throw badRequest('file must be a file');
           const row = await addDonation(db, uploads, form.fields, file);
@@ -148,7 +142,7 @@ export async function donationRoutes(parent: FastifyInstance): Promise<void> {
         // An unknown donation is answered before its upload is stored anywhere.
         if (!isId(id) || !(await findDonation(db, id))) throw notFound(DONATION_MESSAGES.notFound);
         return withForm(request, DONATION_FORM, async (form) => {
-          const row = await updateDonation(db, uploads, id, form.fields, readFile(form));
+          const row = await updateDonation(db, uploads, id, form.fields, form.files.file);
           list.invalidate();
           return { message: 'Donation updated successfully', data: toApi(row, origin) };
         });

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../http/errors';
 import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
 import { errorResponses } from '../http/validation';
-import { multipartRoute, registerUploads, withForm, type ReceivedForm } from '../uploads/form';
+import { multipartRoute, registerUploads, withForm } from '../uploads/form';
 import { publicOrigin } from '../uploads/store';
 import {
   addGroup,
@@ -41,12 +41,6 @@ const GroupParams = Type.Object({
   userId: Type.String({ description: "The administrator's _id" }),
   id: Type.String(),
 });
-
-/** The picture field: a file, a non-empty text (an URL), or absent. */
-function readImage(form: ReceivedForm<typeof GroupFields, 'groupImage'>) {
-  const image = form.files.groupImage;
-  return typeof image === 'string' && !image.trim() ? undefined : image;
-}
 
 export async function groupRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
@@ -124,7 +118,7 @@ export async function groupRoutes(parent: FastifyInstance): Promise<void> {
         // Worked out first: nothing may fail after the group is written.
         const origin = publicOrigin(request);
         return withForm(request, GROUP_FORM, async (form) => {
-          const image = readImage(form);
+          const image = form.files.groupImage;
           if (typeof image === 'string') throw badRequest('groupImage must be an image file');
           const row = await addGroup(db, uploads, form.fields, image);
           list.invalidate();
@@ -152,7 +146,7 @@ export async function groupRoutes(parent: FastifyInstance): Promise<void> {
         // An unknown group is answered before its upload is stored anywhere.
         if (!isId(id) || !(await findGroup(db, id))) throw notFound(GROUP_MESSAGES.notFound);
         return withForm(request, GROUP_FORM, async (form) => {
-          const row = await updateGroup(db, uploads, id, form.fields, readImage(form));
+          const row = await updateGroup(db, uploads, id, form.fields, form.files.groupImage);
           list.invalidate();
           return { message: 'Group updated successfully', data: toApi(row, origin) };
         });

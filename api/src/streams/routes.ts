@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../http/errors';
 import { PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
 import { errorResponses } from '../http/validation';
-import { multipartRoute, registerUploads, withForm, type ReceivedForm } from '../uploads/form';
+import { multipartRoute, registerUploads, withForm } from '../uploads/form';
 import { publicOrigin } from '../uploads/store';
 import {
   addStream,
@@ -41,12 +41,6 @@ const StreamParams = Type.Object({
   userId: Type.String({ description: "The administrator's _id" }),
   id: Type.String(),
 });
-
-/** The thumbnail field: a file, a non-empty text (an URL), or absent. */
-function readImage(form: ReceivedForm<typeof StreamFields, 'file'>) {
-  const image = form.files.file;
-  return typeof image === 'string' && !image.trim() ? undefined : image;
-}
 
 export async function streamRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
@@ -97,7 +91,7 @@ export async function streamRoutes(parent: FastifyInstance): Promise<void> {
       async (request, reply) => {
         const origin = publicOrigin(request);
         return withForm(request, STREAM_FORM, async (form) => {
-          const image = readImage(form);
+          const image = form.files.file;
           if (image === undefined) throw badRequest('file is required');
           if (typeof image === 'string') throw badRequest('file must be an image file');
           const row = await addStream(db, uploads, form.fields, image);
@@ -125,7 +119,7 @@ export async function streamRoutes(parent: FastifyInstance): Promise<void> {
         const origin = publicOrigin(request);
         if (!isId(id) || !(await findStream(db, id))) throw notFound(STREAM_MESSAGES.notFound);
         return withForm(request, STREAM_FORM, async (form) => {
-          const row = await updateStream(db, uploads, id, form.fields, readImage(form));
+          const row = await updateStream(db, uploads, id, form.fields, form.files.file);
           list.invalidate();
           return { message: 'Stream updated successfully', data: toApi(row, origin) };
         });

@@ -34,7 +34,7 @@ export interface ReceivedForm<S extends FieldsSchema = FieldsSchema, P extends s
   fields: S extends Named<TObject> ? Static<S> : Record<string, never>;
   /**
    * Per file field: the received file, or a text value (on edit, the record's current URL), or
-   * absent (not sent, or an empty file input).
+   * absent (not sent, an empty file input, or blank text).
    */
   files: Partial<Record<P, ReceivedFile | string>>;
 }
@@ -193,8 +193,10 @@ async function receiveForm<S extends FieldsSchema, P extends string>(
       if (seen.has(name)) failure = badRequest(`Send ${name} only once`);
       else if (part.valueTruncated) failure = badRequest(`${name} is too long`);
       else if (typeof part.value !== 'string') failure = badRequest(`${name} must be text`);
-      else if (isFileField) files[name] = part.value;
-      else fields[name] = part.value;
+      // A file field sent as text names the record's current file; left blank it is as if not sent.
+      else if (isFileField) {
+        if (part.value.trim()) files[name] = part.value;
+      } else fields[name] = part.value;
       seen.add(name);
     }
   } catch (error) {
