@@ -1,15 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { logIn, signInOverApi } from './session';
+import { png } from './fixtures';
 
 // axe-core on every screen of the back-office — forms, lists, details and open dialogs — wide and on
 // a phone: no serious or critical violation. The lists hold a record each, so their tables, actions
 // and details are scanned too.
-
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPj/n4GBgYGJgYGBgQEAGw0CAtQu/ZcAAAAASUVORK5CYII=',
-  'base64',
-);
 
 const FORMS_AND_LISTS = [
   '/dashboard',

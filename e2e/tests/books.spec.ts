@@ -1,12 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { adminEmail, adminPassword } from '../playwright.config';
 import { logIn, menuLink, signInOverApi } from './session';
-
-// A valid 2×2 PNG.
-const cover = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPj/n4GBgYGJgYGBgQEAGw0CAtQu/ZcAAAAASUVORK5CYII=',
-  'base64',
-);
+import { png } from './fixtures';
 
 test('the administrator runs the book shelf: add with a cover, details, edit keeping it, delete', async ({ page }) => {
   await logIn(page);
@@ -24,7 +19,7 @@ test('the administrator runs the book shelf: add with a cover, details, edit kee
   await page.getByLabel('Category').selectOption('Spiritual Books');
   await page.getByLabel('Title').fill('Introduction to the Devout Life');
   await page.getByLabel('Link').fill('https://example.org/devout-life');
-  await page.getByLabel('Image').setInputFiles({ name: 'devout.png', mimeType: 'image/png', buffer: cover });
+  await page.getByLabel('Image').setInputFiles({ name: 'devout.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByAltText('Image preview')).toBeVisible();
   await page.getByRole('button', { name: 'Save & Continue' }).click();
   await expect(page.getByText('Book added successfully')).toBeVisible();
@@ -70,7 +65,7 @@ test("a book sent with the spec's own payload (no category) reaches the shelf, a
     multipart: {
       bookName: 'The Story of a Soul',
       bookLink: 'https://example.org/story-of-a-soul',
-      bookImage: { name: 'soul.png', mimeType: 'image/png', buffer: cover },
+      bookImage: { name: 'soul.png', mimeType: 'image/png', buffer: png },
     },
   });
   expect(added.status()).toBe(201);
@@ -127,7 +122,7 @@ test('keyboard only: log in, add a book, delete it with the confirmation', async
   await tabTo(page.getByLabel('Image'));
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Space');
-  await (await chooser).setFiles({ name: 'cloud.png', mimeType: 'image/png', buffer: cover });
+  await (await chooser).setFiles({ name: 'cloud.png', mimeType: 'image/png', buffer: png });
   await tabTo(page.getByRole('button', { name: 'Save & Continue' }));
   await page.keyboard.press('Enter');
   await expect(page.getByText('Book added successfully')).toBeVisible();

@@ -1,11 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logIn, menuLink } from './session';
-
-// A valid 2×2 PNG.
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPj/n4GBgYGJgYGBgQEAGw0CAtQu/ZcAAAAASUVORK5CYII=',
-  'base64',
-);
+import { png } from './fixtures';
 
 /** A year's plan as the CSV import reads it: 364 days, seven a week. */
 function yearCsv(badRow?: number): string {

@@ -1,11 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logIn, menuLink, signInOverApi } from './session';
+import { png } from './fixtures';
 
-// A valid 2×2 PNG.
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPj/n4GBgYGJgYGBgQEAGw0CAtQu/ZcAAAAASUVORK5CYII=',
-  'base64',
-);
 /** A PDF large enough that a throttled upload takes a few seconds. */
 const bigPdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(600 * 1024, 0x20), Buffer.from('\n%%EOF\n')]);
 

@@ -1,15 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logIn, signInOverApi } from './session';
+import { png } from './fixtures';
 
 // Phones (390×844): list tables become stacked cards, so that every row's actions are on screen
 // without scrolling sideways.
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPj/n4GBgYGJgYGBgQEAGw0CAtQu/ZcAAAAASUVORK5CYII=',
-  'base64',
-);
 
 /** Nothing of the page reaches past the screen's right edge. */
 async function expectNoSidewaysScroll(page: Page) {

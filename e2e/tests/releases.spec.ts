@@ -1,15 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { declareSharedRange, liveRelease, mapFile, npmRun, publishScratchRemote, repoRoot, startCdn } from './releases';
+import {
+  declareSharedRange,
+  lastLine,
+  liveRelease,
+  mapFile,
+  npmRun,
+  publishScratchRemote,
+  repoRoot,
+  startCdn,
+} from './releases';
 import { logIn, menuLink } from './session';
 
 // A remote team's release workflow against the running production server: release, deploy and
 // roll back with the commands, while a browser stays open, without touching the shell.
 
 test.describe.configure({ mode: 'serial' });
-
-const lastLine = (output: string) => output.trim().split('\n').at(-1)!.trim();
 
 function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -15,6 +15,9 @@ const commandEnv = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
+/** The last line a command printed (the commands end with the id or state they arrived at). */
+export const lastLine = (output: string) => output.trim().split('\n').at(-1)!.trim();
+
 /** `npm run <script> …` at the repository root, on the e2e server's DATA_DIR; returns what it printed. */
 export function npmRun(args: string[], extraEnv: Record<string, string> = {}): string {
   return execFileSync('npm', ['run', '--silent', ...args], {
@@ -57,11 +60,7 @@ export function publishScratchRemote(remote: string, change: (dir: string) => vo
   try {
     change(scratch);
     execFileSync('npx', ['rspack', 'build', '--mode', 'production'], { cwd: scratch, stdio: 'ignore' });
-    return releasesCli(['publish', remote, path.join(scratch, 'dist')])
-      .trim()
-      .split('\n')
-      .at(-1)!
-      .trim();
+    return lastLine(releasesCli(['publish', remote, path.join(scratch, 'dist')]));
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
