@@ -14,7 +14,8 @@ const browserProject = (name: string): Config => ({
   rootDir: `<rootDir>/${name}`,
   testEnvironment: '<rootDir>/../jest/jsdom-environment.ts',
   transform: tsJest('tsconfig.jest.json'),
-  setupFilesAfterEnv: ['<rootDir>/../jest/setup-dom.ts'],
+  // After setup-dom: the data layer loads react-router, which needs its globals first.
+  setupFilesAfterEnv: ['<rootDir>/../jest/setup-dom.ts', '<rootDir>/../jest/setup-query.ts'],
   moduleNameMapper: {
     '\\.(css|png|jpe?g|gif|svg|webp)$': '<rootDir>/../jest/file-stub.ts',
   },

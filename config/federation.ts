@@ -5,7 +5,7 @@ const rootPackages = path.join(__dirname, '..', 'node_modules');
 
 function installedVersion(pkg: string): string {
   const file =
-    pkg === 'shared'
+    pkg === 'shared' || pkg === 'shared/data'
       ? path.join(__dirname, '..', 'shared', 'package.json')
       : path.join(rootPackages, pkg, 'package.json');
   return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
@@ -23,7 +23,11 @@ export const singletons = [
   'formik',
   'yup',
   'axios',
+  '@tanstack/react-query',
   'shared',
+  // The data layer is an entry of its own, so that the login page (which needs only `shared`) does
+  // not load TanStack Query; it is one cache for the page, so a singleton too.
+  'shared/data',
 ];
 const withSubpaths = new Set(['react', 'react-dom']);
 
@@ -45,7 +49,7 @@ export function sharedSingletons(appDir: string) {
   const config: Record<string, { singleton: true; requiredVersion: string; version?: string }> = {};
   for (const pkg of singletons) {
     const spec =
-      pkg === 'shared'
+      pkg === 'shared' || pkg === 'shared/data'
         ? { singleton: true as const, requiredVersion: declaredSharedRange(appDir), version: installedVersion(pkg) }
         : { singleton: true as const, requiredVersion: `^${installedVersion(pkg)}` };
     config[pkg] = spec;

@@ -1,5 +1,5 @@
 // The public surface of `shared` (README "A versioned shared"), read by the TypeScript compiler from
-// shared/src/index.ts: every export with its type, and for objects and functions their members and
+// its runtime entries (shared/src/index.ts, shared/src/data/index.ts): every export with its type, and for objects and functions their members and
 // parameters. It is kept in shared/surface.json beside the version it describes.
 //   npm run surface            writes it, once shared/package.json carries a big enough bump:
 //                              an export removed or changed → major; only additions → minor
@@ -27,13 +27,30 @@ export type Export =
 export type Surface = Record<string, Export>;
 export type Change = 'none' | 'patch' | 'minor' | 'major';
 
-/** The exports of `<sharedDir>/src/index.ts`, as the TypeScript compiler sees them. */
+/**
+ * The entries apps import at run time: `src/index.ts` ('shared'), and each further entry its package.json
+ * exports ('shared/data' → names prefixed 'data/'). The test helpers ('shared/testing') are never bundled.
+ */
+function runtimeEntries(sharedDir: string): Record<string, string> {
+  const entries: Record<string, string> = { '': path.join(sharedDir, 'src', 'index.ts') };
+  const manifest = path.join(sharedDir, 'package.json');
+  if (!fs.existsSync(manifest)) return entries;
+  const exported =
+    (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { exports?: Record<string, string> }).exports ?? {};
+  for (const [subpath, file] of Object.entries(exported)) {
+    if (subpath === '.' || subpath === './testing' || !file.endsWith('.ts')) continue;
+    entries[`${subpath.slice(2)}/`] = path.join(sharedDir, file);
+  }
+  return entries;
+}
+
+/** The exports of shared's runtime entries, as the TypeScript compiler sees them. */
 export function readSurface(sharedDir: string): Surface {
   const configFile = ts.readConfigFile(path.join(sharedDir, 'tsconfig.json'), ts.sys.readFile);
   const config = ts.parseJsonConfigFileContent(configFile.config, ts.sys, sharedDir);
   const srcDir = path.join(sharedDir, 'src');
-  const entry = path.join(srcDir, 'index.ts');
-  const program = ts.createProgram([entry], config.options);
+  const entries = runtimeEntries(sharedDir);
+  const program = ts.createProgram(Object.values(entries), config.options);
   const checker = program.getTypeChecker();
   const flags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
   const text = (type: ts.Type) => checker.typeToString(type, undefined, flags);
@@ -71,18 +88,21 @@ export function readSurface(sharedDir: string): Surface {
   });
 
   const surface: Surface = {};
-  const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(entry)!)!;
-  for (const exported of checker.getExportsOfModule(moduleSymbol)) {
-    const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-    if (symbol.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias)) {
-      const type = checker.getDeclaredTypeOfSymbol(symbol);
-      surface[exported.name] = { kind: 'type', type: text(type), members: members(type) };
-    } else {
-      const type = checker.getTypeOfSymbol(symbol);
-      const signatures = type.getCallSignatures();
-      surface[exported.name] = signatures.length
-        ? { kind: 'function', signatures: signatures.map(signature) }
-        : { kind: 'value', type: text(type) };
+  for (const [prefix, entry] of Object.entries(entries)) {
+    const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(entry)!)!;
+    for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+      const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+      const name = prefix + exported.name;
+      if (symbol.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias)) {
+        const type = checker.getDeclaredTypeOfSymbol(symbol);
+        surface[name] = { kind: 'type', type: text(type), members: members(type) };
+      } else {
+        const type = checker.getTypeOfSymbol(symbol);
+        const signatures = type.getCallSignatures();
+        surface[name] = signatures.length
+          ? { kind: 'function', signatures: signatures.map(signature) }
+          : { kind: 'value', type: text(type) };
+      }
     }
   }
   return Object.fromEntries(Object.entries(surface).sort(([a], [b]) => a.localeCompare(b)));

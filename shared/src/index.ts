@@ -1,7 +1,15 @@
 // The public face of `shared`. Apps import only from 'shared', never from its files, so the
 // federation can hand every app the same instance (one session, one client, one toast bus).
-export { apiClient, configureApi, pathId, unwrap, DEFAULT_API_BASE_URL, type ApiEnvelope } from './api/client';
-export { useRequest } from './api/useRequest';
+export {
+  apiClient,
+  configureApi,
+  errorMessage,
+  pathId,
+  showFailureOnScreen,
+  unwrap,
+  DEFAULT_API_BASE_URL,
+  type ApiEnvelope,
+} from './api/client';
 export { sendForm, toFormData, type ProgressListener } from './api/multipart';
 
 export { session, useSession, useUserId } from './session/session';
@@ -18,6 +26,7 @@ export { theme } from './ui/theme';
 export { AppProviders } from './ui/AppProviders';
 export { Button, ButtonLink } from './ui/Button';
 export { Spinner, LoadingBlock } from './ui/Spinner';
+export { LoadFailed, NotLoaded, type LoadError, type LoadState } from './ui/LoadState';
 export { Panel, PageHeader, EmptyText, SampleDataNotice, MissingRecord } from './ui/layout';
 export { DataTable, ListTable, deleteColumn, type Column } from './ui/DataTable';
 export { Modal, ModalActions } from './ui/Modal';

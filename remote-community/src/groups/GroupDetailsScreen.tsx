@@ -5,14 +5,14 @@ import {
   DetailsList,
   DetailsText,
   formatDate,
-  LoadingBlock,
+  NotLoaded,
   MissingRecord,
   notify,
   Panel,
-  useRequest,
   useUserId,
 } from 'shared';
-import { groupsApi } from './api';
+import { useResource } from 'shared/data';
+import { groups, groupsApi } from './api';
 import { GroupPicture } from './GroupPicture';
 
 /** /group/{id} (spec §2): the group, with Edit Group and Delete Group. */
@@ -20,11 +20,14 @@ export function GroupDetailsScreen() {
   const { id = '' } = useParams();
   const userId = useUserId();
   const navigate = useNavigate();
-  const { data: group, loading } = useRequest((signal) => groupsApi.get(id, signal), id);
-
-  if (loading) return <LoadingBlock />;
-  if (!group)
-    return <MissingRecord message="Group details not found." backTo="/group-list" backLabel="Back to Groups" />;
+  const load = useResource(groups.detail(id), (signal) => groupsApi.get(id, signal));
+  const group = load.data;
+  if (!group) {
+    const missing = (
+      <MissingRecord message="Group details not found." backTo="/group-list" backLabel="Back to Groups" />
+    );
+    return <NotLoaded load={load} what="This group" missing={missing} />;
+  }
 
   const remove = async () => {
     await groupsApi.remove(userId, group._id);

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
-import { LoadingBlock, MissingRecord, useRequest } from 'shared';
-import { groupsApi } from './api';
+import { MissingRecord, NotLoaded } from 'shared';
+import { useResource } from 'shared/data';
+import { groups, groupsApi } from './api';
 import { GroupForm } from './GroupForm';
 
 /** /group-formation */
@@ -11,9 +12,13 @@ export function AddGroupScreen() {
 /** /group/edit/{id}: the form prefilled with the stored group. */
 export function EditGroupScreen() {
   const { id = '' } = useParams();
-  const { data: group, loading } = useRequest((signal) => groupsApi.get(id, signal), id);
-  if (loading) return <LoadingBlock />;
-  if (!group)
-    return <MissingRecord message="Group details not found." backTo="/group-list" backLabel="Back to Groups" />;
+  const load = useResource(groups.detail(id), (signal) => groupsApi.get(id, signal));
+  const group = load.data;
+  if (!group) {
+    const missing = (
+      <MissingRecord message="Group details not found." backTo="/group-list" backLabel="Back to Groups" />
+    );
+    return <NotLoaded load={load} what="This group" missing={missing} />;
+  }
   return <GroupForm mode="edit" group={group} />;
 }

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink, ListTable, PageHeader, Panel, useRequest, useSearchFilter, type Column } from 'shared';
-import { groupsApi, type Group } from './api';
+import { ButtonLink, ListTable, PageHeader, Panel, useSearchFilter, type Column } from 'shared';
+import { useResource } from 'shared/data';
+import { groups, groupsApi, type Group } from './api';
 import { GroupPicture } from './GroupPicture';
 
 const NoPicture = styled.span`
@@ -40,18 +41,18 @@ const columns: Column<Group>[] = [
 
 /** /group-list (spec §2): the groups, filtered by the header's search on name, link and description. */
 export function GroupListScreen() {
-  const { data, loading } = useRequest((signal) => groupsApi.list(signal), 'groups');
-  const groups = useSearchFilter(data, (group) => [group.groupName, group.groupLink, group.groupDescription]);
+  const load = useResource(groups.list(), (signal) => groupsApi.list(signal));
+  const rows = useSearchFilter(load.data, (group) => [group.groupName, group.groupLink, group.groupDescription]);
 
   return (
     <Panel>
       <PageHeader actions={<ButtonLink to="/group-formation">Add New Group</ButtonLink>} />
       <ListTable
-        loading={loading}
+        load={load}
         emptyText="No groups available."
         caption="Groups"
         columns={columns}
-        rows={groups}
+        rows={rows}
         rowKey={(group) => group._id}
       />
     </Panel>

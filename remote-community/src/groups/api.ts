@@ -1,5 +1,6 @@
 import { type FileValue, apiClient, pathId, unwrap, toFormData, sendForm, type ProgressListener } from 'shared';
 import type { Schemas } from 'api/contract';
+import { resource } from 'shared/data';
 
 /** A community group (spec §3). `groupImage` is the picture's absolute URL, or null (it is optional). */
 export type Group = Schemas['Group'];
@@ -17,13 +18,16 @@ const body = (input: GroupInput) => {
   return toFormData({ ...fields, groupImage: input.groupImage });
 };
 
+/** Its query keys, and the invalidation every write below does. */
+export const groups = resource('groups');
+
 export const groupsApi = {
   list: (signal?: AbortSignal) => unwrap<Group[]>(apiClient.get('/all/groups', { signal })),
   get: (id: string, signal?: AbortSignal) => unwrap<Group>(apiClient.get(`/single/group/${pathId(id)}`, { signal })),
   create: async (userId: string, input: GroupInput, onProgress?: ProgressListener) =>
-    sendForm<Group>('post', `/add/group/${pathId(userId)}`, body(input), onProgress),
+    groups.write(sendForm<Group>('post', `/add/group/${pathId(userId)}`, body(input), onProgress)),
   update: async (userId: string, id: string, input: GroupInput, onProgress?: ProgressListener) =>
-    sendForm<Group>('post', `/edit/group/${pathId(userId)}/${pathId(id)}`, body(input), onProgress),
+    groups.write(sendForm<Group>('post', `/edit/group/${pathId(userId)}/${pathId(id)}`, body(input), onProgress)),
   remove: async (userId: string, id: string) =>
-    (await apiClient.delete<{ message: string }>(`/group/${pathId(userId)}/${pathId(id)}`)).data,
+    groups.write((await apiClient.delete<{ message: string }>(`/group/${pathId(userId)}/${pathId(id)}`)).data),
 };

@@ -1,5 +1,6 @@
-import { ListTable, Panel, useRequest, useSearchFilter, useUserId } from 'shared';
-import { massIntentionsApi, type MassIntention } from './api';
+import { ListTable, Panel, useSearchFilter, useUserId } from 'shared';
+import { useResource } from 'shared/data';
+import { massIntentions, massIntentionsApi, type MassIntention } from './api';
 
 const columns = [
   { header: 'Full Name', cell: (row: MassIntention) => row.fullname },
@@ -10,13 +11,13 @@ const columns = [
 /** Mass intention requests sent from the mobile app (spec §2 /mass-scheduling). */
 export function MassSchedulingScreen() {
   const userId = useUserId();
-  const { data, loading } = useRequest((signal) => massIntentionsApi.list(userId, signal), userId);
-  const rows = useSearchFilter(data, (row) => [row.fullname, row.email, row.intention]);
+  const load = useResource(massIntentions.list({ userId }), (signal) => massIntentionsApi.list(userId, signal));
+  const rows = useSearchFilter(load.data, (row) => [row.fullname, row.email, row.intention]);
 
   return (
     <Panel>
       <ListTable
-        loading={loading}
+        load={load}
         emptyText="No mass intentions available."
         caption="Mass intentions"
         columns={columns}

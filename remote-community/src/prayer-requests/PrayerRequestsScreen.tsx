@@ -8,12 +8,12 @@ import {
   notify,
   PageHeader,
   Panel,
-  useRequest,
   useSearchFilter,
   useUserId,
   type Column,
 } from 'shared';
-import { prayerRequestsApi, type PrayerRequest } from './api';
+import { useResource } from 'shared/data';
+import { prayerRequests, prayerRequestsApi, type PrayerRequest } from './api';
 
 // On a phone the table scrolls sideways rather than squeezing the text into a column of single words.
 const RequestText = styled.span`
@@ -36,8 +36,8 @@ const Muted = styled.span`
  */
 export function PrayerRequestsScreen() {
   const userId = useUserId();
-  const { data, loading, reload } = useRequest((signal) => prayerRequestsApi.list(userId, signal), userId);
-  const requests = useSearchFilter(data, (row) => [row.request]);
+  const load = useResource(prayerRequests.list({ userId }), (signal) => prayerRequestsApi.list(userId, signal));
+  const requests = useSearchFilter(load.data, (row) => [row.request]);
 
   const columns = useMemo<Column<PrayerRequest>[]>(
     () => [
@@ -49,23 +49,19 @@ export function PrayerRequestsScreen() {
         async (row) => {
           await prayerRequestsApi.remove(userId, row._id);
           notify.success('Prayer request deleted successfully');
-          reload();
         },
         'Action',
       ),
     ],
-    [userId, reload],
+    [userId],
   );
 
   const removeAll = async () => {
     await prayerRequestsApi.removeAll(userId);
     notify.success('All prayer requests deleted successfully');
-    reload();
   };
 
-  // A refresh after a delete keeps the current rows on screen until the new list arrives.
-  const firstLoad = loading && !data;
-  const hasRequests = (data?.length ?? 0) > 0;
+  const hasRequests = (load.data?.length ?? 0) > 0;
 
   return (
     <Panel>
@@ -81,7 +77,7 @@ export function PrayerRequestsScreen() {
         />
       )}
       <ListTable
-        loading={firstLoad}
+        load={load}
         emptyText="No prayer requests available."
         caption="Prayer requests"
         columns={columns}

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, ButtonLink, formatDate, ListTable, Panel, useRequest, useSearchFilter, type Column } from 'shared';
-import { BIBLE_WEEKS, readingsApi, type Reading } from './api';
+import { Button, ButtonLink, formatDate, ListTable, Panel, useSearchFilter, type Column } from 'shared';
+import { useResource } from 'shared/data';
+import { BIBLE_WEEKS, bibleReadings, readingsApi, type Reading } from './api';
 import { CsvImport } from './CsvImport';
 import type { ReadingState } from './readingState';
 
@@ -83,8 +84,8 @@ export function BibleListScreen() {
   const [week, setWeek] = useWeek();
   const [importing, setImporting] = useState(false);
   const weekId = useId();
-  const { data, loading, reload } = useRequest((signal) => readingsApi.week(week, signal), `week-${week}`);
-  const readings = useSearchFilter(data, (reading) => [
+  const load = useResource(bibleReadings.list({ week }), (signal) => readingsApi.week(week, signal));
+  const readings = useSearchFilter(load.data, (reading) => [
     `Day ${reading.day}`,
     reading.passage,
     formatDate(reading.date),
@@ -110,17 +111,9 @@ export function BibleListScreen() {
           <ButtonLink to="/bible-plan-organizer">Add New Plan</ButtonLink>
         </Bar>
       </Toolbar>
-      {importing && (
-        <CsvImport
-          onClose={() => setImporting(false)}
-          onImported={() => {
-            setImporting(false);
-            reload();
-          }}
-        />
-      )}
+      {importing && <CsvImport onClose={() => setImporting(false)} onImported={() => setImporting(false)} />}
       <ListTable
-        loading={loading}
+        load={load}
         emptyText="No readings available for this week."
         caption={`Readings of week ${week}`}
         itemsName="readings"

@@ -1,5 +1,6 @@
 import { apiClient, pathId, unwrap, type ApiEnvelope } from 'shared';
 import { ReadingInput as ReadingLimits, type paths, type Schemas } from 'api/contract';
+import { resource } from 'shared/data';
 
 /** The Bible-in-a-year plan: 52 weeks, default week 1 (spec §9), as the API accepts them. */
 export const BIBLE_WEEKS = ReadingLimits.week.maximum;
@@ -16,16 +17,23 @@ export type ImportRowError = NonNullable<
 
 type ImportAnswer = paths['/api/v1/import/readings/{userId}']['post']['responses'][201]['content']['application/json'];
 
+/** Its query keys, and the invalidation every write below does. */
+export const bibleReadings = resource('bible-readings');
+
 export const readingsApi = {
   week: (week: number, signal?: AbortSignal) =>
     unwrap<Reading[]>(apiClient.get(`/weekly/reading/${pathId(String(week))}`, { signal })),
   create: async (userId: string, input: ReadingInput) =>
-    (await apiClient.post<ApiEnvelope<Reading>>(`/add/reading/${pathId(userId)}`, input)).data,
+    bibleReadings.write((await apiClient.post<ApiEnvelope<Reading>>(`/add/reading/${pathId(userId)}`, input)).data),
   update: async (userId: string, id: string, input: ReadingInput) =>
-    (await apiClient.put<ApiEnvelope<Reading>>(`/edit/reading/${pathId(userId)}/${pathId(id)}`, input)).data,
+    bibleReadings.write(
+      (await apiClient.put<ApiEnvelope<Reading>>(`/edit/reading/${pathId(userId)}/${pathId(id)}`, input)).data,
+    ),
   remove: async (userId: string, id: string) =>
-    (await apiClient.delete<{ message: string }>(`/delete/reading/${pathId(userId)}/${pathId(id)}`)).data,
+    bibleReadings.write(
+      (await apiClient.delete<{ message: string }>(`/delete/reading/${pathId(userId)}/${pathId(id)}`)).data,
+    ),
   /** Beyond the spec: a whole plan at once, all or nothing. */
   import: async (userId: string, readings: ReadingInput[]) =>
-    (await apiClient.post<ImportAnswer>(`/import/readings/${pathId(userId)}`, { readings })).data,
+    bibleReadings.write((await apiClient.post<ImportAnswer>(`/import/readings/${pathId(userId)}`, { readings })).data),
 };

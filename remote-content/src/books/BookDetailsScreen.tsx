@@ -5,25 +5,25 @@ import {
   DetailsList,
   MissingRecord,
   formatDate,
-  LoadingBlock,
+  NotLoaded,
   notify,
   Panel,
   Picture,
-  useRequest,
   useUserId,
 } from 'shared';
-import { booksApi } from './api';
+import { useResource } from 'shared/data';
+import { books, booksApi } from './api';
 
 /** /bookshelf/{id} (spec §2): category, date added and link, with Edit Book and Delete Book. */
 export function BookDetailsScreen() {
   const { id = '' } = useParams();
   const userId = useUserId();
   const navigate = useNavigate();
-  const { data: book, loading } = useRequest((signal) => booksApi.get(id, signal), id);
-
-  if (loading) return <LoadingBlock />;
+  const load = useResource(books.detail(id), (signal) => booksApi.get(id, signal));
+  const book = load.data;
   if (!book) {
-    return <MissingRecord message="Book not found." backTo="/bookshelf" backLabel="Back to BookShelf" />;
+    const missing = <MissingRecord message="Book not found." backTo="/bookshelf" backLabel="Back to BookShelf" />;
+    return <NotLoaded load={load} what="This book" missing={missing} />;
   }
 
   const remove = async () => {

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
-import { LoadingBlock, MissingRecord, useRequest } from 'shared';
-import { booksApi } from './api';
+import { MissingRecord, NotLoaded } from 'shared';
+import { useResource } from 'shared/data';
+import { books, booksApi } from './api';
 import { BookForm } from './BookForm';
 
 /** /bookshelf-organizer */
@@ -11,10 +12,11 @@ export function AddBookScreen() {
 /** /edit-book/{id}: the form prefilled with the stored book. */
 export function EditBookScreen() {
   const { id = '' } = useParams();
-  const { data: book, loading } = useRequest((signal) => booksApi.get(id, signal), id);
-  if (loading) return <LoadingBlock />;
+  const load = useResource(books.detail(id), (signal) => booksApi.get(id, signal));
+  const book = load.data;
   if (!book) {
-    return <MissingRecord message="Book not found." backTo="/bookshelf" backLabel="Back to BookShelf" />;
+    const missing = <MissingRecord message="Book not found." backTo="/bookshelf" backLabel="Back to BookShelf" />;
+    return <NotLoaded load={load} what="This book" missing={missing} />;
   }
   return <BookForm mode="edit" book={book} />;
 }

@@ -1,16 +1,7 @@
 import { Link } from 'react-router-dom';
-import {
-  ButtonLink,
-  formatDate,
-  ListTable,
-  PageHeader,
-  Panel,
-  Picture,
-  useRequest,
-  useSearchFilter,
-  type Column,
-} from 'shared';
-import { booksApi, type Book } from './api';
+import { ButtonLink, formatDate, ListTable, PageHeader, Panel, Picture, useSearchFilter, type Column } from 'shared';
+import { useResource } from 'shared/data';
+import { books, booksApi, type Book } from './api';
 
 const columns: Column<Book>[] = [
   {
@@ -40,18 +31,18 @@ const columns: Column<Book>[] = [
 
 /** /bookshelf (spec §2): the shelf, filtered by the header's search on the title. */
 export function BookListScreen() {
-  const { data, loading } = useRequest((signal) => booksApi.list(signal), 'books');
-  const books = useSearchFilter(data, (book) => [book.bookName]);
+  const load = useResource(books.list(), (signal) => booksApi.list(signal));
+  const rows = useSearchFilter(load.data, (book) => [book.bookName]);
 
   return (
     <Panel>
       <PageHeader actions={<ButtonLink to="/bookshelf-organizer">Add New Book</ButtonLink>} />
       <ListTable
-        loading={loading}
+        load={load}
         emptyText="No books available."
         caption="Books"
         columns={columns}
-        rows={books}
+        rows={rows}
         rowKey={(book) => book._id}
       />
     </Panel>

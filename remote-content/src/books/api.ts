@@ -1,5 +1,6 @@
 import { type FileValue, apiClient, pathId, unwrap, toFormData, sendForm, type ProgressListener } from 'shared';
 import { BookFields, type Schemas } from 'api/contract';
+import { resource } from 'shared/data';
 
 /** The four categories, as the server accepts them. */
 export const BOOK_CATEGORIES = BookFields.category.enum;
@@ -23,13 +24,16 @@ const body = (input: BookInput) => {
   return toFormData({ ...fields, bookImage: input.bookImage });
 };
 
+/** Its query keys, and the invalidation every write below does. */
+export const books = resource('books');
+
 export const booksApi = {
   list: (signal?: AbortSignal) => unwrap<Book[]>(apiClient.get('/all/books/', { signal })),
   get: (id: string, signal?: AbortSignal) => unwrap<Book>(apiClient.get(`/single/book/${pathId(id)}`, { signal })),
   create: async (userId: string, input: BookInput, onProgress?: ProgressListener) =>
-    sendForm<Book>('post', `/add/book/${pathId(userId)}`, body(input), onProgress),
+    books.write(sendForm<Book>('post', `/add/book/${pathId(userId)}`, body(input), onProgress)),
   update: async (userId: string, id: string, input: BookInput, onProgress?: ProgressListener) =>
-    sendForm<Book>('post', `/edit/book/${pathId(userId)}/${pathId(id)}`, body(input), onProgress),
+    books.write(sendForm<Book>('post', `/edit/book/${pathId(userId)}/${pathId(id)}`, body(input), onProgress)),
   remove: async (userId: string, id: string) =>
-    (await apiClient.delete<{ message: string }>(`/book/${pathId(userId)}/${pathId(id)}`)).data,
+    books.write((await apiClient.delete<{ message: string }>(`/book/${pathId(userId)}/${pathId(id)}`)).data),
 };

@@ -6,16 +6,16 @@ import {
   DetailsList,
   formatDate,
   ListTable,
-  LoadingBlock,
   MissingRecord,
+  NotLoaded,
   notify,
   PageHeader,
   Panel,
-  useRequest,
   useSearchFilter,
   useUserId,
   type Column,
 } from 'shared';
+import { useResource } from 'shared/data';
 import { type Audience, type Reflection } from './api';
 import { useAudience, type AudienceScreens } from './audience';
 import { ReflectionForm } from './ReflectionForm';
@@ -30,8 +30,8 @@ const notFound = (screens: AudienceScreens) => (
 /** /adult-reflection and /children-reflection (spec §2): topic, mass, bible reading, date, details by date. */
 export function ReflectionListScreen({ audience }: { audience: Audience }) {
   const screens = useAudience(audience);
-  const { data, loading } = useRequest((signal) => screens.api.list(signal), `reflections-${audience}`);
-  const reflections = useSearchFilter(data, (r) => [r.topic, r.mass, r.bibleReading, formatDate(r.date)]);
+  const load = useResource(screens.resource.list(), (signal) => screens.api.list(signal));
+  const reflections = useSearchFilter(load.data, (r) => [r.topic, r.mass, r.bibleReading, formatDate(r.date)]);
 
   const columns: Column<Reflection>[] = [
     { header: 'Topic', maxWidth: '280px', cell: (r) => r.topic },
@@ -52,7 +52,7 @@ export function ReflectionListScreen({ audience }: { audience: Audience }) {
     <Panel>
       <PageHeader actions={<ButtonLink to={screens.addPath}>Add {screens.label} Reflection</ButtonLink>} />
       <ListTable
-        loading={loading}
+        load={load}
         emptyText="No reflections available."
         caption={`${screens.label} reflections`}
         columns={columns}
@@ -73,9 +73,9 @@ export function AddReflectionScreen({ audience }: { audience: Audience }) {
 export function EditReflectionScreen({ audience }: { audience: Audience }) {
   const screens = useAudience(audience);
   const { id = '' } = useParams();
-  const { data: reflection, loading } = useRequest((signal) => screens.api.get(id, signal), `${audience}-${id}`);
-  if (loading) return <LoadingBlock />;
-  if (!reflection) return notFound(screens);
+  const load = useResource(screens.resource.detail(id), (signal) => screens.api.get(id, signal));
+  const reflection = load.data;
+  if (!reflection) return <NotLoaded load={load} what="This reflection" missing={notFound(screens)} />;
   return <ReflectionForm key={reflection._id} mode="edit" screens={screens} reflection={reflection} />;
 }
 
@@ -92,9 +92,9 @@ export function ReflectionDetailsScreen({ audience }: { audience: Audience }) {
   const { date = '' } = useParams();
   const userId = useUserId();
   const navigate = useNavigate();
-  const { data: reflection, loading } = useRequest((signal) => screens.api.get(date, signal), `${audience}-${date}`);
-  if (loading) return <LoadingBlock />;
-  if (!reflection) return notFound(screens);
+  const load = useResource(screens.resource.detail(date), (signal) => screens.api.get(date, signal));
+  const reflection = load.data;
+  if (!reflection) return <NotLoaded load={load} what="This reflection" missing={notFound(screens)} />;
 
   const remove = async () => {
     await screens.api.remove(userId, reflection._id);

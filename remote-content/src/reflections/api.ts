@@ -1,5 +1,6 @@
 import { apiClient, pathId, unwrap, type ApiEnvelope } from 'shared';
 import type { paths, Schemas } from 'api/contract';
+import { resource } from 'shared/data';
 
 /** Adult and children reflections are one resource with two audiences (ARCHITECTURE). */
 export type Audience = 'adult' | 'children';
@@ -9,6 +10,9 @@ export type ReflectionInput = Schemas['ReflectionInput'];
 
 export type Reflection = Schemas['Reflection'];
 
+/** The query keys of one audience's reflections, and the invalidation every write does. */
+export const reflections = { adult: resource('adult-reflections'), children: resource('children-reflections') };
+
 /** The calls of one audience: add/…, all/…, …/reflection/{id or date}, edit/…, delete/… */
 export const reflectionsApi = (audience: Audience) => ({
   list: (signal?: AbortSignal) => unwrap<Reflection[]>(apiClient.get(`/all/${audience}/reflection`, { signal })),
@@ -16,17 +20,23 @@ export const reflectionsApi = (audience: Audience) => ({
   get: (idOrDate: string, signal?: AbortSignal) =>
     unwrap<Reflection>(apiClient.get(`/${audience}/reflection/${pathId(idOrDate)}`, { signal })),
   create: async (userId: string, input: ReflectionInput) =>
-    (await apiClient.post<ApiEnvelope<Reflection>>(`/add/${audience}/reflection/${pathId(userId)}`, input)).data,
+    reflections[audience].write(
+      (await apiClient.post<ApiEnvelope<Reflection>>(`/add/${audience}/reflection/${pathId(userId)}`, input)).data,
+    ),
   update: async (userId: string, id: string, input: ReflectionInput) =>
-    (
-      await apiClient.put<ApiEnvelope<Reflection>>(
-        `/edit/${audience}/reflection/${pathId(userId)}/${pathId(id)}`,
-        input,
-      )
-    ).data,
+    reflections[audience].write(
+      (
+        await apiClient.put<ApiEnvelope<Reflection>>(
+          `/edit/${audience}/reflection/${pathId(userId)}/${pathId(id)}`,
+          input,
+        )
+      ).data,
+    ),
   remove: async (userId: string, id: string) =>
-    (await apiClient.delete<{ message: string }>(`/delete/${audience}/reflection/${pathId(userId)}/${pathId(id)}`))
-      .data,
+    reflections[audience].write(
+      (await apiClient.delete<{ message: string }>(`/delete/${audience}/reflection/${pathId(userId)}/${pathId(id)}`))
+        .data,
+    ),
 });
 
 type EditorImageAnswer =

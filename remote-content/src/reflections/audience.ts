@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { reflectionsApi, type Audience } from './api';
+import type { Resource } from 'shared/data';
+import { reflections, reflectionsApi, type Audience } from './api';
 
 /** Everything that differs between the adult and the children screens (one implementation, two audiences). */
 export interface AudienceScreens {
@@ -11,6 +12,8 @@ export interface AudienceScreens {
   detailsPath: (date: string) => string;
   editPath: (id: string) => string;
   api: ReturnType<typeof reflectionsApi>;
+  /** The query keys of this audience's reflections. */
+  resource: Resource;
 }
 
 export function audienceScreens(audience: Audience): AudienceScreens {
@@ -22,6 +25,7 @@ export function audienceScreens(audience: Audience): AudienceScreens {
     detailsPath: (date) => `/${audience}-reflection/${encodeURIComponent(date)}`,
     editPath: (id) => `/${audience}-reflection/edit/${encodeURIComponent(id)}`,
     api: reflectionsApi(audience),
+    resource: reflections[audience],
   };
 }
 

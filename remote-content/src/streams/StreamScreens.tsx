@@ -4,18 +4,18 @@ import {
   ButtonLink,
   deleteColumn,
   ListTable,
-  LoadingBlock,
   MissingRecord,
+  NotLoaded,
   notify,
   PageHeader,
   Panel,
   Picture,
-  useRequest,
   useSearchFilter,
   useUserId,
   type Column,
 } from 'shared';
-import { streamsApi, type Stream } from './api';
+import { useResource } from 'shared/data';
+import { streams, streamsApi, type Stream } from './api';
 import { StreamForm } from './StreamForm';
 
 const Thumbnail = styled(Picture)`
@@ -26,8 +26,8 @@ const Thumbnail = styled(Picture)`
 /** /live-streaming (spec §2): S/N, title, stream link, thumbnail, Edit and Delete. */
 export function StreamListScreen() {
   const userId = useUserId();
-  const { data, loading, reload } = useRequest((signal) => streamsApi.list(signal), 'streams');
-  const streams = useSearchFilter(data, (stream) => [stream.name, stream.streamingLink, stream.category]);
+  const load = useResource(streams.list(), (signal) => streamsApi.list(signal));
+  const rows = useSearchFilter(load.data, (stream) => [stream.name, stream.streamingLink, stream.category]);
 
   const columns: Column<Stream>[] = [
     { header: 'S/N', cell: (_stream, index) => index + 1 },
@@ -56,7 +56,6 @@ export function StreamListScreen() {
     deleteColumn('Are you sure you want to delete this stream?', async (stream) => {
       await streamsApi.remove(userId, stream._id);
       notify.success('Stream deleted successfully');
-      reload();
     }),
   ];
 
@@ -64,11 +63,11 @@ export function StreamListScreen() {
     <Panel>
       <PageHeader actions={<ButtonLink to="/manage-live-streaming">Add New Stream</ButtonLink>} />
       <ListTable
-        loading={loading && !data}
+        load={load}
         emptyText="No live streams available."
         caption="Live streams"
         columns={columns}
-        rows={streams}
+        rows={rows}
         rowKey={(stream) => stream._id}
       />
     </Panel>
@@ -83,10 +82,13 @@ export function AddStreamScreen() {
 /** /live-streaming/edit/{id}: the stream is looked up in the list (the spec has no single-stream call). */
 export function EditStreamScreen() {
   const { id = '' } = useParams();
-  const { data, loading } = useRequest((signal) => streamsApi.list(signal), 'streams');
-  if (loading) return <LoadingBlock />;
-  const stream = data?.find((candidate) => candidate._id === id);
-  if (!stream)
-    return <MissingRecord message="Stream not found." backTo="/live-streaming" backLabel="Back to Live Streaming" />;
+  const load = useResource(streams.list(), (signal) => streamsApi.list(signal));
+  const stream = load.data?.find((candidate) => candidate._id === id);
+  if (!stream) {
+    const missing = (
+      <MissingRecord message="Stream not found." backTo="/live-streaming" backLabel="Back to Live Streaming" />
+    );
+    return <NotLoaded load={load} what="This stream" missing={missing} />;
+  }
   return <StreamForm mode="edit" stream={stream} />;
 }

@@ -1,5 +1,6 @@
 import { type FileValue, apiClient, pathId, unwrap, toFormData, sendForm, type ProgressListener } from 'shared';
 import { StreamFields, type Schemas } from 'api/contract';
+import { resource } from 'shared/data';
 
 /** The three categories, as the server accepts them (spelled as the spec spells them, §9). */
 export const STREAM_CATEGORIES = StreamFields.category.enum;
@@ -25,12 +26,15 @@ const body = (input: StreamInput) => {
   return toFormData({ ...fields, file: input.image });
 };
 
+/** Its query keys, and the invalidation every write below does. */
+export const streams = resource('streams');
+
 export const streamsApi = {
   list: (signal?: AbortSignal) => unwrap<Stream[]>(apiClient.get('/stream', { signal })),
   create: async (userId: string, input: StreamInput, onProgress?: ProgressListener) =>
-    sendForm<Stream>('post', `/add/stream/${pathId(userId)}`, body(input), onProgress),
+    streams.write(sendForm<Stream>('post', `/add/stream/${pathId(userId)}`, body(input), onProgress)),
   update: async (userId: string, id: string, input: StreamInput, onProgress?: ProgressListener) =>
-    sendForm<Stream>('put', `/edit/stream/${pathId(userId)}/${pathId(id)}`, body(input), onProgress),
+    streams.write(sendForm<Stream>('put', `/edit/stream/${pathId(userId)}/${pathId(id)}`, body(input), onProgress)),
   remove: async (userId: string, id: string) =>
-    (await apiClient.delete<{ message: string }>(`/delete/stream/${pathId(userId)}/${pathId(id)}`)).data,
+    streams.write((await apiClient.delete<{ message: string }>(`/delete/stream/${pathId(userId)}/${pathId(id)}`)).data),
 };

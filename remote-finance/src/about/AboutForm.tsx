@@ -8,15 +8,15 @@ import {
   FormButtons,
   FormColumn,
   FormPage,
-  LoadingBlock,
+  NotLoaded,
   notify,
   Panel,
   requiredText,
   TextAreaField,
-  useRequest,
   useUserId,
 } from 'shared';
-import { aboutApi, type About } from './api';
+import { useResource } from 'shared/data';
+import { aboutApi, aboutUs, type About } from './api';
 
 /** Add About and the edit modal (spec §5): the text is required. */
 export const aboutSchema = yup.object({
@@ -30,8 +30,6 @@ type AboutFormProps =
       about: About;
       /** Cancel, or after a successful save. */
       onClose: () => void;
-      /** After a successful save: the text reloads. */
-      onSaved: () => void;
     };
 
 /** The Add About Us page (/add-about, then /about) and the Edit About Us modal: one form, two modes. */
@@ -45,7 +43,6 @@ export function AboutForm(props: AboutFormProps) {
       if (props.mode === 'edit') {
         await aboutApi.update(userId, props.about._id, text);
         notify.success('About us updated successfully');
-        props.onSaved();
         props.onClose();
       } else {
         await aboutApi.create(userId, text);
@@ -82,8 +79,9 @@ export function AboutForm(props: AboutFormProps) {
 
 /** /add-about: the form while there is no text; once there is one, the way to edit it instead. */
 export function AddAboutScreen() {
-  const { data: about, loading } = useRequest((signal) => aboutApi.get(signal), 'about');
-  if (loading && !about) return <LoadingBlock />;
+  const load = useResource(aboutUs.list(), (signal) => aboutApi.get(signal));
+  const about = load.data;
+  if (about === undefined) return <NotLoaded load={load} what="About Us" missing={null} />;
   if (about) {
     return (
       <Panel>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, ButtonLink, EmptyText, LoadingBlock, Modal, PageHeader, Panel, useRequest } from 'shared';
-import { aboutApi } from './api';
+import { Button, ButtonLink, EmptyText, Modal, NotLoaded, PageHeader, Panel } from 'shared';
+import { useResource } from 'shared/data';
+import { aboutApi, aboutUs } from './api';
 import { AboutForm } from './AboutForm';
 
 const Text = styled.div`
@@ -13,10 +14,12 @@ const Text = styled.div`
 
 /** /about (spec §2): the About Us text with Edit About Us, or Add About Us while there is none. */
 export function AboutScreen() {
-  const { data: about, loading, reload } = useRequest((signal) => aboutApi.get(signal), 'about');
+  const load = useResource(aboutUs.list(), (signal) => aboutApi.get(signal));
   const [editing, setEditing] = useState(false);
+  const about = load.data;
 
-  if (loading && !about) return <LoadingBlock />;
+  // Without the answer no one knows whether there is a text: neither Add nor Edit is offered.
+  if (about === undefined) return <NotLoaded load={load} what="About Us" missing={null} />;
 
   return (
     <Panel>
@@ -32,7 +35,7 @@ export function AboutScreen() {
       {about ? <Text>{about.text}</Text> : <EmptyText>No about us content available.</EmptyText>}
       {about && editing && (
         <Modal title="Edit About Us" onClose={() => setEditing(false)}>
-          <AboutForm mode="edit" about={about} onSaved={reload} onClose={() => setEditing(false)} />
+          <AboutForm mode="edit" about={about} onClose={() => setEditing(false)} />
         </Modal>
       )}
     </Panel>

@@ -11,8 +11,6 @@ type BankAccountFormProps =
       account: BankAccount;
       /** Cancel, or after a successful save. */
       onClose: () => void;
-      /** After a successful save: the list reloads. */
-      onSaved: () => void;
     };
 
 /**
@@ -38,7 +36,6 @@ export function BankAccountForm(props: BankAccountFormProps) {
       if (props.mode === 'edit') {
         await bankAccountsApi.update(userId, props.account._id, values);
         notify.success('Bank account updated successfully');
-        props.onSaved();
         props.onClose();
       } else {
         await bankAccountsApi.create(userId, values);

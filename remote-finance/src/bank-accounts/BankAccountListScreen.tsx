@@ -9,12 +9,12 @@ import {
   notify,
   PageHeader,
   Panel,
-  useRequest,
   useSearchFilter,
   useUserId,
   type Column,
 } from 'shared';
-import { bankAccountsApi, type BankAccount } from './api';
+import { useResource } from 'shared/data';
+import { bankAccounts, bankAccountsApi, type BankAccount } from './api';
 import { BankAccountForm } from './BankAccountForm';
 
 const Digits = styled.span`
@@ -27,8 +27,8 @@ const optional = (value: string) => value || '—';
 /** /bank-accounts (spec §2): the table, an Edit modal per row, Delete with confirmation. */
 export function BankAccountListScreen() {
   const userId = useUserId();
-  const { data, loading, reload } = useRequest((signal) => bankAccountsApi.list(signal), 'bank-accounts');
-  const accounts = useSearchFilter(data, (account) => [
+  const load = useResource(bankAccounts.list(), (signal) => bankAccountsApi.list(signal));
+  const accounts = useSearchFilter(load.data, (account) => [
     account.bankName,
     account.bankAccountNumber,
     account.bankAccountHolderName,
@@ -39,7 +39,6 @@ export function BankAccountListScreen() {
   const remove = async (account: BankAccount) => {
     await bankAccountsApi.remove(userId, account._id);
     notify.success('Bank account deleted successfully');
-    reload();
   };
 
   const columns: Column<BankAccount>[] = [
@@ -65,7 +64,7 @@ export function BankAccountListScreen() {
     <Panel>
       <PageHeader actions={<ButtonLink to="/add-bank-account">Add Account</ButtonLink>} />
       <ListTable
-        loading={loading && !data}
+        load={load}
         emptyText="No bank accounts available."
         caption="Bank accounts"
         columns={columns}
@@ -74,7 +73,7 @@ export function BankAccountListScreen() {
       />
       {editing && (
         <Modal title="Edit Bank Account" onClose={() => setEditing(undefined)}>
-          <BankAccountForm mode="edit" account={editing} onSaved={reload} onClose={() => setEditing(undefined)} />
+          <BankAccountForm mode="edit" account={editing} onClose={() => setEditing(undefined)} />
         </Modal>
       )}
     </Panel>

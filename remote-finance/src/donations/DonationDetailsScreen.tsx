@@ -5,14 +5,14 @@ import {
   DetailsList,
   DetailsText,
   formatDate,
-  LoadingBlock,
+  NotLoaded,
   notify,
   Panel,
   Picture,
-  useRequest,
   useUserId,
 } from 'shared';
-import { donationsApi } from './api';
+import { useResource } from 'shared/data';
+import { donations, donationsApi } from './api';
 import { NoDonation } from './DonationFormScreens';
 import { fileType } from './files';
 
@@ -21,10 +21,9 @@ export function DonationDetailsScreen() {
   const { id = '' } = useParams();
   const userId = useUserId();
   const navigate = useNavigate();
-  const { data: donation, loading } = useRequest((signal) => donationsApi.get(id, signal), id);
-
-  if (loading) return <LoadingBlock />;
-  if (!donation) return <NoDonation />;
+  const load = useResource(donations.detail(id), (signal) => donationsApi.get(id, signal));
+  const donation = load.data;
+  if (!donation) return <NotLoaded load={load} what="This donation" missing={<NoDonation />} />;
 
   const remove = async () => {
     await donationsApi.remove(userId, donation._id);

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
-import { ButtonLink, EmptyText, LoadingBlock, Panel, useRequest } from 'shared';
-import { donationsApi } from './api';
+import { ButtonLink, EmptyText, NotLoaded, Panel } from 'shared';
+import { useResource } from 'shared/data';
+import { donations, donationsApi } from './api';
 import { DonationForm } from './DonationForm';
 
 /** /donation/add */
@@ -11,9 +12,9 @@ export function AddDonationScreen() {
 /** /edit-donation/{id}: the form prefilled with the stored donation. */
 export function EditDonationScreen() {
   const { id = '' } = useParams();
-  const { data: donation, loading } = useRequest((signal) => donationsApi.get(id, signal), id);
-  if (loading) return <LoadingBlock />;
-  if (!donation) return <NoDonation />;
+  const load = useResource(donations.detail(id), (signal) => donationsApi.get(id, signal));
+  const donation = load.data;
+  if (!donation) return <NotLoaded load={load} what="This donation" missing={<NoDonation />} />;
   return <DonationForm mode="edit" donation={donation} />;
 }
 

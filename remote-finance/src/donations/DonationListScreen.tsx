@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink, ListTable, PageHeader, Panel, Picture, useRequest, useSearchFilter, type Column } from 'shared';
-import { donationsApi, type Donation } from './api';
+import { ButtonLink, ListTable, PageHeader, Panel, Picture, useSearchFilter, type Column } from 'shared';
+import { useResource } from 'shared/data';
+import { donations, donationsApi, type Donation } from './api';
 import { fileType } from './files';
 
 /** Stands in for the image of a donation whose file is not an image (a PDF …). */
@@ -45,18 +46,18 @@ const columns: Column<Donation>[] = [
 
 /** /donations (spec §2), filtered by the header's search on name and description. */
 export function DonationListScreen() {
-  const { data, loading } = useRequest((signal) => donationsApi.list(signal), 'donations');
-  const donations = useSearchFilter(data, (donation) => [donation.donationName, donation.donationDescription]);
+  const load = useResource(donations.list(), (signal) => donationsApi.list(signal));
+  const rows = useSearchFilter(load.data, (donation) => [donation.donationName, donation.donationDescription]);
 
   return (
     <Panel>
       <PageHeader actions={<ButtonLink to="/donation/add">Add New Donation</ButtonLink>} />
       <ListTable
-        loading={loading}
+        load={load}
         emptyText="No donations available."
         caption="Donations"
         columns={columns}
-        rows={donations}
+        rows={rows}
         rowKey={(donation) => donation._id}
       />
     </Panel>

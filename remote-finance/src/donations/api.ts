@@ -1,5 +1,6 @@
 import { type FileValue, apiClient, pathId, unwrap, toFormData, sendForm, type ProgressListener } from 'shared';
 import type { Schemas } from 'api/contract';
+import { resource } from 'shared/data';
 
 /**
  * A donation (spec §3). `fileUrl` is the uploaded file of any type; `donationImage` is the same URL
@@ -19,14 +20,19 @@ const body = (input: DonationInput) => {
   return toFormData({ ...fields, file: input.file });
 };
 
+/** Its query keys, and the invalidation every write below does. */
+export const donations = resource('donations');
+
 export const donationsApi = {
   list: (signal?: AbortSignal) => unwrap<Donation[]>(apiClient.get('/all/donations', { signal })),
   get: (id: string, signal?: AbortSignal) =>
     unwrap<Donation>(apiClient.get(`/single/donation/${pathId(id)}`, { signal })),
   create: async (userId: string, input: DonationInput, onProgress?: ProgressListener) =>
-    sendForm<Donation>('post', `/add/donation/${pathId(userId)}`, body(input), onProgress),
+    donations.write(sendForm<Donation>('post', `/add/donation/${pathId(userId)}`, body(input), onProgress)),
   update: async (userId: string, id: string, input: DonationInput, onProgress?: ProgressListener) =>
-    sendForm<Donation>('post', `/edit/donation/${pathId(userId)}/${pathId(id)}`, body(input), onProgress),
+    donations.write(
+      sendForm<Donation>('post', `/edit/donation/${pathId(userId)}/${pathId(id)}`, body(input), onProgress),
+    ),
   remove: async (userId: string, id: string) =>
-    (await apiClient.delete<{ message: string }>(`/donation/${pathId(userId)}/${pathId(id)}`)).data,
+    donations.write((await apiClient.delete<{ message: string }>(`/donation/${pathId(userId)}/${pathId(id)}`)).data),
 };

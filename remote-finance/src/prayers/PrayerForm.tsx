@@ -11,8 +11,6 @@ type PrayerFormProps =
       prayer: Prayer;
       /** Cancel, or after a successful save. */
       onClose: () => void;
-      /** After a successful save: the list reloads. */
-      onSaved: () => void;
     };
 
 /** The Add Prayer page (/add-prayer, then /prayers) and the Edit modal of /prayers: one form, two modes. */
@@ -27,7 +25,6 @@ export function PrayerForm(props: PrayerFormProps) {
       if (props.mode === 'edit') {
         await prayersApi.update(userId, props.prayer._id, values);
         notify.success('Prayer updated successfully');
-        props.onSaved();
         props.onClose();
       } else {
         await prayersApi.create(userId, values);

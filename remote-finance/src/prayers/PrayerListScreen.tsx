@@ -9,12 +9,12 @@ import {
   notify,
   PageHeader,
   Panel,
-  useRequest,
   useSearchFilter,
   useUserId,
   type Column,
 } from 'shared';
-import { prayersApi, type Prayer } from './api';
+import { useResource } from 'shared/data';
+import { prayers, prayersApi, type Prayer } from './api';
 import { PrayerForm } from './PrayerForm';
 
 /** A table cell's own width grows with the table; the text itself stops at 300 px. */
@@ -29,14 +29,13 @@ const Truncated = styled.span`
 /** /prayers, titled 'Section A Prayers' (spec §2): the table, an Edit modal per row, Delete with confirmation. */
 export function PrayerListScreen() {
   const userId = useUserId();
-  const { data, loading, reload } = useRequest((signal) => prayersApi.list(signal), 'prayers');
-  const prayers = useSearchFilter(data, (prayer) => [prayer.title, prayer.prayer]);
+  const load = useResource(prayers.list(), (signal) => prayersApi.list(signal));
+  const rows = useSearchFilter(load.data, (prayer) => [prayer.title, prayer.prayer]);
   const [editing, setEditing] = useState<Prayer>();
 
   const remove = async (prayer: Prayer) => {
     await prayersApi.remove(userId, prayer._id);
     notify.success('Prayer deleted successfully');
-    reload();
   };
 
   const columns: Column<Prayer>[] = [
@@ -59,17 +58,17 @@ export function PrayerListScreen() {
     <Panel>
       <PageHeader actions={<ButtonLink to="/add-prayer">Add Prayer</ButtonLink>} />
       <ListTable
-        loading={loading && !data}
+        load={load}
         emptyText="No prayers available."
         caption="Section A Prayers"
         itemsName="prayers"
         columns={columns}
-        rows={prayers}
+        rows={rows}
         rowKey={(prayer) => prayer._id}
       />
       {editing && (
         <Modal title="Edit Prayer" onClose={() => setEditing(undefined)}>
-          <PrayerForm mode="edit" prayer={editing} onSaved={reload} onClose={() => setEditing(undefined)} />
+          <PrayerForm mode="edit" prayer={editing} onClose={() => setEditing(undefined)} />
         </Modal>
       )}
     </Panel>

@@ -1,4 +1,5 @@
-import { DataTable, formatDate, LoadingBlock, PageHeader, Panel, runtimeInfo, useRequest, type Column } from 'shared';
+import { DataTable, formatDate, NotLoaded, PageHeader, Panel, runtimeInfo, type Column } from 'shared';
+import { useResource } from 'shared/data';
 import styled from 'styled-components';
 import { versionsApi, type BuildInfo } from './deployedVersions';
 
@@ -44,12 +45,12 @@ const columns: Column<Row>[] = [
 
 /** Settings → Deployed versions: what is live on the server and what this browser actually runs. */
 export function DeployedVersions() {
-  const { data, loading, failed } = useRequest((signal) => versionsApi.get(signal), 'versions');
+  const load = useResource(['deployed-versions'], (signal) => versionsApi.get(signal));
+  const { data } = load;
   const running = runtimeInfo();
 
   let body;
-  if (loading && !data) body = <LoadingBlock />;
-  else if (failed || !data) body = <Note>The deployed versions could not be read.</Note>;
+  if (!data) body = <NotLoaded load={load} what="The deployed versions" missing={null} />;
   else {
     const rows: Row[] = [
       fromBuild('Shell', data.shell),

@@ -88,7 +88,8 @@ describe('Settings', () => {
       'GET /version': () => [500, { message: 'Something went wrong on the server. Please try again later.' }],
     });
     renderRoutes([{ path: '*', element: <App /> }], '/settings');
-    expect(await screen.findByText('The deployed versions could not be read.')).toBeInTheDocument();
+    expect(await screen.findByText('The deployed versions could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(screen.getByLabelText('Country')).toBeInTheDocument();
   });
 });

@@ -42,11 +42,22 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Something went wrong';
 }
 
+/**
+ * The loads of the data layer ('shared/data') may be retried: it raises the toast itself, once, when the
+ * last attempt failed, and shows the failure on the screen with Retry. They are known by their abort signal.
+ */
+const failuresShownOnScreen = new WeakSet<AbortSignal>();
+export function showFailureOnScreen(signal: AbortSignal) {
+  failuresShownOnScreen.add(signal);
+}
+
 apiClient.interceptors.response.use(undefined, (error: unknown) => {
   if (axios.isCancel(error)) return Promise.reject(error);
   const config = (error as AxiosError).config as AxiosRequestConfig | undefined;
   const status = (error as AxiosError).response?.status;
   if (config?.silent) return Promise.reject(error);
+  const onScreen = config?.signal instanceof AbortSignal && failuresShownOnScreen.has(config.signal);
+  if (onScreen && status !== 401) return Promise.reject(error);
   if (status === 401 && !config?.isLogin) {
     // The session is over: the guard sees it cleared and sends the administrator to /login,
     // remembering the page. No red toast (spec §8).

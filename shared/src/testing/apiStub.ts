@@ -8,8 +8,9 @@ export interface StubbedCall {
   headers: Record<string, unknown>;
 }
 
-/** Answers one call: `[status, body]`. Throwing makes it a network failure. */
-export type StubHandler = (call: StubbedCall) => [number, unknown] | Promise<[number, unknown]>;
+/** Answers one call: `[status, body]` or `[status, body, headers]`. Throwing makes it a network failure. */
+type StubAnswer = [number, unknown] | [number, unknown, Record<string, string>];
+export type StubHandler = (call: StubbedCall) => StubAnswer | Promise<StubAnswer>;
 
 /**
  * Replaces the API client's transport with handlers keyed by 'METHOD /path' (the path as the
@@ -33,8 +34,8 @@ export function stubApi(handlers: Record<string, StubHandler>): StubbedCall[] {
     calls.push(call);
     const handler = handlers[`${method} ${url}`];
     if (!handler) throw new AxiosError(`No stub for ${method} ${url}`, 'ERR_NETWORK', config);
-    const [status, data] = await handler(call);
-    const response: AxiosResponse = { data, status, statusText: String(status), headers: {}, config };
+    const [status, data, headers = {}] = await handler(call);
+    const response: AxiosResponse = { data, status, statusText: String(status), headers, config };
     if (status >= 400) {
       throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, null, response);
     }

@@ -61,33 +61,52 @@ describe('DataTable', () => {
 
 describe('ListTable', () => {
   const table = { caption: 'Things', columns, rowKey: (row: (typeof rows)[number]) => row.id };
-  const render = (props: { loading: boolean; rows: typeof rows }) =>
+  const reload = jest.fn();
+  const loaded = { loading: false, error: null, reload };
+  const failed = { loading: false, error: { message: 'The server could not be reached.' }, reload };
+  const render = (props: { load: typeof loaded | typeof failed; rows: typeof rows }) =>
     renderRoutes(
       [{ path: '/list', element: <ListTable {...table} {...props} emptyText="No things available." /> }],
       '/list',
     );
 
   it('shows a spinner while loading', () => {
-    render({ loading: true, rows: [] });
+    render({ load: { ...loaded, loading: true }, rows: [] });
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
   });
 
   it('shows the empty text when there are no rows', () => {
-    render({ loading: false, rows: [] });
+    render({ load: loaded, rows: [] });
     expect(screen.getByText('No things available.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('shows the table when there are rows', () => {
-    render({ loading: false, rows: rows.slice(0, 2) });
+    render({ load: loaded, rows: rows.slice(0, 2) });
     expect(within(screen.getByRole('table', { name: 'Things' })).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('says a failed load failed, with Retry, and never that the list is empty', async () => {
+    render({ load: failed, rows: [] });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The things could not be loaded. The server could not be reached.',
+    );
+    expect(screen.queryByText('No things available.')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(reload).toHaveBeenCalled();
+  });
+
+  it('keeps the rows it has under a failed refresh', () => {
+    render({ load: failed, rows: rows.slice(0, 2) });
+    expect(screen.getByRole('alert')).toHaveTextContent('could not be loaded');
+    expect(screen.getByRole('table', { name: 'Things' })).toBeInTheDocument();
   });
 });
 
 describe('ListTable with the header filter', () => {
   const list = (filtered: typeof rows) => (
     <ListTable
-      loading={false}
+      load={{ loading: false, error: null, reload: () => undefined }}
       emptyText="No things available."
       caption="Things"
       columns={columns}

@@ -6,6 +6,7 @@ import { useSearchTerm } from '../search/search';
 import { Button } from './Button';
 import { DeleteButton } from './DeleteButton';
 import { EmptyText } from './layout';
+import { LoadFailed, type LoadState } from './LoadState';
 import { Pagination, usePage } from './Pagination';
 import { LoadingBlock } from './Spinner';
 
@@ -154,8 +155,8 @@ export function DataTable<Row>({
 }
 
 interface ListTableProps<Row> extends DataTableProps<Row> {
-  /** The list's call is running and nothing is on screen yet. */
-  loading: boolean;
+  /** The list's load: a spinner while it runs, the failure with Retry, else the rows below. */
+  load: Pick<LoadState<unknown>, 'loading' | 'error' | 'reload'>;
   /** The spec's empty text, e.g. 'No books available.'. */
   emptyText: string;
   /** What the rows are, for 'No books match “…”.' (default: the caption, e.g. 'Books' → 'books'). */
@@ -167,13 +168,16 @@ interface ListTableProps<Row> extends DataTableProps<Row> {
  * table. With the header's filter (`?q=`) matching nothing it says so, with Clear filter. It
  * remembers the address it was shown at, so that Back from a screen opened here returns to it.
  */
-export function ListTable<Row>({ loading, emptyText, itemsName, ...table }: ListTableProps<Row>) {
+export function ListTable<Row>({ load, emptyText, itemsName, ...table }: ListTableProps<Row>) {
   useRememberList();
   const term = useSearchTerm();
   const [, setParams] = useSearchParams();
-  if (loading) return <LoadingBlock />;
+  const items = itemsName ?? table.caption.charAt(0).toLowerCase() + table.caption.slice(1);
+  if (load.loading) return <LoadingBlock />;
+  // A failed load is never shown as an empty list; rows already on screen stay under the failure.
+  const failure = load.error && <LoadFailed error={load.error} retry={load.reload} what={`The ${items}`} />;
+  if (failure && table.rows.length === 0) return failure;
   if (table.rows.length === 0 && term) {
-    const items = itemsName ?? table.caption.charAt(0).toLowerCase() + table.caption.slice(1);
     return (
       <NoMatch>
         <EmptyText>{`No ${items} match “${term}”.`}</EmptyText>
@@ -193,7 +197,12 @@ export function ListTable<Row>({ loading, emptyText, itemsName, ...table }: List
     );
   }
   if (table.rows.length === 0) return <EmptyText>{emptyText}</EmptyText>;
-  return <DataTable {...table} />;
+  return (
+    <>
+      {failure}
+      <DataTable {...table} />
+    </>
+  );
 }
 
 const NoMatch = styled.div`

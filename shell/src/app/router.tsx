@@ -1,7 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LoadingBlock } from 'shared';
 import { LoginPage, RequireAuth } from '../auth/guards';
-import { Dashboard } from '../dashboard/Dashboard';
 import { Layout } from '../layout/Layout';
 import { RemoteArea } from '../remotes/RemoteArea';
 import { RemotePrefetch } from '../remotes/RemotePrefetch';
@@ -23,7 +22,13 @@ export function appRoutes(store: RemotesMapStore): RouteObject[] {
         </RequireAuth>
       ),
       children: [
-        { path: '/dashboard', element: <Dashboard /> },
+        {
+          path: '/dashboard',
+          // Loaded after the login: it is the shell's first screen to use the data layer ('shared/data'),
+          // which the login page must not load.
+          lazy: async () => ({ Component: (await import('../dashboard/Dashboard')).Dashboard }),
+          hydrateFallbackElement: <LoadingBlock />,
+        },
         {
           path: '*',
           element: <RemoteArea store={store} />,

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useRequest, useUserId } from 'shared';
-import { analyticsApi, type Analytics } from './api';
+import { LoadFailed, useUserId } from 'shared';
+import { useResource } from 'shared/data';
+import { analytics, analyticsApi, type Analytics } from './api';
 import styled from 'styled-components';
 import donationsChart from './donations-chart.svg';
 
@@ -99,11 +100,12 @@ const number = (value: unknown) => (typeof value === 'number' && Number.isFinite
 /** The dashboard (spec §2 /dashboard): every figure defaults to 0 until the server answers. */
 export function Dashboard() {
   const userId = useUserId();
-  const { data } = useRequest((signal) => analyticsApi.get(userId, signal), userId);
-  const figures: Partial<Analytics> = data ?? {};
+  const load = useResource(analytics.list({ userId }), (signal) => analyticsApi.get(userId, signal));
+  const figures: Partial<Analytics> = load.data ?? {};
 
   return (
     <>
+      {load.error && <LoadFailed error={load.error} retry={load.reload} what="The dashboard’s figures" />}
       <Section aria-label="Overview">
         <Grid>
           <StatCard title="Total Users" value={number(figures.totalUsers)} to="/users" />

@@ -1,8 +1,12 @@
 import { apiClient, pathId, unwrap } from 'shared';
 import type { Schemas } from 'api/contract';
+import { resource } from 'shared/data';
 
 /** Dashboard figures (spec §3 Analytics). Figures the server has no source for are 0. */
 export type Analytics = Schemas['Analytics'];
+
+/** Its query keys, and the invalidation every write below does. */
+export const analytics = resource('analytics');
 
 export const analyticsApi = {
   get: (userId: string, signal?: AbortSignal) =>

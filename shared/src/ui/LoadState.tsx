@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { Button } from './Button';
+import { LoadingBlock } from './Spinner';
+
+/** Why a screen's data is not there: the words to show, and the HTTP status when the server answered. */
+export interface LoadError {
+  message: string;
+  status?: number;
+}
+
+/**
+ * What a list or details screen knows about its data (README "Load states"): still loading, failed
+ * (and why), or loaded — `data` may be an empty list, which is not a failure.
+ */
+export interface LoadState<T> {
+  data: T | undefined;
+  /** The call runs and nothing is on screen yet (a refresh with data on screen is not loading). */
+  loading: boolean;
+  /** The last attempt failed (after its retries); `null` while loading or once loaded. */
+  error: LoadError | null;
+  /** Load again: the Retry button, or after a write the screen made itself. */
+  reload: () => void;
+}
+
+const Failure = styled.div.attrs({ role: 'alert' })`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radius};
+  background: #fdecec;
+  border: 1px solid #f1b5b5;
+  color: #7a1c1c;
+  p {
+    margin: 0;
+    flex: 1 1 16rem;
+  }
+`;
+
+/** A failed load: what could not be loaded, the reason, and Retry. */
+export function LoadFailed({
+  error,
+  retry,
+  what = 'This page',
+}: {
+  error: LoadError;
+  retry: () => void;
+  what?: string;
+}) {
+  return (
+    <Failure>
+      <p>
+        <strong>{`${what} could not be loaded.`}</strong> <span>{error.message}</span>
+      </p>
+      <Button variant="secondary" onClick={retry}>
+        Retry
+      </Button>
+    </Failure>
+  );
+}
+
+/**
+ * A details or edit screen before its record is there: the spinner, the failure with Retry, or —
+ * when the server says there is no such record (404) or sent none — `missing`.
+ */
+export function NotLoaded({ load, missing, what }: { load: LoadState<unknown>; missing: ReactNode; what?: string }) {
+  if (load.loading) return <LoadingBlock />;
+  if (load.error && load.error.status !== 404) return <LoadFailed error={load.error} retry={load.reload} what={what} />;
+  return <>{missing}</>;
+}
