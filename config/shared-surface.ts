@@ -111,8 +111,9 @@ export function readSurface(sharedDir: string): Surface {
 /** True for a type declared in the package's own source (not a library's). */
 function declaredIn(srcDir: string, type: ts.Type): boolean {
   const symbol = type.aliasSymbol ?? type.getSymbol();
+  // Real paths: 'shared/data' imports the main entry by the package name, through node_modules' link.
   return (symbol?.declarations ?? []).some((declaration) =>
-    path.resolve(declaration.getSourceFile().fileName).startsWith(srcDir + path.sep),
+    fs.realpathSync(declaration.getSourceFile().fileName).startsWith(fs.realpathSync(srcDir) + path.sep),
   );
 }
 

@@ -2923,7 +2923,7 @@ export interface paths {
     put?: never;
     /**
      * Upload an image for the rich-text editor (multipart: image); answers its URL
-     * @description The image is deleted once no reflection shows it any more (after an edit or a delete).
+     * @description The image is deleted once no reflection shows it any more (after an edit or a delete). An image no saved reflection uses is deleted after EDITOR_IMAGE_GRACE_HOURS: keptUnusedUntil says when, so that a draft kept in the browser expires before the pictures it shows.
      */
     post: {
       parameters: {
@@ -2958,6 +2958,11 @@ export interface paths {
               data: {
                 /** Format: uri */
                 url: string;
+                /**
+                 * Format: date-time
+                 * @description Until when the image is kept while no saved reflection shows it
+                 */
+                keptUnusedUntil: string;
               };
             };
           };

@@ -14,11 +14,19 @@ interface ListUnderTest {
 }
 
 const table = (name: string) => (page: Page) =>
-  page.getByRole('table', { name }).or(page.getByText(/available/)).first();
+  page
+    .getByRole('table', { name })
+    .or(page.getByText(/available/))
+    .first();
 
 const lists: ListUnderTest[] = [
   { path: '/bookshelf', call: /\/api\/v1\/all\/books\/$/, items: 'books', loaded: table('Books') },
-  { path: '/bible-list', call: /\/api\/v1\/weekly\/reading\/1$/, items: 'readings', loaded: table('Readings of week 1') },
+  {
+    path: '/bible-list',
+    call: /\/api\/v1\/weekly\/reading\/1$/,
+    items: 'readings',
+    loaded: table('Readings of week 1'),
+  },
   { path: '/live-streaming', call: /\/api\/v1\/stream$/, items: 'live streams', loaded: table('Live streams') },
   {
     path: '/adult-reflection',

@@ -247,13 +247,21 @@ describe.each(engines())('reflections on %s', (_name, engine) => {
     };
     const fileName = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
-    it('uploads an image and answers its URL; refuses other files', async () => {
+    it('uploads an image and answers its URL and how long it is kept unused; refuses other files', async () => {
+      const before = Date.now();
       const res = await upload({ content: PNG });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
         message: 'Image uploaded successfully',
-        data: { url: expect.stringMatching(new RegExp(`^${server.url}/uploads/[0-9a-f]{32}\\.png$`)) },
+        data: {
+          url: expect.stringMatching(new RegExp(`^${server.url}/uploads/[0-9a-f]{32}\\.png$`)),
+          keptUnusedUntil: expect.any(String),
+        },
       });
+      // EDITOR_IMAGE_GRACE_HOURS (24 by default) after the upload: a browser's draft expires before it.
+      const keptFor = Date.parse(res.body.data.keptUnusedUntil) - before;
+      expect(keptFor).toBeGreaterThanOrEqual(24 * 3_600_000);
+      expect(keptFor).toBeLessThan(24 * 3_600_000 + 60_000);
       expect((await fetch(res.body.data.url)).headers.get('content-type')).toBe('image/png');
       const svg = await upload({ content: '<svg onload="alert(1)"/>', name: 'a.svg', type: 'image/svg+xml' });
       expect(svg.status).toBe(415);

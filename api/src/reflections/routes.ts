@@ -70,11 +70,23 @@ export async function reflectionRoutes(parent: FastifyInstance): Promise<void> {
         schema: {
           tags: ['reflections'],
           summary: 'Upload an image for the rich-text editor (multipart: image); answers its URL',
-          description: 'The image is deleted once no reflection shows it any more (after an edit or a delete).',
+          description:
+            'The image is deleted once no reflection shows it any more (after an edit or a delete). An image no ' +
+            'saved reflection uses is deleted after EDITOR_IMAGE_GRACE_HOURS: keptUnusedUntil says when, so that ' +
+            'a draft kept in the browser expires before the pictures it shows.',
           security: bearerSecurity,
           params: UserParams,
           response: {
-            201: Type.Object({ message: Type.String(), data: Type.Object({ url: Type.String({ format: 'uri' }) }) }),
+            201: Type.Object({
+              message: Type.String(),
+              data: Type.Object({
+                url: Type.String({ format: 'uri' }),
+                keptUnusedUntil: Type.String({
+                  format: 'date-time',
+                  description: 'Until when the image is kept while no saved reflection shows it',
+                }),
+              }),
+            }),
             ...errorResponses(400, 401, 403, 413, 415),
           },
         },
@@ -85,10 +97,13 @@ export async function reflectionRoutes(parent: FastifyInstance): Promise<void> {
           const image = form.files.image;
           if (image === undefined) throw badRequest('image is required');
           if (typeof image === 'string') throw badRequest('image must be an image file');
+          const uploadedAt = Date.now();
           await addEditorImage(db, uploads, image);
-          return reply
-            .code(201)
-            .send({ message: 'Image uploaded successfully', data: { url: uploadUrl(origin, image.name) } });
+          const keptUnusedUntil = new Date(uploadedAt + app.config.editorImageGraceHours * 3_600_000).toISOString();
+          return reply.code(201).send({
+            message: 'Image uploaded successfully',
+            data: { url: uploadUrl(origin, image.name), keptUnusedUntil },
+          });
         });
       },
     );

@@ -8,6 +8,8 @@ import type { AudienceScreens } from './audience';
 import { reflectionSchema } from './reflectionSchema';
 import { RichTextField } from './RichTextField';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
+import { DraftKeeper } from './DraftKeeper';
+import { draftKey, removeDraft } from './draft';
 
 /** Rich-text editors need more room than the usual form column. */
 const Column = styled.div`
@@ -56,6 +58,8 @@ export function ReflectionForm(props: ReflectionFormProps) {
   const backTo = reflection ? screens.detailsPath(reflection.date) : screens.listPath;
   // Set just before the navigation that follows a successful save: the guard lets it through.
   const saved = useRef(false);
+  // Kept per account: another administrator signing in on this browser never sees it.
+  const storageKey = draftKey(userId, screens.audience, reflection?._id);
 
   const save = async (values: ReflectionInput) => {
     const input = trimmed(values);
@@ -64,12 +68,14 @@ export function ReflectionForm(props: ReflectionFormProps) {
         await screens.api.update(userId, reflection._id, input);
         notify.success('Reflection updated successfully');
         saved.current = true;
+        removeDraft(storageKey);
         void navigate(screens.detailsPath(input.date));
       } else {
         await screens.api.create(userId, input);
         notify.success('Reflection added successfully');
         // Deviation (ARCHITECTURE): both add forms go to their list after saving.
         saved.current = true;
+        removeDraft(storageKey);
         void navigate(screens.listPath);
       }
     } catch {
@@ -83,6 +89,7 @@ export function ReflectionForm(props: ReflectionFormProps) {
         {({ dirty, isSubmitting }) => (
           <Form noValidate>
             <Column>
+              <DraftKeeper storageKey={storageKey} saved={saved} />
               <Pair>
                 <DateField name="date" label="Date" />
                 <TextField name="topic" label="Topic" />

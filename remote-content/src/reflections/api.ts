@@ -1,6 +1,7 @@
 import { apiClient, pathId, unwrap, type ApiEnvelope } from 'shared';
 import type { paths, Schemas } from 'api/contract';
 import { resource } from 'shared/data';
+import { rememberUploadedPicture } from './draft';
 
 /** Adult and children reflections are one resource with two audiences (ARCHITECTURE). */
 export type Audience = 'adult' | 'children';
@@ -47,5 +48,7 @@ export async function uploadEditorImage(userId: string, file: File): Promise<str
   const body = new FormData();
   body.append('image', file);
   const answer = await apiClient.post<EditorImageAnswer>(`/upload/reflection/image/${pathId(userId)}`, body);
-  return answer.data.data.url;
+  const { url, keptUnusedUntil } = answer.data.data;
+  rememberUploadedPicture(url, keptUnusedUntil);
+  return url;
 }

@@ -5,6 +5,7 @@ import { session } from 'shared';
 import { type Reflection } from './api';
 import { renderRoutes, signIn, stubApi } from 'shared/testing';
 import App from '../App';
+import { draftExpiry, draftKey, DRAFT_LIFETIME_MS, readDraft, rememberUploadedPicture, writeDraft } from './draft';
 
 const userId = '0123456789abcdef01234567';
 const reflection: Reflection = {
@@ -185,7 +186,10 @@ describe('reflection form', () => {
     const calls = stubApi({
       [`POST /upload/reflection/image/${userId}`]: () => [
         201,
-        { message: 'Image uploaded successfully', data: { url: 'http://localhost/uploads/abc.png' } },
+        {
+          message: 'Image uploaded successfully',
+          data: { url: 'http://localhost/uploads/abc.png', keptUnusedUntil: '2099-01-01T00:00:00.000Z' },
+        },
       ],
     });
     render('/add-adult-reflection');
@@ -266,6 +270,89 @@ describe('reflection form', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Back' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/adult-reflection'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('a reflection’s local draft', () => {
+  const key = draftKey(userId, 'adult', undefined);
+  const typeTopic = async (topic: string) => {
+    await userEvent.type(await screen.findByLabelText('Topic'), topic);
+    await waitFor(() => expect(localStorage.getItem(key)).toContain(topic));
+  };
+
+  it('is offered when the form opens again: Restore draft fills it in, and a save clears it', async () => {
+    stubApi({
+      'GET /all/adult/reflection': () => ok([]),
+      [`POST /add/adult/reflection/${userId}`]: () => [201, { message: 'ok', data: reflection }],
+    });
+    const first = render('/add-adult-reflection');
+    await typeTopic('Half written');
+    first.unmount();
+
+    render('/add-adult-reflection');
+    const offer = await screen.findByRole('region', { name: 'Unsaved draft' });
+    expect(offer).toHaveTextContent(/An unsaved draft of this reflection from \d\d\/\d\d\/\d{4} \d\d:\d\d is kept/);
+    expect(screen.getByLabelText('Topic')).toHaveValue('');
+    await userEvent.click(within(offer).getByRole('button', { name: 'Restore draft' }));
+    expect(screen.getByLabelText('Topic')).toHaveValue('Half written');
+    expect(offer).not.toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('Date'), '2026-03-04');
+    await userEvent.type(screen.getByLabelText('Bible Reading'), 'Proverbs 3');
+    await userEvent.type(await editor('Reflection'), 'Text');
+    await userEvent.type(await editor('Prayer Points'), 'Points');
+    await userEvent.type(await editor('Exercise'), 'Exercise');
+    await userEvent.type(screen.getByLabelText('Bible Meditation'), 'Psalm 37');
+    await userEvent.type(screen.getByLabelText('Mass Reading'), 'Daniel 3');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Reflection added successfully')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it('is not written for a form opened and left as it was', async () => {
+    stubApi({ [`GET /adult/reflection/${reflection._id}`]: () => ok(reflection) });
+    render(`/adult-reflection/edit/${reflection._id}`);
+    expect(await editor('Reflection')).toHaveTextContent('Trust in the Lord.');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(localStorage.getItem(draftKey(userId, 'adult', reflection._id))).toBeNull();
+  });
+
+  it('Discard drops it and keeps the form empty', async () => {
+    stubApi({});
+    const first = render('/add-adult-reflection');
+    await typeTopic('Abandoned');
+    first.unmount();
+    render('/add-adult-reflection');
+    await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    expect(screen.getByLabelText('Topic')).toHaveValue('');
+    expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it('belongs to the account that wrote it', async () => {
+    stubApi({});
+    const first = render('/add-adult-reflection');
+    await typeTopic('Mine');
+    first.unmount();
+    signIn('fedcba9876543210fedcba98');
+    render('/add-adult-reflection');
+    await screen.findByLabelText('Topic');
+    expect(screen.queryByRole('region', { name: 'Unsaved draft' })).not.toBeInTheDocument();
+  });
+
+  it('expires before the server may sweep the uploaded pictures it shows', () => {
+    const now = Date.parse('2026-11-24T10:00:00Z');
+    const values = { ...reflection, reflection: '<p><img src="http://localhost/uploads/a.png"></p>' };
+    rememberUploadedPicture('http://localhost/uploads/a.png', '2026-11-25T09:00:00.000Z');
+    const kept = writeDraft(key, values, null, now);
+    expect(kept.pictures).toEqual({ 'http://localhost/uploads/a.png': '2026-11-25T09:00:00.000Z' });
+    expect(draftExpiry(kept)).toBe(Date.parse('2026-11-25T08:50:00Z'));
+    expect(readDraft(key, Date.parse('2026-11-25T08:49:00Z'))).not.toBeNull();
+    expect(readDraft(key, Date.parse('2026-11-25T08:51:00Z'))).toBeNull();
+    expect(localStorage.getItem(key)).toBeNull();
+    // Without uploaded pictures, a week.
+    const plain = writeDraft(key, reflection, null, now);
+    expect(draftExpiry(plain)).toBe(now + DRAFT_LIFETIME_MS);
   });
 });
 

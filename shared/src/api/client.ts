@@ -1,6 +1,8 @@
 import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
 import { notify } from '../notify/notify';
-import { session } from '../session/session';
+import { sessionRenewal } from '../session/renewal';
+import { expireSession, session } from '../session/session';
+import { unsavedInput } from '../session/unsavedInput';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -8,6 +10,8 @@ declare module 'axios' {
     isLogin?: boolean;
     /** The caller reports the failure itself (e.g. 'Logout Unsuccessful'). */
     silent?: boolean;
+    /** Sent again after the session was renewed: a second 401 ends the session. */
+    replayed?: boolean;
   }
 }
 
@@ -51,6 +55,21 @@ export function showFailureOnScreen(signal: AbortSignal) {
   failuresShownOnScreen.add(signal);
 }
 
+/**
+ * The server refused the session. With unsaved input on screen, the administrator signs in again in a
+ * dialog over it and the call is sent once more, its answer going to the caller as if nothing happened;
+ * otherwise — or after Log out in that dialog — the session ends and the guard goes to /login, which
+ * says why and comes back here afterwards. No red toast (spec §8).
+ */
+async function sessionRefused(error: AxiosError, config: AxiosRequestConfig | undefined): Promise<unknown> {
+  const ended = session.get();
+  if (config && !config.replayed && ended && unsavedInput.any()) {
+    if (await sessionRenewal.request(ended)) return apiClient.request({ ...config, replayed: true });
+  }
+  expireSession();
+  throw error;
+}
+
 apiClient.interceptors.response.use(undefined, (error: unknown) => {
   if (axios.isCancel(error)) return Promise.reject(error);
   const config = (error as AxiosError).config as AxiosRequestConfig | undefined;
@@ -58,13 +77,8 @@ apiClient.interceptors.response.use(undefined, (error: unknown) => {
   if (config?.silent) return Promise.reject(error);
   const onScreen = config?.signal instanceof AbortSignal && failuresShownOnScreen.has(config.signal);
   if (onScreen && status !== 401) return Promise.reject(error);
-  if (status === 401 && !config?.isLogin) {
-    // The session is over: the guard sees it cleared and sends the administrator to /login,
-    // remembering the page. No red toast (spec §8).
-    session.clear();
-  } else {
-    notify.error(errorMessage(error));
-  }
+  if (status === 401 && !config?.isLogin) return sessionRefused(error as AxiosError, config);
+  notify.error(errorMessage(error));
   return Promise.reject(error);
 });
 

@@ -1,9 +1,11 @@
 import { Form, Formik } from 'formik';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../ui/Button';
 import { TextField } from '../forms/inputs';
 import { loginSchema } from '../validation/schemas';
 import { logIn } from './auth';
+import { sessionExpired } from '../session/session';
 
 const Page = styled.main`
   min-height: 100%;
@@ -38,16 +40,30 @@ const Card = styled.div`
   }
 `;
 
+const Expired = styled.p.attrs({ role: 'status' })`
+  && {
+    margin: 0 0 ${({ theme }) => theme.space(4)};
+    padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+    border-radius: ${({ theme }) => theme.radius};
+    background: #fff7e0;
+    border: 1px solid #f2d48a;
+    color: #6b4e00;
+  }
+`;
+
 /**
  * 'Welcome Admin' (spec §2 Public routes). A successful login saves the session; whoever renders
  * this screen reacts to the session and decides where to go.
  */
 export function LoginScreen() {
+  // Read once: the notice stays while this screen is shown, and the next login clears it.
+  const [expired] = useState(sessionExpired);
   return (
     <Page>
       <Card>
         <h1>Welcome Admin</h1>
         <p>Sign in to manage the community app.</p>
+        {expired && <Expired>Your session has expired. Please log in again.</Expired>}
         <Formik
           initialValues={{ email: '', password: '' }}
           validationSchema={loginSchema}

@@ -1,4 +1,6 @@
+import { useFormikContext } from 'formik';
 import type { ReactNode } from 'react';
+import { useUnsavedInput } from '../session/unsavedInput';
 import { Button, ButtonLink } from '../ui/Button';
 import { PageHeader, Panel } from '../ui/layout';
 import { ModalActions } from '../ui/Modal';
@@ -41,8 +43,12 @@ interface FormButtonsProps {
   onCancel?: () => void;
 }
 
-/** The foot of a form: on a page one submit button; in a modal Cancel and the submit button. */
+/** The foot of a form (inside its Formik): on a page one submit button; in a modal Cancel and the submit button. */
 export function FormButtons({ busy, label = 'Save', onCancel }: FormButtonsProps) {
+  // Every form of the apps ends with these buttons: while it is changed or being saved, the page holds
+  // unsaved input, and a session that ends is renewed over it instead of losing it.
+  const form = useFormikContext<unknown>();
+  useUnsavedInput(Boolean(form && (form.dirty || form.isSubmitting)));
   const submit = (
     <Button type="submit" busy={busy}>
       {label}

@@ -12,6 +12,8 @@ export interface Session {
 // The storage keys are part of the contract with the mobile team's tooling (spec §9).
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
+// For this tab only: the last session ended because the server refused it (a 401), not by Log out.
+const EXPIRED_KEY = 'sessionExpired';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -45,6 +47,7 @@ export const session = {
     return session.get()?.user._id ?? null;
   },
   save(next: Session) {
+    sessionStorage.removeItem(EXPIRED_KEY);
     localStorage.setItem(TOKEN_KEY, next.token);
     localStorage.setItem(USER_KEY, JSON.stringify(next.user));
     emit();
@@ -59,6 +62,15 @@ export const session = {
     return () => listeners.delete(listener);
   },
 };
+
+/** The server refused the session (401): it ends, and the login screen will say why. */
+export function expireSession() {
+  sessionStorage.setItem(EXPIRED_KEY, '1');
+  session.clear();
+}
+
+/** The login screen's 'Your session has expired…': true from a 401 until the next login. */
+export const sessionExpired = (): boolean => sessionStorage.getItem(EXPIRED_KEY) === '1';
 
 // A logout or login in another tab changes this one too.
 if (typeof window !== 'undefined') {

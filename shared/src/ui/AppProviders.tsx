@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { ToastHost } from '../notify/ToastHost';
+import { SessionDialog } from '../session/SessionDialog';
 import { GlobalStyle, theme } from './theme';
 
-/** Theme, global style and the toast container: what every page needs around it. */
+/** Theme, global style, the session's sign-in dialog and the toast container: what every page needs around it. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
       {children}
+      <SessionDialog />
       <ToastHost />
     </ThemeProvider>
   );

@@ -1,0 +1,74 @@
+import { Form, Formik } from 'formik';
+import { useState, useSyncExternalStore } from 'react';
+import styled from 'styled-components';
+import { authApi } from '../api/resources/auth';
+import { TextField } from '../forms/inputs';
+import { Button } from '../ui/Button';
+import { Modal, ModalActions } from '../ui/Modal';
+import { loginSchema } from '../validation/schemas';
+import { sessionRenewal, type Renewal } from './renewal';
+import { session } from './session';
+
+const Wrong = styled.p.attrs({ role: 'alert' })`
+  color: ${({ theme }) => theme.color.danger};
+`;
+
+const keepOpen = () => undefined;
+
+function RenewalForm({ renewal }: { renewal: Renewal }) {
+  const [wrongAccount, setWrongAccount] = useState(false);
+  return (
+    <Formik
+      initialValues={{ email: renewal.user.email, password: '' }}
+      validationSchema={loginSchema}
+      onSubmit={async (values) => {
+        setWrongAccount(false);
+        try {
+          const answer = await authApi.login({ email: values.email.trim(), password: values.password });
+          // Only the account whose work is on screen: its calls are sent again under the new session.
+          if (answer.doesUserEmailExist._id !== renewal.user._id) {
+            setWrongAccount(true);
+            return;
+          }
+          session.save({ token: answer.token, user: answer.doesUserEmailExist });
+          renewal.finish(true);
+        } catch {
+          // The API client has shown the server's message ('Invalid email or password').
+        }
+      }}
+    >
+      {({ isSubmitting }) => (
+        <Form noValidate>
+          <p>Sign in again to go on. What you typed on this page is kept and is saved once you are signed in.</p>
+          <TextField name="email" label="Email" type="email" autoComplete="username" />
+          <TextField name="password" label="Password" type="password" autoComplete="current-password" />
+          {wrongAccount && (
+            <Wrong>{`This is another account. Sign in as ${renewal.user.email} to keep your work, or log out.`}</Wrong>
+          )}
+          <ModalActions>
+            <Button variant="secondary" onClick={() => renewal.finish(false)}>
+              Log out
+            </Button>
+            <Button type="submit" busy={isSubmitting}>
+              Sign in
+            </Button>
+          </ModalActions>
+        </Form>
+      )}
+    </Formik>
+  );
+}
+
+/**
+ * 'Your session has expired' over the current screen, while a call refused with 401 waits to be sent
+ * again (README "Session end without loss"). It asks for a choice: Escape does not close it.
+ */
+export function SessionDialog() {
+  const renewal = useSyncExternalStore(sessionRenewal.subscribe, sessionRenewal.current, sessionRenewal.current);
+  if (!renewal) return null;
+  return (
+    <Modal title="Your session has expired" onClose={keepOpen}>
+      <RenewalForm renewal={renewal} />
+    </Modal>
+  );
+}
