@@ -436,13 +436,16 @@ export interface paths {
       requestBody: {
         content: {
           'multipart/form-data': {
+            /** Title */
             bookName: string;
             /**
+             * Link
              * Format: http-url
              * @description An http(s) address
              */
             bookLink: string;
             /**
+             * Category
              * @description One of the four book categories
              * @enum {string}
              */
@@ -555,13 +558,16 @@ export interface paths {
       requestBody: {
         content: {
           'multipart/form-data': {
+            /** Title */
             bookName: string;
             /**
+             * Link
              * Format: http-url
              * @description An http(s) address
              */
             bookLink: string;
             /**
+             * Category
              * @description One of the four book categories
              * @enum {string}
              */
@@ -853,12 +859,15 @@ export interface paths {
       requestBody: {
         content: {
           'multipart/form-data': {
+            /** Name */
             groupName: string;
             /**
+             * Link
              * Format: http-url
              * @description An http(s) address
              */
             groupLink: string;
+            /** Description */
             groupDescription: string;
             /**
              * Format: binary
@@ -968,12 +977,15 @@ export interface paths {
       requestBody: {
         content: {
           'multipart/form-data': {
+            /** Name */
             groupName: string;
             /**
+             * Link
              * Format: http-url
              * @description An http(s) address
              */
             groupLink: string;
+            /** Description */
             groupDescription: string;
             /** @description A new JPEG, PNG, GIF or WebP image, or the group's current image URL; absent keeps the image */
             groupImage?: string;
@@ -1889,14 +1901,19 @@ export interface paths {
       requestBody: {
         content: {
           'multipart/form-data': {
-            /** @description The title */
+            /**
+             * Title
+             * @description The title
+             */
             name: string;
             /**
+             * Stream link
              * Format: http-url
              * @description An http(s) address
              */
             streamingLink: string;
             /**
+             * Category
              * @description One of the three stream categories
              * @enum {string}
              */
@@ -2008,14 +2025,19 @@ export interface paths {
       requestBody: {
         content: {
           'multipart/form-data': {
-            /** @description The title */
+            /**
+             * Title
+             * @description The title
+             */
             name: string;
             /**
+             * Stream link
              * Format: http-url
              * @description An http(s) address
              */
             streamingLink: string;
             /**
+             * Category
              * @description One of the three stream categories
              * @enum {string}
              */
@@ -3150,7 +3172,9 @@ export interface paths {
       requestBody: {
         content: {
           'multipart/form-data': {
+            /** Donation name */
             donationName: string;
+            /** Description */
             donationDescription: string;
             /**
              * Format: binary
@@ -3260,7 +3284,9 @@ export interface paths {
       requestBody: {
         content: {
           'multipart/form-data': {
+            /** Donation name */
             donationName: string;
+            /** Description */
             donationDescription: string;
             /** @description A new file of any type, or the donation's current file URL; absent keeps the file */
             file?: string;
@@ -4275,8 +4301,12 @@ export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     LoginInput: {
-      /** Format: email */
+      /**
+       * Email
+       * Format: email
+       */
       email: string;
+      /** Password */
       password: string;
     };
     LoginAnswer: {
@@ -4310,9 +4340,14 @@ export interface components {
       createdAt: string;
     };
     MassIntentionInput: {
+      /** Full name */
       fullname: string;
-      /** Format: email */
+      /**
+       * Email
+       * Format: email
+       */
       email: string;
+      /** Intention */
       intention: string;
     };
     Book: {
@@ -4333,13 +4368,16 @@ export interface components {
       dateAdded: string;
     };
     BookFields: {
+      /** Title */
       bookName: string;
       /**
+       * Link
        * Format: http-url
        * @description An http(s) address
        */
       bookLink: string;
       /**
+       * Category
        * @description One of the four book categories
        * @enum {string}
        */
@@ -4365,12 +4403,15 @@ export interface components {
       createdAt: string;
     };
     GroupFields: {
+      /** Name */
       groupName: string;
       /**
+       * Link
        * Format: http-url
        * @description An http(s) address
        */
       groupLink: string;
+      /** Description */
       groupDescription: string;
     };
     PrayerRequest: {
@@ -4380,6 +4421,7 @@ export interface components {
       createdAt: string;
     };
     PrayerRequestInput: {
+      /** The request */
       request: string;
     };
     Reading: {
@@ -4391,14 +4433,23 @@ export interface components {
       passage: string;
     };
     ReadingInput: {
-      /** @description Day of the year (1–366); one reading per day */
+      /**
+       * Day
+       * @description Day of the year (1–366); one reading per day
+       */
       day: number;
+      /** Week */
       week: number;
-      /** @description YYYY-MM-DD */
+      /**
+       * Date
+       * @description YYYY-MM-DD
+       */
       date: string;
+      /** Passage */
       passage: string;
     };
     ReadingImport: {
+      /** The readings */
       readings: unknown[];
     };
     Stream: {
@@ -4419,14 +4470,19 @@ export interface components {
       dateAdded: string;
     };
     StreamFields: {
-      /** @description The title */
+      /**
+       * Title
+       * @description The title
+       */
       name: string;
       /**
+       * Stream link
        * Format: http-url
        * @description An http(s) address
        */
       streamingLink: string;
       /**
+       * Category
        * @description One of the three stream categories
        * @enum {string}
        */
@@ -4447,19 +4503,39 @@ export interface components {
       createdAt: string;
     };
     ReflectionInput: {
-      /** @description YYYY-MM-DD; one reflection per date and audience */
+      /**
+       * Date
+       * @description YYYY-MM-DD; one reflection per date and audience
+       */
       date: string;
+      /** Topic */
       topic: string;
-      /** @description Rich text (HTML, sanitised on write) */
+      /**
+       * Reflection
+       * @description Rich text (HTML, sanitised on write)
+       */
       reflection: string;
+      /** Bible reading */
       bibleReading: string;
-      /** @description Rich text, 'Prayer Points' */
+      /**
+       * Prayer points
+       * @description Rich text, 'Prayer Points'
+       */
       devotionalContent: string;
-      /** @description Rich text, 'Exercise' */
+      /**
+       * Exercise
+       * @description Rich text, 'Exercise'
+       */
       devotionalConfession: string;
-      /** @description 'Bible Meditation' */
+      /**
+       * Bible meditation
+       * @description 'Bible Meditation'
+       */
       furtherReading: string;
-      /** @description 'Mass Reading' */
+      /**
+       * Mass reading
+       * @description 'Mass Reading'
+       */
       mass: string;
     };
     Donation: {
@@ -4480,7 +4556,9 @@ export interface components {
       createdAt: string;
     };
     DonationFields: {
+      /** Donation name */
       donationName: string;
+      /** Description */
       donationDescription: string;
     };
     BankAccount: {
@@ -4495,14 +4573,26 @@ export interface components {
       createdAt: string;
     };
     BankAccountInput: {
+      /** Bank name */
       bankName: string;
-      /** @description Text: leading zeros are kept */
+      /**
+       * Account number
+       * @description Text: leading zeros are kept
+       */
       bankAccountNumber: string;
+      /** Account holder name */
       bankAccountHolderName: string;
-      /** @description Optional; "" when not given */
+      /**
+       * Routing number
+       * @description Optional; "" when not given
+       */
       bankRoutingNumber?: string;
-      /** @description Optional; "" when not given */
+      /**
+       * Swift code
+       * @description Optional; "" when not given
+       */
       bankSwiftCode?: string;
+      /** Currency */
       currency: string;
     };
     Prayer: {
@@ -4513,7 +4603,9 @@ export interface components {
       createdAt: string;
     };
     PrayerInput: {
+      /** Title */
       title: string;
+      /** Prayer */
       prayer: string;
     };
     About: {
@@ -4523,6 +4615,7 @@ export interface components {
       createdAt: string;
     };
     AboutInput: {
+      /** The About Us text */
       text: string;
     };
     VersionInfo: {

@@ -61,7 +61,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     frameworkErrors,
     // Strict from the start: a value of the wrong type is refused, never converted ("12345" for
     // 12345), and an unknown property is refused, never silently dropped (http/contract.ts).
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false }, plugins: [httpUrlFormat] },
+    // verbose: errors carry their schema, whose title names the field in words.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, verbose: true }, plugins: [httpUrlFormat] },
   });
 
   const db = deps.db ?? openDatabase(config);

@@ -97,7 +97,7 @@ test('prayer requests sent from the mobile app reach the administrator, who dele
   }
   const empty = await page.request.post('/api/v1/prayer/request', { data: { request: '   ' } });
   expect(empty.status()).toBe(400);
-  expect(await empty.json()).toEqual({ message: 'request is required' });
+  expect(await empty.json()).toEqual({ message: 'The request is required' });
 
   await logIn(page);
   // The dashboard counts them as submitted; none is responded to (the server stores no responses).

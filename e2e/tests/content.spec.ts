@@ -103,9 +103,7 @@ test('the administrator plans the Bible year: by hand (add, details, edit, delet
   await page.getByLabel('CSV file', { exact: true }).setInputFiles(csvFile(yearCsv()));
   await page.getByRole('button', { name: 'Import 364 readings' }).click();
   await expect(page.getByText(/Nothing was imported: 364 rows have errors/)).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Import preview' })).toContainText(
-    'day 1 already has a reading in the plan',
-  );
+  await expect(page.getByRole('table', { name: 'Import preview' })).toContainText('Day 1 is already in the plan');
 });
 
 test('the administrator publishes a live stream: add with a preview (form resets), edit, delete', async ({ page }) => {

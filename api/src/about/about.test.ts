@@ -27,10 +27,10 @@ describe.each(engines())('About Us on %s', (_name, engine) => {
   });
 
   it.each([
-    [{}, 'text is required'],
-    [{ text: '   ' }, 'text is required'],
-    [{ text: 'x'.repeat(LIMITS.text + 1) }, `text must be at most ${LIMITS.text} characters long`],
-    [{ text: { value: 'a' } }, 'text must be text'],
+    [{}, 'The About Us text is required'],
+    [{ text: '   ' }, 'The About Us text is required'],
+    [{ text: 'x'.repeat(LIMITS.text + 1) }, `The About Us text must be at most ${LIMITS.text} characters long`],
+    [{ text: { value: 'a' } }, 'The About Us text must be text'],
   ])('refuses %j with 400 naming the field', async (body, message) => {
     const res = await add(body);
     expect(res.status).toBe(400);
@@ -64,7 +64,10 @@ describe.each(engines())('About Us on %s', (_name, engine) => {
     const about = (await get()).body.data[0];
     expect((await edit(about._id, { text: 'x' }, { token: 'forged' })).status).toBe(401);
     expect((await edit(about._id, { text: 'x' }, { userId: 'garbage' })).status).toBe(403);
-    expect(await edit(about._id, { text: '' })).toMatchObject({ status: 400, body: { message: 'text is required' } });
+    expect(await edit(about._id, { text: '' })).toMatchObject({
+      status: 400,
+      body: { message: 'The About Us text is required' },
+    });
     for (const id of ['garbage', '0123456789abcdef01234567']) {
       expect(await edit(id, { text: 'x' })).toMatchObject({
         status: 404,

@@ -42,11 +42,11 @@ describe.each(engines())('auth on %s', (_name, engine) => {
     });
 
     it.each([
-      [{ password: 'x' }, 'email is required'],
-      [{ email: 'admin@example.com' }, 'password is required'],
-      [{ email: 'not-an-email', password: 'x' }, 'email must be a valid email address'],
-      [{ email: 'admin@example.com', password: '' }, 'password is required'],
-      [{ email: { a: 1 }, password: 'x' }, 'email must be text'],
+      [{ password: 'x' }, 'Email is required'],
+      [{ email: 'admin@example.com' }, 'Password is required'],
+      [{ email: 'not-an-email', password: 'x' }, 'Email must be a valid email address'],
+      [{ email: 'admin@example.com', password: '' }, 'Password is required'],
+      [{ email: { a: 1 }, password: 'x' }, 'Email must be text'],
       [[], 'The request body must be a JSON object'],
     ])('answers 400 naming the field for %j', async (json, message) => {
       const res = await server.call('POST', '/api/v1/admin/login', { json });

@@ -10,10 +10,14 @@ import { dummyPasswordHash, verifyPassword } from './password';
 import { issueToken, revokeToken } from './tokens';
 import { unauthorized } from '../http/errors';
 
-export const LoginInput = Input('LoginInput', {
-  email: RequiredText(320, { format: 'email' }),
-  password: RequiredText(1024),
-});
+export const LoginInput = Input(
+  'LoginInput',
+  {
+    email: RequiredText(320, { format: 'email' }),
+    password: RequiredText(1024),
+  },
+  { email: 'Email', password: 'Password' },
+);
 
 export const LoginAnswer = Entity('LoginAnswer', {
   message: Type.Literal('Login Successful'),

@@ -58,20 +58,20 @@ describe.each(engines())('bank accounts on %s', (_name, engine) => {
 
   describe('refuses invalid input with 400 naming the field', () => {
     it.each([
-      [{ ...valid, bankName: undefined }, 'bankName is required'],
-      [{ ...valid, bankName: '   ' }, 'bankName is required'],
-      [{ ...valid, bankAccountNumber: '' }, 'bankAccountNumber is required'],
-      [{ ...valid, bankAccountHolderName: undefined }, 'bankAccountHolderName is required'],
-      [{ ...valid, currency: '' }, 'currency is required'],
+      [{ ...valid, bankName: undefined }, 'Bank name is required'],
+      [{ ...valid, bankName: '   ' }, 'Bank name is required'],
+      [{ ...valid, bankAccountNumber: '' }, 'Account number is required'],
+      [{ ...valid, bankAccountHolderName: undefined }, 'Account holder name is required'],
+      [{ ...valid, currency: '' }, 'Currency is required'],
       [
         { ...valid, bankName: 'x'.repeat(LIMITS.bankName + 1) },
-        `bankName must be at most ${LIMITS.bankName} characters long`,
+        `Bank name must be at most ${LIMITS.bankName} characters long`,
       ],
       [
         { ...valid, bankSwiftCode: 'x'.repeat(LIMITS.bankSwiftCode + 1) },
-        `bankSwiftCode must be at most ${LIMITS.bankSwiftCode} characters long`,
+        `Swift code must be at most ${LIMITS.bankSwiftCode} characters long`,
       ],
-      [{ ...valid, currency: { code: 'NGN' } }, 'currency must be text'],
+      [{ ...valid, currency: { code: 'NGN' } }, 'Currency must be text'],
       [[valid], 'The request body must be a JSON object'],
     ])('%# %j', async (body, message) => {
       const before = (await list()).body.data.length;
@@ -132,7 +132,7 @@ describe.each(engines())('bank accounts on %s', (_name, engine) => {
     expect((await list()).body.data.find((a: { _id: string }) => a._id === account._id)).toEqual(res.body.data);
     const invalid = await edit(account._id, { ...changed, currency: ' ' });
     expect(invalid.status).toBe(400);
-    expect(invalid.body).toEqual({ message: 'currency is required' });
+    expect(invalid.body).toEqual({ message: 'Currency is required' });
   });
 
   it('deletes an account and the list no longer shows it', async () => {

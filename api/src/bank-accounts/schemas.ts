@@ -17,14 +17,25 @@ const optional = (max: number) =>
   Type.Optional(Type.String({ maxLength: max, description: 'Optional; "" when not given' }));
 
 /** What the add and edit calls take. */
-export const BankAccountInput = Input('BankAccountInput', {
-  bankName: RequiredText(LIMITS.bankName),
-  bankAccountNumber: RequiredText(LIMITS.bankAccountNumber, { description: 'Text: leading zeros are kept' }),
-  bankAccountHolderName: RequiredText(LIMITS.bankAccountHolderName),
-  bankRoutingNumber: optional(LIMITS.bankRoutingNumber),
-  bankSwiftCode: optional(LIMITS.bankSwiftCode),
-  currency: RequiredText(LIMITS.currency),
-});
+export const BankAccountInput = Input(
+  'BankAccountInput',
+  {
+    bankName: RequiredText(LIMITS.bankName),
+    bankAccountNumber: RequiredText(LIMITS.bankAccountNumber, { description: 'Text: leading zeros are kept' }),
+    bankAccountHolderName: RequiredText(LIMITS.bankAccountHolderName),
+    bankRoutingNumber: optional(LIMITS.bankRoutingNumber),
+    bankSwiftCode: optional(LIMITS.bankSwiftCode),
+    currency: RequiredText(LIMITS.currency),
+  },
+  {
+    bankName: 'Bank name',
+    bankAccountNumber: 'Account number',
+    bankAccountHolderName: 'Account holder name',
+    bankRoutingNumber: 'Routing number',
+    bankSwiftCode: 'Swift code',
+    currency: 'Currency',
+  },
+);
 export type BankAccountInput = Static<typeof BankAccountInput>;
 
 /** A bank account as the API answers it (spec §3). Routing number and swift code are '' when not given. */

@@ -121,26 +121,23 @@ describe.each(engines())('books on %s', (_name, engine) => {
 
   describe('refuses an invalid book with 400 naming the field, storing nothing', () => {
     it.each([
-      [{ ...valid, bookName: undefined }, 'bookName is required'],
-      [{ ...valid, bookName: '   ' }, 'bookName is required'],
+      [{ ...valid, bookName: undefined }, 'Title is required'],
+      [{ ...valid, bookName: '   ' }, 'Title is required'],
       [
         { ...valid, bookName: 'x'.repeat(LIMITS.bookName + 1) },
-        `bookName must be at most ${LIMITS.bookName} characters long`,
+        `Title must be at most ${LIMITS.bookName} characters long`,
       ],
-      [{ ...valid, bookLink: undefined }, 'bookLink is required'],
-      [{ ...valid, bookLink: '' }, 'bookLink is required'],
-      [{ ...valid, bookLink: 'javascript:alert(1)' }, 'bookLink must be a valid URL starting with http:// or https://'],
-      [{ ...valid, bookLink: 'not a url' }, 'bookLink must be a valid URL starting with http:// or https://'],
-      [
-        { ...valid, bookLink: 'ftp://example.org/book' },
-        'bookLink must be a valid URL starting with http:// or https://',
-      ],
+      [{ ...valid, bookLink: undefined }, 'Link is required'],
+      [{ ...valid, bookLink: '' }, 'Link is required'],
+      [{ ...valid, bookLink: 'javascript:alert(1)' }, 'Link must be a valid URL starting with http:// or https://'],
+      [{ ...valid, bookLink: 'not a url' }, 'Link must be a valid URL starting with http:// or https://'],
+      [{ ...valid, bookLink: 'ftp://example.org/book' }, 'Link must be a valid URL starting with http:// or https://'],
       [
         { ...valid, bookLink: `https://example.org/${'x'.repeat(LIMITS.bookLink)}` },
-        `bookLink must be at most ${LIMITS.bookLink} characters long`,
+        `Link must be at most ${LIMITS.bookLink} characters long`,
       ],
-      [{ ...valid, category: 'Novels' }, `category must be one of: ${BOOK_CATEGORIES.join(', ')}`],
-      [{ ...valid, category: '' }, `category must be one of: ${BOOK_CATEGORIES.join(', ')}`],
+      [{ ...valid, category: 'Novels' }, `Category must be one of: ${BOOK_CATEGORIES.join(', ')}`],
+      [{ ...valid, category: '' }, `Category must be one of: ${BOOK_CATEGORIES.join(', ')}`],
     ])('%# %j', async (fields, message) => {
       const before = server.storedUploads();
       const res = await add(bookForm(fields, png()));
@@ -153,12 +150,12 @@ describe.each(engines())('books on %s', (_name, engine) => {
     it('requires bookImage, as a file', async () => {
       const missing = await add(bookForm(valid));
       expect(missing.status).toBe(400);
-      expect(missing.body).toEqual({ message: 'bookImage is required' });
+      expect(missing.body).toEqual({ message: 'The cover is required' });
       const empty = await add(bookForm(valid, { content: '', name: '', type: 'application/octet-stream' }));
-      expect(empty.body).toEqual({ message: 'bookImage is required' });
+      expect(empty.body).toEqual({ message: 'The cover is required' });
       const text = await add(bookForm(valid, 'https://example.org/cover.png'));
       expect(text.status).toBe(400);
-      expect(text.body).toEqual({ message: 'bookImage must be an image file' });
+      expect(text.body).toEqual({ message: 'The cover must be a picture file' });
     });
 
     it('accepts only the declared file fields, once each', async () => {
@@ -193,7 +190,7 @@ describe.each(engines())('books on %s', (_name, engine) => {
       const before = server.storedUploads();
       const res = await add(bookForm(valid, image));
       expect(res.status).toBe(415);
-      expect(res.body).toEqual({ message: 'bookImage must be a JPEG, PNG, GIF or WebP image' });
+      expect(res.body).toEqual({ message: 'The cover must be a JPEG, PNG, GIF or WebP picture' });
       expect(server.storedUploads()).toEqual(before);
       expect(server.pendingUploads()).toEqual([]);
     });
@@ -206,7 +203,7 @@ describe.each(engines())('books on %s', (_name, engine) => {
       const content = Buffer.concat([PNG, Buffer.alloc(size - PNG.length, 7)]);
       const res = await add(bookForm(valid, png(content)));
       expect(res.status).toBe(413);
-      expect(res.body).toEqual({ message: 'bookImage is too large (at most 4 KB)' });
+      expect(res.body).toEqual({ message: 'The cover is too large (at most 4 KB)' });
       expect(server.storedUploads()).toEqual(before);
       expect(server.pendingUploads()).toEqual([]);
     });
@@ -342,7 +339,7 @@ describe.each(engines())('books on %s', (_name, engine) => {
       for (const image of [other.bookImage, 'https://evil.example/x.png', 'javascript:alert(1)', 'cover.png']) {
         const res = await edit(book._id, bookForm(changed, image));
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ message: "bookImage must be an image file or the book's current image URL" });
+        expect(res.body).toEqual({ message: "The cover must be a picture file or the book's current cover URL" });
       }
       expect((await single(book._id)).body.data).toEqual(book);
     });
@@ -352,7 +349,7 @@ describe.each(engines())('books on %s', (_name, engine) => {
       const before = server.storedUploads();
       const bad = await edit(book._id, bookForm({ ...changed, category: 'Novels' }, png(OTHER_PNG)));
       expect(bad.status).toBe(400);
-      expect(bad.body.message).toMatch(/^category must be one of/);
+      expect(bad.body.message).toMatch(/^Category must be one of/);
       const svg = await edit(book._id, bookForm(changed, { content: SVG, name: 'x.svg', type: 'image/svg+xml' }));
       expect(svg.status).toBe(415);
       expect(server.storedUploads()).toEqual(before);

@@ -12,7 +12,7 @@ export const BOOKS_LIST = 'books';
 
 export const BOOK_MESSAGES = {
   notFound: 'Book not found',
-  foreignImage: "bookImage must be an image file or the book's current image URL",
+  foreignImage: "The cover must be a picture file or the book's current cover URL",
 } as const;
 
 export function toApi(row: BooksTable, origin: string): Book {

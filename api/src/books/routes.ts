@@ -12,7 +12,7 @@ import { publicOrigin } from '../uploads/store';
 import { addBook, BOOK_MESSAGES, BOOKS_LIST, deleteBook, findBook, listBooks, toApi, updateBook } from './repository';
 import { Book, BookFields } from './schemas';
 
-const BOOK_FORM = { fields: BookFields, files: { bookImage: { kind: 'image' } } } as const;
+const BOOK_FORM = { fields: BookFields, files: { bookImage: { kind: 'image', words: 'The cover' } } } as const;
 
 const BookAnswer = Type.Object({ message: Type.String(), data: ref(Book) });
 
@@ -110,8 +110,8 @@ export async function bookRoutes(parent: FastifyInstance): Promise<void> {
         const origin = publicOrigin(request);
         return withForm(request, BOOK_FORM, async (form) => {
           const image = form.files.bookImage;
-          if (image === undefined) throw badRequest('bookImage is required');
-          if (typeof image === 'string') throw badRequest('bookImage must be an image file');
+          if (image === undefined) throw badRequest('The cover is required');
+          if (typeof image === 'string') throw badRequest('The cover must be a picture file');
           const row = await addBook(db, uploads, form.fields, image);
           list.invalidate();
           return reply.code(201).send({ message: 'Book added successfully', data: toApi(row, origin) });

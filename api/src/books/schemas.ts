@@ -12,13 +12,17 @@ export type BookCategory = (typeof BOOK_CATEGORIES)[number];
 export const LIMITS = { bookName: 300, bookLink: 2000 } as const;
 
 /** The text fields of the add and edit forms (multipart, with the cover as bookImage). */
-export const BookFields = Input('BookFields', {
-  bookName: RequiredText(LIMITS.bookName),
-  bookLink: HttpUrl(LIMITS.bookLink),
-  // Optional at the API, as in the spec's own payload (the forms require it): absent is stored empty
-  // on add, and keeps the stored category on edit.
-  category: Type.Optional(OneOf(BOOK_CATEGORIES, { description: 'One of the four book categories' })),
-});
+export const BookFields = Input(
+  'BookFields',
+  {
+    bookName: RequiredText(LIMITS.bookName),
+    bookLink: HttpUrl(LIMITS.bookLink),
+    // Optional at the API, as in the spec's own payload (the forms require it): absent is stored empty
+    // on add, and keeps the stored category on edit.
+    category: Type.Optional(OneOf(BOOK_CATEGORIES, { description: 'One of the four book categories' })),
+  },
+  { bookName: 'Title', bookLink: 'Link', category: 'Category' },
+);
 export type BookInput = Static<typeof BookFields>;
 
 /** A book of the shelf (spec §3). */

@@ -120,16 +120,16 @@ describe.each(engines())('donations on %s', (_name, engine) => {
 
   describe('refuses an invalid donation with 400 naming the field, storing nothing', () => {
     it.each([
-      [{ ...valid, donationName: undefined }, 'donationName is required'],
-      [{ ...valid, donationName: '  ' }, 'donationName is required'],
+      [{ ...valid, donationName: undefined }, 'Donation name is required'],
+      [{ ...valid, donationName: '  ' }, 'Donation name is required'],
       [
         { ...valid, donationName: 'x'.repeat(LIMITS.donationName + 1) },
-        `donationName must be at most ${LIMITS.donationName} characters long`,
+        `Donation name must be at most ${LIMITS.donationName} characters long`,
       ],
-      [{ ...valid, donationDescription: undefined }, 'donationDescription is required'],
+      [{ ...valid, donationDescription: undefined }, 'Description is required'],
       [
         { ...valid, donationDescription: 'x'.repeat(LIMITS.donationDescription + 1) },
-        `donationDescription must be at most ${LIMITS.donationDescription} characters long`,
+        `Description must be at most ${LIMITS.donationDescription} characters long`,
       ],
     ])('%# %j', async (fields, message) => {
       const before = server.storedUploads();
@@ -141,13 +141,13 @@ describe.each(engines())('donations on %s', (_name, engine) => {
     });
 
     it('requires the file, as a file', async () => {
-      expect((await add(donationForm(valid))).body).toEqual({ message: 'file is required' });
+      expect((await add(donationForm(valid))).body).toEqual({ message: 'The file is required' });
       const empty = await add(donationForm(valid, { content: '', name: '', type: 'application/octet-stream' }));
       expect(empty.status).toBe(400);
-      expect(empty.body).toEqual({ message: 'file is required' });
+      expect(empty.body).toEqual({ message: 'The file is required' });
       const text = await add(donationForm(valid, 'https://example.org/appeal.pdf'));
       expect(text.status).toBe(400);
-      expect(text.body).toEqual({ message: 'file must be a file' });
+      expect(text.body).toEqual({ message: 'The file must be a file, not text' });
     });
 
     it('413 for a file over the limit, 415 for a body that is not multipart', async () => {
@@ -156,7 +156,7 @@ describe.each(engines())('donations on %s', (_name, engine) => {
         donationForm(valid, { content: Buffer.alloc(MAX_FILE + 1, 1), name: 'big.zip', type: 'application/zip' }),
       );
       expect(big.status).toBe(413);
-      expect(big.body).toEqual({ message: 'file is too large (at most 8 KB)' });
+      expect(big.body).toEqual({ message: 'The file is too large (at most 8 KB)' });
       const json = await server.call('POST', `/api/v1/add/donation/${admin}`, { token, json: valid });
       expect(json.status).toBe(415);
       expect(json.body).toEqual({ message: 'The request body must be sent as multipart/form-data' });
@@ -242,10 +242,10 @@ describe.each(engines())('donations on %s', (_name, engine) => {
         donationForm(changed, 'https://example.org/uploads/0123456789abcdef0123456789abcdef.pdf'),
       );
       expect(foreign.status).toBe(400);
-      expect(foreign.body).toEqual({ message: "file must be a file or the donation's current file URL" });
+      expect(foreign.body).toEqual({ message: "The file must be a file or the donation's current file URL" });
       const blank = await edit(donation._id, donationForm({ ...changed, donationName: '' }, png()));
       expect(blank.status).toBe(400);
-      expect(blank.body).toEqual({ message: 'donationName is required' });
+      expect(blank.body).toEqual({ message: 'Donation name is required' });
       expect(server.storedUploads()).toEqual(before);
       expect(server.pendingUploads()).toEqual([]);
       expect((await single(donation._id)).body.data).toEqual(donation);

@@ -12,7 +12,7 @@ export const DONATIONS_LIST = 'donations';
 
 export const DONATION_MESSAGES = {
   notFound: 'Donation not found',
-  foreignFile: "file must be a file or the donation's current file URL",
+  foreignFile: "The file must be a file or the donation's current file URL",
 } as const;
 
 export function toApi(row: DonationsTable, origin: string): Donation {

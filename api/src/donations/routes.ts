@@ -21,7 +21,7 @@ import {
 } from './repository';
 import { Donation, DonationFields } from './schemas';
 
-const DONATION_FORM = { fields: DonationFields, files: { file: { kind: 'any' } } } as const;
+const DONATION_FORM = { fields: DonationFields, files: { file: { kind: 'any', words: 'The file' } } } as const;
 
 const DonationAnswer = Type.Object({ message: Type.String(), data: ref(Donation) });
 
@@ -114,8 +114,8 @@ export async function donationRoutes(parent: FastifyInstance): Promise<void> {
         const origin = publicOrigin(request);
         return withForm(request, DONATION_FORM, async (form) => {
           const file = form.files.file;
-          if (file === undefined) throw badRequest('file is required');
-          if (typeof file === 'string') throw badRequest('file must be a file');
+          if (file === undefined) throw badRequest('The file is required');
+          if (typeof file === 'string') throw badRequest('The file must be a file, not text');
           const row = await addDonation(db, uploads, form.fields, file);
           list.invalidate();
           return reply.code(201).send({ message: 'Donation added successfully', data: toApi(row, origin) });

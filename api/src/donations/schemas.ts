@@ -4,10 +4,14 @@ import { Entity, Input, RequiredText } from '../http/contract';
 export const LIMITS = { donationName: 300, donationDescription: 5000 } as const;
 
 /** The text fields of the add and edit forms (multipart, with the donation's file as `file`). */
-export const DonationFields = Input('DonationFields', {
-  donationName: RequiredText(LIMITS.donationName),
-  donationDescription: RequiredText(LIMITS.donationDescription),
-});
+export const DonationFields = Input(
+  'DonationFields',
+  {
+    donationName: RequiredText(LIMITS.donationName),
+    donationDescription: RequiredText(LIMITS.donationDescription),
+  },
+  { donationName: 'Donation name', donationDescription: 'Description' },
+);
 export type DonationInput = Static<typeof DonationFields>;
 
 /** A donation as the API answers it (spec §3, ARCHITECTURE's deviation on files). */

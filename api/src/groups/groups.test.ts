@@ -101,28 +101,25 @@ describe.each(engines())('groups on %s', (_name, engine) => {
 
   describe('refuses an invalid group with 400 naming the field, storing nothing', () => {
     it.each([
-      [{ ...valid, groupName: undefined }, 'groupName is required'],
-      [{ ...valid, groupName: '   ' }, 'groupName is required'],
+      [{ ...valid, groupName: undefined }, 'Name is required'],
+      [{ ...valid, groupName: '   ' }, 'Name is required'],
       [
         { ...valid, groupName: 'x'.repeat(LIMITS.groupName + 1) },
-        `groupName must be at most ${LIMITS.groupName} characters long`,
+        `Name must be at most ${LIMITS.groupName} characters long`,
       ],
-      [{ ...valid, groupLink: undefined }, 'groupLink is required'],
-      [{ ...valid, groupLink: '' }, 'groupLink is required'],
-      [
-        { ...valid, groupLink: 'javascript:alert(1)' },
-        'groupLink must be a valid URL starting with http:// or https://',
-      ],
-      [{ ...valid, groupLink: 'not a url' }, 'groupLink must be a valid URL starting with http:// or https://'],
+      [{ ...valid, groupLink: undefined }, 'Link is required'],
+      [{ ...valid, groupLink: '' }, 'Link is required'],
+      [{ ...valid, groupLink: 'javascript:alert(1)' }, 'Link must be a valid URL starting with http:// or https://'],
+      [{ ...valid, groupLink: 'not a url' }, 'Link must be a valid URL starting with http:// or https://'],
       [
         { ...valid, groupLink: `https://example.org/${'x'.repeat(LIMITS.groupLink)}` },
-        `groupLink must be at most ${LIMITS.groupLink} characters long`,
+        `Link must be at most ${LIMITS.groupLink} characters long`,
       ],
-      [{ ...valid, groupDescription: undefined }, 'groupDescription is required'],
-      [{ ...valid, groupDescription: ' \n ' }, 'groupDescription is required'],
+      [{ ...valid, groupDescription: undefined }, 'Description is required'],
+      [{ ...valid, groupDescription: ' \n ' }, 'Description is required'],
       [
         { ...valid, groupDescription: 'x'.repeat(LIMITS.groupDescription + 1) },
-        `groupDescription must be at most ${LIMITS.groupDescription} characters long`,
+        `Description must be at most ${LIMITS.groupDescription} characters long`,
       ],
     ])('%# %j', async (fields, message) => {
       const before = server.storedUploads();
@@ -136,7 +133,7 @@ describe.each(engines())('groups on %s', (_name, engine) => {
     it('refuses text as groupImage on add, and files in other fields', async () => {
       const text = await add(groupForm(valid, 'https://example.org/group.png'));
       expect(text.status).toBe(400);
-      expect(text.body).toEqual({ message: 'groupImage must be an image file' });
+      expect(text.body).toEqual({ message: 'The picture must be a picture file' });
       const withFile = groupForm(valid, png());
       withFile.append('file', new Blob([PNG]), 'a.png');
       const unknown = await add(withFile);
@@ -173,7 +170,7 @@ describe.each(engines())('groups on %s', (_name, engine) => {
       const before = server.storedUploads();
       const res = await add(groupForm(valid, image));
       expect(res.status).toBe(415);
-      expect(res.body).toEqual({ message: 'groupImage must be a JPEG, PNG, GIF or WebP image' });
+      expect(res.body).toEqual({ message: 'The picture must be a JPEG, PNG, GIF or WebP picture' });
       expect(server.storedUploads()).toEqual(before);
       expect(server.pendingUploads()).toEqual([]);
     });
@@ -183,7 +180,7 @@ describe.each(engines())('groups on %s', (_name, engine) => {
       const content = Buffer.concat([PNG, Buffer.alloc(MAX_IMAGE + 1 - PNG.length, 7)]);
       const res = await add(groupForm(valid, png(content)));
       expect(res.status).toBe(413);
-      expect(res.body).toEqual({ message: 'groupImage is too large (at most 4 KB)' });
+      expect(res.body).toEqual({ message: 'The picture is too large (at most 4 KB)' });
       expect(server.storedUploads()).toEqual(before);
     });
   });
@@ -284,7 +281,7 @@ describe.each(engines())('groups on %s', (_name, engine) => {
       ] as const) {
         const res = await edit(target._id!, groupForm(changed, image));
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ message: "groupImage must be an image file or the group's current image URL" });
+        expect(res.body).toEqual({ message: "The picture must be a picture file or the group's current picture URL" });
         expect((await single(target._id!)).body.data).toEqual(target);
       }
     });
@@ -294,7 +291,7 @@ describe.each(engines())('groups on %s', (_name, engine) => {
       const before = server.storedUploads();
       const bad = await edit(group._id!, groupForm({ ...changed, groupLink: 'ftp://x' }, png(OTHER_PNG)));
       expect(bad.status).toBe(400);
-      expect(bad.body).toEqual({ message: 'groupLink must be a valid URL starting with http:// or https://' });
+      expect(bad.body).toEqual({ message: 'Link must be a valid URL starting with http:// or https://' });
       const svg = await edit(group._id!, groupForm(changed, { content: SVG, name: 'x.svg', type: 'image/svg+xml' }));
       expect(svg.status).toBe(415);
       expect(server.storedUploads()).toEqual(before);

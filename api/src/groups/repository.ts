@@ -12,7 +12,7 @@ export const GROUPS_LIST = 'groups';
 
 export const GROUP_MESSAGES = {
   notFound: 'Group not found',
-  foreignImage: "groupImage must be an image file or the group's current image URL",
+  foreignImage: "The picture must be a picture file or the group's current picture URL",
 } as const;
 
 export function toApi(row: GroupsTable, origin: string): Group {

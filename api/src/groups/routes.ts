@@ -21,7 +21,7 @@ import {
 } from './repository';
 import { Group, GroupFields } from './schemas';
 
-const GROUP_FORM = { fields: GroupFields, files: { groupImage: { kind: 'image' } } } as const;
+const GROUP_FORM = { fields: GroupFields, files: { groupImage: { kind: 'image', words: 'The picture' } } } as const;
 
 const GroupAnswer = Type.Object({ message: Type.String(), data: ref(Group) });
 
@@ -119,7 +119,7 @@ export async function groupRoutes(parent: FastifyInstance): Promise<void> {
         const origin = publicOrigin(request);
         return withForm(request, GROUP_FORM, async (form) => {
           const image = form.files.groupImage;
-          if (typeof image === 'string') throw badRequest('groupImage must be an image file');
+          if (typeof image === 'string') throw badRequest('The picture must be a picture file');
           const row = await addGroup(db, uploads, form.fields, image);
           list.invalidate();
           return reply.code(201).send({ message: 'Group added successfully', data: toApi(row, origin) });

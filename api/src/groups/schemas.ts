@@ -4,11 +4,15 @@ import { Entity, HttpUrl, Input, RequiredText } from '../http/contract';
 export const LIMITS = { groupName: 300, groupLink: 2000, groupDescription: 5000 } as const;
 
 /** The text fields of the add and edit forms (multipart, with the optional picture as groupImage). */
-export const GroupFields = Input('GroupFields', {
-  groupName: RequiredText(LIMITS.groupName),
-  groupLink: HttpUrl(LIMITS.groupLink),
-  groupDescription: RequiredText(LIMITS.groupDescription),
-});
+export const GroupFields = Input(
+  'GroupFields',
+  {
+    groupName: RequiredText(LIMITS.groupName),
+    groupLink: HttpUrl(LIMITS.groupLink),
+    groupDescription: RequiredText(LIMITS.groupDescription),
+  },
+  { groupName: 'Name', groupLink: 'Link', groupDescription: 'Description' },
+);
 export type GroupInput = Static<typeof GroupFields>;
 
 const imageUrl = (description: string) => Type.Union([Type.String({ format: 'uri' }), Type.Null()], { description });

@@ -86,9 +86,9 @@ describe.each(engines())('the contract on %s', (_name, engine) => {
   });
 
   it.each([
-    ['a number for a text', '/api/v1/prayer/request', { request: 12345 }, 'request must be text'],
-    ['true for a text', '/api/v1/prayer/request', { request: true }, 'request must be text'],
-    ['a list for a text', '/api/v1/prayer/request', { request: ['x'] }, 'request must be text'],
+    ['a number for a text', '/api/v1/prayer/request', { request: 12345 }, 'The request must be text'],
+    ['true for a text', '/api/v1/prayer/request', { request: true }, 'The request must be text'],
+    ['a list for a text', '/api/v1/prayer/request', { request: ['x'] }, 'The request must be text'],
   ])('refuses %s instead of converting it', async (_case, url, json, message) => {
     const res = await server.call('POST', url, { json });
     expect(res.status).toBe(400);
@@ -105,7 +105,7 @@ describe.each(engines())('the contract on %s', (_name, engine) => {
       json: { day, week: 3, date: '2026-01-16', passage: 'Genesis 30' },
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'day must be a whole number' });
+    expect(res.body).toEqual({ message: 'Day must be a whole number' });
   });
 
   it('checks multipart text fields with the same schema and words as a JSON body', async () => {
@@ -118,11 +118,11 @@ describe.each(engines())('the contract on %s', (_name, engine) => {
     expect(unknown.body).toEqual({ message: '_id is not a field this request accepts' });
 
     const long = await add({ ...valid, bookName: 'x'.repeat(301) });
-    expect(long.body).toEqual({ message: 'bookName must be at most 300 characters long' });
+    expect(long.body).toEqual({ message: 'Title must be at most 300 characters long' });
     const blank = await add({ ...valid, bookName: '   ' });
-    expect(blank.body).toEqual({ message: 'bookName is required' });
+    expect(blank.body).toEqual({ message: 'Title is required' });
     const link = await add({ ...valid, bookLink: 'ftp://example.org/c' });
-    expect(link.body).toEqual({ message: 'bookLink must be a valid URL starting with http:// or https://' });
+    expect(link.body).toEqual({ message: 'Link must be a valid URL starting with http:// or https://' });
 
     const books = await server.call('GET', '/api/v1/all/books/');
     expect(books.body.data).toEqual([]);

@@ -20,10 +20,19 @@ export type Named<T extends TSchema = TSchema> = T & { $id: string };
 
 /**
  * What a write accepts: exactly these properties (an unknown one is refused with a 400 naming it,
- * never stored or silently dropped). JSON bodies and multipart text fields alike.
+ * never stored or silently dropped). JSON bodies and multipart text fields alike. `words` names each
+ * field as the forms do ('Title', not bookName): its `title`, which the 400s use ('Title is required').
  */
-export function Input<P extends TProperties>(id: string, properties: P, options: ObjectOptions = {}) {
-  return Type.Object(properties, { ...options, $id: id, additionalProperties: false }) as Named<TObject<P>>;
+export function Input<P extends TProperties>(
+  id: string,
+  properties: P,
+  words: { readonly [K in keyof P]: string },
+  options: ObjectOptions = {},
+) {
+  const titled = Object.fromEntries(
+    Object.entries(properties).map(([name, schema]) => [name, { ...schema, title: words[name as keyof P] }]),
+  ) as P;
+  return Type.Object(titled, { ...options, $id: id, additionalProperties: false }) as Named<TObject<P>>;
 }
 
 /** What an answer carries. */

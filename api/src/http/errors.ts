@@ -27,6 +27,21 @@ interface AjvError {
   instancePath: string;
   params: Record<string, unknown>;
   message?: string;
+  /** With ajv's `verbose`: the schema holding the failed keyword (the field's own, or the object's for 'required'). */
+  parentSchema?: object;
+}
+
+interface TitledSchema {
+  title?: unknown;
+  properties?: Record<string, { title?: unknown } | undefined>;
+}
+
+/** The field in words: its schema's `title` ('Title', from Input's words), else its name. */
+function fieldWords(error: AjvError, field: string, missing: string | undefined): string {
+  if (field.includes('.')) return field;
+  const schema = error.parentSchema as TitledSchema | undefined;
+  const title = missing ? schema?.properties?.[missing]?.title : schema?.title;
+  return typeof title === 'string' && title ? title : field;
 }
 
 const TYPE_WORDS: Record<string, string> = {
@@ -38,13 +53,14 @@ const TYPE_WORDS: Record<string, string> = {
   array: 'a list',
 };
 
-/** Turns the first ajv error of a failed route schema into a sentence naming the field. */
+/** Turns the first ajv error of a failed route schema into a sentence naming the field in words. */
 export function validationMessage(errors: AjvError[], context: string | undefined): string {
   const error = errors[0];
   if (!error) return 'The request is not valid';
   const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
   const missing = typeof error.params.missingProperty === 'string' ? error.params.missingProperty : undefined;
-  const field = missing ? (path ? `${path}.${missing}` : missing) : path;
+  const name = missing ? (path ? `${path}.${missing}` : missing) : path;
+  const field = name && fieldWords(error, name, missing);
 
   if (error.keyword === 'additionalProperties') {
     const unknown = String(error.params.additionalProperty);

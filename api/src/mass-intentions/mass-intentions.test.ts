@@ -51,25 +51,25 @@ describe.each(engines())('mass intentions on %s', (_name, engine) => {
   });
 
   it.each([
-    [{ email: valid.email, intention: valid.intention }, 'fullname is required'],
-    [{ ...valid, fullname: '   ' }, 'fullname is required'],
-    [{ ...valid, email: undefined }, 'email is required'],
-    [{ ...valid, email: '' }, 'email is required'],
-    [{ ...valid, email: 'mary at example.com' }, 'email must be a valid email address'],
-    [{ ...valid, intention: '' }, 'intention is required'],
+    [{ email: valid.email, intention: valid.intention }, 'Full name is required'],
+    [{ ...valid, fullname: '   ' }, 'Full name is required'],
+    [{ ...valid, email: undefined }, 'Email is required'],
+    [{ ...valid, email: '' }, 'Email is required'],
+    [{ ...valid, email: 'mary at example.com' }, 'Email must be a valid email address'],
+    [{ ...valid, intention: '' }, 'Intention is required'],
     [
       { ...valid, fullname: 'x'.repeat(LIMITS.fullname + 1) },
-      `fullname must be at most ${LIMITS.fullname} characters long`,
+      `Full name must be at most ${LIMITS.fullname} characters long`,
     ],
     [
       { ...valid, email: `${'x'.repeat(LIMITS.email)}@example.com` },
-      `email must be at most ${LIMITS.email} characters long`,
+      `Email must be at most ${LIMITS.email} characters long`,
     ],
     [
       { ...valid, intention: 'x'.repeat(LIMITS.intention + 1) },
-      `intention must be at most ${LIMITS.intention} characters long`,
+      `Intention must be at most ${LIMITS.intention} characters long`,
     ],
-    [{ ...valid, intention: { text: 'a' } }, 'intention must be text'],
+    [{ ...valid, intention: { text: 'a' } }, 'Intention must be text'],
   ])('answers 400 naming the field (%#)', async (json, message) => {
     const res = await server.call('POST', '/api/v1/mass/intention', { json });
     expect(res.status).toBe(400);

@@ -4,11 +4,15 @@ import { Entity, Input, RequiredText } from '../http/contract';
 export const LIMITS = { fullname: 200, email: 320, intention: 2000 } as const;
 
 /** What the mobile app submits. */
-export const MassIntentionInput = Input('MassIntentionInput', {
-  fullname: RequiredText(LIMITS.fullname),
-  email: RequiredText(LIMITS.email, { format: 'email' }),
-  intention: RequiredText(LIMITS.intention),
-});
+export const MassIntentionInput = Input(
+  'MassIntentionInput',
+  {
+    fullname: RequiredText(LIMITS.fullname),
+    email: RequiredText(LIMITS.email, { format: 'email' }),
+    intention: RequiredText(LIMITS.intention),
+  },
+  { fullname: 'Full name', email: 'Email', intention: 'Intention' },
+);
 export type MassIntentionInput = Static<typeof MassIntentionInput>;
 
 /** A mass intention request (spec §3). */

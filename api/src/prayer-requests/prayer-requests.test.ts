@@ -49,12 +49,12 @@ describe.each(engines())('prayer requests on %s', (_name, engine) => {
   });
 
   it.each([
-    [{}, 'request is required'],
-    [{ request: '' }, 'request is required'],
-    [{ request: '   \n ' }, 'request is required'],
-    [{ request: 'x'.repeat(LIMITS.request + 1) }, `request must be at most ${LIMITS.request} characters long`],
-    [{ request: { text: 'a' } }, 'request must be text'],
-    [{ request: ['a', 'b'] }, 'request must be text'],
+    [{}, 'The request is required'],
+    [{ request: '' }, 'The request is required'],
+    [{ request: '   \n ' }, 'The request is required'],
+    [{ request: 'x'.repeat(LIMITS.request + 1) }, `The request must be at most ${LIMITS.request} characters long`],
+    [{ request: { text: 'a' } }, 'The request must be text'],
+    [{ request: ['a', 'b'] }, 'The request must be text'],
     [null, 'The request body must be a JSON object'],
   ])('answers 400 naming the problem (%#), storing nothing', async (json, message) => {
     const before = (await list()).body.data.length;

@@ -4,7 +4,11 @@ import { Entity, Input, RequiredText } from '../http/contract';
 export const LIMITS = { request: 2000 } as const;
 
 /** What the mobile app submits. */
-export const PrayerRequestInput = Input('PrayerRequestInput', { request: RequiredText(LIMITS.request) });
+export const PrayerRequestInput = Input(
+  'PrayerRequestInput',
+  { request: RequiredText(LIMITS.request) },
+  { request: 'The request' },
+);
 
 /** A prayer request (spec §3). */
 export const PrayerRequest = Entity('PrayerRequest', {

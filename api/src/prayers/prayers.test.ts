@@ -41,11 +41,11 @@ describe.each(engines())('Section A prayers on %s', (_name, engine) => {
   });
 
   it.each([
-    [{ prayer: valid.prayer }, 'title is required'],
-    [{ ...valid, title: ' ' }, 'title is required'],
-    [{ ...valid, prayer: '' }, 'prayer is required'],
-    [{ ...valid, title: 'x'.repeat(LIMITS.title + 1) }, `title must be at most ${LIMITS.title} characters long`],
-    [{ ...valid, prayer: { text: 'x' } }, 'prayer must be text'],
+    [{ prayer: valid.prayer }, 'Title is required'],
+    [{ ...valid, title: ' ' }, 'Title is required'],
+    [{ ...valid, prayer: '' }, 'Prayer is required'],
+    [{ ...valid, title: 'x'.repeat(LIMITS.title + 1) }, `Title must be at most ${LIMITS.title} characters long`],
+    [{ ...valid, prayer: { text: 'x' } }, 'Prayer must be text'],
     ['just text', 'The request body must be a JSON object'],
   ])('refuses %j with 400 naming the field', async (body, message) => {
     const before = (await list()).body.data.length;
@@ -77,7 +77,7 @@ describe.each(engines())('Section A prayers on %s', (_name, engine) => {
     expect((await list()).body.data.find((p: { _id: string }) => p._id === prayer._id)).toEqual(res.body.data);
     const blank = await edit(prayer._id, { title: 'Angelus' });
     expect(blank.status).toBe(400);
-    expect(blank.body).toEqual({ message: 'prayer is required' });
+    expect(blank.body).toEqual({ message: 'Prayer is required' });
   });
 
   it('deletes with a POST and no body; the list no longer shows it', async () => {

@@ -4,10 +4,14 @@ import { Entity, Input, RequiredText } from '../http/contract';
 export const LIMITS = { title: 300, prayer: 20000 } as const;
 
 /** What the add and edit calls take. */
-export const PrayerInput = Input('PrayerInput', {
-  title: RequiredText(LIMITS.title),
-  prayer: RequiredText(LIMITS.prayer),
-});
+export const PrayerInput = Input(
+  'PrayerInput',
+  {
+    title: RequiredText(LIMITS.title),
+    prayer: RequiredText(LIMITS.prayer),
+  },
+  { title: 'Title', prayer: 'Prayer' },
+);
 export type PrayerInput = Static<typeof PrayerInput>;
 
 /** A Section A prayer (spec §3). */

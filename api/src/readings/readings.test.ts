@@ -58,26 +58,26 @@ describe.each(engines())('Bible readings on %s', (_name, engine) => {
   it.each(['0', '53', 'abc', '1.5', '-1', '007'])('answers 400 for the week %s', async (n) => {
     const res = await week(n);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'week must be a whole number from 1 to 52' });
+    expect(res.body).toEqual({ message: 'Week must be a whole number from 1 to 52' });
   });
 
   describe('refuses an invalid reading with 400 naming the field', () => {
     it.each([
-      [{ ...valid, day: 0 }, 'day must be at least 1'],
-      [{ ...valid, day: 367 }, 'day must be at most 366'],
-      [{ ...valid, day: 1.5 }, 'day must be a whole number'],
-      [{ ...valid, day: 'two' }, 'day must be a whole number'],
-      [{ ...valid, week: 0 }, 'week must be at least 1'],
-      [{ ...valid, week: 53 }, 'week must be at most 52'],
-      [{ week: 1, date: '2026-01-01', passage: 'x' }, 'day is required'],
-      [{ day: 1, date: '2026-01-01', passage: 'x' }, 'week is required'],
-      [{ day: 1, week: 1, passage: 'x' }, 'date is required'],
-      [{ ...valid, date: '  ' }, 'date is required'],
-      [{ ...valid, date: '01/01/2026' }, 'date must be a calendar date written YYYY-MM-DD'],
-      [{ ...valid, date: '2026-02-30' }, 'date must be a calendar date written YYYY-MM-DD'],
-      [{ day: 1, week: 1, date: '2026-01-01' }, 'passage is required'],
-      [{ ...valid, passage: '   ' }, 'passage is required'],
-      [{ ...valid, passage: 'x'.repeat(2001) }, 'passage must be at most 2000 characters long'],
+      [{ ...valid, day: 0 }, 'Day must be at least 1'],
+      [{ ...valid, day: 367 }, 'Day must be at most 366'],
+      [{ ...valid, day: 1.5 }, 'Day must be a whole number'],
+      [{ ...valid, day: 'two' }, 'Day must be a whole number'],
+      [{ ...valid, week: 0 }, 'Week must be at least 1'],
+      [{ ...valid, week: 53 }, 'Week must be at most 52'],
+      [{ week: 1, date: '2026-01-01', passage: 'x' }, 'Day is required'],
+      [{ day: 1, date: '2026-01-01', passage: 'x' }, 'Week is required'],
+      [{ day: 1, week: 1, passage: 'x' }, 'Date is required'],
+      [{ ...valid, date: '  ' }, 'Date is required'],
+      [{ ...valid, date: '01/01/2026' }, 'Date must be a calendar date written YYYY-MM-DD'],
+      [{ ...valid, date: '2026-02-30' }, 'Date must be a calendar date written YYYY-MM-DD'],
+      [{ day: 1, week: 1, date: '2026-01-01' }, 'Passage is required'],
+      [{ ...valid, passage: '   ' }, 'Passage is required'],
+      [{ ...valid, passage: 'x'.repeat(2001) }, 'Passage must be at most 2000 characters long'],
     ])('%# %j', async (body, message) => {
       const res = await add(body);
       expect(res.status).toBe(400);
@@ -101,7 +101,7 @@ describe.each(engines())('Bible readings on %s', (_name, engine) => {
     const second = (await add({ ...valid, day: 2 })).body.data;
     const again = await add({ ...valid, passage: 'Other' });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: 'Day 1 already has a reading in the plan' });
+    expect(again.body).toEqual({ message: 'Day 1 is already in the plan' });
     const moved = await edit(second._id, { ...valid, day: 1 });
     expect(moved.status).toBe(409);
     // Keeping its own day is fine.
@@ -120,7 +120,7 @@ describe.each(engines())('Bible readings on %s', (_name, engine) => {
 
     const bad = await edit(reading._id, { ...changed, week: 53 });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ message: 'week must be at most 52' });
+    expect(bad.body).toEqual({ message: 'Week must be at most 52' });
 
     const deleted = await remove(reading._id);
     expect(deleted.status).toBe(200);
@@ -205,11 +205,11 @@ describe.each(engines())('Bible readings on %s', (_name, engine) => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
         message:
-          'Nothing was imported: 3 rows have errors. Row 5: week must be at most 52; Row 10: day must be at least 1; Row 21: passage is required',
+          'Nothing was imported: 3 rows have errors. Row 5: Week must be at most 52; Row 10: Day must be at least 1; Row 21: Passage is required',
         errors: [
-          { row: 5, message: 'week must be at most 52' },
-          { row: 10, message: 'day must be at least 1' },
-          { row: 21, message: 'passage is required' },
+          { row: 5, message: 'Week must be at most 52' },
+          { row: 10, message: 'Day must be at least 1' },
+          { row: 21, message: 'Passage is required' },
         ],
       });
       expect((await week(1)).body.data).toEqual([]);
@@ -218,14 +218,14 @@ describe.each(engines())('Bible readings on %s', (_name, engine) => {
     it('refuses a day given twice in the file or already in the plan', async () => {
       const twice = await importRows([...plan(3), { ...plan(1)[0], passage: 'again' }]);
       expect(twice.status).toBe(400);
-      expect(twice.body.errors).toEqual([{ row: 4, message: 'day 1 is also on row 1' }]);
+      expect(twice.body.errors).toEqual([{ row: 4, message: 'Day 1 is also on row 1' }]);
 
       await add({ ...valid, day: 2 });
       const taken = await importRows(plan(3));
       expect(taken.status).toBe(400);
       expect(taken.body).toEqual({
-        message: 'Nothing was imported: 1 row has an error. Row 2: day 2 already has a reading in the plan',
-        errors: [{ row: 2, message: 'day 2 already has a reading in the plan' }],
+        message: 'Nothing was imported: 1 row has an error. Row 2: Day 2 is already in the plan',
+        errors: [{ row: 2, message: 'Day 2 is already in the plan' }],
       });
       expect((await week(1)).body.data.map((r: { day: number }) => r.day)).toEqual([2]);
     });

@@ -12,7 +12,7 @@ export const READINGS_LIST = 'readings';
 
 export const READING_MESSAGES = {
   notFound: 'Reading not found',
-  dayTaken: (day: number) => `Day ${day} already has a reading in the plan`,
+  dayTaken: (day: number) => `Day ${day} is already in the plan`,
 } as const;
 
 export function toApi(row: ReadingsTable): Reading {
@@ -38,12 +38,13 @@ export function checkReading(raw: unknown): { reading: ReadingInput } | { error:
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { error: 'the row must be an object' };
   const row = raw as Record<string, unknown>;
   const whole = (field: 'day' | 'week', max: number): number | string => {
+    const words = field === 'day' ? 'Day' : 'Week';
     const value = typeof row[field] === 'string' ? (row[field] as string).trim() : row[field];
-    if (value === undefined || value === null || value === '') return `${field} is required`;
+    if (value === undefined || value === null || value === '') return `${words} is required`;
     const n = typeof value === 'number' ? value : /^-?\d+$/.test(String(value)) ? Number(value) : NaN;
-    if (!Number.isInteger(n)) return `${field} must be a whole number`;
-    if (n < 1) return `${field} must be at least 1`;
-    if (n > max) return `${field} must be at most ${max}`;
+    if (!Number.isInteger(n)) return `${words} must be a whole number`;
+    if (n < 1) return `${words} must be at least 1`;
+    if (n > max) return `${words} must be at most ${max}`;
     return n;
   };
   const day = whole('day', LIMITS.day);
@@ -51,11 +52,11 @@ export function checkReading(raw: unknown): { reading: ReadingInput } | { error:
   const week = whole('week', LIMITS.week);
   if (typeof week === 'string') return { error: week };
   const date = typeof row.date === 'string' ? row.date.trim() : '';
-  if (!date) return { error: 'date is required' };
-  if (!isCalendarDate(date)) return { error: DATE_MESSAGE('date') };
+  if (!date) return { error: 'Date is required' };
+  if (!isCalendarDate(date)) return { error: DATE_MESSAGE('Date') };
   const passage = typeof row.passage === 'string' ? row.passage.trim() : '';
-  if (!passage) return { error: 'passage is required' };
-  if (passage.length > LIMITS.passage) return { error: `passage must be at most ${LIMITS.passage} characters long` };
+  if (!passage) return { error: 'Passage is required' };
+  if (passage.length > LIMITS.passage) return { error: `Passage must be at most ${LIMITS.passage} characters long` };
   return { reading: { day, week, date, passage } };
 }
 
@@ -164,7 +165,7 @@ export async function importReadings(db: Db, rows: unknown[]): Promise<{ importe
     }
     const { day } = checked.reading;
     const earlier = firstRowOfDay.get(day);
-    if (earlier !== undefined) errors.push({ row: index + 1, message: `day ${day} is also on row ${earlier}` });
+    if (earlier !== undefined) errors.push({ row: index + 1, message: `Day ${day} is also on row ${earlier}` });
     else firstRowOfDay.set(day, index + 1);
     readings.push(checked.reading);
   });
@@ -187,7 +188,7 @@ export async function importReadings(db: Db, rows: unknown[]): Promise<{ importe
         return {
           errors: taken
             .sort((a, b) => firstRowOfDay.get(a)! - firstRowOfDay.get(b)!)
-            .map((day) => ({ row: firstRowOfDay.get(day)!, message: `day ${day} already has a reading in the plan` })),
+            .map((day) => ({ row: firstRowOfDay.get(day)!, message: READING_MESSAGES.dayTaken(day) })),
         };
       }
       // 100 rows (800 parameters) per statement: within SQLite's and PostgreSQL's limits.

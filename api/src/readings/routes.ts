@@ -32,7 +32,7 @@ const ReadingParams = Type.Object({
 /** The date field is checked beyond the schema: a real calendar day. */
 function readingOf(body: ReadingInput): ReadingInput {
   const { day, week, date, passage } = body;
-  if (!isCalendarDate(date)) throw badRequest(DATE_MESSAGE('date'));
+  if (!isCalendarDate(date)) throw badRequest(DATE_MESSAGE('Date'));
   return { day, week, date, passage };
 }
 
@@ -77,7 +77,7 @@ export async function readingRoutes(parent: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { week } = request.params;
       if (!/^\d{1,2}$/.test(week) || Number(week) < 1 || Number(week) > LIMITS.week) {
-        throw badRequest(`week must be a whole number from 1 to ${LIMITS.week}`);
+        throw badRequest(`Week must be a whole number from 1 to ${LIMITS.week}`);
       }
       // The answer holds no URLs: one entry serves every origin.
       return sendRepresentation(request, reply, await weekList(Number(week)).get(''));

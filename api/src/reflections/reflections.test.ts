@@ -72,18 +72,18 @@ describe.each(engines())('reflections on %s', (_name, engine) => {
     });
 
     it.each([
-      [{ ...valid, date: undefined }, 'date is required'],
-      [{ ...valid, date: '04/03/2026' }, 'date must be a calendar date written YYYY-MM-DD'],
-      [{ ...valid, topic: '   ' }, 'topic is required'],
-      [{ ...valid, reflection: undefined }, 'reflection is required'],
-      [{ ...valid, reflection: '<p><br></p>' }, 'reflection is required'],
-      [{ ...valid, reflection: '<script>alert(1)</script>' }, 'reflection is required'],
-      [{ ...valid, bibleReading: '' }, 'bibleReading is required'],
-      [{ ...valid, devotionalContent: '' }, 'devotionalContent is required'],
-      [{ ...valid, devotionalConfession: '<p> </p>' }, 'devotionalConfession is required'],
-      [{ ...valid, furtherReading: undefined }, 'furtherReading is required'],
-      [{ ...valid, mass: '' }, 'mass is required'],
-      [{ ...valid, topic: 'x'.repeat(301) }, 'topic must be at most 300 characters long'],
+      [{ ...valid, date: undefined }, 'Date is required'],
+      [{ ...valid, date: '04/03/2026' }, 'Date must be a calendar date written YYYY-MM-DD'],
+      [{ ...valid, topic: '   ' }, 'Topic is required'],
+      [{ ...valid, reflection: undefined }, 'Reflection is required'],
+      [{ ...valid, reflection: '<p><br></p>' }, 'Reflection is required'],
+      [{ ...valid, reflection: '<script>alert(1)</script>' }, 'Reflection is required'],
+      [{ ...valid, bibleReading: '' }, 'Bible reading is required'],
+      [{ ...valid, devotionalContent: '' }, 'Prayer points is required'],
+      [{ ...valid, devotionalConfession: '<p> </p>' }, 'Exercise is required'],
+      [{ ...valid, furtherReading: undefined }, 'Bible meditation is required'],
+      [{ ...valid, mass: '' }, 'Mass reading is required'],
+      [{ ...valid, topic: 'x'.repeat(301) }, 'Topic must be at most 300 characters long'],
     ])('refuses %j with 400 naming the field', async (body, message) => {
       const res = await add(body);
       expect(res.status).toBe(400);
@@ -265,8 +265,8 @@ describe.each(engines())('reflections on %s', (_name, engine) => {
       expect((await fetch(res.body.data.url)).headers.get('content-type')).toBe('image/png');
       const svg = await upload({ content: '<svg onload="alert(1)"/>', name: 'a.svg', type: 'image/svg+xml' });
       expect(svg.status).toBe(415);
-      expect(svg.body).toEqual({ message: 'image must be a JPEG, PNG, GIF or WebP image' });
-      expect((await upload()).body).toEqual({ message: 'image is required' });
+      expect(svg.body).toEqual({ message: 'The image must be a JPEG, PNG, GIF or WebP picture' });
+      expect((await upload()).body).toEqual({ message: 'The image is required' });
       expect((await upload({ content: PNG }, admin, false)).status).toBe(401);
       expect((await upload({ content: PNG }, 'ffffffffffffffffffffffff')).status).toBe(403);
       expect(server.pendingUploads()).toEqual([]);

@@ -27,18 +27,23 @@ import { isBlankRichText, sanitizeRichText } from './sanitize';
 const ReflectionAnswer = Type.Object({ message: Type.String(), data: ref(Reflection) });
 
 /** The rich-text editor's image upload: one image, no text fields. */
-const EDITOR_IMAGE_FORM = { fields: null, files: { image: { kind: 'image' } } } as const;
+const EDITOR_IMAGE_FORM = { fields: null, files: { image: { kind: 'image', words: 'The image' } } } as const;
 
 const UserParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }) });
 const IdParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }), id: Type.String() });
 
+/** The rich-text fields in words ('Prayer points'), as the schema names them. */
+const RICH_TEXT_WORDS = Object.fromEntries(
+  RICH_TEXT_FIELDS.map((field) => [field, String(ReflectionInput.properties[field].title)]),
+) as Record<(typeof RICH_TEXT_FIELDS)[number], string>;
+
 /** The date checked as a calendar day; rich text sanitised, and required after sanitising. */
 function readReflection(body: ReflectionInput): ReflectionInput {
-  if (!isCalendarDate(body.date)) throw badRequest(DATE_MESSAGE('date'));
+  if (!isCalendarDate(body.date)) throw badRequest(DATE_MESSAGE('Date'));
   const input = { ...body };
   for (const field of RICH_TEXT_FIELDS) {
     input[field] = sanitizeRichText(body[field]);
-    if (isBlankRichText(input[field])) throw badRequest(`${field} is required`);
+    if (isBlankRichText(input[field])) throw badRequest(`${RICH_TEXT_WORDS[field]} is required`);
   }
   return input;
 }
@@ -95,8 +100,8 @@ export async function reflectionRoutes(parent: FastifyInstance): Promise<void> {
         const origin = publicOrigin(request);
         return withForm(request, EDITOR_IMAGE_FORM, async (form) => {
           const image = form.files.image;
-          if (image === undefined) throw badRequest('image is required');
-          if (typeof image === 'string') throw badRequest('image must be an image file');
+          if (image === undefined) throw badRequest('The image is required');
+          if (typeof image === 'string') throw badRequest('The image must be a picture file');
           const uploadedAt = Date.now();
           await addEditorImage(db, uploads, image);
           const keptUnusedUntil = new Date(uploadedAt + app.config.editorImageGraceHours * 3_600_000).toISOString();

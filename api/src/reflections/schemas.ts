@@ -10,16 +10,29 @@ const text = (description?: string) => RequiredText(LIMITS.text, { description }
 const rich = (description: string) => RequiredText(LIMITS.richText, { description });
 
 /** The eight fields of the add and edit calls (spec §3), the same for both audiences. */
-export const ReflectionInput = Input('ReflectionInput', {
-  date: RequiredText(LIMITS.date, { description: 'YYYY-MM-DD; one reflection per date and audience' }),
-  topic: text(),
-  reflection: rich('Rich text (HTML, sanitised on write)'),
-  bibleReading: text(),
-  devotionalContent: rich("Rich text, 'Prayer Points'"),
-  devotionalConfession: rich("Rich text, 'Exercise'"),
-  furtherReading: text("'Bible Meditation'"),
-  mass: text("'Mass Reading'"),
-});
+export const ReflectionInput = Input(
+  'ReflectionInput',
+  {
+    date: RequiredText(LIMITS.date, { description: 'YYYY-MM-DD; one reflection per date and audience' }),
+    topic: text(),
+    reflection: rich('Rich text (HTML, sanitised on write)'),
+    bibleReading: text(),
+    devotionalContent: rich("Rich text, 'Prayer Points'"),
+    devotionalConfession: rich("Rich text, 'Exercise'"),
+    furtherReading: text("'Bible Meditation'"),
+    mass: text("'Mass Reading'"),
+  },
+  {
+    date: 'Date',
+    topic: 'Topic',
+    reflection: 'Reflection',
+    bibleReading: 'Bible reading',
+    devotionalContent: 'Prayer points',
+    devotionalConfession: 'Exercise',
+    furtherReading: 'Bible meditation',
+    mass: 'Mass reading',
+  },
+);
 export type ReflectionInput = Static<typeof ReflectionInput>;
 
 export const Reflection = Entity('Reflection', {

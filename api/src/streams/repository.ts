@@ -12,7 +12,7 @@ export const STREAMS_LIST = 'streams';
 
 export const STREAM_MESSAGES = {
   notFound: 'Stream not found',
-  foreignImage: "file must be an image file or the stream's current image URL",
+  foreignImage: "The thumbnail must be a picture file or the stream's current thumbnail URL",
 } as const;
 
 export function toApi(row: StreamsTable, origin: string): Stream {

@@ -21,7 +21,7 @@ import {
 } from './repository';
 import { Stream, StreamFields } from './schemas';
 
-const STREAM_FORM = { fields: StreamFields, files: { file: { kind: 'image' } } } as const;
+const STREAM_FORM = { fields: StreamFields, files: { file: { kind: 'image', words: 'The thumbnail' } } } as const;
 
 const StreamAnswer = Type.Object({ message: Type.String(), data: ref(Stream) });
 
@@ -92,8 +92,8 @@ export async function streamRoutes(parent: FastifyInstance): Promise<void> {
         const origin = publicOrigin(request);
         return withForm(request, STREAM_FORM, async (form) => {
           const image = form.files.file;
-          if (image === undefined) throw badRequest('file is required');
-          if (typeof image === 'string') throw badRequest('file must be an image file');
+          if (image === undefined) throw badRequest('The thumbnail is required');
+          if (typeof image === 'string') throw badRequest('The thumbnail must be a picture file');
           const row = await addStream(db, uploads, form.fields, image);
           list.invalidate();
           return reply.code(201).send({ message: 'Stream added successfully', data: toApi(row, origin) });

@@ -8,13 +8,17 @@ export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
 export const LIMITS = { name: 300, streamingLink: 2000 } as const;
 
 /** The text fields of the add and edit forms (multipart, with the thumbnail as `file`). */
-export const StreamFields = Input('StreamFields', {
-  name: RequiredText(LIMITS.name, { description: 'The title' }),
-  streamingLink: HttpUrl(LIMITS.streamingLink),
-  // Optional at the API, as in the spec's own payload (the forms require it): absent is stored empty
-  // on add, and keeps the stored category on edit.
-  category: Type.Optional(OneOf(STREAM_CATEGORIES, { description: 'One of the three stream categories' })),
-});
+export const StreamFields = Input(
+  'StreamFields',
+  {
+    name: RequiredText(LIMITS.name, { description: 'The title' }),
+    streamingLink: HttpUrl(LIMITS.streamingLink),
+    // Optional at the API, as in the spec's own payload (the forms require it): absent is stored empty
+    // on add, and keeps the stored category on edit.
+    category: Type.Optional(OneOf(STREAM_CATEGORIES, { description: 'One of the three stream categories' })),
+  },
+  { name: 'Title', streamingLink: 'Stream link', category: 'Category' },
+);
 export type StreamInput = Static<typeof StreamFields>;
 
 /** A live stream (spec §3). */

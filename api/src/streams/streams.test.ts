@@ -79,18 +79,15 @@ describe.each(engines())('live streams on %s', (_name, engine) => {
 
   describe('refuses an invalid stream with 400 naming the field, storing nothing', () => {
     it.each([
-      [{ ...valid, name: undefined }, 'name is required'],
-      [{ ...valid, name: '  ' }, 'name is required'],
-      [{ ...valid, streamingLink: undefined }, 'streamingLink is required'],
+      [{ ...valid, name: undefined }, 'Title is required'],
+      [{ ...valid, name: '  ' }, 'Title is required'],
+      [{ ...valid, streamingLink: undefined }, 'Stream link is required'],
       [
         { ...valid, streamingLink: 'javascript:alert(1)' },
-        'streamingLink must be a valid URL starting with http:// or https://',
+        'Stream link must be a valid URL starting with http:// or https://',
       ],
-      [
-        { ...valid, streamingLink: 'not a link' },
-        'streamingLink must be a valid URL starting with http:// or https://',
-      ],
-      [{ ...valid, category: 'Liturgical Celebration' }, `category must be one of: ${STREAM_CATEGORIES.join(', ')}`],
+      [{ ...valid, streamingLink: 'not a link' }, 'Stream link must be a valid URL starting with http:// or https://'],
+      [{ ...valid, category: 'Liturgical Celebration' }, `Category must be one of: ${STREAM_CATEGORIES.join(', ')}`],
     ])('%# %j', async (fields, message) => {
       const before = server.storedUploads();
       const res = await add(streamForm(fields, png()));
@@ -101,9 +98,9 @@ describe.each(engines())('live streams on %s', (_name, engine) => {
     });
 
     it('requires the image, as an image file', async () => {
-      expect((await add(streamForm(valid))).body).toEqual({ message: 'file is required' });
+      expect((await add(streamForm(valid))).body).toEqual({ message: 'The thumbnail is required' });
       expect((await add(streamForm(valid, 'https://example.org/x.png'))).body).toEqual({
-        message: 'file must be an image file',
+        message: 'The thumbnail must be a picture file',
       });
       for (const file of [
         { content: SVG, name: 'x.svg', type: 'image/svg+xml' },
@@ -111,7 +108,7 @@ describe.each(engines())('live streams on %s', (_name, engine) => {
       ]) {
         const res = await add(streamForm(valid, file));
         expect(res.status).toBe(415);
-        expect(res.body).toEqual({ message: 'file must be a JPEG, PNG, GIF or WebP image' });
+        expect(res.body).toEqual({ message: 'The thumbnail must be a JPEG, PNG, GIF or WebP picture' });
       }
       const big = await add(streamForm(valid, png(Buffer.concat([PNG, Buffer.alloc(5000)]))));
       expect(big.status).toBe(413);
@@ -129,7 +126,9 @@ describe.each(engines())('live streams on %s', (_name, engine) => {
     }
     const foreign = await edit(stream._id, streamForm(changed, 'https://evil.example/x.png'));
     expect(foreign.status).toBe(400);
-    expect(foreign.body).toEqual({ message: "file must be an image file or the stream's current image URL" });
+    expect(foreign.body).toEqual({
+      message: "The thumbnail must be a picture file or the stream's current thumbnail URL",
+    });
     const bad = await edit(stream._id, streamForm({ ...changed, streamingLink: 'ftp://x' }));
     expect(bad.status).toBe(400);
 

@@ -26,7 +26,8 @@ type FieldsSchema = Named<TObject> | null;
 export interface FormDeclaration<S extends FieldsSchema = FieldsSchema, P extends string = string> {
   /** The text fields (an Input schema, registered in the route's scope with addSchemas), or null. */
   fields: S;
-  files: { readonly [K in P]: { kind: FileKind } };
+  /** Each file field: what it accepts, and its name in words for the messages ('The cover'). */
+  files: { readonly [K in P]: { kind: FileKind; words: string } };
 }
 
 export interface ReceivedForm<S extends FieldsSchema = FieldsSchema, P extends string = string> {
@@ -105,8 +106,8 @@ export function formatBytes(bytes: number): string {
 }
 
 export const messages = {
-  tooLarge: (field: string, limit: number) => `${field} is too large (at most ${formatBytes(limit)})`,
-  notAnImage: (field: string) => `${field} must be a JPEG, PNG, GIF or WebP image`,
+  tooLarge: (words: string, limit: number) => `${words} is too large (at most ${formatBytes(limit)})`,
+  notAnImage: (words: string) => `${words} must be a JPEG, PNG, GIF or WebP picture`,
 };
 
 /**
@@ -135,7 +136,7 @@ async function receiveForm<S extends FieldsSchema, P extends string>(
 ): Promise<ReceivedForm<S, P>> {
   if (!request.isMultipart()) throw new HttpError(415, NOT_MULTIPART);
   const { config, uploads } = request.server;
-  const fileRules = declaration.files as Record<string, { kind: FileKind } | undefined>;
+  const fileRules = declaration.files as Record<string, { kind: FileKind; words: string } | undefined>;
   const fileFields = Object.keys(fileRules);
   const limitOf = (kind: FileKind) => (kind === 'image' ? config.uploadMaxImageBytes : config.uploadMaxFileBytes);
   const textFields = new Set(Object.keys(declaration.fields?.properties ?? {}));
@@ -178,7 +179,7 @@ async function receiveForm<S extends FieldsSchema, P extends string>(
           continue;
         }
         seen.add(name);
-        const outcome = await receiveFile(part, rule.kind, limitOf(rule.kind), uploads.tempDir);
+        const outcome = await receiveFile(part, rule, limitOf(rule.kind), uploads.tempDir);
         if (outcome instanceof HttpError) failure = outcome;
         else if (outcome) {
           received.push(outcome);
@@ -249,7 +250,7 @@ async function discard(part: MultipartFile): Promise<void> {
  */
 async function receiveFile(
   part: MultipartFile,
-  kind: FileKind,
+  { kind, words }: { kind: FileKind; words: string },
   limit: number,
   tempDir: string,
 ): Promise<ReceivedFile | HttpError | undefined> {
@@ -269,13 +270,13 @@ async function receiveFile(
       if (refusal || writeError) continue;
       size += chunk.length;
       if (size > limit) {
-        refusal = new HttpError(413, messages.tooLarge(field, limit));
+        refusal = new HttpError(413, messages.tooLarge(words, limit));
         continue;
       }
       if (head.length < SNIFF_BYTES) {
         head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
         if (kind === 'image' && head.length >= SNIFF_BYTES && !detectImage(head)) {
-          refusal = new HttpError(415, messages.notAnImage(field));
+          refusal = new HttpError(415, messages.notAnImage(words));
           continue;
         }
       }
@@ -286,7 +287,7 @@ async function receiveFile(
     throw formError(error);
   }
   // The parser stops passing data at the largest declared limit and marks the part as cut.
-  if (!refusal && part.file.truncated) refusal = new HttpError(413, messages.tooLarge(field, limit));
+  if (!refusal && part.file.truncated) refusal = new HttpError(413, messages.tooLarge(words, limit));
 
   out.end();
   await finished(out).catch((error: Error) => {
@@ -303,7 +304,7 @@ async function receiveFile(
   else type = detectAnyFile(head, part.filename);
   if (!type) {
     await fs.promises.rm(tempPath, { force: true });
-    return new HttpError(415, messages.notAnImage(field));
+    return new HttpError(415, messages.notAnImage(words));
   }
   return {
     field,
