@@ -156,7 +156,9 @@ async function browserFigures() {
   // two chunks of the same build is still one download of it).
   const downloaded = [...wire.keys()];
   const buildOf = (file: string) => (file.startsWith('/remotes/') ? file.split('/')[2] : 'shell');
-  for (const library of sharedLibraries) {
+  // Counted by package: a second entry of one ('shared/data') is downloaded with it.
+  const packages = sharedLibraries.filter((library) => library.startsWith('@') || !library.includes('/'));
+  for (const library of packages) {
     const builds = new Set(
       downloaded.filter((file) => packagesOf(contents, file).some(([name]) => name === library)).map(buildOf),
     );
