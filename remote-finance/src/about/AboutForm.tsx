@@ -81,7 +81,8 @@ export function AboutForm(props: AboutFormProps) {
 export function AddAboutScreen() {
   const load = useResource(aboutUs.list(), (signal) => aboutApi.get(signal));
   const about = load.data;
-  if (about === undefined) return <NotLoaded load={load} what="About Us" missing={null} />;
+  if (about === undefined || (about === null && load.error))
+    return <NotLoaded load={load} what="About Us" missing={null} />;
   if (about) {
     return (
       <Panel>

@@ -19,7 +19,8 @@ export function AboutScreen() {
   const about = load.data;
 
   // Without the answer no one knows whether there is a text: neither Add nor Edit is offered.
-  if (about === undefined) return <NotLoaded load={load} what="About Us" missing={null} />;
+  if (about === undefined || (about === null && load.error))
+    return <NotLoaded load={load} what="About Us" missing={null} />;
 
   return (
     <Panel>

@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
+import axios, { AxiosError, AxiosHeaders, type AxiosRequestConfig } from 'axios';
 import { notify } from '../notify/notify';
 import { sessionRenewal } from '../session/renewal';
 import { expireSession, session } from '../session/session';
@@ -63,6 +63,11 @@ export function showFailureOnScreen(signal: AbortSignal) {
  */
 async function sessionRefused(error: AxiosError, config: AxiosRequestConfig | undefined): Promise<unknown> {
   const ended = session.get();
+  // Sent under a session that has since been renewed (here or in another tab): send it again as it is.
+  const sentWith = config?.headers ? AxiosHeaders.from(config.headers as AxiosHeaders).get('Authorization') : undefined;
+  if (config && !config.replayed && ended && sentWith !== `Bearer ${ended.token}`) {
+    return apiClient.request({ ...config, replayed: true });
+  }
   if (config && !config.replayed && ended && unsavedInput.any()) {
     if (await sessionRenewal.request(ended)) return apiClient.request({ ...config, replayed: true });
   }

@@ -44,9 +44,13 @@ export function retryDelay(failures: number, error: unknown): number {
 export const queryClient = new QueryClient({
   // Spec §8: a failed call shows the server's words in a red toast (a 401 ends the session instead).
   // Once per load, when its retries are spent; the screen shows the failure with Retry as well.
+  // A record that was on screen and is now gone (404: deleted here, e.g. its own Delete reloading it
+  // on the way out, or elsewhere) is not an error to announce.
   queryCache: new QueryCache({
-    onError: (error) => {
-      if (!(error instanceof AxiosError && error.response?.status === 401)) notify.error(errorMessage(error));
+    onError: (error, query) => {
+      const status = error instanceof AxiosError ? error.response?.status : undefined;
+      if (status === 401 || (status === 404 && query.state.data !== undefined)) return;
+      notify.error(errorMessage(error));
     },
   }),
   defaultOptions: {

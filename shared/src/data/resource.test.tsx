@@ -101,6 +101,22 @@ describe('the data layer', () => {
     expect(await failure()).toHaveTextContent('This prayer could not be loaded. Bad gateway');
   });
 
+  it('does not announce a record on screen that is gone (its own Delete reloads it on the way out)', async () => {
+    let gone = false;
+    stubApi({
+      'GET /prayer/7': () => (gone ? [404, { message: 'Prayer not found' }] : [200, { message: 'ok', data: { title: 'Angelus' } }]),
+      'DELETE /prayer/7': () => {
+        gone = true;
+        return [200, { message: 'Prayer deleted successfully' }];
+      },
+    });
+    show(<PrayerDetails id="7" />);
+    expect(await screen.findByRole('heading', { name: 'Angelus' })).toBeInTheDocument();
+    await act(() => prayers.write(apiClient.delete('/prayer/7')));
+    await waitFor(() => expect(queryClient.getQueryState(prayers.detail('7'))?.status).toBe('error'));
+    expect(screen.queryByText('Prayer not found')).not.toBeInTheDocument();
+  });
+
   it('loads the lists and records of a kind again after a write to it', async () => {
     let titles = ['Angelus'];
     const calls = stubApi({

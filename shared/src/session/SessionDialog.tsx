@@ -25,6 +25,8 @@ function RenewalForm({ renewal }: { renewal: Renewal }) {
         setWrongAccount(false);
         try {
           const answer = await authApi.login({ email: values.email.trim(), password: values.password });
+          // Logged out meanwhile: the choice stands.
+          if (sessionRenewal.current() !== renewal) return;
           // Only the account whose work is on screen: its calls are sent again under the new session.
           if (answer.doesUserEmailExist._id !== renewal.user._id) {
             setWrongAccount(true);
@@ -46,7 +48,7 @@ function RenewalForm({ renewal }: { renewal: Renewal }) {
             <Wrong>{`This is another account. Sign in as ${renewal.user.email} to keep your work, or log out.`}</Wrong>
           )}
           <ModalActions>
-            <Button variant="secondary" onClick={() => renewal.finish(false)}>
+            <Button variant="secondary" disabled={isSubmitting} onClick={() => renewal.finish(false)}>
               Log out
             </Button>
             <Button type="submit" busy={isSubmitting}>

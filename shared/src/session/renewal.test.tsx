@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form, Formik } from 'formik';
 import { Navigate } from 'react-router-dom';
-import { apiClient, FormButtons, LoginScreen, notify, TextField, useSession } from 'shared';
+import { apiClient, FormButtons, LoginScreen, notify, session, TextField, useSession } from 'shared';
 import { renderRoutes, signIn, stubApi, type StubHandler } from 'shared/testing';
 
 const userId = signIn();
@@ -149,6 +149,29 @@ describe('a session that ends while a form holds unsaved input', () => {
     });
     expect(await screen.findByText('Prayer added successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('a call refused after the session was renewed', () => {
+  it('is sent again under the new session, without asking or ending it', async () => {
+    let answer: (value: [number, unknown]) => void = () => undefined;
+    const calls = stubApi({
+      [`POST /add/prayer/${userId}`]: (call) =>
+        call.headers.Authorization === 'Bearer test-token'
+          ? new Promise((resolve) => (answer = resolve))
+          : [201, { message: 'ok', data: {} }],
+    });
+    show(<p>A screen</p>);
+    const saving = apiClient.post(`/add/prayer/${userId}`, { title: 'Angelus' });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    act(() => session.save({ token: 'renewed-token', user: { _id: userId, email: 'admin@example.com' } }));
+    answer([401, { message: 'Your session has expired. Please log in again.' }]);
+    await act(async () => {
+      await expect(saving).resolves.toMatchObject({ status: 201 });
+    });
+    expect(calls[1].headers.Authorization).toBe('Bearer renewed-token');
+    expect(localStorage.getItem('token')).toBe('renewed-token');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 

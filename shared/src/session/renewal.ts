@@ -37,7 +37,11 @@ export const sessionRenewal = {
         const now = session.get();
         if (now && now.token !== ended.token && now.user._id === ended.user._id) finish(true);
       });
+      // Once: a late sign-in answer after Log out (or the other way round) changes nothing.
+      let finished = false;
       const finish = (renewed: boolean) => {
+        if (finished) return;
+        finished = true;
         stopWatching();
         waiting = null;
         set(null);

@@ -68,6 +68,9 @@ export function LoadFailed({
  */
 export function NotLoaded({ load, missing, what }: { load: LoadState<unknown>; missing: ReactNode; what?: string }) {
   if (load.loading) return <LoadingBlock />;
-  if (load.error && load.error.status !== 404) return <LoadFailed error={load.error} retry={load.reload} what={what} />;
+  // A 404 is the record's own not-found text; where there is none, it is a failure like any other.
+  if (load.error && (load.error.status !== 404 || missing == null)) {
+    return <LoadFailed error={load.error} retry={load.reload} what={what} />;
+  }
   return <>{missing}</>;
 }
