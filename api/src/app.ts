@@ -9,6 +9,7 @@ import { authRoutes } from './auth/routes';
 import type { AppConfig } from './config';
 import { openDatabase, type Db } from './db/database';
 import { httpUrlFormat } from './http/contract';
+import { closeSlowBodies, serverFactory } from './http/connections';
 import { frameworkErrors, registerErrorHandler } from './http/errors';
 import { registerStatic } from './http/static';
 import { massIntentionRoutes } from './mass-intentions/routes';
@@ -57,8 +58,13 @@ export interface AppDeps {
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A count trusts that many hops from the server's side (the right of X-Forwarded-For).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     frameworkErrors,
+    serverFactory: serverFactory(config),
     // Strict from the start: a value of the wrong type is refused, never converted ("12345" for
     // 12345), and an unknown property is refused, never silently dropped (http/contract.ts).
     // verbose: errors carry their schema, whose title names the field in words.
@@ -80,6 +86,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorateRequest('admin', undefined);
 
   registerErrorHandler(app);
+  closeSlowBodies(app, config);
   await app.register(fastifyCompress, { global: true });
   // Limits are declared per route (login, public submissions), never globally.
   await app.register(fastifyRateLimit, { global: false });

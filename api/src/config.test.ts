@@ -65,7 +65,7 @@ describe('loadConfig', () => {
       databaseSchema: 'office',
       tokenTtlHours: 2,
       loginRateMax: 10,
-      trustProxy: true,
+      trustProxy: 1,
       uploadMaxImageBytes: 1048576,
       uploadMaxFileBytes: 2097152,
       publicUrl: 'https://office.example.org',

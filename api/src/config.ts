@@ -28,12 +28,18 @@ export interface AppConfig {
   loginRateWindowMs: number;
   publicRateMax: number;
   publicRateWindowMs: number;
-  /** Behind a reverse proxy the client IP (used by the rate limits) comes from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops to believe (used by the rate limits): false for none, a number of
+   * proxies in front of the server, or the proxies' addresses and ranges. The client is the
+   * right-most address not trusted, never the left-most one a client can write itself.
+   */
+  trustProxy: false | number | string[];
   /** Largest accepted image upload (book covers, stream and group pictures), in bytes. */
   uploadMaxImageBytes: number;
   /** Largest accepted file of any type (donation files), in bytes. */
   uploadMaxFileBytes: number;
+  /** Slow and idle clients (http/connections.ts). */
+  connections: ConnectionLimits;
   /**
    * Origin put in front of `/uploads/<name>` in answers (e.g. https://office.example.org), without a
    * trailing slash. Unset: the request's own protocol and host.
@@ -58,6 +64,31 @@ export interface AppConfig {
   remoteOrigins: string[];
   /** How long the shell waits for a remote's files before showing its panel. */
   remoteLoadTimeoutMs: number;
+}
+
+export interface ConnectionLimits {
+  /** A request's headers must arrive within this time (Node's headersTimeout). */
+  headersTimeoutMs: number;
+  /** A body must keep arriving at least this fast, measured over `bodyRateWindowMs` (a dribbled body is cut). */
+  bodyMinBytesPerSecond: number;
+  bodyRateWindowMs: number;
+  /** Open connections at once; more are closed as they come (file descriptors are finite). */
+  maxConnections: number;
+  /** An idle keep-alive connection is closed after this time. */
+  keepAliveTimeoutMs: number;
+  /** Requests served on one connection before it is closed. */
+  maxRequestsPerSocket: number;
+  /** How often Node looks for connections past their header or request deadline. */
+  checkEveryMs: number;
+}
+
+/**
+ * The whole-request deadline: the headers' time plus the largest upload at the minimum rate, so a
+ * real 20 MB upload on a slow link finishes while nothing can stay open longer.
+ */
+export function requestDeadlineMs(config: Pick<AppConfig, 'connections' | 'uploadMaxFileBytes'>): number {
+  const { headersTimeoutMs, bodyMinBytesPerSecond } = config.connections;
+  return headersTimeoutMs + Math.ceil((config.uploadMaxFileBytes / bodyMinBytesPerSecond) * 1000);
 }
 
 /** The repository root: this file sits in api/src (ts-jest) or api/dist (compiled), both two levels down. */
@@ -90,6 +121,24 @@ function publicUrl(env: NodeJS.ProcessEnv): string | undefined {
     throw new Error(`PUBLIC_URL must be an http(s) address such as https://office.example.org (got "${raw}")`);
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+const PROXY_ADDRESS = /^(?:loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(?:\/\d{1,3})?)$/;
+
+/** TRUST_PROXY: unset/false/0, a count of proxies ("1", "true" meaning 1), or addresses/CIDRs, comma-separated. */
+function trustProxy(env: NodeJS.ProcessEnv): AppConfig['trustProxy'] {
+  const raw = (text(env, 'TRUST_PROXY') ?? '').toLowerCase();
+  if (raw === '' || raw === 'false' || raw === 'no' || raw === '0') return false;
+  // "true" used to trust every hop, which let a client pick its own address; it now means one proxy.
+  if (raw === 'true' || raw === 'yes') return 1;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const addresses = raw.split(',').map((item) => item.trim());
+  if (addresses.some((item) => !PROXY_ADDRESS.test(item))) {
+    throw new Error(
+      `TRUST_PROXY must be the number of proxies in front of the server, or their addresses (e.g. 10.0.0.1,10.1.0.0/16 or loopback), comma-separated (got "${raw}")`,
+    );
+  }
+  return addresses;
 }
 
 function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
@@ -148,9 +197,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginRateWindowMs: int(env, 'LOGIN_RATE_WINDOW_MS', 60_000),
     publicRateMax: int(env, 'PUBLIC_RATE_MAX', 30),
     publicRateWindowMs: int(env, 'PUBLIC_RATE_WINDOW_MS', 60_000),
-    trustProxy: ['1', 'true', 'yes'].includes((text(env, 'TRUST_PROXY') ?? '').toLowerCase()),
+    trustProxy: trustProxy(env),
     uploadMaxImageBytes: int(env, 'UPLOAD_MAX_IMAGE_BYTES', 5 * MIB),
     uploadMaxFileBytes: int(env, 'UPLOAD_MAX_FILE_BYTES', 20 * MIB),
+    connections: {
+      headersTimeoutMs: int(env, 'HEADERS_TIMEOUT_MS', 30_000, 100),
+      // 8 KiB/s (64 kbit/s): a 20 MB donation file may take 43 minutes; a dribble is cut in 10 s.
+      bodyMinBytesPerSecond: int(env, 'BODY_MIN_BYTES_PER_SECOND', 8 * 1024),
+      bodyRateWindowMs: int(env, 'BODY_RATE_WINDOW_MS', 10_000, 100),
+      maxConnections: int(env, 'MAX_CONNECTIONS', 2000),
+      keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100),
+      maxRequestsPerSocket: int(env, 'MAX_REQUESTS_PER_CONNECTION', 1000),
+      checkEveryMs: int(env, 'CONNECTIONS_CHECK_MS', 2_000, 50),
+    },
     publicUrl: publicUrl(env),
     listCacheCheckMs: int(env, 'LIST_CACHE_CHECK_MS', 1000, 0),
     editorImageGraceHours: int(env, 'EDITOR_IMAGE_GRACE_HOURS', 24, 1),

@@ -5,6 +5,7 @@ import { bootstrapAdmin, type BootstrapResult } from './auth/admins';
 import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { sweepEditorImages } from './reflections/repository';
+import { publicOrigin } from './uploads/store';
 
 function announceAdmin(result: BootstrapResult): void {
   if (result.action === 'created' && 'generatedPassword' in result && result.generatedPassword) {
@@ -94,6 +95,13 @@ async function main(): Promise<void> {
   console.log(
     `Back-office running at http://${shown}:${port}/ (API at /api/v1, database: ${db.driver ? `${db.engine} via ${db.driver}` : db.engine})`,
   );
+  if (!config.publicUrl) {
+    // Uploads are answered as absolute URLs (the mobile app needs them), never built from a request's Host.
+    console.warn(
+      `PUBLIC_URL is not set: uploaded files are linked as ${publicOrigin(app)}/uploads/…, which only this machine reaches. ` +
+        'Set PUBLIC_URL to the address the mobile app and the browsers use (e.g. https://office.example.org).',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

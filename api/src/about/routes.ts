@@ -37,7 +37,7 @@ export async function aboutRoutes(parent: FastifyInstance): Promise<void> {
         response: { 200: Type.Object({ message: Type.String(), data: Type.Array(About, { maxItems: 1 }) }) },
       },
     },
-    async (request, reply) => sendRepresentation(request, reply, await list.get('')),
+    async (request, reply) => sendRepresentation(request, reply, await list.get()),
   );
 
   app.post(

@@ -54,7 +54,7 @@ export async function bankAccountRoutes(parent: FastifyInstance): Promise<void> 
         response: { 200: Type.Object({ message: Type.String(), data: Type.Array(ref(BankAccount)) }) },
       },
     },
-    async (request, reply) => sendRepresentation(request, reply, await list.get('')),
+    async (request, reply) => sendRepresentation(request, reply, await list.get()),
   );
 
   app.post(

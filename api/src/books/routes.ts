@@ -43,7 +43,7 @@ export async function bookRoutes(parent: FastifyInstance): Promise<void> {
     db,
     name: BOOKS_LIST,
     checkEveryMs: config.listCacheCheckMs,
-    build: async (origin) => ({
+    build: async (origin = publicOrigin(app)) => ({
       message: 'Books fetched successfully',
       data: (await listBooks(db)).map((row) => toApi(row, origin)),
     }),
@@ -62,7 +62,7 @@ export async function bookRoutes(parent: FastifyInstance): Promise<void> {
           response: { 200: Type.Object({ message: Type.String(), data: Type.Array(ref(Book)) }) },
         },
       },
-      async (request, reply) => sendRepresentation(request, reply, await list.get(publicOrigin(request))),
+      async (request, reply) => sendRepresentation(request, reply, await list.get()),
     );
   }
 
@@ -82,7 +82,7 @@ export async function bookRoutes(parent: FastifyInstance): Promise<void> {
       const { id } = request.params;
       const row = isId(id) ? await findBook(db, id) : undefined;
       if (!row) throw notFound(BOOK_MESSAGES.notFound);
-      const answer = { message: 'Book fetched successfully', data: toApi(row, publicOrigin(request)) };
+      const answer = { message: 'Book fetched successfully', data: toApi(row, publicOrigin(app)) };
       return sendRepresentation(request, reply, new JsonRepresentation(answer));
     },
   );
@@ -107,7 +107,7 @@ export async function bookRoutes(parent: FastifyInstance): Promise<void> {
       },
       async (request, reply) => {
         // Worked out first: nothing may fail after the book is written.
-        const origin = publicOrigin(request);
+        const origin = publicOrigin(app);
         return withForm(request, BOOK_FORM, async (form) => {
           const image = form.files.bookImage;
           if (image === undefined) throw badRequest('The cover is required');
@@ -134,7 +134,7 @@ export async function bookRoutes(parent: FastifyInstance): Promise<void> {
       },
       async (request) => {
         const { bookId } = request.params;
-        const origin = publicOrigin(request);
+        const origin = publicOrigin(app);
         // An unknown book is answered before its upload is stored anywhere.
         if (!isId(bookId) || !(await findBook(db, bookId))) throw notFound(BOOK_MESSAGES.notFound);
         return withForm(request, BOOK_FORM, async (form) => {

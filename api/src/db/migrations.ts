@@ -1,4 +1,5 @@
 import { Kysely, Migration, MigrationProvider } from 'kysely';
+import { storedHtml } from '../uploads/store';
 
 // Migrations live in code (not read from a folder) so that the compiled server and ts-jest run the
 // same list. Only portable column types: text, integer; no engine-specific defaults.
@@ -222,7 +223,32 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('readings').execute();
     },
   },
+  // Rich text kept editor images as absolute URLs built from the request's Host header; they are
+  // stored as /uploads/<name> paths now, made absolute from PUBLIC_URL when answered.
+  '0006_relative_upload_paths': {
+    async up(db: Kysely<unknown>) {
+      const rich = db as unknown as Kysely<RichTextRows>;
+      const rows = await rich.selectFrom('reflections').selectAll().execute();
+      for (const row of rows) {
+        const changed = {
+          reflection: storedHtml(row.reflection),
+          devotional_content: storedHtml(row.devotional_content),
+          devotional_confession: storedHtml(row.devotional_confession),
+        };
+        if (Object.entries(changed).every(([column, value]) => row[column as keyof typeof changed] === value)) continue;
+        await rich.updateTable('reflections').set(changed).where('_id', '=', row._id).execute();
+      }
+    },
+    async down() {
+      // Paths stay paths: answers have made them absolute since this migration.
+    },
+  },
 };
+
+/** The columns the 0006 migration rewrites. */
+interface RichTextRows {
+  reflections: { _id: string; reflection: string; devotional_content: string; devotional_confession: string };
+}
 
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {

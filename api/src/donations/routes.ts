@@ -51,7 +51,7 @@ export async function donationRoutes(parent: FastifyInstance): Promise<void> {
     db,
     name: DONATIONS_LIST,
     checkEveryMs: config.listCacheCheckMs,
-    build: async (origin) => ({
+    build: async (origin = publicOrigin(app)) => ({
       message: 'Donations fetched successfully',
       data: (await listDonations(db)).map((row) => toApi(row, origin)),
     }),
@@ -68,7 +68,7 @@ export async function donationRoutes(parent: FastifyInstance): Promise<void> {
         response: { 200: Type.Object({ message: Type.String(), data: Type.Array(ref(Donation)) }) },
       },
     },
-    async (request, reply) => sendRepresentation(request, reply, await list.get(publicOrigin(request))),
+    async (request, reply) => sendRepresentation(request, reply, await list.get()),
   );
 
   app.get(
@@ -87,7 +87,7 @@ export async function donationRoutes(parent: FastifyInstance): Promise<void> {
       const { id } = request.params;
       const row = isId(id) ? await findDonation(db, id) : undefined;
       if (!row) throw notFound(DONATION_MESSAGES.notFound);
-      const answer = { message: 'Donation fetched successfully', data: toApi(row, publicOrigin(request)) };
+      const answer = { message: 'Donation fetched successfully', data: toApi(row, publicOrigin(app)) };
       return sendRepresentation(request, reply, new JsonRepresentation(answer));
     },
   );
@@ -111,7 +111,7 @@ export async function donationRoutes(parent: FastifyInstance): Promise<void> {
         },
       },
       async (request, reply) => {
-        const origin = publicOrigin(request);
+        const origin = publicOrigin(app);
         return withForm(request, DONATION_FORM, async (form) => {
           const file = form.files.file;
           if (file === undefined) throw badRequest('The file is required');
@@ -138,7 +138,7 @@ export async function donationRoutes(parent: FastifyInstance): Promise<void> {
       },
       async (request) => {
         const { id } = request.params;
-        const origin = publicOrigin(request);
+        const origin = publicOrigin(app);
         // An unknown donation is answered before its upload is stored anywhere.
         if (!isId(id) || !(await findDonation(db, id))) throw notFound(DONATION_MESSAGES.notFound);
         return withForm(request, DONATION_FORM, async (form) => {

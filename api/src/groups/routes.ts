@@ -52,7 +52,7 @@ export async function groupRoutes(parent: FastifyInstance): Promise<void> {
     db,
     name: GROUPS_LIST,
     checkEveryMs: config.listCacheCheckMs,
-    build: async (origin) => ({
+    build: async (origin = publicOrigin(app)) => ({
       message: 'Groups fetched successfully',
       data: (await listGroups(db)).map((row) => toApi(row, origin)),
     }),
@@ -71,7 +71,7 @@ export async function groupRoutes(parent: FastifyInstance): Promise<void> {
           response: { 200: Type.Object({ message: Type.String(), data: Type.Array(ref(Group)) }) },
         },
       },
-      async (request, reply) => sendRepresentation(request, reply, await list.get(publicOrigin(request))),
+      async (request, reply) => sendRepresentation(request, reply, await list.get()),
     );
   }
 
@@ -91,7 +91,7 @@ export async function groupRoutes(parent: FastifyInstance): Promise<void> {
       const { id } = request.params;
       const row = isId(id) ? await findGroup(db, id) : undefined;
       if (!row) throw notFound(GROUP_MESSAGES.notFound);
-      const answer = { message: 'Group fetched successfully', data: toApi(row, publicOrigin(request)) };
+      const answer = { message: 'Group fetched successfully', data: toApi(row, publicOrigin(app)) };
       return sendRepresentation(request, reply, new JsonRepresentation(answer));
     },
   );
@@ -116,7 +116,7 @@ export async function groupRoutes(parent: FastifyInstance): Promise<void> {
       },
       async (request, reply) => {
         // Worked out first: nothing may fail after the group is written.
-        const origin = publicOrigin(request);
+        const origin = publicOrigin(app);
         return withForm(request, GROUP_FORM, async (form) => {
           const image = form.files.groupImage;
           if (typeof image === 'string') throw badRequest('The picture must be a picture file');
@@ -142,7 +142,7 @@ export async function groupRoutes(parent: FastifyInstance): Promise<void> {
       },
       async (request) => {
         const { id } = request.params;
-        const origin = publicOrigin(request);
+        const origin = publicOrigin(app);
         // An unknown group is answered before its upload is stored anywhere.
         if (!isId(id) || !(await findGroup(db, id))) throw notFound(GROUP_MESSAGES.notFound);
         return withForm(request, GROUP_FORM, async (form) => {

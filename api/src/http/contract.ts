@@ -30,9 +30,37 @@ export function Input<P extends TProperties>(
   options: ObjectOptions = {},
 ) {
   const titled = Object.fromEntries(
-    Object.entries(properties).map(([name, schema]) => [name, { ...schema, title: words[name as keyof P] }]),
+    Object.entries(properties).map(([name, schema]) => [name, { ...plainText(schema), title: words[name as keyof P] }]),
   ) as P;
   return Type.Object(titled, { ...options, $id: id, additionalProperties: false }) as Named<TObject<P>>;
+}
+
+/**
+ * Control characters other than tab, LF and CR. Refused in every text a write accepts: they have no
+ * place in the product's texts, and PostgreSQL cannot store NUL at all.
+ */
+export const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$';
+const CONTROL_CHARACTER = new RegExp(NO_CONTROL_CHARACTERS.replace('^[^', '[').replace(']*$', ']'), 'u');
+
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL_CHARACTER.test(text);
+}
+
+/** The schema with every free text in it (not a list of values, not a file) refusing control characters. */
+function plainText<T extends TSchema>(schema: T): T {
+  const s = schema as TSchema & { anyOf?: TSchema[]; items?: TSchema; properties?: Record<string, TSchema> };
+  if (s.type === 'string' && s.enum === undefined && s.pattern === undefined && s.format !== 'binary') {
+    return { ...schema, pattern: NO_CONTROL_CHARACTERS };
+  }
+  if (s.anyOf) return { ...schema, anyOf: s.anyOf.map(plainText) };
+  if (s.type === 'array' && s.items) return { ...schema, items: plainText(s.items) };
+  if (s.type === 'object' && s.properties) {
+    return {
+      ...schema,
+      properties: Object.fromEntries(Object.entries(s.properties).map(([name, inner]) => [name, plainText(inner)])),
+    };
+  }
+  return schema;
 }
 
 /** What an answer carries. */
@@ -66,14 +94,39 @@ export const RequiredText = (maxLength: number, options: StringOptions = {}) =>
 export const HttpUrl = (maxLength: number, options: StringOptions = {}) =>
   Type.String({ description: 'An http(s) address', ...options, minLength: 1, maxLength, format: HTTP_URL_FORMAT });
 
+/** A host name (letters, digits, hyphens, underscores; IDNs arrive as xn--), an IPv4 or a bracketed IPv6 address. */
+const HOST_NAME =
+  /^(?:[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)(?:\.[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)*\.?$|^\[[0-9a-f:.]+\]$/;
+
+/**
+ * An absolute http(s) address written out in full ("https:example.org" and "https:alert(1)" are
+ * not), with a real host and nothing a browser would silently drop or reinterpret (spaces, control
+ * characters, backslashes).
+ */
 export function isHttpUrl(text: string): boolean {
-  if (/\s/.test(text)) return false;
+  if (!/^https?:\/\//i.test(text) || /[\s\\]/.test(text) || hasControlCharacters(text)) return false;
   try {
     const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    return (url.protocol === 'http:' || url.protocol === 'https:') && HOST_NAME.test(url.hostname);
   } catch {
     return false;
   }
+}
+
+/** The link as it is stored and sent: parsed and written out again (scheme and host lower case, unsafe characters escaped). */
+export function normalisedLink(text: string): string {
+  return new URL(text).href;
+}
+
+/** The input with every http-url field of its schema (valid already) normalised. */
+export function withNormalisedLinks<T>(schema: TObject, input: T): T {
+  const value = input as Record<string, unknown>;
+  for (const [name, field] of Object.entries(schema.properties)) {
+    if ((field as { format?: unknown }).format === HTTP_URL_FORMAT && typeof value[name] === 'string') {
+      value[name] = normalisedLink(value[name]);
+    }
+  }
+  return input;
 }
 
 /** ajv plugin (Fastify's `ajv.plugins`): the http-url format. */

@@ -1,4 +1,5 @@
-import { HTTP_URL_FORMAT } from './contract';
+import { closeAfterAnswer } from './connections';
+import { HTTP_URL_FORMAT, NO_CONTROL_CHARACTERS } from './contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** An error whose message is meant for the administrator; thrown from handlers and hooks. */
@@ -93,6 +94,7 @@ export function validationMessage(errors: AjvError[], context: string | undefine
     case 'enum':
       return `${field} must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}`;
     case 'pattern':
+      if (error.params.pattern === NO_CONTROL_CHARACTERS) return `${field} must not contain control characters`;
       return `${field} is not in the expected format`;
     default:
       return `${field} ${error.message ?? 'is not valid'}`;
@@ -121,6 +123,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && multipartRoute
           ? NOT_MULTIPART
           : (error.code && FASTIFY_MESSAGES[error.code]) || error.message || 'The request is not valid';
+      // A body too large is not read to its end: the connection closes after the answer.
+      if (status === 413) closeAfterAnswer(request, reply);
       return reply.code(status).send({ message });
     }
     request.log.error({ err: error }, 'request failed');

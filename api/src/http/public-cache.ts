@@ -110,12 +110,10 @@ export interface PublicListCacheOptions {
   db: Db;
   /** The list's change counter (db/changes.ts), bumped by every write to it. */
   name: string;
-  /** Builds the answer for one origin (the URLs inside answers are absolute). */
-  build: (origin: string) => Promise<unknown>;
+  /** Builds the answer (its URLs made absolute from the configured origin, never from a request's Host). */
+  build: () => Promise<unknown>;
   /** Ask the change counter at most this often (LIST_CACHE_CHECK_MS); 0: before every answer. */
   checkEveryMs: number;
-  /** Origins kept at once (an answer per Host the server is reached by). */
-  maxOrigins?: number;
 }
 
 /**
@@ -124,7 +122,8 @@ export interface PublicListCacheOptions {
  * `checkEveryMs`. Between two answers nothing is rebuilt, hashed or compressed again.
  */
 export class PublicListCache {
-  private readonly entries = new Map<string, Promise<JsonRepresentation>>();
+  /** The one answer, whoever asks and whatever Host they name (one per encoding inside it). */
+  private entry: Promise<JsonRepresentation> | undefined;
   private counter: number | undefined;
   private checkedAt = 0;
   private checking: Promise<void> | undefined;
@@ -132,26 +131,21 @@ export class PublicListCache {
   constructor(private readonly options: PublicListCacheOptions) {}
 
   invalidate(): void {
-    this.entries.clear();
+    this.entry = undefined;
     // The next answer first learns the counter this write left, so it does not rebuild twice.
     this.checkedAt = 0;
   }
 
-  async get(origin: string): Promise<JsonRepresentation> {
+  async get(): Promise<JsonRepresentation> {
     if (Date.now() - this.checkedAt >= this.options.checkEveryMs) await this.check();
-    let entry = this.entries.get(origin);
-    if (!entry) {
-      entry = this.options.build(origin).then((value) => new JsonRepresentation(value));
-      const built = entry;
+    if (!this.entry) {
+      const built = this.options.build().then((value) => new JsonRepresentation(value));
       built.catch(() => {
-        if (this.entries.get(origin) === built) this.entries.delete(origin);
+        if (this.entry === built) this.entry = undefined;
       });
-      if (this.entries.size >= (this.options.maxOrigins ?? 4)) {
-        this.entries.delete(this.entries.keys().next().value!);
-      }
-      this.entries.set(origin, entry);
+      this.entry = built;
     }
-    return entry;
+    return this.entry;
   }
 
   /** Reads the change counter (one query, shared by concurrent requests); a change empties the cache. */
@@ -159,7 +153,7 @@ export class PublicListCache {
     this.checking ??= readChangeCounter(this.options.db.kysely, this.options.name)
       .then((counter) => {
         if (counter !== this.counter) {
-          this.entries.clear();
+          this.entry = undefined;
           this.counter = counter;
         }
         this.checkedAt = Date.now();

@@ -41,7 +41,7 @@ export async function prayerRoutes(parent: FastifyInstance): Promise<void> {
         response: { 200: Type.Object({ message: Type.String(), data: Type.Array(ref(Prayer)) }) },
       },
     },
-    async (request, reply) => sendRepresentation(request, reply, await list.get('')),
+    async (request, reply) => sendRepresentation(request, reply, await list.get()),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import { newId, timestamp } from '../db/ids';
 import type { Database, ReadingsTable } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
 import { HttpError, notFound } from '../http/errors';
+import { hasControlCharacters } from '../http/contract';
 import { LIMITS, type Reading, type ReadingInput } from './schemas';
 
 /** The change counter of the public weekly lists (db/changes.ts). */
@@ -57,6 +58,7 @@ export function checkReading(raw: unknown): { reading: ReadingInput } | { error:
   const passage = typeof row.passage === 'string' ? row.passage.trim() : '';
   if (!passage) return { error: 'Passage is required' };
   if (passage.length > LIMITS.passage) return { error: `Passage must be at most ${LIMITS.passage} characters long` };
+  if (hasControlCharacters(passage)) return { error: 'Passage must not contain control characters' };
   return { reading: { day, week, date, passage } };
 }
 

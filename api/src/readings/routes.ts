@@ -51,7 +51,6 @@ export async function readingRoutes(parent: FastifyInstance): Promise<void> {
         name: READINGS_LIST,
         checkEveryMs: config.listCacheCheckMs,
         build: async () => ({ message: 'Readings fetched successfully', data: (await listWeek(db, week)).map(toApi) }),
-        maxOrigins: 1,
       });
       weeks.set(week, cache);
     }
@@ -79,8 +78,8 @@ export async function readingRoutes(parent: FastifyInstance): Promise<void> {
       if (!/^\d{1,2}$/.test(week) || Number(week) < 1 || Number(week) > LIMITS.week) {
         throw badRequest(`Week must be a whole number from 1 to ${LIMITS.week}`);
       }
-      // The answer holds no URLs: one entry serves every origin.
-      return sendRepresentation(request, reply, await weekList(Number(week)).get(''));
+      // The answer holds no URLs.
+      return sendRepresentation(request, reply, await weekList(Number(week)).get());
     },
   );
 

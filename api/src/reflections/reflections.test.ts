@@ -272,6 +272,38 @@ describe.each(engines())('reflections on %s', (_name, engine) => {
       expect(server.pendingUploads()).toEqual([]);
     });
 
+    it("stores its images as paths, whatever origin the editor sent, and answers them from the server's own origin", async () => {
+      const name = fileName((await upload({ content: PNG })).body.data.url as string);
+      const created = await server.call('POST', `/api/v1/add/adult/reflection/${admin}`, {
+        json: {
+          ...valid,
+          date: '2026-08-20',
+          reflection: `<p>Look</p><img src="http://evil.example/uploads/${name}">`,
+        },
+        token,
+      });
+      expect(created.status).toBe(201);
+      const stored = await server.db.kysely
+        .selectFrom('reflections')
+        .select('reflection')
+        .where('_id', '=', created.body.data._id as string)
+        .executeTakeFirstOrThrow();
+      expect(stored.reflection).toBe(`<p>Look</p><img src="/uploads/${name}" />`);
+      const expected = `<p>Look</p><img src="${server.url}/uploads/${name}" />`;
+      expect(created.body.data.reflection).toBe(expected);
+      expect(
+        (await server.call('GET', `/api/v1/adult/reflection/${created.body.data._id as string}`)).body.data.reflection,
+      ).toBe(expected);
+      const listed = (await server.call('GET', '/api/v1/all/adult/reflection')).body.data as {
+        _id: string;
+        reflection: string;
+      }[];
+      expect(listed.find((row) => row._id === created.body.data._id)?.reflection).toBe(expected);
+      await server.call('DELETE', `/api/v1/delete/adult/reflection/${admin}/${created.body.data._id as string}`, {
+        token,
+      });
+    });
+
     it('deletes an editor image once no reflection shows it (edit, then delete)', async () => {
       const first = (await upload({ content: PNG })).body.data.url as string;
       const second = (await upload({ content: PNG })).body.data.url as string;

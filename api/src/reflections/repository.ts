@@ -5,7 +5,7 @@ import { newId, timestamp } from '../db/ids';
 import type { Database, ReflectionsTable } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
 import { HttpError, notFound } from '../http/errors';
-import { UPLOADS_PATH, UploadStore, type ReceivedFile } from '../uploads/store';
+import { servedHtml, storedHtml, UPLOADS_PATH, UploadStore, type ReceivedFile } from '../uploads/store';
 import type { Audience, Reflection, ReflectionInput } from './schemas';
 
 /** The change counter of each audience's public list (db/changes.ts). */
@@ -17,15 +17,16 @@ export const REFLECTION_MESSAGES = {
     `There is already ${audience === 'adult' ? 'an adult' : 'a children'} reflection for ${date}`,
 } as const;
 
-export function toApi(row: ReflectionsTable): Reflection {
+/** The reflection as answered; `origin` goes in front of the paths of its images. */
+export function toApi(row: ReflectionsTable, origin: string): Reflection {
   return {
     _id: row._id,
     date: row.date,
     topic: row.topic,
-    reflection: row.reflection,
+    reflection: servedHtml(row.reflection, origin),
     bibleReading: row.bible_reading,
-    devotionalContent: row.devotional_content,
-    devotionalConfession: row.devotional_confession,
+    devotionalContent: servedHtml(row.devotional_content, origin),
+    devotionalConfession: servedHtml(row.devotional_confession, origin),
     furtherReading: row.further_reading,
     mass: row.mass,
     createdAt: row.created_at,
@@ -35,10 +36,10 @@ export function toApi(row: ReflectionsTable): Reflection {
 const columns = (input: ReflectionInput) => ({
   date: input.date,
   topic: input.topic,
-  reflection: input.reflection,
+  reflection: storedHtml(input.reflection),
   bible_reading: input.bibleReading,
-  devotional_content: input.devotionalContent,
-  devotional_confession: input.devotionalConfession,
+  devotional_content: storedHtml(input.devotionalContent),
+  devotional_confession: storedHtml(input.devotionalConfession),
   further_reading: input.furtherReading,
   mass: input.mass,
 });

@@ -97,7 +97,7 @@ export async function reflectionRoutes(parent: FastifyInstance): Promise<void> {
         },
       },
       async (request, reply) => {
-        const origin = publicOrigin(request);
+        const origin = publicOrigin(app);
         return withForm(request, EDITOR_IMAGE_FORM, async (form) => {
           const image = form.files.image;
           if (image === undefined) throw badRequest('The image is required');
@@ -127,9 +127,8 @@ async function audienceRoutes(app: FastifyInstance, audience: Audience): Promise
     checkEveryMs: config.listCacheCheckMs,
     build: async () => ({
       message: 'Reflections fetched successfully',
-      data: (await listReflections(db, audience)).map(toApi),
+      data: (await listReflections(db, audience)).map((row) => toApi(row, publicOrigin(app))),
     }),
-    maxOrigins: 1,
   });
 
   api.post(
@@ -150,7 +149,9 @@ async function audienceRoutes(app: FastifyInstance, audience: Audience): Promise
     async (request, reply) => {
       const row = await addReflection(db, audience, readReflection(request.body));
       list.invalidate();
-      return reply.code(201).send({ message: `${Audience} reflection added successfully`, data: toApi(row) });
+      return reply
+        .code(201)
+        .send({ message: `${Audience} reflection added successfully`, data: toApi(row, publicOrigin(app)) });
     },
   );
 
@@ -165,7 +166,7 @@ async function audienceRoutes(app: FastifyInstance, audience: Audience): Promise
         response: { 200: Type.Object({ message: Type.String(), data: Type.Array(ref(Reflection)) }) },
       },
     },
-    async (request, reply) => sendRepresentation(request, reply, await list.get('')),
+    async (request, reply) => sendRepresentation(request, reply, await list.get()),
   );
 
   api.get(
@@ -183,7 +184,7 @@ async function audienceRoutes(app: FastifyInstance, audience: Audience): Promise
       const key = keyOf(request.params.id);
       const row = key ? await findReflection(db, audience, key) : undefined;
       if (!row) throw notFound(REFLECTION_MESSAGES.notFound);
-      const answer = { message: 'Reflection fetched successfully', data: toApi(row) };
+      const answer = { message: 'Reflection fetched successfully', data: toApi(row, publicOrigin(app)) };
       return sendRepresentation(request, reply, new JsonRepresentation(answer));
     },
   );
@@ -208,7 +209,7 @@ async function audienceRoutes(app: FastifyInstance, audience: Audience): Promise
       if (!isId(id)) throw notFound(REFLECTION_MESSAGES.notFound);
       const row = await updateReflection(db, uploads, audience, id, readReflection(request.body));
       list.invalidate();
-      return { message: `${Audience} reflection updated successfully`, data: toApi(row) };
+      return { message: `${Audience} reflection updated successfully`, data: toApi(row, publicOrigin(app)) };
     },
   );
 

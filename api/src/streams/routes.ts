@@ -51,7 +51,7 @@ export async function streamRoutes(parent: FastifyInstance): Promise<void> {
     db,
     name: STREAMS_LIST,
     checkEveryMs: config.listCacheCheckMs,
-    build: async (origin) => ({
+    build: async (origin = publicOrigin(app)) => ({
       message: 'Streams fetched successfully',
       data: (await listStreams(db)).map((row) => toApi(row, origin)),
     }),
@@ -68,7 +68,7 @@ export async function streamRoutes(parent: FastifyInstance): Promise<void> {
         response: { 200: Type.Object({ message: Type.String(), data: Type.Array(ref(Stream)) }) },
       },
     },
-    async (request, reply) => sendRepresentation(request, reply, await list.get(publicOrigin(request))),
+    async (request, reply) => sendRepresentation(request, reply, await list.get()),
   );
 
   await app.register(async (scope) => {
@@ -89,7 +89,7 @@ export async function streamRoutes(parent: FastifyInstance): Promise<void> {
         },
       },
       async (request, reply) => {
-        const origin = publicOrigin(request);
+        const origin = publicOrigin(app);
         return withForm(request, STREAM_FORM, async (form) => {
           const image = form.files.file;
           if (image === undefined) throw badRequest('The thumbnail is required');
@@ -116,7 +116,7 @@ export async function streamRoutes(parent: FastifyInstance): Promise<void> {
       },
       async (request) => {
         const { id } = request.params;
-        const origin = publicOrigin(request);
+        const origin = publicOrigin(app);
         if (!isId(id) || !(await findStream(db, id))) throw notFound(STREAM_MESSAGES.notFound);
         return withForm(request, STREAM_FORM, async (form) => {
           const row = await updateStream(db, uploads, id, form.fields, form.files.file);

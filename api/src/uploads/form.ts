@@ -5,7 +5,7 @@ import { finished } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart, { type Multipart, type MultipartFile } from '@fastify/multipart';
 import { TypeGuard, type Static, type TObject, type TSchema } from '@sinclair/typebox';
-import type { Named } from '../http/contract';
+import { withNormalisedLinks, type Named } from '../http/contract';
 import { badRequest, HttpError, NOT_MULTIPART, validationMessage } from '../http/errors';
 import { detectAnyFile, detectImage, SNIFF_BYTES, type DetectedType } from './detect';
 import { UploadStore, type ReceivedFile } from './store';
@@ -46,6 +46,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set by multipartRoute(): the route reads a multipart form (used for the wording of a 415). */
     multipart?: boolean;
+    /** Set by multipartRoute(): the form's files, so that a declared size past their limits is refused at once. */
+    multipartFiles?: { kind: FileKind; words: string }[];
   }
 }
 
@@ -66,6 +68,27 @@ const LIMITS = {
 export async function registerUploads(scope: FastifyInstance): Promise<void> {
   // The size limit is applied per field below; the parser only stops at the largest one.
   await scope.register(fastifyMultipart, { throwFileSizeLimit: false, limits: LIMITS });
+  // A form whose declared length is past what it may carry is refused before a byte of it is read.
+  scope.addHook('onRequest', async (request) => {
+    const files = request.routeOptions.config.multipartFiles;
+    const declared = Number(request.headers['content-length']);
+    if (!files || !Number.isFinite(declared)) return;
+    const limits = files.map(({ kind }) => fileLimit(request.server.config, kind));
+    if (declared <= limits.reduce((sum, limit) => sum + limit, FORM_TEXT_BYTES)) return;
+    throw new HttpError(
+      413,
+      files.length === 1
+        ? messages.tooLarge(files[0]!.words, limits[0]!)
+        : `The form is too large (at most ${formatBytes(Math.max(...limits))} a file)`,
+    );
+  });
+}
+
+/** Room for a form's text fields and multipart framing beside its files. */
+const FORM_TEXT_BYTES = 1024 * 1024;
+
+function fileLimit(config: FastifyInstance['config'], kind: FileKind): number {
+  return kind === 'image' ? config.uploadMaxImageBytes : config.uploadMaxFileBytes;
 }
 
 /**
@@ -85,6 +108,7 @@ export function multipartRoute<P extends string>(
   };
   return {
     multipart: true,
+    multipartFiles: Object.values<{ kind: FileKind; words: string }>(declaration.files),
     swaggerTransform: ({ schema, url }: { schema: unknown; url: string }) => ({
       schema: { ...(schema as object), consumes: ['multipart/form-data'], body: form },
       url,
@@ -138,7 +162,7 @@ async function receiveForm<S extends FieldsSchema, P extends string>(
   const { config, uploads } = request.server;
   const fileRules = declaration.files as Record<string, { kind: FileKind; words: string } | undefined>;
   const fileFields = Object.keys(fileRules);
-  const limitOf = (kind: FileKind) => (kind === 'image' ? config.uploadMaxImageBytes : config.uploadMaxFileBytes);
+  const limitOf = (kind: FileKind) => fileLimit(config, kind);
   const textFields = new Set(Object.keys(declaration.fields?.properties ?? {}));
 
   const fields: Record<string, string> = {};
@@ -150,7 +174,8 @@ async function receiveForm<S extends FieldsSchema, P extends string>(
 
   const parts = request.parts({
     limits: {
-      fileSize: Math.max(0, ...fileFields.map((field) => limitOf(fileRules[field]!.kind))),
+      // One byte past the largest limit, so that receiveFile sees a file pass its limit as it arrives.
+      fileSize: Math.max(0, ...fileFields.map((field) => limitOf(fileRules[field]!.kind))) + 1,
       // One more than declared, so that a repeated file field gets its own message below.
       files: fileFields.length + 1,
     },
@@ -202,8 +227,10 @@ async function receiveForm<S extends FieldsSchema, P extends string>(
     }
   } catch (error) {
     // The parser gave up: whatever the client still sends is read and dropped, so that the answer
-    // reaches it and the connection stays usable.
-    if (!request.raw.readableEnded) request.raw.resume();
+    // reaches it and the connection stays usable. Not so past a size limit: that answer closes the
+    // connection rather than read the rest.
+    const tooLarge = error instanceof HttpError && error.statusCode === 413;
+    if (!tooLarge && !request.raw.readableEnded) request.raw.resume();
     throw error;
   }
   if (failure) throw failure;
@@ -226,7 +253,7 @@ function checkFields(request: FastifyRequest, schema: FieldsSchema, fields: Reco
   if (!reference) references.set(schema, (reference = { $ref: schema.$id }));
   const validate = request.compileValidationSchema(reference, 'body');
   if (!validate(trimmed)) throw badRequest(validationMessage(validate.errors ?? [], 'body'));
-  return trimmed;
+  return withNormalisedLinks(schema, trimmed);
 }
 
 function declares(rules: Record<string, unknown>, name: string): boolean {
@@ -269,10 +296,8 @@ async function receiveFile(
     for await (const chunk of part.file as AsyncIterable<Buffer>) {
       if (refusal || writeError) continue;
       size += chunk.length;
-      if (size > limit) {
-        refusal = new HttpError(413, messages.tooLarge(words, limit));
-        continue;
-      }
+      // Past the limit the answer comes at once (closing the connection), not after the rest is read.
+      if (size > limit) throw new HttpError(413, messages.tooLarge(words, limit));
       if (head.length < SNIFF_BYTES) {
         head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
         if (kind === 'image' && head.length >= SNIFF_BYTES && !detectImage(head)) {

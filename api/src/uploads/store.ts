@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import { badRequest } from '../http/errors';
 
 /** A file received with a form, waiting in the temp folder until its record is written. */
 export interface ReceivedFile {
@@ -98,6 +97,26 @@ export class UploadStore {
   }
 }
 
+const IMG_SRC = /(<img\b[^>]*?\bsrc=")([^"]*)"/gi;
+
+/**
+ * Rich text as stored: an image of ours is written as its path, `/uploads/<name>`, whatever origin
+ * the editor showed it from, so that no Host or old address is ever kept in a record.
+ */
+export function storedHtml(html: string): string {
+  return html.replace(IMG_SRC, (whole, start: string, src: string) => {
+    const name = uploadNameFromUrl(src);
+    return name ? `${start}${UPLOADS_PATH}${name}"` : whole;
+  });
+}
+
+/** Rich text as answered: the paths of our images made absolute from the public origin. */
+export function servedHtml(html: string, origin: string): string {
+  return html.replace(IMG_SRC, (whole, start: string, src: string) =>
+    src.startsWith(UPLOADS_PATH) ? `${start}${origin}${src}"` : whole,
+  );
+}
+
 /** The absolute URL of a stored file. */
 export function uploadUrl(origin: string, name: string): string {
   return `${origin}${UPLOADS_PATH}${name}`;
@@ -120,16 +139,16 @@ export function uploadNameFromUrl(value: string): string | undefined {
   return UploadStore.isName(name) ? name : undefined;
 }
 
-const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-
 /**
- * The origin put in front of upload paths in answers: PUBLIC_URL when set, else the request's own
- * protocol and host (through a trusted proxy: X-Forwarded-Proto and -Host).
+ * The origin put in front of upload paths in answers (the mobile app needs absolute URLs): PUBLIC_URL,
+ * else the address the server listens on (start warns that it is unset). Never the request's Host:
+ * that is the client's to write, and answers are cached for everyone.
  */
-export function publicOrigin(request: FastifyRequest): string {
-  const configured = request.server.config.publicUrl;
-  if (configured) return configured;
-  const host = request.host;
-  if (!HOST.test(host)) throw badRequest('The Host header of the request is not valid');
-  return `${request.protocol}://${host}`;
+export function publicOrigin(app: FastifyInstance): string {
+  if (app.config.publicUrl) return app.config.publicUrl;
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return 'http://localhost';
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcard ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }
