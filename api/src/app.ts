@@ -11,6 +11,7 @@ import { openDatabase, type Db } from './db/database';
 import { httpUrlFormat } from './http/contract';
 import { closeSlowBodies, serverFactory } from './http/connections';
 import { frameworkErrors, registerErrorHandler } from './http/errors';
+import { registerSecurityHeaders } from './http/headers';
 import { registerStatic } from './http/static';
 import { massIntentionRoutes } from './mass-intentions/routes';
 import { LiveMap } from './releases/live-map';
@@ -87,6 +88,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   registerErrorHandler(app);
   closeSlowBodies(app, config);
+  await registerSecurityHeaders(app, config);
   await app.register(fastifyCompress, { global: true });
   // Limits are declared per route (login, public submissions), never globally.
   await app.register(fastifyRateLimit, { global: false });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_PASSWORD_COST } from './auth/password';
 
 /** Where the front-end builds live; configurable so tests can serve a fixture folder. */
 export interface StaticRoots {
@@ -24,6 +25,8 @@ export interface AppConfig {
   adminEmail?: string;
   adminPassword?: string;
   tokenTtlHours: number;
+  /** log2 of scrypt's N for new password hashes (17: OWASP's recommendation); weaker ones are upgraded at login. */
+  passwordHashCost: number;
   loginRateMax: number;
   loginRateWindowMs: number;
   publicRateMax: number;
@@ -193,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: text(env, 'ADMIN_EMAIL'),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     tokenTtlHours: int(env, 'TOKEN_TTL_HOURS', 12),
+    passwordHashCost: int(env, 'PASSWORD_HASH_COST', DEFAULT_PASSWORD_COST, 10),
     loginRateMax: int(env, 'LOGIN_RATE_MAX', 5),
     loginRateWindowMs: int(env, 'LOGIN_RATE_WINDOW_MS', 60_000),
     publicRateMax: int(env, 'PUBLIC_RATE_MAX', 30),

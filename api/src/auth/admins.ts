@@ -14,11 +14,16 @@ export function findAdminByEmail(db: Db, email: string) {
   return db.kysely.selectFrom('admins').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
 }
 
-export async function createAdmin(db: Db, email: string, password: string): Promise<string> {
+export async function createAdmin(db: Db, email: string, password: string, cost?: number): Promise<string> {
   const _id = newId();
   await db.kysely
     .insertInto('admins')
-    .values({ _id, email: normaliseEmail(email), password_hash: await hashPassword(password), created_at: timestamp() })
+    .values({
+      _id,
+      email: normaliseEmail(email),
+      password_hash: await hashPassword(password, cost),
+      created_at: timestamp(),
+    })
     .execute();
   return _id;
 }
@@ -35,20 +40,21 @@ export type BootstrapResult =
  */
 export async function bootstrapAdmin(
   db: Db,
-  options: { adminEmail?: string; adminPassword?: string },
+  options: { adminEmail?: string; adminPassword?: string; passwordHashCost?: number },
 ): Promise<BootstrapResult> {
+  const cost = options.passwordHashCost;
   const email = normaliseEmail(options.adminEmail ?? DEFAULT_ADMIN_EMAIL);
   if (options.adminPassword) {
     const existing = await findAdminByEmail(db, email);
     if (!existing) {
-      await createAdmin(db, email, options.adminPassword);
+      await createAdmin(db, email, options.adminPassword, cost);
       return { action: 'created', email };
     }
     // Re-hashing on every start would change nothing but the salt; only write when it differs.
     if (await verifyPassword(options.adminPassword, existing.password_hash)) return { action: 'unchanged', email };
     await db.kysely
       .updateTable('admins')
-      .set({ password_hash: await hashPassword(options.adminPassword) })
+      .set({ password_hash: await hashPassword(options.adminPassword, cost) })
       .where('_id', '=', existing._id)
       .execute();
     await revokeAllTokens(db, existing._id);
@@ -58,6 +64,6 @@ export async function bootstrapAdmin(
   const any = await db.kysely.selectFrom('admins').select(['email']).orderBy('created_at').executeTakeFirst();
   if (any) return { action: 'kept', email: any.email };
   const generatedPassword = generatePassword();
-  await createAdmin(db, email, generatedPassword);
+  await createAdmin(db, email, generatedPassword, cost);
   return { action: 'created', email, generatedPassword };
 }

@@ -1,5 +1,6 @@
 import { timestamp } from '../db/ids';
 import { engines, startServer, type TestServer } from '../testing/harness';
+import { hashPassword } from './password';
 import { hashToken } from './tokens';
 
 describe.each(engines())('auth on %s', (_name, engine) => {
@@ -21,6 +22,27 @@ describe.each(engines())('auth on %s', (_name, engine) => {
         doesUserEmailExist: { _id: server.admin._id, email: server.admin.email },
       });
       expect(server.admin._id).toMatch(/^[0-9a-f]{24}$/);
+    });
+
+    it('upgrades a hash made at a lower cost once the password is known, and keeps it working', async () => {
+      const weak = await hashPassword(server.admin.password, 10);
+      await server.db.kysely
+        .updateTable('admins')
+        .set({ password_hash: weak })
+        .where('_id', '=', server.admin._id)
+        .execute();
+      const login = () =>
+        server.call('POST', '/api/v1/admin/login', {
+          json: { email: server.admin.email, password: server.admin.password },
+        });
+      expect((await login()).status).toBe(200);
+      const stored = await server.db.kysely
+        .selectFrom('admins')
+        .select('password_hash')
+        .where('_id', '=', server.admin._id)
+        .executeTakeFirstOrThrow();
+      expect(stored.password_hash).toMatch(new RegExp(`^scrypt\\$${2 ** server.config.passwordHashCost}\\$8\\$1\\$`));
+      expect((await login()).status).toBe(200);
     });
 
     it('accepts the email in another case and with spaces around it', async () => {

@@ -5,17 +5,29 @@ import type { Db } from '../db/database';
 import { closeTestDatabase, databaseFor, engines, openTestDatabase } from '../testing/harness';
 import { issueToken } from './tokens';
 import { bootstrapAdmin, findAdminByEmail } from './admins';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, needsRehash, verifyPassword } from './password';
 
 describe('password hashing', () => {
-  it('salts, verifies and refuses', async () => {
+  it("hashes at OWASP's recommended cost by default (scrypt N=2^17, r=8, p=1), salted", async () => {
     const a = await hashPassword('secret');
     const b = await hashPassword('secret');
-    expect(a).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(a).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(a).not.toBe(b);
     expect(await verifyPassword('secret', a)).toBe(true);
     expect(await verifyPassword('Secret', a)).toBe(false);
     expect(await verifyPassword('secret', 'garbage')).toBe(false);
+    expect(needsRehash(a)).toBe(false);
+  });
+
+  it('tells a weaker or foreign hash from a current one, and refuses absurd parameters', async () => {
+    const old = await hashPassword('secret', 14);
+    expect(old).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(await verifyPassword('secret', old)).toBe(true);
+    expect(needsRehash(old)).toBe(true);
+    expect(needsRehash(old, 14)).toBe(false);
+    expect(needsRehash('garbage')).toBe(true);
+    // A stored N of 2^30 would ask for 128 GiB: refused, not attempted.
+    expect(await verifyPassword('secret', old.replace('$16384$', '$1073741824$'))).toBe(false);
   });
 });
 
@@ -32,22 +44,22 @@ describe.each(engines())('admin bootstrap on %s', (_name, engine) => {
   });
 
   it('creates admin@example.com with a random password on the first start only', async () => {
-    const first = await bootstrapAdmin(db, {});
+    const first = await bootstrapAdmin(db, { passwordHashCost: 12 });
     expect(first).toEqual({ action: 'created', email: 'admin@example.com', generatedPassword: expect.any(String) });
     const admin = await findAdminByEmail(db, 'admin@example.com');
     expect(first.action === 'created' && (await verifyPassword(first.generatedPassword!, admin!.password_hash))).toBe(
       true,
     );
-    expect(await bootstrapAdmin(db, {})).toEqual({ action: 'kept', email: 'admin@example.com' });
+    expect(await bootstrapAdmin(db, { passwordHashCost: 12 })).toEqual({ action: 'kept', email: 'admin@example.com' });
   });
 
   it('uses ADMIN_EMAIL for the generated account', async () => {
-    const result = await bootstrapAdmin(db, { adminEmail: 'Priest@Parish.org' });
+    const result = await bootstrapAdmin(db, { adminEmail: 'Priest@Parish.org', passwordHashCost: 12 });
     expect(result).toMatchObject({ action: 'created', email: 'priest@parish.org' });
   });
 
   it('creates or updates the admin from ADMIN_EMAIL/ADMIN_PASSWORD, revoking sessions on change', async () => {
-    const options = { adminEmail: 'office@parish.org', adminPassword: 'first password' };
+    const options = { adminEmail: 'office@parish.org', adminPassword: 'first password', passwordHashCost: 12 };
     expect(await bootstrapAdmin(db, options)).toEqual({ action: 'created', email: 'office@parish.org' });
     expect(await bootstrapAdmin(db, options)).toEqual({ action: 'unchanged', email: 'office@parish.org' });
     const admin = await findAdminByEmail(db, 'office@parish.org');

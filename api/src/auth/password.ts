@@ -1,37 +1,88 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-// scrypt is a slow, memory-hard KDF built into Node. The stored form records its parameters so they
-// can be raised later without invalidating existing hashes:  scrypt$N$r$p$<salt b64>$<hash b64>
-const PARAMS = { N: 16384, r: 8, p: 1 };
+// scrypt is a slow, memory-hard KDF built into Node. OWASP's recommendation for it is N=2^17, r=8,
+// p=1 (128 MiB and about 0.4 s a hash here), the default cost. The stored form records its
+// parameters, so a raised cost leaves existing hashes valid and they are upgraded at the next
+// login (needsRehash):  scrypt$N$r$p$<salt b64>$<hash b64>
+
+/** log2 of scrypt's N: 17 in production (PASSWORD_HASH_COST); the tests use a low one. */
+export const DEFAULT_PASSWORD_COST = 17;
+const R = 8;
+const P = 1;
 const KEY_LENGTH = 64;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
-  });
+/** Hashes at once: each holds 128 × N × r bytes (128 MiB at the default cost). Others wait their turn. */
+const MAX_CONCURRENT_HASHES = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
 }
 
-export async function hashPassword(password: string): Promise<string> {
+function derive(password: string, salt: Buffer, options: ScryptOptions & { N: number; r: number }): Promise<Buffer> {
+  const maxmem = 128 * options.N * options.r + 16 * 1024 * 1024;
+  return inTurn(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        );
+      }),
+  );
+}
+
+export async function hashPassword(password: string, cost = DEFAULT_PASSWORD_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const N = 2 ** cost;
+  const key = await derive(password, salt, { N, r: R, p: P });
+  return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/** The parameters of a stored hash, or undefined when it is not one of ours (or absurd). */
+function parse(stored: string) {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  const N = Number(n);
+  const params = { N, r: Number(r), p: Number(p) };
+  const sane =
+    scheme === 'scrypt' &&
+    Number.isInteger(Math.log2(N)) &&
+    N >= 2 ** 10 &&
+    N <= 2 ** 20 &&
+    params.r >= 1 &&
+    params.r <= 32 &&
+    params.p >= 1 &&
+    params.p <= 16;
+  return sane && salt && hash ? { ...params, salt, hash } : undefined;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64');
-  const key = await derive(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) });
+  const parsed = parse(stored);
+  if (!parsed) return false;
+  const expected = Buffer.from(parsed.hash, 'base64');
+  const key = await derive(password, Buffer.from(parsed.salt, 'base64'), parsed);
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
+/** True when a stored hash is weaker than the configured cost (hash again after a successful login). */
+export function needsRehash(stored: string, cost = DEFAULT_PASSWORD_COST): boolean {
+  const parsed = parse(stored);
+  return !parsed || parsed.N < 2 ** cost || parsed.r < R;
+}
+
 // Compared against when the email is unknown, so that a wrong email costs as long as a wrong password.
-let dummyHash: Promise<string> | undefined;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  return dummyHash;
+const dummyHashes = new Map<number, Promise<string>>();
+export function dummyPasswordHash(cost = DEFAULT_PASSWORD_COST): Promise<string> {
+  let hash = dummyHashes.get(cost);
+  if (!hash) dummyHashes.set(cost, (hash = hashPassword(randomBytes(16).toString('hex'), cost)));
+  return hash;
 }
 
 export function generatePassword(): string {

@@ -6,7 +6,7 @@ import { errorResponses, trimFields } from '../http/validation';
 import { rateLimited } from '../http/rate-limit';
 import { findAdminByEmail } from './admins';
 import { bearerSecurity, bearerToken, requireAdmin } from './guard';
-import { dummyPasswordHash, verifyPassword } from './password';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { issueToken, revokeToken } from './tokens';
 import { unauthorized } from '../http/errors';
 
@@ -49,8 +49,14 @@ export async function authRoutes(parent: FastifyInstance): Promise<void> {
       const { email, password } = request.body;
       const admin = await findAdminByEmail(db, email);
       // An unknown email still pays for one scrypt, so timing does not reveal which emails exist.
-      const ok = await verifyPassword(password, admin?.password_hash ?? (await dummyPasswordHash()));
+      const cost = config.passwordHashCost;
+      const ok = await verifyPassword(password, admin?.password_hash ?? (await dummyPasswordHash(cost)));
       if (!admin || !ok) throw unauthorized(INVALID_CREDENTIALS);
+      // A hash made at a lower cost than today's is made again now that the password is known.
+      if (needsRehash(admin.password_hash, cost)) {
+        const upgraded = await hashPassword(password, cost);
+        await db.kysely.updateTable('admins').set({ password_hash: upgraded }).where('_id', '=', admin._id).execute();
+      }
       const token = await issueToken(db, admin._id, config.tokenTtlHours);
       return {
         message: 'Login Successful' as const,

@@ -21,8 +21,10 @@ const setShellHeaders = (reply: FastifyReply, filePath: string) => {
 };
 
 // A remote release is never modified after publication, entry and manifest included.
+// A shell on another origin (the remotes on a CDN) loads them with script tags.
 const setReleaseHeaders = (reply: FastifyReply) => {
   reply.header('Cache-Control', IMMUTABLE);
+  reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
 };
 
 /**
@@ -34,6 +36,8 @@ export function setUploadHeaders(reply: FastifyReply, filePath: string): void {
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
   reply.header('Cache-Control', IMMUTABLE);
+  // Shown by the mobile app and by pages of other origins (PUBLIC_URL may differ from the admin's).
+  reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
   const extension = path.extname(filePath).slice(1).toLowerCase();
   if (!IMAGE_EXTENSIONS.has(extension)) {
     reply.header('Content-Type', 'application/octet-stream');

@@ -105,6 +105,8 @@ export async function startServer(
     // Generous limits so that suites are not throttled; rate-limit tests set low ones.
     loginRateMax: 1000,
     publicRateMax: 1000,
+    // 2^12 instead of 2^17: a test login takes milliseconds (the cost is tested on its own).
+    passwordHashCost: 12,
     // No front end unless a test brings a fixture.
     staticRoots: { shell: path.join(dataDir, 'none'), remoteBuilds: [] },
     ...databaseFor(target),
@@ -115,7 +117,7 @@ export async function startServer(
   let app: FastifyInstance | undefined;
   let adminId: string;
   try {
-    adminId = await createAdmin(db, ADMIN.email, ADMIN.password);
+    adminId = await createAdmin(db, ADMIN.email, ADMIN.password, config.passwordHashCost);
     app = await buildApp(config, { db });
     extend?.(app);
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import type { AppConfig } from '../config';
+
+// Security headers on every answer: pages, remote entries, API and files alike (README, "Security").
+// The session token lives in localStorage (the spec's choice), so a strict Content-Security-Policy is
+// the main defence against injected script: none inline, none from an origin not configured.
+
+/** The video players the rich-text editor embeds (the sanitiser keeps only these: reflections/sanitize.ts). */
+export const VIDEO_FRAME_ORIGINS = [
+  'https://www.youtube.com',
+  'https://www.youtube-nocookie.com',
+  'https://player.vimeo.com',
+];
+
+/**
+ * The policy of the shell and its remotes. REMOTE_ORIGINS (the only origins the live map may load a
+ * remote from) may serve scripts, styles and manifests; a page keeps the policy it loaded with, so a
+ * remote moved to a new origin needs REMOTE_ORIGINS, and a restart, first.
+ */
+export function contentSecurityPolicy(config: Pick<AppConfig, 'remoteOrigins' | 'publicUrl'>) {
+  const remotes = config.remoteOrigins;
+  const uploads = config.publicUrl ? [new URL(config.publicUrl).origin] : [];
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...remotes],
+    // styled-components and Quill write style elements and attributes at run time.
+    'style-src': ["'self'", "'unsafe-inline'", ...remotes],
+    'connect-src': ["'self'", ...remotes],
+    // Rich text may show pictures from anywhere on the web (the sanitiser allows http(s) and data:).
+    'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:', ...uploads],
+    'font-src': ["'self'", 'data:', ...remotes],
+    'media-src': ["'self'", ...uploads],
+    'frame-src': VIDEO_FRAME_ORIGINS,
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const https = config.publicUrl?.startsWith('https:') ?? false;
+  await app.register(fastifyHelmet, {
+    global: true,
+    // Helmet's defaults add upgrade-insecure-requests, which breaks a plain-http install on a LAN.
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    frameguard: { action: 'deny' },
+    // YouTube's player needs the page's origin; nothing more leaves the site.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Only where the server is known to be reached over https (PUBLIC_URL); never for subdomains.
+    strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
+    // Uploads and releases set their own (other origins read them: the mobile app, a shell on a CDN).
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+}
