@@ -2,10 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { bootstrapAdmin, type BootstrapResult } from './auth/admins';
-import { loadConfig } from './config';
+import { loadConfig, requestDeadlineMs } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { sweepEditorImages } from './reflections/repository';
+import { referencedUploads } from './uploads/references';
 import { publicOrigin } from './uploads/store';
+
+/** A stored file no record names is deleted once this old (a write's own file is named before it lands). */
+const ORPHAN_GRACE_MS = 3_600_000;
 
 function announceAdmin(result: BootstrapResult): void {
   if (result.action === 'created' && 'generatedPassword' in result && result.generatedPassword) {
@@ -59,16 +63,27 @@ async function main(): Promise<void> {
   app.addHook('onClose', async () => await db.close());
   adoptRemoteBuilds(app);
 
-  // Editor images of abandoned reflection forms: swept at start and every hour.
-  const sweep = () => {
-    const before = new Date(Date.now() - config.editorImageGraceHours * 3_600_000);
-    sweepEditorImages(db, app.uploads, before).then(
-      (removed) => removed && app.log.info(`${removed} unused editor image(s) deleted`),
-      (error: unknown) => app.log.error(error, 'sweeping unused editor images failed'),
-    );
+  // The chores, at start and every hour: editor images of abandoned reflection forms, then the
+  // uploads folder (what a crash or a kill left half done: uploads/store.ts).
+  const isReferenced = referencedUploads(db);
+  const chores = async (atStart: boolean) => {
+    const now = Date.now();
+    const removed = await sweepEditorImages(db, app.uploads, new Date(now - config.editorImageGraceHours * 3_600_000));
+    if (removed) app.log.info(`${removed} unused editor image(s) deleted`);
+    const swept = await app.uploads.sweep(isReferenced, {
+      // At start no request of ours is under way: every temp file is abandoned. Later, no request
+      // lives longer than its deadline.
+      abandonedBefore: new Date(atStart ? now : now - requestDeadlineMs(config)),
+      // A file is put in place only after its record commits, so a stored file no record names is
+      // an orphan (a replaced or deleted record's, left by a crash). The grace is only a margin.
+      orphanedBefore: new Date(atStart ? now : now - ORPHAN_GRACE_MS),
+    });
+    if (swept.published || swept.discarded || swept.orphans) app.log.info(swept, 'uploads folder swept');
   };
-  sweep();
-  const sweeper = setInterval(sweep, 3_600_000);
+  const failed = (error: unknown) => app.log.error(error, 'the chores failed');
+  // Before listening: the start's sweep must not meet a request's own temp files.
+  await chores(true).catch(failed);
+  const sweeper = setInterval(() => void chores(false).catch(failed), 3_600_000);
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
 

@@ -149,7 +149,8 @@ export async function withForm<S extends FieldsSchema, P extends string, T>(
     const form = await receiveForm(request, declaration, received);
     return await handle(form);
   } finally {
-    await Promise.all(received.map((file) => fs.promises.rm(file.tempPath, { force: true })));
+    const discarded = received.filter((file) => !file.committed);
+    await Promise.all(discarded.map((file) => fs.promises.rm(file.tempPath, { force: true })));
   }
 }
 

@@ -18,6 +18,8 @@ export interface ReceivedFile {
   isImage: boolean;
   /** The name the client gave; only informative, never trusted. */
   originalName: string;
+  /** Set once its record committed: from then on the file is the store's, never discarded with the form. */
+  committed?: boolean;
 }
 
 /** Generated names only: anything else found in a record or a URL is not one of our files. */
@@ -29,10 +31,45 @@ export const UPLOADS_PATH = '/uploads/';
 const TEMP_FOLDER = '.tmp';
 
 /**
- * The uploads folder (DATA_DIR/uploads, served at /uploads/). Records store file names; a file is
- * moved in only when its record's write commits, and removed once no record refers to it.
+ * Where uploaded files are kept, as the records see them: by name. The local folder below is the
+ * one implementation today; a shared store for several instances will be another (issue 13).
  */
-export class UploadStore {
+export interface UploadStorage {
+  /** Runs `write` in a transaction; the files become visible only once it committed (crash-clean). */
+  commit<T>(db: Db, files: ReceivedFile[], write: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
+  /** Deletes stored files, after the write that dropped them committed. */
+  remove(names: (string | null | undefined)[]): Promise<void>;
+  /** Finishes or discards what a crash interrupted, and deletes files no record names (see sweep()). */
+  sweep(isReferenced: (names: string[]) => Promise<Set<string>>, options: SweepOptions): Promise<SweepOutcome>;
+}
+
+export interface SweepOptions {
+  /** Temp files older than this are abandoned (no request lives that long). */
+  abandonedBefore: Date;
+  /** Stored files no record names are deleted once older than this. */
+  orphanedBefore: Date;
+}
+
+export interface SweepOutcome {
+  /** Files whose record committed before a crash, put in place now. */
+  published: number;
+  /** Abandoned temp files deleted. */
+  discarded: number;
+  /** Stored files no record named, deleted. */
+  orphans: number;
+}
+
+/**
+ * The uploads folder (DATA_DIR/uploads, served at /uploads/). Records store file names. A write
+ * goes in three steps, so that a crash at any point leaves nothing half done:
+ *   1. the received file is staged in `.tmp/` under its final name (never served);
+ *   2. the transaction writing the record commits;
+ *   3. the staged file is renamed into place (an atomic step on one file system).
+ * A crash before 2 leaves a staged file no record names: discarded by the sweep. A crash between 2
+ * and 3 leaves a record whose file is staged: the sweep finishes step 3. Files a write replaced or a
+ * delete dropped are removed after the commit; a crash before that leaves an orphan the sweep deletes.
+ */
+export class UploadStore implements UploadStorage {
   readonly tempDir: string;
 
   constructor(
@@ -60,26 +97,66 @@ export class UploadStore {
     return path.join(this.dir, name);
   }
 
-  /**
-   * Runs `write` in a transaction and moves the files into place before it commits: a failed write
-   * leaves no file behind (the temp files are the caller's to discard), and a failed move or commit
-   * undoes both.
-   */
+  private stagedPathOf(name: string): string {
+    if (!UploadStore.isName(name)) throw new Error(`Not an upload name: ${name}`);
+    return path.join(this.tempDir, name);
+  }
+
   async commit<T>(db: Db, files: ReceivedFile[], write: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-    const moved: string[] = [];
-    try {
-      return await db.kysely.transaction().execute(async (trx) => {
-        const result = await write(trx);
-        for (const file of files) {
-          await fs.promises.rename(file.tempPath, this.pathOf(file.name));
-          moved.push(file.name);
-        }
-        return result;
-      });
-    } catch (error) {
-      await this.remove(moved);
-      throw error;
+    for (const file of files) {
+      const staged = this.stagedPathOf(file.name);
+      await fs.promises.rename(file.tempPath, staged);
+      // Still the caller's to discard (withForm) should the write fail.
+      file.tempPath = staged;
     }
+    const result = await db.kysely.transaction().execute(write);
+    for (const file of files) {
+      file.committed = true;
+      try {
+        await fs.promises.rename(file.tempPath, this.pathOf(file.name));
+      } catch (error) {
+        // The record is written: the sweep puts the staged file in place (at start and hourly).
+        this.log?.error({ err: error, file: file.name }, 'a committed upload could not be put in place yet');
+      }
+    }
+    return result;
+  }
+
+  async sweep(
+    isReferenced: (names: string[]) => Promise<Set<string>>,
+    { abandonedBefore, orphanedBefore }: SweepOptions,
+  ): Promise<SweepOutcome> {
+    const outcome: SweepOutcome = { published: 0, discarded: 0, orphans: 0 };
+    const olderThan = async (file: string, date: Date) => {
+      try {
+        return (await fs.promises.stat(file)).mtime < date;
+      } catch {
+        return false;
+      }
+    };
+
+    const temp = await fs.promises.readdir(this.tempDir);
+    const staged = temp.filter((name) => UploadStore.isName(name));
+    const committed = await isReferenced(staged);
+    for (const name of temp) {
+      const file = path.join(this.tempDir, name);
+      if (committed.has(name)) {
+        await fs.promises.rename(file, this.pathOf(name));
+        outcome.published++;
+      } else if (await olderThan(file, abandonedBefore)) {
+        await fs.promises.rm(file, { force: true, recursive: true });
+        outcome.discarded++;
+      }
+    }
+
+    const stored = (await fs.promises.readdir(this.dir)).filter((name) => UploadStore.isName(name));
+    const named = await isReferenced(stored);
+    for (const name of stored) {
+      if (named.has(name) || !(await olderThan(this.pathOf(name), orphanedBefore))) continue;
+      await fs.promises.rm(this.pathOf(name), { force: true });
+      outcome.orphans++;
+    }
+    return outcome;
   }
 
   /** Deletes stored files (after the write that dropped them committed); a missing one is fine. */

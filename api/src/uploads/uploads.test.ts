@@ -8,6 +8,7 @@ import { chooseEncoding } from '../http/public-cache';
 import { closeTestDatabase, databaseFor, engines, openTestDatabase, startServer } from '../testing/harness';
 import { detectAnyFile, detectImage } from './detect';
 import { formatBytes } from './form';
+import { referencedUploads } from './references';
 import { solidPng } from './png';
 import { UploadStore, uploadNameFromUrl, type ReceivedFile } from './store';
 
@@ -158,6 +159,92 @@ describe.each(engines())('UploadStore.commit on %s', (_name, engine) => {
     ).rejects.toMatchObject({ code: 'ENOENT' });
     expect(await exists(id)).toBe(false);
     expect(stored()).toEqual(before);
+  });
+});
+
+describe.each(engines())('the uploads sweep on %s (what a crash left half done)', (_name, engine) => {
+  let dir: string;
+  let db: Db;
+  let store: UploadStore;
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-sweep-'));
+    db = await openTestDatabase({ dataDir: dir, ...databaseFor(engine) });
+    store = new UploadStore(path.join(dir, 'uploads'));
+    store.prepare();
+  });
+  afterEach(async () => {
+    await closeTestDatabase(db);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const HOUR = 3_600_000;
+  const write = (file: string, ageMs = 0) => {
+    fs.writeFileSync(file, 'bytes');
+    const at = new Date(Date.now() - ageMs);
+    fs.utimesSync(file, at, at);
+  };
+  const addBook = (image: string) =>
+    db.kysely
+      .insertInto('books')
+      .values({
+        _id: newId(),
+        book_name: 'b',
+        book_link: 'https://example.org',
+        book_image: image,
+        category: 'Devotional',
+        date_added: timestamp(),
+        updated_at: timestamp(),
+      })
+      .execute();
+  const sweep = () =>
+    store.sweep(referencedUploads(db), {
+      abandonedBefore: new Date(Date.now() - HOUR),
+      orphanedBefore: new Date(Date.now() - HOUR),
+    });
+  const listing = () => ({
+    stored: fs
+      .readdirSync(store.dir)
+      .filter((name) => !name.startsWith('.'))
+      .sort(),
+    temp: fs.readdirSync(store.tempDir).sort(),
+  });
+
+  it('puts in place a file whose record committed before the crash', async () => {
+    const name = UploadStore.newName('png');
+    write(path.join(store.tempDir, name), 2 * HOUR);
+    await addBook(name);
+    expect(await sweep()).toEqual({ published: 1, discarded: 0, orphans: 0 });
+    expect(listing()).toEqual({ stored: [name], temp: [] });
+  });
+
+  it('discards abandoned temp files (received parts, staged files no record names), keeping young ones', async () => {
+    const staged = UploadStore.newName('png');
+    const young = UploadStore.newName('png');
+    write(path.join(store.tempDir, staged), 2 * HOUR);
+    write(path.join(store.tempDir, 'abc123.part'), 2 * HOUR);
+    write(path.join(store.tempDir, young));
+    write(path.join(store.tempDir, 'def456.part'));
+    expect(await sweep()).toEqual({ published: 0, discarded: 2, orphans: 0 });
+    expect(listing().temp).toEqual(['def456.part', young].sort());
+  });
+
+  it('deletes stored files no record names once past the grace period', async () => {
+    const kept = UploadStore.newName('png');
+    const editorImage = UploadStore.newName('webp');
+    const orphan = UploadStore.newName('png');
+    const youngOrphan = UploadStore.newName('png');
+    for (const name of [kept, editorImage, orphan]) write(store.pathOf(name), 2 * HOUR);
+    write(store.pathOf(youngOrphan));
+    await addBook(kept);
+    await db.kysely.insertInto('editor_images').values({ name: editorImage, created_at: timestamp() }).execute();
+    expect(await sweep()).toEqual({ published: 0, discarded: 0, orphans: 1 });
+    expect(listing().stored).toEqual([kept, editorImage, youngOrphan].sort());
+  });
+
+  it('knows every column that names an upload', async () => {
+    const names = Array.from({ length: 3 }, () => UploadStore.newName('png'));
+    await addBook(names[0]!);
+    expect(await referencedUploads(db)([...names, 'not-a-name'])).toEqual(new Set([names[0]]));
   });
 });
 

@@ -1,0 +1,164 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { repoRoot } from '../config';
+import { closeTestDatabase, databaseFor, engines, multipartForm, openTestDatabase } from '../testing/harness';
+import { solidPng } from '../uploads/png';
+
+// kill -9 during concurrent writes, on each engine: after a restart every acknowledged write is
+// there with its file, no record lacks its file, and no file lacks its record (uploads/store.ts).
+
+jest.setTimeout(120_000);
+
+const ADMIN = { email: 'durable@example.com', password: 'durability test password' };
+const KILLS = 3;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+describe.each(engines())('durability on %s', (_name, engine) => {
+  let dataDir: string;
+  let env: NodeJS.ProcessEnv;
+  let url: string;
+  let server: ChildProcess | undefined;
+  const database = databaseFor(engine);
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-durability-'));
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    env = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      PASSWORD_HASH_COST: '10',
+      LOG_LEVEL: 'silent',
+      PUBLIC_RATE_MAX: '100000',
+      LOGIN_RATE_MAX: '1000',
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl, DATABASE_SCHEMA: database.databaseSchema } : {}),
+    };
+  });
+  afterAll(async () => {
+    server?.kill('SIGKILL');
+    if (engine.engine === 'postgres') {
+      await closeTestDatabase(await openTestDatabase({ dataDir, ...database }));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function start(): Promise<void> {
+    server = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'api/src/server.ts')], {
+      env,
+      stdio: 'ignore',
+    });
+    for (let tries = 0; tries < 300; tries++) {
+      try {
+        if ((await fetch(`${url}/api/v1/openapi.json`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the server did not start');
+  }
+
+  async function kill(): Promise<void> {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server!.kill('SIGKILL');
+    await exited;
+  }
+
+  async function login(): Promise<{ token: string; userId: string }> {
+    const res = await fetch(`${url}/api/v1/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const body = (await res.json()) as { token: string; doesUserEmailExist: { _id: string } };
+    return { token: body.token, userId: body.doesUserEmailExist._id };
+  }
+
+  it(`keeps every acknowledged write and leaves no orphan across ${KILLS} kills`, async () => {
+    const acknowledged: string[] = [];
+    const cover = solidPng(8, 8, [40, 90, 200]);
+    for (let round = 0; round < KILLS; round++) {
+      await start();
+      const { token, userId } = await login();
+      let stop = false;
+      // Four writers adding books with covers, and one editing the first book's cover, until the kill.
+      const writer = async (n: number) => {
+        for (let i = 0; !stop; i++) {
+          try {
+            const res = await fetch(`${url}/api/v1/add/book/${userId}`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${token}` },
+              body: multipartForm(
+                { bookName: `Round ${round} writer ${n} book ${i}`, bookLink: 'https://example.org/b' },
+                { bookImage: { content: cover, name: 'c.png', type: 'image/png' } },
+              ),
+            });
+            if (res.status === 201) acknowledged.push(((await res.json()) as { data: { _id: string } }).data._id);
+          } catch {
+            return; // the server is gone
+          }
+        }
+      };
+      const editor = async () => {
+        while (!stop && acknowledged.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+        const id = acknowledged[0];
+        while (!stop && id) {
+          try {
+            await fetch(`${url}/api/v1/edit/book/${userId}/${id}`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${token}` },
+              body: multipartForm(
+                { bookName: 'Edited again and again', bookLink: 'https://example.org/e' },
+                { bookImage: { content: cover, name: 'c.png', type: 'image/png' } },
+              ),
+            });
+          } catch {
+            return;
+          }
+        }
+      };
+      const writing = Promise.all([0, 1, 2, 3].map(writer).concat(editor()));
+      await new Promise((resolve) => setTimeout(resolve, 700 + round * 300));
+      await kill();
+      stop = true;
+      await writing;
+    }
+
+    await start();
+    try {
+      expect(acknowledged.length).toBeGreaterThan(KILLS);
+      const books = (
+        (await (await fetch(`${url}/api/v1/all/books/`)).json()) as { data: { _id: string; bookImage: string }[] }
+      ).data;
+      const ids = new Set(books.map((book) => book._id));
+      expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
+      // Every record's file is served; every stored file belongs to a record; nothing waits in .tmp.
+      const names = books.map((book) => book.bookImage.slice(book.bookImage.lastIndexOf('/') + 1));
+      const missing: string[] = [];
+      for (const book of books) if ((await fetch(book.bookImage)).status !== 200) missing.push(book.bookImage);
+      expect(missing).toEqual([]);
+      const uploads = path.join(dataDir, 'uploads');
+      const stored = fs.readdirSync(uploads).filter((name) => !name.startsWith('.'));
+      expect(stored.sort()).toEqual([...new Set(names)].sort());
+      expect(fs.readdirSync(path.join(uploads, '.tmp'))).toEqual([]);
+    } finally {
+      await kill();
+    }
+  });
+});
