@@ -3,7 +3,7 @@ import { loadConfig } from '../config';
 import fs from 'node:fs';
 import { engines, makeFrontEndFixture, multipartForm, startServer, type TestServer } from '../testing/harness';
 import { solidPng } from '../uploads/png';
-import { NO_CONTROL_CHARACTERS } from './contract';
+import { NO_CONTROL_CHARACTERS } from '../http/contract';
 
 // What an outside probe of the production build found (issue 12), each kept fixed here: control
 // characters in texts, links that only look like links, and a client picking its own address.
