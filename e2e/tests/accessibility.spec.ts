@@ -3,8 +3,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { logIn, signInOverApi } from './session';
 import { png } from './fixtures';
 
-// axe-core on every screen of the back-office — forms, lists, details and open dialogs — wide and on
-// a phone: no serious or critical violation, and nothing refused by the Content-Security-Policy. The lists hold a record each, so their tables, actions
+// One crawl of every screen of the back-office — forms, lists, details and open dialogs — wide and on
+// a phone, checking three things at once: no serious or critical axe violation; nothing refused by
+// the Content-Security-Policy; and no stored script run, though every record shown carries one. The lists hold a record each, so their tables, actions
 // and details are scanned too.
 
 const FORMS_AND_LISTS = [
@@ -38,7 +39,41 @@ interface Seeded {
   details: string[];
 }
 
-/** A book, a group, a donation, a bank account and a prayer, through the API. */
+/**
+ * Stored-XSS payloads of different kinds. Every text the crawl's records show carries one (the
+ * records' names included), so every list, details screen and dialog shows them: each would call
+ * alert() or an inline handler that the crawl counts if it ran.
+ */
+export const XSS_PAYLOADS = [
+  `<script>alert('xss')</script>`,
+  `<img src=x onerror=alert('xss')>`,
+  `<svg onload=alert('xss')>`,
+  `"><script>alert('xss')</script>`,
+  `'><img src=x onerror=alert('xss')>`,
+  `javascript:alert('xss')`,
+  `<iframe src="javascript:alert('xss')"></iframe>`,
+  `<a href="javascript:alert('xss')">link</a>`,
+  `<body onload=alert('xss')>`,
+  `<details open ontoggle=alert('xss')>`,
+  `<math><mtext><table><mglyph><style><img src=x onerror=alert('xss')>`,
+  `<noscript><p title="</noscript><img src=x onerror=alert('xss')>">`,
+  `{{constructor.constructor('alert(1)')()}}`,
+  `<style>@import 'javascript:alert(1)'</style>`,
+  `<object data="javascript:alert('xss')"></object>`,
+  `<input autofocus onfocus=alert('xss')>`,
+  `<video><source onerror=alert('xss')></video>`,
+  `&lt;img src=x onerror=alert('xss')&gt;`,
+  '<img src="x` onerror=alert(1)>',
+  `<form><button formaction=javascript:alert('xss')>x</button></form>`,
+  `%3Cscript%3Ealert('xss')%3C/script%3E`,
+  `<a href="data:text/html,<script>alert('xss')</script>">data</a>`,
+  `\${alert('xss')}`,
+];
+let nextPayload = 0;
+/** The next payload, after a readable word (the screens still need a name to click). */
+const hostile = (word: string) => `${word} ${XSS_PAYLOADS[nextPayload++ % XSS_PAYLOADS.length]}`;
+
+/** Records of every kind the crawl opens, through the API, their texts carrying the payloads. */
 async function seed(request: APIRequestContext): Promise<Seeded> {
   const { headers, userId: user } = await signInOverApi(request);
   const idOf = async (answer: Promise<{ json(): Promise<unknown> }>) =>
@@ -48,7 +83,7 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
     request.post(`/api/v1/add/book/${user}`, {
       headers,
       multipart: {
-        bookName: 'Confessions',
+        bookName: hostile('Confessions'),
         bookLink: 'https://example.org/c',
         category: 'Devotional',
         bookImage: picture,
@@ -59,9 +94,9 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
     request.post(`/api/v1/add/group/${user}`, {
       headers,
       multipart: {
-        groupName: 'Choir',
+        groupName: hostile('Choir'),
         groupLink: 'https://example.org/g',
-        groupDescription: 'Sings',
+        groupDescription: hostile('Sings'),
         groupImage: picture,
       },
     }),
@@ -69,21 +104,68 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
   const donation = await idOf(
     request.post(`/api/v1/add/donation/${user}`, {
       headers,
-      multipart: { donationName: 'Roof', donationDescription: 'For the roof', file: picture },
+      multipart: { donationName: hostile('Roof'), donationDescription: hostile('For the roof'), file: picture },
     }),
   );
   const account = await idOf(
     request.post(`/api/v1/add/account/${user}`, {
       headers,
-      data: { bankName: 'First Bank', bankAccountNumber: '001', bankAccountHolderName: 'Parish', currency: 'NGN' },
+      data: {
+        bankName: hostile('First Bank'),
+        bankAccountNumber: '001',
+        bankAccountHolderName: hostile('Parish'),
+        currency: 'NGN',
+      },
     }),
   );
   const prayer = await idOf(
     request.post(`/api/v1/add/prayer/${user}`, {
       headers,
-      data: { title: 'Angelus', prayer: 'The Angel of the Lord…' },
+      data: { title: hostile('Angelus'), prayer: hostile('The Angel of the Lord…') },
     }),
   );
+  const prayerRequest = await idOf(request.post('/api/v1/prayer/request', { data: { request: hostile('Pray') } }));
+  // Mass intentions cannot be deleted (the spec has no such call): this one stays.
+  await request.post('/api/v1/mass/intention', {
+    data: { fullname: hostile('Ada'), email: 'ada@example.com', intention: hostile('For peace') },
+  });
+  const stream = await idOf(
+    request.post(`/api/v1/add/stream/${user}`, {
+      headers,
+      multipart: {
+        name: hostile('Vigil'),
+        streamingLink: 'https://example.org/live',
+        category: 'Live Events',
+        file: picture,
+      },
+    }),
+  );
+  const reading = await idOf(
+    request.post(`/api/v1/add/reading/${user}`, {
+      headers,
+      data: { day: 366, week: 52, date: '2026-12-31', passage: hostile('Luke 1') },
+    }),
+  );
+  const reflection = await idOf(
+    request.post(`/api/v1/add/adult/reflection/${user}`, {
+      headers,
+      data: {
+        date: '2031-01-01',
+        topic: hostile('Hope'),
+        reflection: `<p>${hostile('Text')}</p>`,
+        bibleReading: hostile('Rom 5'),
+        devotionalContent: hostile('Points'),
+        devotionalConfession: `<p>${hostile('Exercise')}</p>`,
+        furtherReading: hostile('Ps 23'),
+        mass: hostile('Mk 1'),
+      },
+    }),
+  );
+  // The payloads left over go in prayer requests, so that every one is shown somewhere.
+  const prayerRequests = [prayerRequest];
+  while (nextPayload % XSS_PAYLOADS.length !== 0) {
+    prayerRequests.push(await idOf(request.post('/api/v1/prayer/request', { data: { request: hostile('Pray') } })));
+  }
   return {
     details: [`/bookshelf/${book}`, `/group/${group}`, `/donations/${donation}`],
     cleanup: async () => {
@@ -92,6 +174,10 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
       await request.delete(`/api/v1/donation/${user}/${donation}`, { headers });
       await request.delete(`/api/v1/delete/account/${user}/${account}`, { headers });
       await request.post(`/api/v1/delete/prayer/${user}/${prayer}`, { headers });
+      for (const id of prayerRequests) await request.delete(`/api/v1/prayer/request/${user}/${id}`, { headers });
+      await request.delete(`/api/v1/delete/stream/${user}/${stream}`, { headers });
+      await request.delete(`/api/v1/delete/reading/${user}/${reading}`, { headers });
+      await request.delete(`/api/v1/delete/adult/reflection/${user}/${reflection}`, { headers });
     },
   };
 }
@@ -126,8 +212,17 @@ for (const viewport of [
 async function scanEverything(page: Page, seeded: Seeded, viewport: { width: number; height: number }) {
   await page.setViewportSize(viewport);
   const found: { screen: string; violations: string[] }[] = [];
+  // A payload that runs calls alert() (or prompt()): counted, never shown.
+  await page.addInitScript(() => {
+    const ran: string[] = [];
+    Object.assign(window, { __xssRan: ran });
+    window.alert = (message?: unknown) => void ran.push(String(message));
+    window.prompt = (message?: unknown) => (ran.push(String(message)), null);
+  });
   const scan = async (screen: string) => {
     const violations = await seriousViolations(page);
+    const ran = await page.evaluate(() => (window as unknown as { __xssRan: string[] }).__xssRan);
+    if (ran.length) violations.push(`stored script ran: ${ran.join(', ')}`);
     if (violations.length) found.push({ screen, violations });
   };
 
