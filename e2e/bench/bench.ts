@@ -14,6 +14,8 @@
  *   8. `npm run deploy` returned → an open browser's next navigation shows the new release ≤ 1 s
  *   9. the soak (soak.ts): mixed reads and writes with a forced GC every 50 ms on this Node — no abort,
  *      no failed call, and the server's RSS at the start and at the end
+ *  10. the hardening suites (api/src/hardening, api/src/durability; on PostgreSQL too when
+ *      TEST_DATABASE_URL is set): cases run, failures and the time each suite takes
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -454,6 +456,42 @@ async function deployFigures(dataDir: string) {
   await browser.close();
 }
 
+/** Runs the hardening suites through jest and reports each one's cases, failures and time. */
+function hardeningFigures() {
+  console.log('\n# 10. the hardening suites');
+  const output = path.join(mkdtempSync(path.join(tmpdir(), 'bench-jest-')), 'results.json');
+  try {
+    execFileSync(
+      'npx',
+      [
+        'jest',
+        '--selectProjects',
+        'api',
+        '--json',
+        `--outputFile=${output}`,
+        'api/src/hardening',
+        'api/src/durability',
+      ],
+      { cwd: root, stdio: 'ignore' },
+    );
+  } catch {
+    // A failing suite still writes its results: they are reported below.
+  }
+  const results = JSON.parse(readFileSync(output, 'utf8')) as {
+    testResults: { name: string; startTime: number; endTime: number; assertionResults: { status: string }[] }[];
+  };
+  for (const suite of results.testResults) {
+    const cases = suite.assertionResults.length;
+    const failed = suite.assertionResults.filter((test) => test.status === 'failed').length;
+    const seconds = ((suite.endTime - suite.startTime) / 1000).toFixed(1);
+    report(
+      `hardening: ${path.relative(root, suite.name)}`,
+      `${cases} tests, ${failed} failed, ${seconds} s`,
+      '0 failed (the property suite: 500 cases an engine)',
+    );
+  }
+}
+
 async function main() {
   timeBuild();
   const { server, dataDir } = await startServer();
@@ -484,6 +522,7 @@ async function main() {
     `${soaked.rssStartMb.toFixed(0)} → ${soaked.rssEndMb.toFixed(0)} MB`,
     'printed (a leak keeps growing)',
   );
+  hardeningFigures();
   console.log('\n# summary');
   for (const [what, figure, budget] of rows) console.log(`${what.padEnd(52)} ${figure.padStart(24)}   ${budget}`);
 }
