@@ -174,12 +174,15 @@ describe.each(engines())('books on %s', (_name, engine) => {
       twoImages.append('bookImage', new Blob([PNG]), 'b.png');
       const twice = await add(twoImages);
       expect(twice.status).toBe(400);
-      expect(twice.body).toEqual({ message: 'Send only one bookImage' });
+      expect(twice.body).toEqual({ message: 'Send only one file as the cover' });
       const nameAsFile = bookForm({ ...valid, bookName: undefined }, png());
       nameAsFile.append('bookName', new Blob(['x']), 'n.txt');
       const textAsFile = await add(nameAsFile);
       expect(textAsFile.status).toBe(400);
-      expect(textAsFile.body).toEqual({ message: 'bookName must be text, not a file' });
+      expect(textAsFile.body).toEqual({ message: 'Title must be text, not a file' });
+      const titleTwice = bookForm(valid, png());
+      titleTwice.append('bookName', 'Another title');
+      expect((await add(titleTwice)).body).toEqual({ message: 'Title was sent more than once' });
       expect(server.storedUploads()).toEqual(before);
       expect(server.pendingUploads()).toEqual([]);
     });

@@ -143,7 +143,7 @@ describe.each(engines())('groups on %s', (_name, engine) => {
       twoImages.append('groupImage', new Blob([PNG]), 'b.png');
       const twice = await add(twoImages);
       expect(twice.status).toBe(400);
-      expect(twice.body).toEqual({ message: 'Send only one groupImage' });
+      expect(twice.body).toEqual({ message: 'Send only one file as the picture' });
       expect(server.pendingUploads()).toEqual([]);
     });
 

@@ -165,6 +165,12 @@ async function receiveForm<S extends FieldsSchema, P extends string>(
   const fileFields = Object.keys(fileRules);
   const limitOf = (kind: FileKind) => fileLimit(config, kind);
   const textFields = new Set(Object.keys(declaration.fields?.properties ?? {}));
+  /** A field as the form labels it ('Title', 'The cover'); an unknown one keeps its name. */
+  const wordsOf = (name: string): string => {
+    if (declares(fileRules, name)) return fileRules[name]!.words;
+    const title = (declaration.fields?.properties[name] as { title?: unknown } | undefined)?.title;
+    return textFields.has(name) && typeof title === 'string' ? title : name;
+  };
 
   const fields: Record<string, string> = {};
   const files: Record<string, ReceivedFile | string> = {};
@@ -197,8 +203,8 @@ async function receiveForm<S extends FieldsSchema, P extends string>(
         const rule = declares(fileRules, name) ? fileRules[name] : undefined;
         if (failure || !rule || seen.has(name)) {
           if (!failure) {
-            if (seen.has(name)) failure = badRequest(`Send only one ${name}`);
-            else if (textFields.has(name)) failure = badRequest(`${name} must be text, not a file`);
+            if (seen.has(name)) failure = badRequest(`Send only one file as ${wordsOf(name).toLowerCase()}`);
+            else if (textFields.has(name)) failure = badRequest(`${wordsOf(name)} must be text, not a file`);
             else failure = badRequest(`${name} is not a file this request accepts (files: ${fileFields.join(', ')})`);
           }
           await discard(part);
@@ -217,9 +223,9 @@ async function receiveForm<S extends FieldsSchema, P extends string>(
       // Unknown text fields are kept: the schema's validation refuses them by name.
       const isFileField = declares(fileRules, name);
       if (failure) continue;
-      if (seen.has(name)) failure = badRequest(`Send ${name} only once`);
-      else if (part.valueTruncated) failure = badRequest(`${name} is too long`);
-      else if (typeof part.value !== 'string') failure = badRequest(`${name} must be text`);
+      if (seen.has(name)) failure = badRequest(`${wordsOf(name)} was sent more than once`);
+      else if (part.valueTruncated) failure = badRequest(`${wordsOf(name)} is too long`);
+      else if (typeof part.value !== 'string') failure = badRequest(`${wordsOf(name)} must be text`);
       // A file field sent as text names the record's current file; left blank it is as if not sent.
       else if (isFileField) {
         if (part.value.trim()) files[name] = part.value;
