@@ -11,6 +11,7 @@ import { openDatabase, type Db } from './db/database';
 import { httpUrlFormat } from './http/contract';
 import { closeSlowBodies, serverFactory } from './http/connections';
 import { frameworkErrors, registerErrorHandler } from './http/errors';
+import { databaseRateLimitStore } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/headers';
 import { registerStatic } from './http/static';
 import { massIntentionRoutes } from './mass-intentions/routes';
@@ -90,8 +91,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   closeSlowBodies(app, config);
   await registerSecurityHeaders(app, config);
   await app.register(fastifyCompress, { global: true });
-  // Limits are declared per route (login, public submissions), never globally.
-  await app.register(fastifyRateLimit, { global: false });
+  // Limits are declared per route (login, public submissions), never globally. Counted in the
+  // database, so that instances sharing it share the limits.
+  await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(db) });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { bootstrapAdmin, type BootstrapResult } from './auth/admins';
 import { loadConfig, requestDeadlineMs } from './config';
+import { forgetEndedWindows } from './http/rate-limit';
 import { migrateToLatest, openDatabase } from './db/database';
 import { sweepEditorImages } from './reflections/repository';
 import { referencedUploads } from './uploads/references';
@@ -79,6 +80,7 @@ async function main(): Promise<void> {
       orphanedBefore: new Date(atStart ? now : now - ORPHAN_GRACE_MS),
     });
     if (swept.published || swept.discarded || swept.orphans) app.log.info(swept, 'uploads folder swept');
+    await forgetEndedWindows(db);
   };
   const failed = (error: unknown) => app.log.error(error, 'the chores failed');
   // Before listening: the start's sweep must not meet a request's own temp files.

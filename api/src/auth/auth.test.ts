@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../app';
 import { timestamp } from '../db/ids';
 import { engines, startServer, type TestServer } from '../testing/harness';
 import { hashPassword } from './password';
@@ -169,5 +171,32 @@ describe.each(engines())('login rate limit on %s', (_name, engine) => {
       json: { email: server.admin.email, password: server.admin.password },
     });
     expect(right.status).toBe(429);
+  });
+
+  it('is one limit for every server instance sharing the database, and starts again once its window ends', async () => {
+    // A second instance of the server beside the first, on the same database.
+    const other = await buildApp(server.config, { db: server.db });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const otherUrl = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
+      const attempt = (url: string) =>
+        fetch(`${url}/api/v1/admin/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: server.admin.email, password: 'guess' }),
+        }).then((res) => res.status);
+      // The window of the test above is over: both instances start from zero.
+      await server.db.kysely.deleteFrom('rate_limits').execute();
+      expect([await attempt(server.url), await attempt(otherUrl), await attempt(server.url)]).toEqual([401, 401, 401]);
+      expect([await attempt(otherUrl), await attempt(server.url)]).toEqual([429, 429]);
+      // An ended window opens a new one.
+      await server.db.kysely
+        .updateTable('rate_limits')
+        .set({ window_ends: Date.now() - 1 })
+        .execute();
+      expect(await attempt(otherUrl)).toBe(401);
+    } finally {
+      await other.close();
+    }
   });
 });

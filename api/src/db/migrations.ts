@@ -243,6 +243,23 @@ const migrations: Record<string, Migration> = {
       // Paths stay paths: answers have made them absolute since this migration.
     },
   },
+  // Rate-limit counters live in the database, so that every instance of the server counts the same
+  // attempts (issue 13): one row per route and client address, for its current window.
+  '0007_rate_limits': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('key', 'varchar(300)', (c) => c.primaryKey())
+        .addColumn('hits', 'integer', (c) => c.notNull())
+        // Milliseconds since 1970: past 2^31, so bigint.
+        .addColumn('window_ends', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('rate_limits_window_ends').on('rate_limits').column('window_ends').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('rate_limits').execute();
+    },
+  },
 };
 
 /** The columns the 0006 migration rewrites. */

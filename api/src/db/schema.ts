@@ -34,6 +34,15 @@ export interface BooksTable {
   updated_at: string;
 }
 
+/** A rate limit's count for one route and client address, in its current window. */
+export interface RateLimitsTable {
+  /** '<route> <client address>'. */
+  key: string;
+  hits: number;
+  /** When the window ends, in ms since 1970 (PostgreSQL's driver answers bigint as text). */
+  window_ends: number | string;
+}
+
 export interface ChangeCountersTable {
   /** The list it counts writes to, e.g. 'books'. */
   name: string;
@@ -162,6 +171,7 @@ export interface Database {
   mass_intentions: MassIntentionsTable;
   books: BooksTable;
   change_counters: ChangeCountersTable;
+  rate_limits: RateLimitsTable;
   // finance (issue 6)
   donations: DonationsTable;
   bank_accounts: BankAccountsTable;
