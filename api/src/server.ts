@@ -5,6 +5,7 @@ import { bootstrapAdmin, type BootstrapResult } from './auth/admins';
 import { loadConfig, requestDeadlineMs } from './config';
 import { forgetEndedWindows } from './http/rate-limit';
 import { migrateToLatest, openDatabase } from './db/database';
+import { exclusively, holdDataDirLock, LOCKS } from './db/instances';
 import { sweepEditorImages } from './reflections/repository';
 import { referencedUploads } from './uploads/references';
 import { publicOrigin } from './uploads/store';
@@ -56,12 +57,20 @@ function adoptRemoteBuilds(app: Awaited<ReturnType<typeof buildApp>>): void {
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const releaseDataDir = config.databaseUrl ? undefined : holdDataDirLock(config.dataDir);
   const db = openDatabase(config);
-  await migrateToLatest(db);
-  announceAdmin(await bootstrapAdmin(db, config));
+  // Instances starting together take turns: one migrates and creates the first administrator.
+  const admin = await exclusively(db, LOCKS.start, true, async () => {
+    await migrateToLatest(db);
+    return bootstrapAdmin(db, config);
+  });
+  if (admin) announceAdmin(admin);
 
   const app = await buildApp(config, { db });
-  app.addHook('onClose', async () => await db.close());
+  app.addHook('onClose', async () => {
+    await db.close();
+    releaseDataDir?.();
+  });
   adoptRemoteBuilds(app);
 
   // The chores, at start and every hour: editor images of abandoned reflection forms, then the
@@ -83,9 +92,11 @@ async function main(): Promise<void> {
     await forgetEndedWindows(db);
   };
   const failed = (error: unknown) => app.log.error(error, 'the chores failed');
-  // Before listening: the start's sweep must not meet a request's own temp files.
-  await chores(true).catch(failed);
-  const sweeper = setInterval(() => void chores(false).catch(failed), 3_600_000);
+  // Once across instances (an advisory lock on PostgreSQL); before listening, so that the start's
+  // sweep does not meet a request's own temp files.
+  const choresOnce = (atStart: boolean) => exclusively(db, LOCKS.chores, false, () => chores(atStart));
+  await choresOnce(true).catch(failed);
+  const sweeper = setInterval(() => void choresOnce(false).catch(failed), 3_600_000);
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
 
