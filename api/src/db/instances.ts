@@ -56,6 +56,7 @@ export function holdDataDirLock(dataDir: string): () => void {
         throw new Error(
           `Another server (process ${holder}) is already running on ${dataDir}. SQLite serves one instance; ` +
             'stop it, use another DATA_DIR, or use PostgreSQL (DATABASE_URL) to run several.',
+          { cause: error },
         );
       }
       fs.rmSync(file, { force: true });
