@@ -13,6 +13,7 @@ import { closeSlowBodies, serverFactory } from './http/connections';
 import { frameworkErrors, registerErrorHandler } from './http/errors';
 import { databaseRateLimitStore } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/headers';
+import { registerLoadShedding } from './http/pressure';
 import { registerStatic } from './http/static';
 import { massIntentionRoutes } from './mass-intentions/routes';
 import { LiveMap } from './releases/live-map';
@@ -90,6 +91,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   registerErrorHandler(app);
   closeSlowBodies(app, config);
   await registerSecurityHeaders(app, config);
+  await registerLoadShedding(app, config);
   await app.register(fastifyCompress, { global: true });
   // Limits are declared per route (login, public submissions), never globally. Counted in the
   // database, so that instances sharing it share the limits.

@@ -41,6 +41,13 @@ export interface AppConfig {
   uploadMaxImageBytes: number;
   /** Largest accepted file of any type (donation files), in bytes. */
   uploadMaxFileBytes: number;
+  /**
+   * Load shedding (http/pressure.ts): while the event loop lags more than this, calls other than the
+   * mobile app's public reads are answered 503 with Retry-After instead of queueing. 0: never shed.
+   */
+  eventLoopLagLimitMs: number;
+  /** How often the lag is measured. */
+  pressureSampleMs: number;
   /** Slow and idle clients (http/connections.ts). */
   connections: ConnectionLimits;
   /**
@@ -204,6 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: trustProxy(env),
     uploadMaxImageBytes: int(env, 'UPLOAD_MAX_IMAGE_BYTES', 5 * MIB),
     uploadMaxFileBytes: int(env, 'UPLOAD_MAX_FILE_BYTES', 20 * MIB),
+    eventLoopLagLimitMs: int(env, 'EVENT_LOOP_LAG_LIMIT_MS', 500, 0),
+    pressureSampleMs: int(env, 'PRESSURE_SAMPLE_MS', 250, 10),
     connections: {
       headersTimeoutMs: int(env, 'HEADERS_TIMEOUT_MS', 30_000, 100),
       // 8 KiB/s (64 kbit/s): a 20 MB donation file may take 43 minutes; a dribble is cut in 10 s.

@@ -44,6 +44,7 @@ describe.each(engines())('durability on %s', (_name, engine) => {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       PASSWORD_HASH_COST: '10',
+      EVENT_LOOP_LAG_LIMIT_MS: '0',
       LOG_LEVEL: 'silent',
       PUBLIC_RATE_MAX: '100000',
       LOGIN_RATE_MAX: '1000',

@@ -127,6 +127,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (status === 413) closeAfterAnswer(request, reply);
       return reply.code(status).send({ message });
     }
+    // A 503 the server chose (load shedding) says so in words; it is not a bug.
+    if (error instanceof HttpError && status === 503) return reply.code(503).send({ message: error.message });
     request.log.error({ err: error }, 'request failed');
     return reply.code(status >= 500 && status < 600 ? status : 500).send({ message: SERVER_ERROR_MESSAGE });
   });

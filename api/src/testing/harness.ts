@@ -105,6 +105,8 @@ export async function startServer(
     // Generous limits so that suites are not throttled; rate-limit tests set low ones.
     loginRateMax: 1000,
     publicRateMax: 1000,
+    // Suites share 2 cores and ts-jest compiles on the event loop: only the load-shedding test sheds.
+    eventLoopLagLimitMs: 0,
     // 2^12 instead of 2^17: a test login takes milliseconds (the cost is tested on its own).
     passwordHashCost: 12,
     // No front end unless a test brings a fixture.
