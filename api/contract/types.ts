@@ -194,10 +194,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** All mass intention requests, newest first */
+    /** All mass intention requests, newest first; or a page of them (?page=&limit=&q=) with the total */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description From 1 */
+          page?: string;
+          /** @description 1 to 200 */
+          limit?: string;
+          /** @description Words to search for */
+          q?: string;
+        };
         header?: never;
         path: {
           /** @description The administrator's _id */
@@ -216,6 +223,10 @@ export interface paths {
             'application/json': {
               message: string;
               data: components['schemas']['MassIntention'][];
+              /** @description Rows matching q in all (paged answers only) */
+              total?: number;
+              page?: number;
+              limit?: number;
             };
           };
         };
@@ -1161,10 +1172,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** All prayer requests, newest first */
+    /** All prayer requests, newest first; or a page of them (?page=&limit=&q=) with the total */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description From 1 */
+          page?: string;
+          /** @description 1 to 200 */
+          limit?: string;
+          /** @description Words to search for */
+          q?: string;
+        };
         header?: never;
         path: {
           /** @description The administrator's _id */
@@ -1183,6 +1201,10 @@ export interface paths {
             'application/json': {
               message: string;
               data: components['schemas']['PrayerRequest'][];
+              /** @description Rows matching q in all (paged answers only) */
+              total?: number;
+              page?: number;
+              limit?: number;
             };
           };
         };

@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { bearerSecurity, ownAccount } from '../auth/guard';
 import { rateLimited } from '../http/rate-limit';
 import { addSchemas, ref } from '../http/contract';
+import { PagedFields, PagingQuery, pagingOf } from '../http/paging';
 import { errorResponses, trimFields } from '../http/validation';
 import { addMassIntention, listMassIntentions } from './repository';
 import { MassIntention, MassIntentionInput } from './schemas';
@@ -19,16 +20,22 @@ export async function massIntentionRoutes(parent: FastifyInstance): Promise<void
       onRequest: ownAccount,
       schema: {
         tags: ['mass intentions'],
-        summary: 'All mass intention requests, newest first',
+        summary: 'All mass intention requests, newest first; or a page of them (?page=&limit=&q=) with the total',
         security: bearerSecurity,
         params: Type.Object({ userId: Type.String({ description: "The administrator's _id" }) }),
+        querystring: PagingQuery,
         response: {
-          200: Type.Object({ message: Type.String(), data: Type.Array(ref(MassIntention)) }),
+          200: Type.Object({ message: Type.String(), data: Type.Array(ref(MassIntention)), ...PagedFields }),
           ...errorResponses(401, 403),
         },
       },
     },
-    async () => ({ message: 'Mass intentions fetched successfully', data: await listMassIntentions(db) }),
+    async (request) => {
+      const paging = pagingOf(request.query);
+      const { rows, total } = await listMassIntentions(db, paging);
+      const message = 'Mass intentions fetched successfully';
+      return paging ? { message, data: rows, total, page: paging.page, limit: paging.limit } : { message, data: rows };
+    },
   );
 
   // Public: the mobile app submits requests here (see ARCHITECTURE "The API contract").

@@ -203,3 +203,86 @@ describe.each(engines())('public prayer request rate limit on %s', (_name, engin
     expect(rows).toHaveLength(2);
   });
 });
+
+describe.each(engines())('paged administrator lists on %s', (_name, engine) => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startServer(engine);
+    token = await server.login();
+    // 30 of each, oldest first; every third one speaks of the sick (one with LIKE's wildcards in it).
+    for (let i = 1; i <= 30; i++) {
+      const text = i % 3 === 0 ? `Pray for the SICK of street ${i}` : i === 31 ? '' : `Thanks for day ${i}`;
+      await server.db.kysely
+        .insertInto('prayer_requests')
+        .values({
+          _id: `${String(i).padStart(24, '0')}`,
+          request: text,
+          created_at: `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`,
+        })
+        .execute();
+      await server.db.kysely
+        .insertInto('mass_intentions')
+        .values({
+          _id: `${String(i).padStart(24, '0')}`,
+          fullname: i === 7 ? 'Ada 100%_sure' : `Person ${i}`,
+          email: `p${i}@example.com`,
+          intention: text,
+          created_at: `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`,
+        })
+        .execute();
+    }
+  });
+  afterAll(() => server.close());
+
+  const list = (path: string, query = '') =>
+    server.call('GET', `/api/v1/${path}/${server.admin._id}${query}`, { token });
+  const ids = (res: { body: { data: { _id: string }[] } }) => res.body.data.map((row) => Number(row._id));
+
+  it.each(['prayer/request', 'mass/intention'])(
+    '%s: a page, newest first, with the total; the whole list without parameters',
+    async (path) => {
+      const whole = await list(path);
+      expect(whole.body.data).toHaveLength(30);
+      expect(whole.body.total).toBeUndefined();
+      const second = await list(path, '?page=2&limit=10');
+      expect(second.status).toBe(200);
+      expect({ total: second.body.total, page: second.body.page, limit: second.body.limit }).toEqual({
+        total: 30,
+        page: 2,
+        limit: 10,
+      });
+      expect(ids(second)).toEqual([20, 19, 18, 17, 16, 15, 14, 13, 12, 11]);
+      const last = await list(path, '?page=4&limit=10');
+      expect(ids(last)).toEqual([]);
+      expect(last.body.total).toBe(30);
+      expect((await list(path, '?page=1')).body.data).toHaveLength(25);
+    },
+  );
+
+  it.each(['prayer/request', 'mass/intention'])('%s: searched by the database, ignoring case', async (path) => {
+    const sick = await list(path, '?q=%20sick%20&limit=3');
+    expect(sick.body.total).toBe(10);
+    expect(ids(sick)).toEqual([30, 27, 24]);
+    expect((await list(path, '?q=nothing-like-it')).body).toMatchObject({ data: [], total: 0 });
+  });
+
+  it('takes LIKE wildcards as the characters they are', async () => {
+    const exact = await list('mass/intention', `?q=${encodeURIComponent('100%_')}`);
+    expect(ids(exact)).toEqual([7]);
+    expect((await list('mass/intention', '?q=%25')).body.total).toBe(1);
+  });
+
+  it.each([
+    ['?page=0', 'page is not in the expected format'],
+    ['?page=abc', 'page is not in the expected format'],
+    ['?limit=201', 'limit is not in the expected format'],
+    ['?limit=0', 'limit is not in the expected format'],
+    ['?sort=name', 'sort is not a field this request accepts'],
+    ['?q=%00', 'q must not contain control characters'],
+  ])('refuses %s with a 400 saying why', async (query, message) => {
+    const res = await list('prayer/request', query);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message });
+  });
+});

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
 import { newId, timestamp } from '../db/ids';
 import type { PrayerRequestsTable } from '../db/schema';
+import { containing, type Paging } from '../http/paging';
 import type { PrayerRequest } from './schemas';
 
 /** A prayer request sent from the mobile app (spec §3: _id, request). */
@@ -15,15 +16,21 @@ export async function addPrayerRequest(db: Db, request: string): Promise<PrayerR
   return toApi(row);
 }
 
-/** Newest first, read in the order of the (created_at, _id) index. */
-export async function listPrayerRequests(db: Db): Promise<PrayerRequest[]> {
-  const rows = await db.kysely
-    .selectFrom('prayer_requests')
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('_id', 'desc')
-    .execute();
-  return rows.map(toApi);
+/** Newest first, read in the order of the (created_at, _id) index: all of them, or a page of those matching. */
+export async function listPrayerRequests(db: Db, paging?: Paging): Promise<{ rows: PrayerRequest[]; total: number }> {
+  let query = db.kysely.selectFrom('prayer_requests');
+  if (paging?.q) query = query.where(containing(paging.q, ['request']));
+  let rows = query.selectAll().orderBy('created_at', 'desc').orderBy('_id', 'desc');
+  if (!paging) {
+    const all = (await rows.execute()).map(toApi);
+    return { rows: all, total: all.length };
+  }
+  rows = rows.limit(paging.limit).offset((paging.page - 1) * paging.limit);
+  const [page, count] = await Promise.all([
+    rows.execute(),
+    query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: page.map(toApi), total: Number(count.n) };
 }
 
 /** False for an unknown id. */

@@ -6,6 +6,7 @@ import { isId } from '../db/ids';
 import { notFound } from '../http/errors';
 import { rateLimited } from '../http/rate-limit';
 import { addSchemas, ref } from '../http/contract';
+import { PagedFields, PagingQuery, pagingOf } from '../http/paging';
 import { errorResponses, trimFields } from '../http/validation';
 import { addPrayerRequest, deleteAllPrayerRequests, deletePrayerRequest, listPrayerRequests } from './repository';
 import { PrayerRequest, PrayerRequestInput } from './schemas';
@@ -25,16 +26,22 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
       onRequest: ownAccount,
       schema: {
         tags: ['prayer requests'],
-        summary: 'All prayer requests, newest first',
+        summary: 'All prayer requests, newest first; or a page of them (?page=&limit=&q=) with the total',
         security: bearerSecurity,
         params: UserParams,
+        querystring: PagingQuery,
         response: {
-          200: Type.Object({ message: Type.String(), data: Type.Array(ref(PrayerRequest)) }),
+          200: Type.Object({ message: Type.String(), data: Type.Array(ref(PrayerRequest)), ...PagedFields }),
           ...errorResponses(401, 403),
         },
       },
     },
-    async () => ({ message: 'Prayer requests fetched successfully', data: await listPrayerRequests(db) }),
+    async (request) => {
+      const paging = pagingOf(request.query);
+      const { rows, total } = await listPrayerRequests(db, paging);
+      const message = 'Prayer requests fetched successfully';
+      return paging ? { message, data: rows, total, page: paging.page, limit: paging.limit } : { message, data: rows };
+    },
   );
 
   app.delete(

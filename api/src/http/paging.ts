@@ -1,0 +1,53 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { sql, type RawBuilder } from 'kysely';
+import { NO_CONTROL_CHARACTERS } from './contract';
+
+// Administrator lists that grow without bound (prayer requests and mass intentions, sent by the
+// mobile app's users) answer a page at a time when asked: `?page=&limit=&q=`. Without them the whole
+// list is answered, as the spec's clients expect. Search is a case-insensitive scan of the named
+// columns by the database (a few thousand rows: no index needed; README "Paged lists").
+
+/** Query values are text: whole numbers are matched by pattern, never coerced. */
+export const PagingQuery = Type.Object(
+  {
+    page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$', title: 'page', description: 'From 1' })),
+    limit: Type.Optional(
+      Type.String({ pattern: '^(?:[1-9]|[1-9][0-9]|1[0-9][0-9]|200)$', title: 'limit', description: '1 to 200' }),
+    ),
+    q: Type.Optional(
+      Type.String({ maxLength: 200, pattern: NO_CONTROL_CHARACTERS, title: 'q', description: 'Words to search for' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export interface Paging {
+  page: number;
+  limit: number;
+  /** Trimmed; '' for none. */
+  q: string;
+}
+
+export const DEFAULT_LIMIT = 25;
+
+/** The paging asked for, or undefined for the whole list. */
+export function pagingOf(query: Static<typeof PagingQuery>): Paging | undefined {
+  if (query.page === undefined && query.limit === undefined && query.q === undefined) return undefined;
+  return { page: Number(query.page ?? 1), limit: Number(query.limit ?? DEFAULT_LIMIT), q: (query.q ?? '').trim() };
+}
+
+/** What a paged answer adds beside `data`. */
+export const PagedFields = {
+  total: Type.Optional(Type.Integer({ description: 'Rows matching q in all (paged answers only)' })),
+  page: Type.Optional(Type.Integer()),
+  limit: Type.Optional(Type.Integer()),
+};
+
+/** Rows where any of the columns contains q, ignoring case (LIKE with its wildcards escaped). */
+export function containing(q: string, columns: string[]): RawBuilder<boolean> {
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return sql<boolean>`(${sql.join(
+    columns.map((column) => sql`lower(${sql.ref(column)}) like ${pattern} escape '\\'`),
+    sql` or `,
+  )})`;
+}
