@@ -200,7 +200,7 @@ export interface paths {
         query?: {
           /** @description From 1 */
           page?: string;
-          /** @description 1 to 200 */
+          /** @description 1 to 500 */
           limit?: string;
           /** @description Words to search for */
           q?: string;
@@ -1178,7 +1178,7 @@ export interface paths {
         query?: {
           /** @description From 1 */
           page?: string;
-          /** @description 1 to 200 */
+          /** @description 1 to 500 */
           limit?: string;
           /** @description Words to search for */
           q?: string;

@@ -20,7 +20,7 @@ export { notify } from './notify/notify';
 
 export { linkField, optionalText, pictureField, requiredText } from './validation/schemas';
 export { formatDate } from './format/date';
-export { useSearchFilter } from './search/search';
+export { matchesSearch, useSearchFilter, useSearchTerm } from './search/search';
 
 export { theme } from './ui/theme';
 export { AppProviders } from './ui/AppProviders';

@@ -11,8 +11,9 @@ import { NO_CONTROL_CHARACTERS } from './contract';
 export const PagingQuery = Type.Object(
   {
     page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$', title: 'page', description: 'From 1' })),
+    // Up to 500: the screens first ask for 500 rows to learn whether a list is small enough to keep whole.
     limit: Type.Optional(
-      Type.String({ pattern: '^(?:[1-9]|[1-9][0-9]|1[0-9][0-9]|200)$', title: 'limit', description: '1 to 200' }),
+      Type.String({ pattern: '^(?:[1-9][0-9]?|[1-4][0-9]{2}|500)$', title: 'limit', description: '1 to 500' }),
     ),
     q: Type.Optional(
       Type.String({ maxLength: 200, pattern: NO_CONTROL_CHARACTERS, title: 'q', description: 'Words to search for' }),

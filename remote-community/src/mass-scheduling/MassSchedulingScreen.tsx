@@ -1,5 +1,5 @@
-import { ListTable, Panel, useSearchFilter, useUserId } from 'shared';
-import { useResource } from 'shared/data';
+import { ListTable, Panel, useUserId } from 'shared';
+import { useGrowingList } from 'shared/data';
 import { massIntentions, massIntentionsApi, type MassIntention } from './api';
 
 const columns = [
@@ -8,11 +8,18 @@ const columns = [
   { header: 'Intention Type', cell: (row: MassIntention) => row.intention },
 ];
 
-/** Mass intention requests sent from the mobile app (spec §2 /mass-scheduling). */
+/**
+ * Mass intention requests sent from the mobile app (spec §2 /mass-scheduling); past 500 of them
+ * each page and each search is asked of the server (useGrowingList).
+ */
 export function MassSchedulingScreen() {
   const userId = useUserId();
-  const load = useResource(massIntentions.list({ userId }), (signal) => massIntentionsApi.list(userId, signal));
-  const rows = useSearchFilter(load.data, (row) => [row.fullname, row.email, row.intention]);
+  const { load, rows, total } = useGrowingList(
+    massIntentions,
+    { userId },
+    (request, signal) => massIntentionsApi.page(userId, request, signal),
+    (row) => [row.fullname, row.email, row.intention],
+  );
 
   return (
     <Panel>
@@ -22,6 +29,7 @@ export function MassSchedulingScreen() {
         caption="Mass intentions"
         columns={columns}
         rows={rows}
+        total={total}
         rowKey={(row) => row._id}
       />
     </Panel>

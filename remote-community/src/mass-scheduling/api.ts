@@ -1,6 +1,6 @@
-import { apiClient, pathId, unwrap } from 'shared';
-import type { Schemas } from 'api/contract';
-import { resource } from 'shared/data';
+import { apiClient, pathId } from 'shared';
+import type { paths, Schemas } from 'api/contract';
+import { resource, type PageAnswer, type PageRequest } from 'shared/data';
 
 /** A mass intention sent from the mobile app (spec §3). */
 export type MassIntention = Schemas['MassIntention'];
@@ -8,7 +8,19 @@ export type MassIntention = Schemas['MassIntention'];
 /** Its query keys, and the invalidation every write below does. */
 export const massIntentions = resource('mass-intentions');
 
+type ListAnswer = paths['/api/v1/mass/intention/{userId}']['get']['responses'][200]['content']['application/json'];
+
 export const massIntentionsApi = {
-  list: (userId: string, signal?: AbortSignal) =>
-    unwrap<MassIntention[]>(apiClient.get(`/mass/intention/${pathId(userId)}`, { signal })),
+  /** A page of the intentions containing q, with how many match in all. */
+  page: async (
+    userId: string,
+    { page, limit, q }: PageRequest,
+    signal?: AbortSignal,
+  ): Promise<PageAnswer<MassIntention>> => {
+    const answer = await apiClient.get<ListAnswer>(`/mass/intention/${pathId(userId)}`, {
+      params: { page, limit, q: q || undefined },
+      signal,
+    });
+    return { rows: answer.data.data, total: answer.data.total };
+  },
 };

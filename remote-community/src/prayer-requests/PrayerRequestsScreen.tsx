@@ -8,11 +8,10 @@ import {
   notify,
   PageHeader,
   Panel,
-  useSearchFilter,
   useUserId,
   type Column,
 } from 'shared';
-import { useResource } from 'shared/data';
+import { useGrowingList } from 'shared/data';
 import { prayerRequests, prayerRequestsApi, type PrayerRequest } from './api';
 
 // On a phone the table scrolls sideways rather than squeezing the text into a column of single words.
@@ -32,12 +31,17 @@ const Muted = styled.span`
 /**
  * /prayer-requests (spec §2): the requests sent from the mobile app, a Delete for each and Delete
  * All while there are any; both ask first and refresh the list. Thousands of requests stay quick:
- * the table shows one page of 25 at a time, the page kept in the URL.
+ * the table shows one page of 25 at a time, the page kept in the URL; past 500 requests each page
+ * and each search is asked of the server (useGrowingList).
  */
 export function PrayerRequestsScreen() {
   const userId = useUserId();
-  const load = useResource(prayerRequests.list({ userId }), (signal) => prayerRequestsApi.list(userId, signal));
-  const requests = useSearchFilter(load.data, (row) => [row.request]);
+  const { load, rows, total, stored } = useGrowingList(
+    prayerRequests,
+    { userId },
+    (request, signal) => prayerRequestsApi.page(userId, request, signal),
+    (row) => [row.request],
+  );
 
   const columns = useMemo<Column<PrayerRequest>[]>(
     () => [
@@ -61,7 +65,7 @@ export function PrayerRequestsScreen() {
     notify.success('All prayer requests deleted successfully');
   };
 
-  const hasRequests = (load.data?.length ?? 0) > 0;
+  const hasRequests = stored > 0;
 
   return (
     <Panel>
@@ -81,7 +85,8 @@ export function PrayerRequestsScreen() {
         emptyText="No prayer requests available."
         caption="Prayer requests"
         columns={columns}
-        rows={requests}
+        rows={rows}
+        total={total}
         rowKey={(row) => row._id}
       />
     </Panel>

@@ -156,3 +156,55 @@ describe('Prayer requests', () => {
     expect(within(table).getByText('Request 4951')).toBeInTheDocument();
   });
 });
+
+describe('Prayer requests past 500', () => {
+  const many = (from: number, count: number): PrayerRequest[] =>
+    Array.from({ length: count }, (_, i) => ({
+      _id: String(from + i).padStart(24, '0'),
+      request: `Request number ${from + i}`,
+      createdAt: '2026-03-04T10:00:00.000Z',
+    }));
+
+  it('asks the server for each page and each search, and pages by its total', async () => {
+    const calls = stubApi({
+      [listPath]: ({ params }) => {
+        const limit = Number(params.limit);
+        const page = Number(params.page ?? 1);
+        const total = params.q ? 40 : 1200;
+        return [200, { message: 'ok', data: many((page - 1) * limit + 1, Math.min(limit, 25)), total, page, limit }];
+      },
+    });
+    render();
+    const table = await screen.findByRole('table', { name: 'Prayer requests' });
+    expect(within(table).getAllByRole('row')).toHaveLength(26);
+    expect(screen.getByText('Showing 1–25 of 1200')).toBeInTheDocument();
+    // The probe asked for the first 500; past them, the first page of 25.
+    expect(calls.map((call) => call.params)).toEqual([
+      { page: 1, limit: 500 },
+      { page: 1, limit: 25 },
+    ]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Request number 26')).toBeInTheDocument();
+    expect(screen.getByText('Showing 26–50 of 1200')).toBeInTheDocument();
+    expect(calls.at(-1)?.params).toEqual({ page: 2, limit: 25 });
+    expect(screen.getByRole('button', { name: 'Delete All' })).toBeInTheDocument();
+  });
+
+  it('searches on the server with the header filter', async () => {
+    const calls = stubApi({
+      [listPath]: ({ params }) => [200, { message: 'ok', data: many(1, 25), total: params.q ? 40 : 1200 }],
+    });
+    render('/prayer-requests?q=sick');
+    expect(await screen.findByText('Showing 1–25 of 40')).toBeInTheDocument();
+    expect(calls.at(-1)?.params).toEqual({ page: 1, limit: 25, q: 'sick' });
+  });
+
+  it('keeps a small list whole and searches it on screen, without asking again', async () => {
+    const calls = stubApi({ [listPath]: () => [200, { message: 'ok', data: [second, first], total: 2 }] });
+    render('/prayer-requests?q=exams');
+    const table = await screen.findByRole('table', { name: 'Prayer requests' });
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(calls).toHaveLength(1);
+  });
+});

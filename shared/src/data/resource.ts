@@ -52,10 +52,15 @@ export function resource(name: string): Resource {
  * The data of a screen, loaded with `load` under `key` and cached: loading, failed (after retrying a
  * transient failure) or loaded. A failure is shown by the screen (`LoadFailed`), not by a toast.
  */
-export function useResource<T>(key: QueryKey, load: (signal: AbortSignal) => Promise<T>): LoadState<T> {
+export function useResource<T>(
+  key: QueryKey,
+  load: (signal: AbortSignal) => Promise<T>,
+  options: { enabled?: boolean } = {},
+): LoadState<T> {
   const query = useQuery(
     {
       queryKey: key,
+      enabled: options.enabled ?? true,
       queryFn: ({ signal }) => {
         showFailureOnScreen(signal);
         return load(signal);

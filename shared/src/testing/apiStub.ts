@@ -6,6 +6,8 @@ export interface StubbedCall {
   url: string;
   body: unknown;
   headers: Record<string, unknown>;
+  /** The query parameters (axios `params`), e.g. { page: 2, limit: 25, q: 'sick' }. */
+  params: Record<string, unknown>;
 }
 
 /** Answers one call: `[status, body]` or `[status, body, headers]`. Throwing makes it a network failure. */
@@ -30,7 +32,13 @@ export function stubApi(handlers: Record<string, StubHandler>): StubbedCall[] {
         // Not JSON: keep the text.
       }
     }
-    const call: StubbedCall = { method, url, body, headers: { ...AxiosHeaders.from(config.headers).toJSON() } };
+    const call: StubbedCall = {
+      method,
+      url,
+      body,
+      headers: { ...AxiosHeaders.from(config.headers).toJSON() },
+      params: { ...(config.params as Record<string, unknown> | undefined) },
+    };
     calls.push(call);
     const handler = handlers[`${method} ${url}`];
     if (!handler) throw new AxiosError(`No stub for ${method} ${url}`, 'ERR_NETWORK', config);

@@ -108,6 +108,8 @@ interface DataTableProps<Row> {
   rowKey: (row: Row) => string;
   /** Rows per page; lists that may grow long page through them (`?page=` in the URL). */
   pageSize?: number;
+  /** Paged by the server: `rows` is the page of `?page=`, and this many rows there are in all. */
+  total?: number;
 }
 
 /** Lists show this many rows a page unless they say otherwise. */
@@ -120,8 +122,9 @@ export function DataTable<Row>({
   rows: allRows,
   rowKey,
   pageSize = DEFAULT_PAGE_SIZE,
+  total: serverTotal,
 }: DataTableProps<Row>) {
-  const { rows, page, pageCount, total, goTo } = usePage(allRows, pageSize);
+  const { rows, page, pageCount, total, goTo } = usePage(allRows, pageSize, serverTotal);
   return (
     <>
       <Scroll>

@@ -6,9 +6,11 @@ import { Button } from './Button';
  * One page of a list, the page number kept in the URL (`?page=`) so that edit-and-back returns to
  * the same place. A page past the end shows the last one.
  */
-export function usePage<Row>(rows: Row[], pageSize: number) {
+export function usePage<Row>(rows: Row[], pageSize: number, serverTotal?: number) {
   const [params, setParams] = useSearchParams();
-  const pageCount = Math.max(1, Math.ceil(rows.length / pageSize));
+  // With a server total, `rows` is already the page the server answered for ?page=.
+  const total = serverTotal ?? rows.length;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const requested = Number.parseInt(params.get('page') ?? '1', 10);
   const page = Math.min(Math.max(Number.isFinite(requested) ? requested : 1, 1), pageCount);
   const goTo = (next: number) =>
@@ -18,7 +20,8 @@ export function usePage<Row>(rows: Row[], pageSize: number) {
       else updated.set('page', String(next));
       return updated;
     });
-  return { rows: rows.slice((page - 1) * pageSize, page * pageSize), page, pageCount, total: rows.length, goTo };
+  const shown = serverTotal === undefined ? rows.slice((page - 1) * pageSize, page * pageSize) : rows;
+  return { rows: shown, page, pageCount, total, goTo };
 }
 
 const Bar = styled.nav`

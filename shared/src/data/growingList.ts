@@ -1,0 +1,62 @@
+import { useSearchParams } from 'react-router-dom';
+import { matchesSearch, useSearchTerm, type LoadState } from 'shared';
+import { useResource, type Resource } from './resource';
+
+/** A page asked of the server: from 1, at most `limit` rows, those containing `q`. */
+export interface PageRequest {
+  page: number;
+  limit: number;
+  q: string;
+}
+
+/** What the server answered: the rows, and how many match in all (absent from a server that cannot page). */
+export interface PageAnswer<Row> {
+  rows: Row[];
+  total?: number;
+}
+
+export interface GrowingList<Row> {
+  load: LoadState<unknown>;
+  /** The rows to show: all those matching the header's search (small lists), or the server's page. */
+  rows: Row[];
+  /** Set when the server pages: how many rows match in all (for DataTable's `total`). */
+  total?: number;
+  /** How many rows there are, whatever the search (0 until loaded). */
+  stored: number;
+}
+
+/**
+ * A list that grows without bound (prayer requests, mass intentions). Up to `threshold` rows it is
+ * loaded whole once, then searched and paged on screen at once, as every other list; past it, each
+ * page and each search (`?page=`, `?q=` in the URL) is asked of the server, which answers the page
+ * and the total. One probe tells which: the first `threshold` rows and the total.
+ */
+export function useGrowingList<Row>(
+  resource: Resource,
+  params: Record<string, string>,
+  fetchPage: (request: PageRequest, signal: AbortSignal) => Promise<PageAnswer<Row>>,
+  texts: (row: Row) => (string | null | undefined)[],
+  { pageSize = 25, threshold = 500 }: { pageSize?: number; threshold?: number } = {},
+): GrowingList<Row> {
+  const term = useSearchTerm();
+  const [search] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
+
+  const probe = useResource(resource.list({ ...params, limit: threshold }), (signal) =>
+    fetchPage({ page: 1, limit: threshold, q: '' }, signal),
+  );
+  const large = (probe.data?.total ?? 0) > threshold;
+  const paged = useResource(
+    resource.list({ ...params, page, limit: pageSize, q: term }),
+    (signal) => fetchPage({ page, limit: pageSize, q: term }, signal),
+    { enabled: large },
+  );
+
+  if (!large) {
+    const all = probe.data?.rows ?? [];
+    return { load: probe, rows: all.filter((row) => matchesSearch(term, ...texts(row))), stored: all.length };
+  }
+  // While another page loads, the one before stays out of sight: the spinner says it is coming.
+  const stored = probe.data?.total ?? 0;
+  return { load: paged, rows: paged.data?.rows ?? [], total: paged.data?.total ?? stored, stored };
+}
