@@ -10,6 +10,7 @@ import type { AppConfig } from './config';
 import { openDatabase, type Db } from './db/database';
 import { httpUrlFormat } from './http/contract';
 import { closeSlowBodies, serverFactory } from './http/connections';
+import { logErrorsAndSlowRequests } from './http/request-log';
 import { frameworkErrors, registerErrorHandler } from './http/errors';
 import { databaseRateLimitStore } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/headers';
@@ -55,12 +56,18 @@ export const API_PREFIX = '/api/v1';
 export interface AppDeps {
   /** An already migrated database owned by the caller; otherwise one is opened from config and closed with the app. */
   db?: Db;
+  /** Where log lines go (tests read them); standard output otherwise. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole server (API + static front end) without listening; the caller migrates first. */
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    disableRequestLogging: config.requestLog !== 'all',
     // A count trusts that many hops from the server's side (the right of X-Forwarded-For).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -89,6 +96,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorateRequest('admin', undefined);
 
   registerErrorHandler(app);
+  logErrorsAndSlowRequests(app, config);
   closeSlowBodies(app, config);
   await registerSecurityHeaders(app, config);
   await registerLoadShedding(app, config);

@@ -63,6 +63,13 @@ export interface AppConfig {
   /** Editor images no reflection shows are deleted once they are this old (abandoned forms). */
   editorImageGraceHours: number;
   logLevel: string;
+  /**
+   * Which requests are logged: 'all' (two lines each, Fastify's default), or only the ones an
+   * operator needs — failed with 5xx, or slower than SLOW_REQUEST_MS ('errors-and-slow', the default:
+   * a line per request costs a busy server a large share of its throughput).
+   */
+  requestLog: 'all' | 'errors-and-slow';
+  slowRequestMs: number;
   staticRoots: StaticRoots;
   /** Immutable remote releases, served at `/remotes/<name>/<release>/`. */
   releasesDir: string;
@@ -151,6 +158,14 @@ function trustProxy(env: NodeJS.ProcessEnv): AppConfig['trustProxy'] {
   return addresses;
 }
 
+function requestLog(env: NodeJS.ProcessEnv): AppConfig['requestLog'] {
+  const raw = text(env, 'LOG_REQUESTS') ?? 'errors-and-slow';
+  if (raw !== 'all' && raw !== 'errors-and-slow') {
+    throw new Error(`LOG_REQUESTS must be all or errors-and-slow (got "${raw}")`);
+  }
+  return raw;
+}
+
 function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name]?.trim();
   return raw ? raw : undefined;
@@ -227,6 +242,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     listCacheCheckMs: int(env, 'LIST_CACHE_CHECK_MS', 1000, 0),
     editorImageGraceHours: int(env, 'EDITOR_IMAGE_GRACE_HOURS', 24, 1),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    requestLog: requestLog(env),
+    slowRequestMs: int(env, 'SLOW_REQUEST_MS', 1000, 1),
     staticRoots: defaultStaticRoots(),
     releasesDir: path.resolve(text(env, 'RELEASES_DIR') ?? path.join(dataDir, 'releases')),
     remotesMapFile: path.join(dataDir, 'remotes.json'),

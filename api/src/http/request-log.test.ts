@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type AppConfig } from '../config';
+import { closeTestDatabase, openTestDatabase } from '../testing/harness';
+import type { Db } from '../db/database';
+
+// The request log an operator needs, without a line per request (two lines each cost a busy server
+// a large share of its throughput): 5xx answers and slow requests, or everything with LOG_REQUESTS=all.
+
+describe.each(['errors-and-slow', 'all'] as const)('the request log with LOG_REQUESTS=%s', (requestLog) => {
+  let dir: string;
+  let db: Db;
+  let app: FastifyInstance;
+  let url: string;
+  const lines: { msg: string; req?: { url: string }; res?: { statusCode: number }; responseTime?: number }[] = [];
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-log-'));
+    const config: AppConfig = {
+      ...loadConfig({ DATA_DIR: dir }),
+      logLevel: 'info',
+      requestLog,
+      slowRequestMs: 100,
+      staticRoots: { shell: path.join(dir, 'none'), remoteBuilds: [] },
+    };
+    db = await openTestDatabase(config);
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    app = await buildApp(config, { db, logStream });
+    app.get('/api/v1/test/slow', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return { ok: true };
+    });
+    app.get('/api/v1/test/bug', async () => {
+      throw new Error('a bug');
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await app.close();
+    await closeTestDatabase(db);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it(
+    requestLog === 'all'
+      ? 'logs every request'
+      : 'logs a 5xx and a slow request, one line each, and nothing for fast answers or refusals',
+    async () => {
+      lines.length = 0;
+      await fetch(`${url}/api/v1/all/books/`);
+      await fetch(`${url}/api/v1/no/such/call`);
+      await fetch(`${url}/api/v1/test/slow`);
+      await fetch(`${url}/api/v1/test/bug`);
+      const about = (suffix: string) => lines.filter((line) => line.req?.url?.endsWith(suffix));
+      if (requestLog === 'all') {
+        expect(about('/all/books/').length).toBeGreaterThanOrEqual(1);
+        expect(about('/no/such/call').length).toBeGreaterThanOrEqual(1);
+        return;
+      }
+      expect(about('/all/books/')).toEqual([]);
+      expect(about('/no/such/call')).toEqual([]);
+      expect(about('/test/slow')).toEqual([
+        expect.objectContaining({ msg: 'slow request', res: { statusCode: 200 }, responseTime: expect.any(Number) }),
+      ]);
+      expect(about('/test/slow')[0]!.responseTime).toBeGreaterThanOrEqual(100);
+      expect(about('/test/bug')).toEqual([
+        expect.objectContaining({ msg: 'answered with a server error', res: { statusCode: 500 } }),
+      ]);
+    },
+  );
+});

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
+
+/**
+ * With LOG_REQUESTS=errors-and-slow (the default) Fastify's two lines per request are off, and one
+ * line is written for what an operator needs to see: a request answered with a 5xx, or slower than
+ * SLOW_REQUEST_MS. (Refusals, 4xx, are the clients' business; the error handler still logs bugs
+ * with their stack.)
+ */
+export function logErrorsAndSlowRequests(app: FastifyInstance, config: AppConfig): void {
+  if (config.requestLog === 'all') return;
+  app.addHook('onResponse', async (request, reply) => {
+    const failed = reply.statusCode >= 500;
+    const slow = reply.elapsedTime >= config.slowRequestMs;
+    if (!failed && !slow) return;
+    const line = {
+      req: { method: request.method, url: request.url },
+      res: { statusCode: reply.statusCode },
+      responseTime: Math.round(reply.elapsedTime),
+    };
+    if (failed) request.log.error(line, 'answered with a server error');
+    else request.log.warn(line, 'slow request');
+  });
+}
