@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema';
 
@@ -19,4 +20,81 @@ export async function bumpChangeCounter(db: Kysely<Database>, name: string): Pro
 export async function readChangeCounter(db: Kysely<Database>, name: string): Promise<number> {
   const row = await db.selectFrom('change_counters').select('counter').where('name', '=', name).executeTakeFirst();
   return Number(row?.counter ?? 0);
+}
+
+/**
+ * PostgreSQL only: the lists other servers changed, told at once. A trigger on change_counters
+ * NOTIFYs '<schema> <list>' when a write commits (migration 0008); one connection per server LISTENs,
+ * from the first subscription on. While it is down (it reconnects every second) the caches still
+ * poll the counters (LIST_CACHE_CHECK_MS), so a lost notification costs at most that.
+ */
+export class ChangeFeed {
+  private readonly listeners = new Map<string, Set<() => void>>();
+  private client: Client | undefined;
+  private connecting: Promise<void> | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly schema: string,
+  ) {}
+
+  /** Calls `changed` whenever any server commits a write to the list; returns the unsubscribe. */
+  subscribe(list: string, changed: () => void): () => void {
+    let set = this.listeners.get(list);
+    if (!set) this.listeners.set(list, (set = new Set()));
+    set.add(changed);
+    void this.listen();
+    return () => set.delete(changed);
+  }
+
+  /** Resolves once listening (tests wait for it before writing elsewhere). */
+  listening(): Promise<void> {
+    return this.listen();
+  }
+
+  private listen(): Promise<void> {
+    if (this.closed || this.client) return Promise.resolve();
+    this.connecting ??= this.connect().finally(() => (this.connecting = undefined));
+    return this.connecting;
+  }
+
+  private async connect(): Promise<void> {
+    const client = new Client({ connectionString: this.connectionString });
+    const lost = () => {
+      if (this.client !== client) return;
+      this.client = undefined;
+      void client.end().catch(() => undefined);
+      if (!this.closed) this.retry = setTimeout(() => void this.listen(), 1000).unref();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (message) => {
+      const [schema, list] = (message.payload ?? '').split(' ');
+      if (schema !== this.schema || !list) return;
+      for (const changed of this.listeners.get(list) ?? []) changed();
+    });
+    try {
+      await client.connect();
+      await client.query('LISTEN list_changes');
+      if (this.closed) {
+        await client.end();
+        return;
+      }
+      this.client = client;
+    } catch {
+      await client.end().catch(() => undefined);
+      if (!this.closed) this.retry = setTimeout(() => void this.listen(), 1000).unref();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    await this.connecting?.catch(() => undefined);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import { Pool } from 'pg';
 import type { AppConfig } from '../config';
+import { ChangeFeed } from './changes';
 import { migrationProvider } from './migrations';
 import { openSqliteFile, type SqliteDriver } from './sqlite';
 import type { Database } from './schema';
@@ -16,6 +17,8 @@ export interface Db {
   schema?: string;
   /** On SQLite, the driver in use (db/sqlite.ts). */
   driver?: SqliteDriver;
+  /** On PostgreSQL, the lists changed by any server sharing the database, told at once (db/changes.ts). */
+  changes?: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -33,7 +36,17 @@ export function openDatabase(config: DbConfig): Db {
       max: 10,
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, engine: 'postgres', schema, close: () => kysely.destroy() };
+    const changes = new ChangeFeed(config.databaseUrl, schema);
+    return {
+      kysely,
+      engine: 'postgres',
+      schema,
+      changes,
+      close: async () => {
+        await changes.close();
+        await kysely.destroy();
+      },
+    };
   }
 
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -45,7 +58,7 @@ export function openDatabase(config: DbConfig): Db {
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({
     db: db.kysely,
-    provider: migrationProvider,
+    provider: migrationProvider(db.engine),
     // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
     migrationTableSchema: db.schema,
   });

@@ -19,7 +19,11 @@ describe.each(engines())('migrations on %s', (_name, engine) => {
   });
 
   it('0006 turns editor images kept with a Host-derived origin into /uploads/ paths, and nothing else', async () => {
-    const migrator = new Migrator({ db: db.kysely, provider: migrationProvider, migrationTableSchema: db.schema });
+    const migrator = new Migrator({
+      db: db.kysely,
+      provider: migrationProvider(db.engine),
+      migrationTableSchema: db.schema,
+    });
     const before = await migrator.migrateTo('0005_content');
     expect(before.error).toBeUndefined();
     const name = '0123456789abcdef0123456789abcdef.png';

@@ -1,10 +1,13 @@
-import { Kysely, Migration, MigrationProvider } from 'kysely';
+import { Kysely, Migration, MigrationProvider, sql } from 'kysely';
 import { storedHtml } from '../uploads/store';
 
 // Migrations live in code (not read from a folder) so that the compiled server and ts-jest run the
 // same list. Only portable column types: text, integer; no engine-specific defaults.
 // Append new migrations with a larger, sortable name; never edit one that has shipped.
-const migrations: Record<string, Migration> = {
+/** The engine a migration runs on, for the few steps only one of them has (triggers). */
+type EngineName = 'sqlite' | 'postgres';
+
+const migrations = (engine: EngineName): Record<string, Migration> => ({
   '0001_foundation': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -260,15 +263,39 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('rate_limits').execute();
     },
   },
-};
+  // PostgreSQL tells every listening server at once when a list changes (NOTIFY at commit), so that
+  // instances sharing the database stay within a moment of each other (db/changes.ts ChangeFeed).
+  // The payload is '<schema> <list>': servers on other schemas of the same database ignore it.
+  '0008_change_notifications': {
+    async up(db: Kysely<unknown>) {
+      if (engine !== 'postgres') return;
+      await sql`
+        create function notify_list_change() returns trigger language plpgsql as $$
+        begin
+          perform pg_notify('list_changes', current_schema() || ' ' || new.name);
+          return new;
+        end $$`.execute(db);
+      await sql`
+        create trigger change_counters_notify after insert or update on change_counters
+        for each row execute function notify_list_change()`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      if (engine !== 'postgres') return;
+      await sql`drop trigger if exists change_counters_notify on change_counters`.execute(db);
+      await sql`drop function if exists notify_list_change()`.execute(db);
+    },
+  },
+});
 
 /** The columns the 0006 migration rewrites. */
 interface RichTextRows {
   reflections: { _id: string; reflection: string; devotional_content: string; devotional_confession: string };
 }
 
-export const migrationProvider: MigrationProvider = {
-  async getMigrations() {
-    return migrations;
-  },
-};
+export function migrationProvider(engine: EngineName): MigrationProvider {
+  return {
+    async getMigrations() {
+      return migrations(engine);
+    },
+  };
+}

@@ -128,7 +128,10 @@ export class PublicListCache {
   private checkedAt = 0;
   private checking: Promise<void> | undefined;
 
-  constructor(private readonly options: PublicListCacheOptions) {}
+  constructor(private readonly options: PublicListCacheOptions) {
+    // Writes by other servers on PostgreSQL are told at once; the counter check stays as the fallback.
+    options.db.changes?.subscribe(options.name, () => this.invalidate());
+  }
 
   invalidate(): void {
     this.entry = undefined;
