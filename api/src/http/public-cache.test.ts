@@ -21,7 +21,8 @@ describe.each(engines())('PublicListCache on %s', (_name, engine) => {
   function counted(name: string, checkEveryMs: number) {
     const builds: number[] = [];
     const cache = new PublicListCache({
-      db,
+      // The counter check alone: on PostgreSQL the change feed would tell at once (db/changes.test.ts).
+      db: { ...db, changes: undefined },
       name,
       checkEveryMs,
       build: async () => {
