@@ -191,6 +191,17 @@ describe('Prayer requests past 500', () => {
     expect(screen.getByRole('button', { name: 'Delete All' })).toBeInTheDocument();
   });
 
+  it('asks for the last page, not an empty one, when the address names a page past it', async () => {
+    const calls = stubApi({
+      [listPath]: ({ params }) => [200, { message: 'ok', data: many(1176, 25), total: 1200, page: params.page }],
+    });
+    render('/prayer-requests?page=999');
+    expect(await screen.findByText('Request number 1176')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1176–1200 of 1200')).toBeInTheDocument();
+    expect(calls.at(-1)?.params).toEqual({ page: 48, limit: 25 });
+    expect(screen.queryByText('No prayer requests available.')).not.toBeInTheDocument();
+  });
+
   it('searches on the server with the header filter', async () => {
     const calls = stubApi({
       [listPath]: ({ params }) => [200, { message: 'ok', data: many(1, 25), total: params.q ? 40 : 1200 }],

@@ -40,12 +40,16 @@ export function useGrowingList<Row>(
 ): GrowingList<Row> {
   const term = useSearchTerm();
   const [search] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
 
   const probe = useResource(resource.list({ ...params, limit: threshold }), (signal) =>
     fetchPage({ page: 1, limit: threshold, q: '' }, signal),
   );
-  const large = (probe.data?.total ?? 0) > threshold;
+  const stored = probe.data?.total ?? 0;
+  const large = stored > threshold;
+  // A ?page= past the last page (an old link, rows deleted since) asks for the last one, as the
+  // on-screen paging does, rather than for an empty page that would read as an empty list.
+  const lastPage = Math.max(1, Math.ceil(stored / pageSize));
+  const page = Math.min(lastPage, Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1));
   const paged = useResource(
     resource.list({ ...params, page, limit: pageSize, q: term }),
     (signal) => fetchPage({ page, limit: pageSize, q: term }, signal),
@@ -57,6 +61,5 @@ export function useGrowingList<Row>(
     return { load: probe, rows: all.filter((row) => matchesSearch(term, ...texts(row))), stored: all.length };
   }
   // While another page loads, the one before stays out of sight: the spinner says it is coming.
-  const stored = probe.data?.total ?? 0;
   return { load: paged, rows: paged.data?.rows ?? [], total: paged.data?.total ?? stored, stored };
 }
