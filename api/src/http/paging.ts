@@ -1,5 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 import { NO_CONTROL_CHARACTERS } from './contract';
 
 // Administrator lists that grow without bound (prayer requests and mass intentions, sent by the
@@ -51,4 +53,39 @@ export function containing(q: string, columns: string[]): RawBuilder<boolean> {
     columns.map((column) => sql`lower(${sql.ref(column)}) like ${pattern} escape '\\'`),
     sql` or `,
   )})`;
+}
+
+/** The lists the mobile app's users grow: newest first, paged and searched on request. */
+type GrowingTable = 'prayer_requests' | 'mass_intentions';
+
+/**
+ * The whole list newest first (by the created_at, _id index), or a page of the rows containing q in
+ * one of the `searched` columns, with how many match in all.
+ */
+export async function newestFirst<T extends GrowingTable>(
+  db: Db,
+  table: T,
+  searched: string[],
+  paging: Paging | undefined,
+): Promise<{ rows: Database[T][]; total: number }> {
+  // The table comes from the fixed union above; kysely's types cannot follow a generic table name.
+  const from = () => {
+    const query = db.kysely.selectFrom(table as 'prayer_requests');
+    return paging?.q ? query.where(containing(paging.q, searched)) : query;
+  };
+  const ordered = from().selectAll().orderBy('created_at', 'desc').orderBy('_id', 'desc');
+  if (!paging) {
+    const rows = (await ordered.execute()) as Database[T][];
+    return { rows, total: rows.length };
+  }
+  const [rows, count] = await Promise.all([
+    ordered
+      .limit(paging.limit)
+      .offset((paging.page - 1) * paging.limit)
+      .execute(),
+    from()
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as Database[T][], total: Number(count.n) };
 }

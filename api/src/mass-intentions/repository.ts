@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { containing, type Paging } from '../http/paging';
+import { newestFirst, type Paging } from '../http/paging';
 import { newId, timestamp } from '../db/ids';
 import type { MassIntentionsTable } from '../db/schema';
 import type { MassIntention, MassIntentionInput } from './schemas';
@@ -29,17 +29,6 @@ export async function addMassIntention(db: Db, input: MassIntentionInput): Promi
 
 /** Newest first; the id breaks ties between requests made in the same millisecond. */
 export async function listMassIntentions(db: Db, paging?: Paging): Promise<{ rows: MassIntention[]; total: number }> {
-  let query = db.kysely.selectFrom('mass_intentions');
-  if (paging?.q) query = query.where(containing(paging.q, ['fullname', 'email', 'intention']));
-  let rows = query.selectAll().orderBy('created_at', 'desc').orderBy('_id', 'desc');
-  if (!paging) {
-    const all = (await rows.execute()).map(toApi);
-    return { rows: all, total: all.length };
-  }
-  rows = rows.limit(paging.limit).offset((paging.page - 1) * paging.limit);
-  const [page, count] = await Promise.all([
-    rows.execute(),
-    query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: page.map(toApi), total: Number(count.n) };
+  const { rows, total } = await newestFirst(db, 'mass_intentions', ['fullname', 'email', 'intention'], paging);
+  return { rows: rows.map(toApi), total };
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import { newId, timestamp } from '../db/ids';
 import type { PrayerRequestsTable } from '../db/schema';
-import { containing, type Paging } from '../http/paging';
+import { newestFirst, type Paging } from '../http/paging';
 import type { PrayerRequest } from './schemas';
 
 /** A prayer request sent from the mobile app (spec §3: _id, request). */
@@ -16,21 +16,10 @@ export async function addPrayerRequest(db: Db, request: string): Promise<PrayerR
   return toApi(row);
 }
 
-/** Newest first, read in the order of the (created_at, _id) index: all of them, or a page of those matching. */
+/** Newest first: all of them, or a page of those matching (http/paging.ts). */
 export async function listPrayerRequests(db: Db, paging?: Paging): Promise<{ rows: PrayerRequest[]; total: number }> {
-  let query = db.kysely.selectFrom('prayer_requests');
-  if (paging?.q) query = query.where(containing(paging.q, ['request']));
-  let rows = query.selectAll().orderBy('created_at', 'desc').orderBy('_id', 'desc');
-  if (!paging) {
-    const all = (await rows.execute()).map(toApi);
-    return { rows: all, total: all.length };
-  }
-  rows = rows.limit(paging.limit).offset((paging.page - 1) * paging.limit);
-  const [page, count] = await Promise.all([
-    rows.execute(),
-    query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: page.map(toApi), total: Number(count.n) };
+  const { rows, total } = await newestFirst(db, 'prayer_requests', ['request'], paging);
+  return { rows: rows.map(toApi), total };
 }
 
 /** False for an unknown id. */
