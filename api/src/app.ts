@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -67,7 +67,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       config.logLevel === 'silent'
         ? false
         : { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
-    disableRequestLogging: config.requestLog !== 'all',
+    logController: new LogController({ disableRequestLogging: config.requestLog !== 'all' }),
     // A count trusts that many hops from the server's side (the right of X-Forwarded-For).
     trustProxy:
       typeof config.trustProxy === 'number'

@@ -2,27 +2,12 @@ import net from 'node:net';
 import { loadConfig } from '../config';
 import fs from 'node:fs';
 import { engines, makeFrontEndFixture, multipartForm, startServer, type TestServer } from '../testing/harness';
+import type { OpenApiDocument, SchemaObject } from '../testing/openapi';
 import { solidPng } from '../uploads/png';
 import { NO_CONTROL_CHARACTERS } from '../http/contract';
 
 // What an outside probe of the production build found (issue 12), each kept fixed here: control
 // characters in texts, links that only look like links, and a client picking its own address.
-
-interface SchemaObject {
-  $ref?: string;
-  type?: string;
-  enum?: unknown[];
-  format?: string;
-  pattern?: string;
-  anyOf?: SchemaObject[];
-  items?: SchemaObject;
-  properties?: Record<string, SchemaObject>;
-}
-
-interface OpenApiDocument {
-  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: SchemaObject }> } }>>;
-  components: { schemas: Record<string, SchemaObject> };
-}
 
 const png = { content: solidPng(4, 4, [10, 120, 10]), name: 'cover.png', type: 'image/png' };
 

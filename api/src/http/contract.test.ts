@@ -1,20 +1,9 @@
 import { engines, multipartForm, startServer, type TestServer } from '../testing/harness';
+import type { OpenApiDocument, SchemaObject } from '../testing/openapi';
 import { solidPng } from '../uploads/png';
 
 // The contract is strict from the start: every request body (JSON or multipart) accepts exactly
 // the properties its schema names, and a value of the wrong type is refused, never converted.
-
-interface SchemaObject {
-  $ref?: string;
-  type?: string;
-  additionalProperties?: unknown;
-  properties?: Record<string, unknown>;
-}
-
-interface OpenApiDocument {
-  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: SchemaObject }> } }>>;
-  components: { schemas: Record<string, SchemaObject> };
-}
 
 const png = { content: solidPng(4, 4, [10, 120, 10]), name: 'cover.png', type: 'image/png' };
 

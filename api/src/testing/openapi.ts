@@ -13,11 +13,19 @@ export interface SchemaObject {
   properties?: Record<string, SchemaObject>;
   required?: string[];
   maxLength?: number;
+  additionalProperties?: unknown;
+  pattern?: string;
 }
 
 interface OperationObject {
   security?: unknown[];
   requestBody?: { content: Record<string, { schema: SchemaObject }> };
+}
+
+/** The parts of GET /api/v1/openapi.json the suites read. */
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, OperationObject>>;
+  components: { schemas: Record<string, SchemaObject> };
 }
 
 export interface Operation {
@@ -32,10 +40,7 @@ export interface Operation {
 }
 
 export async function operationsOf(server: TestServer): Promise<Operation[]> {
-  const document = (await server.call('GET', '/api/v1/openapi.json')).body as {
-    paths: Record<string, Record<string, OperationObject>>;
-    components: { schemas: Record<string, SchemaObject> };
-  };
+  const document = (await server.call('GET', '/api/v1/openapi.json')).body as OpenApiDocument;
   const resolve = (schema: SchemaObject): SchemaObject =>
     schema.$ref ? document.components.schemas[schema.$ref.replace('#/components/schemas/', '')]! : schema;
   const operations: Operation[] = [];
