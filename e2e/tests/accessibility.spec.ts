@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, png } from './fixtures';
 import { logIn, signInOverApi } from './session';
-import { png } from './fixtures';
 
 // One crawl of every screen of the back-office — forms, lists, details and open dialogs — wide and on
 // a phone, checking three things at once: no serious or critical axe violation; nothing refused by

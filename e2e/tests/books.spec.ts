@@ -1,7 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
-import { adminEmail, adminPassword } from '../playwright.config';
+import { expect, test, type Locator, adminEmail, adminPassword, png } from './fixtures';
 import { logIn, menuLink, signInOverApi } from './session';
-import { png } from './fixtures';
 
 test('the administrator runs the book shelf: add with a cover, details, edit keeping it, delete', async ({ page }) => {
   await logIn(page);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { logIn, menuLink } from './session';
 
 // A valid 2×2 PNG.

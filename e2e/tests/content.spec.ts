@@ -1,6 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, png } from './fixtures';
 import { logIn, menuLink } from './session';
-import { png } from './fixtures';
 
 /** A year's plan as the CSV import reads it: 364 days, seven a week. */
 function yearCsv(badRow?: number): string {

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from './fixtures';
 import { logIn, menuLink } from './session';
 
 // Every fault a deploy can cause, for each remote and for /remotes.json itself: only the area that

@@ -1,6 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, png } from './fixtures';
 import { logIn, menuLink, signInOverApi } from './session';
-import { png } from './fixtures';
 
 /** A PDF large enough that a throttled upload takes a few seconds. */
 const bigPdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(600 * 1024, 0x20), Buffer.from('\n%%EOF\n')]);

@@ -1,5 +1,91 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base } from '@playwright/test';
+
+// Specs import everything Playwright from here, so that `test` is the one with the worker's server.
+export * from '@playwright/test';
+
+export const adminEmail = 'admin@example.com';
+export const adminPassword = 'e2e-Password-1';
+
 /** A valid 2×2 PNG: covers, pictures and thumbnails of the specs. */
 export const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPj/n4GBgYGJgYGBgQEAGw0CAtQu/ZcAAAAASUVORK5CYII=',
   'base64',
 );
+
+/** The production server one Playwright worker runs its tests against. */
+export interface WorkerServer {
+  url: string;
+  /** Its own data directory: its database, uploads, releases and live map. */
+  dataDir: string;
+  /** A second origin the releases tests serve releases from, as a CDN would (the server's CSP allows it). */
+  cdnPort: number;
+}
+
+const basePort = Number(process.env.E2E_PORT ?? 4173);
+
+async function answering(url: string, server: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The e2e server exited (${server.exitCode}):\n${log()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The e2e server did not answer ${url} within a minute:\n${log()}`);
+}
+
+/**
+ * Every worker starts its own production server (`node api/dist/server.js`, as `npm start` runs it) on an
+ * empty data directory and a port of its own, so workers run side by side without seeing each other's
+ * records. A replacement worker (after a failure) starts afresh.
+ */
+export const test = base.extend<object, { server: WorkerServer }>({
+  server: [
+    async ({}, use, workerInfo) => {
+      const port = basePort + 2 * workerInfo.parallelIndex;
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-'));
+      const cdnPort = port + 1;
+      let output = '';
+      const server = spawn(process.execPath, [path.join(__dirname, '..', '..', 'api', 'dist', 'server.js')], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          ADMIN_EMAIL: adminEmail,
+          ADMIN_PASSWORD: adminPassword,
+          LOGIN_RATE_MAX: '50',
+          REMOTE_ORIGINS: `http://127.0.0.1:${cdnPort}`,
+          // Chromium shares the 2 cores: a busy moment must not shed the clicks under test (shedding is
+          // tested in api/src/http/pressure.test.ts).
+          EVENT_LOOP_LAG_LIMIT_MS: '0',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+      server.stdout!.on('data', keep);
+      server.stderr!.on('data', keep);
+      const url = `http://127.0.0.1:${port}`;
+      try {
+        await answering(`${url}/api/v1/openapi.json`, server, () => output);
+        await use({ url, dataDir, cdnPort });
+      } finally {
+        if (server.exitCode === null) {
+          const exited = new Promise((resolve) => server.once('exit', resolve));
+          server.kill('SIGTERM');
+          await exited;
+        }
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => await use(server.url),
+});

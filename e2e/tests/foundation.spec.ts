@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { logIn, menuLink } from './session';
 
 test('the administrator runs the foundation screens end to end', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { logIn, signInOverApi } from './session';
 
 // A failed load is a state of the screen, not an empty list: it says what could not be loaded and why,

@@ -1,6 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, png } from './fixtures';
 import { logIn, signInOverApi } from './session';
-import { png } from './fixtures';
 
 // Phones (390×844): list tables become stacked cards, so that every row's actions are on screen
 // without scrolling sideways.

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import {
   declareSharedRange,
   lastLine,
@@ -37,6 +37,7 @@ let firstRelease: string;
 let newRelease: string;
 
 test('a new content release goes live while a browser sits on the book list; its next navigation loads it cleanly', async ({
+  server,
   page,
   baseURL,
 }) => {
@@ -49,14 +50,14 @@ test('a new content release goes live while a browser sits on the book list; its
   // The content team builds and publishes a release, then puts it live.
   // A CI's pre-release stamp, new at each run (the build itself may be the same as the live one's).
   const version = `1.1.0-e2e.${Date.now()}`;
-  const released = npmRun(['release', '-w', 'remote-content'], { RELEASE_VERSION: version });
+  const released = npmRun(server, ['release', '-w', 'remote-content'], { RELEASE_VERSION: version });
   newRelease = lastLine(released);
   expect(newRelease).toMatch(new RegExp(`^${version.replace(/\./g, '\\.')}-[0-9a-f]{7}$`));
   expect(newRelease).not.toBe(firstRelease);
-  expect(lastLine(npmRun(['deploy', '--', 'content', newRelease]))).toBe(
+  expect(lastLine(npmRun(server, ['deploy', '--', 'content', newRelease]))).toBe(
     `content ${newRelease} is live (was ${firstRelease}).`,
   );
-  const listing = npmRun(['releases', '--', 'content']);
+  const listing = npmRun(server, ['releases', '--', 'content']);
   expect(listing).toMatch(new RegExp(`\\* live\\s+${newRelease.replace(/\./g, '\\.')}`));
 
   // The open browser's next navigation loads the new release whole, Quill's lazy chunks included.
@@ -75,6 +76,7 @@ test('a new content release goes live while a browser sits on the book list; its
 });
 
 test('rollback puts the release before live again, and an open browser follows at its next navigation', async ({
+  server,
   page,
   baseURL,
 }) => {
@@ -83,7 +85,7 @@ test('rollback puts the release before live again, and an open browser follows a
   await (await menuLink(page, 'BookShelf')).click();
   await expect(page.getByRole('link', { name: 'Add New Book' })).toBeVisible();
 
-  expect(lastLine(npmRun(['rollback', '--', 'content']))).toBe(
+  expect(lastLine(npmRun(server, ['rollback', '--', 'content']))).toBe(
     `content rolled back to ${firstRelease} (was ${newRelease}).`,
   );
   expect((await liveRelease(baseURL!, 'content')).release).toBe(firstRelease);
@@ -97,10 +99,11 @@ test('rollback puts the release before live again, and an open browser follows a
 });
 
 test('a hand edit of the map that does not hold is refused; the last good map keeps being served', async ({
+  server,
   page,
   baseURL,
 }) => {
-  const good = fs.readFileSync(mapFile(), 'utf8');
+  const good = fs.readFileSync(mapFile(server), 'utf8');
   const served = await (await fetch(`${baseURL}/remotes.json`)).text();
   try {
     for (const edit of [
@@ -111,32 +114,32 @@ test('a hand edit of the map that does not hold is refused; the last good map ke
         remotes: { content: { release: firstRelease, entry: 'https://evil.example/mf-manifest.json' } },
       }),
     ]) {
-      fs.writeFileSync(mapFile(), edit);
+      fs.writeFileSync(mapFile(server), edit);
       expect(await (await fetch(`${baseURL}/remotes.json`)).text()).toBe(served);
-      expect(npmRun(['releases'])).toMatch(/remotes\.json is refused/);
+      expect(npmRun(server, ['releases'])).toMatch(/remotes\.json is refused/);
     }
     await logIn(page);
     await (await menuLink(page, 'BookShelf')).click();
     await expect(page.getByRole('link', { name: 'Add New Book' })).toBeVisible();
   } finally {
-    fs.writeFileSync(mapFile(), good);
+    fs.writeFileSync(mapFile(server), good);
   }
 });
 
-test('a rebuild of the shell leaves the live map untouched', async ({ baseURL }) => {
-  npmRun(['deploy', '--', 'content', newRelease]);
-  const before = fs.readFileSync(mapFile(), 'utf8');
-  npmRun(['build', '-w', 'shell']);
-  expect(fs.readFileSync(mapFile(), 'utf8')).toBe(before);
+test('a rebuild of the shell leaves the live map untouched', async ({ server, baseURL }) => {
+  npmRun(server, ['deploy', '--', 'content', newRelease]);
+  const before = fs.readFileSync(mapFile(server), 'utf8');
+  npmRun(server, ['build', '-w', 'shell']);
+  expect(fs.readFileSync(mapFile(server), 'utf8')).toBe(before);
   expect((await liveRelease(baseURL!, 'content')).release).toBe(newRelease);
-  npmRun(['deploy', '--', 'content', firstRelease]);
+  npmRun(server, ['deploy', '--', 'content', firstRelease]);
 });
 
-test('a remote served from a second origin (a CDN) through the map', async ({ page, baseURL }) => {
-  const cdn = await startCdn();
+test('a remote served from a second origin (a CDN) through the map', async ({ server, page, baseURL }) => {
+  const cdn = await startCdn(server);
   try {
     const entry = `${cdn.origin}/content/${firstRelease}/mf-manifest.json`;
-    npmRun(['deploy', '--', 'content', firstRelease, '--entry', entry]);
+    npmRun(server, ['deploy', '--', 'content', firstRelease, '--entry', entry]);
     expect(await liveRelease(baseURL!, 'content')).toEqual(expect.objectContaining({ release: firstRelease, entry }));
 
     await logIn(page);
@@ -146,12 +149,13 @@ test('a remote served from a second origin (a CDN) through the map', async ({ pa
       expect.arrayContaining([`/content/${firstRelease}/mf-manifest.json`, `/content/${firstRelease}/remoteEntry.js`]),
     );
   } finally {
-    npmRun(['deploy', '--', 'content', firstRelease]);
+    npmRun(server, ['deploy', '--', 'content', firstRelease]);
     await cdn.close();
   }
 });
 
 test("a screen added to a remote, built and deployed alone, appears in the running shell's menu, title and routes", async ({
+  server,
   page,
   baseURL,
 }) => {
@@ -159,7 +163,7 @@ test("a screen added to a remote, built and deployed alone, appears in the runni
   try {
     // Only that remote is built; the shell is not touched.
     const shellIndex = fs.readFileSync(path.join(repoRoot, 'shell', 'dist', 'index.html'), 'utf8');
-    const release = publishScratchRemote('finance', (scratch) => {
+    const release = publishScratchRemote(server, 'finance', (scratch) => {
       const app = path.join(scratch, 'src', 'App.tsx');
       fs.writeFileSync(
         app,
@@ -179,7 +183,7 @@ test("a screen added to a remote, built and deployed alone, appears in the runni
       fs.writeFileSync(path.join(scratch, 'routes.json'), JSON.stringify(table, null, 2));
     });
     expect(release).toMatch(/^1\.0\.0-[0-9a-f]{7}$/);
-    npmRun(['deploy', '--', 'finance', release]);
+    npmRun(server, ['deploy', '--', 'finance', release]);
     expect(fs.readFileSync(path.join(repoRoot, 'shell', 'dist', 'index.html'), 'utf8')).toBe(shellIndex);
 
     await logIn(page);
@@ -189,11 +193,12 @@ test("a screen added to a remote, built and deployed alone, appears in the runni
     await expect(page.getByRole('heading', { level: 1, name: 'Finance Report' })).toBeVisible();
     await expect(page.getByText('Giving by month will be here.')).toBeVisible();
   } finally {
-    npmRun(['deploy', '--', 'finance', before]);
+    npmRun(server, ['deploy', '--', 'finance', before]);
   }
 });
 
 test('a remote that needs a newer shared than the shell provides is refused with a panel naming both; one built for an older minor runs', async ({
+  server,
   page,
   baseURL,
 }) => {
@@ -207,7 +212,12 @@ test('a remote that needs a newer shared than the shell provides is refused with
   try {
     // Built against the next minor of shared (it would use what only that version exports).
     const newer = `^${major}.${minor + 1}.0`;
-    npmRun(['deploy', '--', 'finance', publishScratchRemote('finance', (dir) => declareSharedRange(dir, newer))]);
+    npmRun(server, [
+      'deploy',
+      '--',
+      'finance',
+      publishScratchRemote(server, 'finance', (dir) => declareSharedRange(dir, newer)),
+    ]);
     const pageErrors = collectPageErrors(page);
     await logIn(page);
     await (await menuLink(page, 'Donations')).click();
@@ -225,11 +235,16 @@ test('a remote that needs a newer shared than the shell provides is refused with
 
     // Built against an older minor of shared: the shell's newer one serves it.
     const older = `^${major}.0.0`;
-    npmRun(['deploy', '--', 'finance', publishScratchRemote('finance', (dir) => declareSharedRange(dir, older))]);
+    npmRun(server, [
+      'deploy',
+      '--',
+      'finance',
+      publishScratchRemote(server, 'finance', (dir) => declareSharedRange(dir, older)),
+    ]);
     await page.goto('/donations');
     await expect(page.getByRole('link', { name: 'Add New Donation' })).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Finance screens' })).toHaveCount(0);
   } finally {
-    npmRun(['deploy', '--', 'finance', before]);
+    npmRun(server, ['deploy', '--', 'finance', before]);
   }
 });

@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { cdnPort, dataDir } from '../playwright.config';
+import type { WorkerServer } from './fixtures';
 
 /** The repository root, where the teams run their commands. */
 export const repoRoot = path.join(__dirname, '..', '..');
 
-const commandEnv = (extra: Record<string, string> = {}) => ({
+const commandEnv = ({ dataDir, cdnPort }: WorkerServer, extra: Record<string, string> = {}) => ({
   ...process.env,
   DATA_DIR: dataDir,
   REMOTE_ORIGINS: `http://127.0.0.1:${cdnPort}`,
@@ -18,20 +18,20 @@ const commandEnv = (extra: Record<string, string> = {}) => ({
 /** The last line a command printed (the commands end with the id or state they arrived at). */
 export const lastLine = (output: string) => output.trim().split('\n').at(-1)!.trim();
 
-/** `npm run <script> …` at the repository root, on the e2e server's DATA_DIR; returns what it printed. */
-export function npmRun(args: string[], extraEnv: Record<string, string> = {}): string {
+/** `npm run <script> …` at the repository root, on the worker's server's DATA_DIR; returns what it printed. */
+export function npmRun(server: WorkerServer, args: string[], extraEnv: Record<string, string> = {}): string {
   return execFileSync('npm', ['run', '--silent', ...args], {
     cwd: repoRoot,
-    env: commandEnv(extraEnv),
+    env: commandEnv(server, extraEnv),
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
 
 /** The release CLI itself (what the npm scripts run), for a build folder of one's own. */
-export function releasesCli(args: string[]): string {
+export function releasesCli(server: WorkerServer, args: string[]): string {
   return execFileSync(process.execPath, [path.join(repoRoot, 'api', 'dist', 'releases', 'cli.js'), ...args], {
-    env: commandEnv(),
+    env: commandEnv(server),
     encoding: 'utf8',
   });
 }
@@ -44,13 +44,13 @@ export async function liveRelease(baseURL: string, remote: string): Promise<{ re
   return map.remotes.find((entry) => entry.name === remote)!;
 }
 
-export const mapFile = () => path.join(dataDir, 'remotes.json');
+export const mapFile = (server: WorkerServer) => path.join(server.dataDir, 'remotes.json');
 
 /**
  * A scratch copy of a remote (beside the real one, so that it builds with the same config), changed by
  * `change`, built alone and published: answers its release id. The copy is removed afterwards.
  */
-export function publishScratchRemote(remote: string, change: (dir: string) => void): string {
+export function publishScratchRemote(server: WorkerServer, remote: string, change: (dir: string) => void): string {
   const scratch = path.join(repoRoot, `remote-${remote}-scratch`);
   fs.rmSync(scratch, { recursive: true, force: true });
   fs.cpSync(path.join(repoRoot, `remote-${remote}`), scratch, {
@@ -60,7 +60,7 @@ export function publishScratchRemote(remote: string, change: (dir: string) => vo
   try {
     change(scratch);
     execFileSync('npx', ['rspack', 'build', '--mode', 'production'], { cwd: scratch, stdio: 'ignore' });
-    return lastLine(releasesCli(['publish', remote, path.join(scratch, 'dist')]));
+    return lastLine(releasesCli(server, ['publish', remote, path.join(scratch, 'dist')]));
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
@@ -85,7 +85,10 @@ const TYPES: Record<string, string> = {
  * A second origin serving the releases folder as a CDN would: with the CORS header the manifest's
  * fetch needs (scripts load without it).
  */
-export async function startCdn(): Promise<{ origin: string; requests: string[]; close: () => Promise<void> }> {
+export async function startCdn({
+  dataDir,
+  cdnPort,
+}: WorkerServer): Promise<{ origin: string; requests: string[]; close: () => Promise<void> }> {
   const root = path.join(dataDir, 'releases');
   const requests: string[] = [];
   const server = http.createServer((request, response) => {

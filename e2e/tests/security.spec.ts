@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // The headers' promises, seen from a browser: the back-office refuses to be framed (a same-site page
 // framing Prayer Requests with its Delete All button was the probe's finding).

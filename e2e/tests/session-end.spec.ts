@@ -1,5 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminPassword } from '../playwright.config';
+import { expect, test, type APIRequestContext, type Page, adminPassword } from './fixtures';
 import { logIn, menuLink, signInOverApi } from './session';
 
 // A session that ends (12 h, or a logout elsewhere) never throws away what the administrator typed.

@@ -1,5 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { adminEmail, adminPassword } from '../playwright.config';
+import { expect, type APIRequestContext, type Page, adminEmail, adminPassword } from './fixtures';
 
 export async function logIn(page: Page) {
   await page.goto('/login');
