@@ -20,7 +20,8 @@ import { massIntentionRoutes } from './mass-intentions/routes';
 import { LiveMap } from './releases/live-map';
 import { Releases, releasesConfig } from './releases/releases';
 import { liveMapRoute, versionRoutes } from './releases/routes';
-import { UploadStore } from './uploads/store';
+import { openUploadStorage } from './uploads/storage';
+import type { UploadStorage } from './uploads/store';
 // issue 6: finance (donations, bank accounts, Section A prayers, About Us)
 import { aboutRoutes } from './about/routes';
 import { bankAccountRoutes } from './bank-accounts/routes';
@@ -42,8 +43,8 @@ declare module 'fastify' {
     requireAdmin: typeof requireAdmin;
     /** Hook after requireAdmin: 403 unless `:userId` is the token's admin. */
     ownsPath: typeof ownsPath;
-    /** The uploads folder: stores, names and deletes uploaded files (uploads/store.ts). */
-    uploads: UploadStore;
+    /** Where uploaded files are stored, named and deleted: the uploads folder or PostgreSQL (uploads/storage.ts). */
+    uploads: UploadStorage;
     /** The remotes' releases and the live map (releases/). */
     releases: Releases;
     /** The live map as browsers get it at /remotes.json. */
@@ -87,8 +88,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('config', config);
   app.decorate('requireAdmin', requireAdmin);
   app.decorate('ownsPath', ownsPath);
-  const uploads = new UploadStore(config.uploadsDir, app.log);
-  uploads.prepare();
+  const uploads = openUploadStorage(config, db, app.log);
   app.decorate('uploads', uploads);
   const releases = new Releases(releasesConfig(config));
   app.decorate('releases', releases);

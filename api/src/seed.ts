@@ -7,7 +7,8 @@ import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { addMassIntention } from './mass-intentions/repository';
 import type { MassIntentionInput } from './mass-intentions/schemas';
 import { solidPng } from './uploads/png';
-import { UploadStore } from './uploads/store';
+import { openUploadStorage } from './uploads/storage';
+import { UploadStore, type UploadStorage } from './uploads/store';
 import { addGroup } from './groups/repository';
 import type { GroupInput } from './groups/schemas';
 import { addPrayerRequest } from './prayer-requests/repository';
@@ -61,7 +62,7 @@ const books: (BookInput & { colour: [number, number, number] })[] = [
   },
 ];
 
-async function seedBooks(db: Db, uploads: UploadStore): Promise<number> {
+async function seedBooks(db: Db, uploads: UploadStorage): Promise<number> {
   let added = 0;
   for (const { colour, ...book } of books) {
     const existing = await db.kysely
@@ -113,7 +114,7 @@ const prayerRequests = [
   'Thanksgiving for a safe journey home.',
 ];
 
-async function seedCommunity(db: Db, uploads: UploadStore): Promise<{ groups: number; prayerRequests: number }> {
+async function seedCommunity(db: Db, uploads: UploadStorage): Promise<{ groups: number; prayerRequests: number }> {
   let groupsAdded = 0;
   for (const { colour, ...group } of groups) {
     const existing = await db.kysely
@@ -190,7 +191,7 @@ const sectionAPrayers: PrayerInput[] = [
 const ABOUT_TEXT =
   'St. Mary Parish is a welcoming Catholic community. We gather for Mass every day, pray together and serve our neighbours.';
 
-async function seedFinance(db: Db, uploads: UploadStore): Promise<number> {
+async function seedFinance(db: Db, uploads: UploadStorage): Promise<number> {
   let added = 0;
   const donationName = 'Church building fund';
   const donation = await db.kysely
@@ -301,7 +302,7 @@ const reflections: [Audience, ReflectionInput][] = [
   ],
 ];
 
-async function seedContent(db: Db, uploads: UploadStore): Promise<number> {
+async function seedContent(db: Db, uploads: UploadStorage): Promise<number> {
   let added = 0;
   for (const reading of readings) {
     const existing = await db.kysely
@@ -371,8 +372,7 @@ async function main(): Promise<void> {
         added += 1;
       }
     }
-    const uploads = new UploadStore(config.uploadsDir);
-    uploads.prepare();
+    const uploads = openUploadStorage(config, db);
     const booksAdded = await seedBooks(db, uploads);
     const community = await seedCommunity(db, uploads);
     console.log(`Community: ${community.groups} group(s) and ${community.prayerRequests} prayer request(s) added.`);

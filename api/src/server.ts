@@ -7,6 +7,7 @@ import { forgetEndedWindows } from './http/rate-limit';
 import { migrateToLatest, openDatabase } from './db/database';
 import { exclusively, holdDataDirLock, LOCKS } from './db/instances';
 import { sweepEditorImages } from './reflections/repository';
+import { DatabaseUploadStore } from './uploads/database-store';
 import { referencedUploads } from './uploads/references';
 import { publicOrigin } from './uploads/store';
 
@@ -71,6 +72,13 @@ async function main(): Promise<void> {
     await db.close();
     releaseDataDir?.();
   });
+  if (app.uploads instanceof DatabaseUploadStore) {
+    // A deployment that ran with the uploads folder before: its files move into the database once.
+    const adopted = await exclusively(db, LOCKS.start, true, () =>
+      (app.uploads as DatabaseUploadStore).adoptLocalFiles(),
+    );
+    if (adopted) app.log.info(`${adopted} uploaded file(s) moved from ${config.uploadsDir} into the database`);
+  }
   adoptRemoteBuilds(app);
 
   // The chores, at start and every hour: editor images of abandoned reflection forms, then the
@@ -81,9 +89,10 @@ async function main(): Promise<void> {
     const removed = await sweepEditorImages(db, app.uploads, new Date(now - config.editorImageGraceHours * 3_600_000));
     if (removed) app.log.info(`${removed} unused editor image(s) deleted`);
     const swept = await app.uploads.sweep(isReferenced, {
-      // At start no request of ours is under way: every temp file is abandoned. Later, no request
-      // lives longer than its deadline.
-      abandonedBefore: new Date(atStart ? now : now - requestDeadlineMs(config)),
+      // At start no request of ours is under way: every temp file is abandoned (on PostgreSQL other
+      // instances may share DATA_DIR, and their requests may be). Later, no request lives longer
+      // than its deadline.
+      abandonedBefore: new Date(atStart && !config.databaseUrl ? now : now - requestDeadlineMs(config)),
       // A file is put in place only after its record commits, so a stored file no record names is
       // an orphan (a replaced or deleted record's, left by a crash). The grace is only a margin.
       orphanedBefore: new Date(atStart ? now : now - ORPHAN_GRACE_MS),

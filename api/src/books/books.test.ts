@@ -78,7 +78,7 @@ describe.each(engines())('books on %s', (_name, engine) => {
   });
 
   it('adds a book: 201 with the record, the cover stored under a generated name and served as an image', async () => {
-    const before = server.storedUploads();
+    const before = await server.storedUploads();
     const res = await add(bookForm({ ...valid, bookName: '  The Imitation of Christ ' }, png()));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -93,7 +93,7 @@ describe.each(engines())('books on %s', (_name, engine) => {
     });
     expect(new Date(res.body.data.dateAdded).toISOString()).toBe(res.body.data.dateAdded);
     const name = fileName(res.body.data.bookImage);
-    expect(server.storedUploads()).toEqual([...before, name].sort());
+    expect(await server.storedUploads()).toEqual([...before, name].sort());
     expect(server.pendingUploads()).toEqual([]);
 
     const served = await fetch(res.body.data.bookImage);
@@ -144,11 +144,11 @@ describe.each(engines())('books on %s', (_name, engine) => {
       [{ ...valid, category: 'Novels' }, `Category must be one of: ${BOOK_CATEGORIES.join(', ')}`],
       [{ ...valid, category: '' }, `Category must be one of: ${BOOK_CATEGORIES.join(', ')}`],
     ])('%# %j', async (fields, message) => {
-      const before = server.storedUploads();
+      const before = await server.storedUploads();
       const res = await add(bookForm(fields, png()));
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message });
-      expect(server.storedUploads()).toEqual(before);
+      expect(await server.storedUploads()).toEqual(before);
       expect(server.pendingUploads()).toEqual([]);
     });
 
@@ -164,7 +164,7 @@ describe.each(engines())('books on %s', (_name, engine) => {
     });
 
     it('accepts only the declared file fields, once each', async () => {
-      const before = server.storedUploads();
+      const before = await server.storedUploads();
       const withAttachment = bookForm(valid, png());
       withAttachment.append('attachment', new Blob([PNG]), 'a.png');
       const unknown = await add(withAttachment);
@@ -183,7 +183,7 @@ describe.each(engines())('books on %s', (_name, engine) => {
       const titleTwice = bookForm(valid, png());
       titleTwice.append('bookName', 'Another title');
       expect((await add(titleTwice)).body).toEqual({ message: 'Title was sent more than once' });
-      expect(server.storedUploads()).toEqual(before);
+      expect(await server.storedUploads()).toEqual(before);
       expect(server.pendingUploads()).toEqual([]);
     });
   });
@@ -195,11 +195,11 @@ describe.each(engines())('books on %s', (_name, engine) => {
       ['a PDF', { content: '%PDF-1.7\n%âãÏÓ\n1 0 obj', name: 'cover.png', type: 'image/png' }],
       ['a tiny file', { content: 'GI', name: 'x.gif', type: 'image/gif' }],
     ])('415 for %s', async (_what, image) => {
-      const before = server.storedUploads();
+      const before = await server.storedUploads();
       const res = await add(bookForm(valid, image));
       expect(res.status).toBe(415);
       expect(res.body).toEqual({ message: 'The cover must be a JPEG, PNG, GIF or WebP picture' });
-      expect(server.storedUploads()).toEqual(before);
+      expect(await server.storedUploads()).toEqual(before);
       expect(server.pendingUploads()).toEqual([]);
     });
 
@@ -207,12 +207,12 @@ describe.each(engines())('books on %s', (_name, engine) => {
       ['just over the limit', MAX_IMAGE + 1],
       ['far over the limit (refused while it streams)', 3 * 1024 * 1024],
     ])('413 for a file %s', async (_what, size) => {
-      const before = server.storedUploads();
+      const before = await server.storedUploads();
       const content = Buffer.concat([PNG, Buffer.alloc(size - PNG.length, 7)]);
       const res = await add(bookForm(valid, png(content)));
       expect(res.status).toBe(413);
       expect(res.body).toEqual({ message: 'The cover is too large (at most 4 KB)' });
-      expect(server.storedUploads()).toEqual(before);
+      expect(await server.storedUploads()).toEqual(before);
       expect(server.pendingUploads()).toEqual([]);
     });
 
@@ -253,7 +253,7 @@ describe.each(engines())('books on %s', (_name, engine) => {
 
   it('guards the writes: 401 without a token, 403 for another user id, before storing anything', async () => {
     const book = await addValid();
-    const before = server.storedUploads();
+    const before = await server.storedUploads();
     const noToken = await server.call('POST', `/api/v1/add/book/${admin}`, { form: bookForm(valid, png()) });
     expect(noToken.status).toBe(401);
     expect(noToken.body).toEqual({ message: expect.stringMatching(/log in/i) });
@@ -271,7 +271,7 @@ describe.each(engines())('books on %s', (_name, engine) => {
     ).toBe(401);
     expect((await server.call('DELETE', `/api/v1/book/${admin}/${book._id}`)).status).toBe(401);
     expect((await server.call('DELETE', `/api/v1/book/garbage/${book._id}`, { token })).status).toBe(403);
-    expect(server.storedUploads()).toEqual(before);
+    expect(await server.storedUploads()).toEqual(before);
     expect((await single(book._id)).status).toBe(200);
   });
 
@@ -323,7 +323,7 @@ describe.each(engines())('books on %s', (_name, engine) => {
           data: { ...book, ...changed, bookImage: book.bookImage },
         });
       }
-      expect(server.storedUploads()).toContain(name);
+      expect(await server.storedUploads()).toContain(name);
       expect((await single(book._id)).body.data).toEqual({ ...book, ...changed });
     });
 
@@ -334,8 +334,8 @@ describe.each(engines())('books on %s', (_name, engine) => {
       expect(res.status).toBe(200);
       const newName = fileName(res.body.data.bookImage);
       expect(newName).not.toBe(oldName);
-      expect(server.storedUploads()).toContain(newName);
-      expect(server.storedUploads()).not.toContain(oldName);
+      expect(await server.storedUploads()).toContain(newName);
+      expect(await server.storedUploads()).not.toContain(oldName);
       const served = await fetch(res.body.data.bookImage);
       expect(Buffer.from(await served.arrayBuffer()).equals(OTHER_PNG)).toBe(true);
       expect((await fetch(book.bookImage)).status).toBe(404);
@@ -354,13 +354,13 @@ describe.each(engines())('books on %s', (_name, engine) => {
 
     it('validates like add, and stores nothing when refused', async () => {
       const book = await addValid();
-      const before = server.storedUploads();
+      const before = await server.storedUploads();
       const bad = await edit(book._id, bookForm({ ...changed, category: 'Novels' }, png(OTHER_PNG)));
       expect(bad.status).toBe(400);
       expect(bad.body.message).toMatch(/^Category must be one of/);
       const svg = await edit(book._id, bookForm(changed, { content: SVG, name: 'x.svg', type: 'image/svg+xml' }));
       expect(svg.status).toBe(415);
-      expect(server.storedUploads()).toEqual(before);
+      expect(await server.storedUploads()).toEqual(before);
       expect(server.pendingUploads()).toEqual([]);
       expect((await single(book._id)).body.data).toEqual(book);
     });
@@ -369,11 +369,11 @@ describe.each(engines())('books on %s', (_name, engine) => {
   it('deletes a book and its cover', async () => {
     const book = await addValid();
     const name = fileName(book.bookImage);
-    expect(server.storedUploads()).toContain(name);
+    expect(await server.storedUploads()).toContain(name);
     const res = await server.call('DELETE', `/api/v1/book/${admin}/${book._id}`, { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Book deleted successfully' });
-    expect(server.storedUploads()).not.toContain(name);
+    expect(await server.storedUploads()).not.toContain(name);
     expect((await single(book._id)).status).toBe(404);
     expect((await list()).body.data.map((b: { _id: string }) => b._id)).not.toContain(book._id);
     const again = await server.call('DELETE', `/api/v1/book/${admin}/${book._id}`, { token });

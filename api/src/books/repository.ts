@@ -4,7 +4,7 @@ import { bumpChangeCounter } from '../db/changes';
 import { newId, timestamp } from '../db/ids';
 import type { BooksTable, Database } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
-import { uploadNameFromUrl, uploadUrl, type ReceivedFile, type UploadStore } from '../uploads/store';
+import { uploadNameFromUrl, uploadUrl, type ReceivedFile, type UploadStorage } from '../uploads/store';
 import type { Book, BookInput } from './schemas';
 
 /** The change counter of the public book list (db/changes.ts). */
@@ -39,7 +39,7 @@ export function findBook(db: Db, id: string): Promise<BooksTable | undefined> {
 /** Stores the book and moves its cover into place, both or neither. */
 export async function addBook(
   db: Db,
-  uploads: UploadStore,
+  uploads: UploadStorage,
   input: BookInput,
   image: ReceivedFile,
 ): Promise<BooksTable> {
@@ -67,7 +67,7 @@ export async function addBook(
  */
 export async function updateBook(
   db: Db,
-  uploads: UploadStore,
+  uploads: UploadStorage,
   id: string,
   input: BookInput,
   image: ReceivedFile | string | undefined,
@@ -108,7 +108,7 @@ export async function updateBook(
 }
 
 /** Deletes the book, then its cover. False for an unknown id. */
-export async function deleteBook(db: Db, uploads: UploadStore, id: string): Promise<boolean> {
+export async function deleteBook(db: Db, uploads: UploadStorage, id: string): Promise<boolean> {
   const removed = await db.kysely.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom('books').where('_id', '=', id).returning('book_image').executeTakeFirst();
     if (row) await bumpChangeCounter(trx, BOOKS_LIST);

@@ -185,4 +185,20 @@ export interface Database {
   streams: StreamsTable;
   reflections: ReflectionsTable;
   editor_images: EditorImagesTable;
+  stored_files: StoredFilesTable;
+  stored_file_chunks: StoredFileChunksTable;
+}
+
+/** PostgreSQL only (migration 0009): an uploaded file kept in the database (uploads/database-store.ts). */
+export interface StoredFilesTable {
+  name: string;
+  /** Bytes (PostgreSQL's driver answers bigint as text). */
+  size: number | string;
+  created_at: string;
+}
+
+export interface StoredFileChunksTable {
+  name: string;
+  seq: number;
+  data: Buffer;
 }

@@ -48,7 +48,7 @@ describe.each(engines())('donations on %s', (_name, engine) => {
   });
 
   it('adds a donation with a PDF: served as a download, never inline, and no donationImage', async () => {
-    const before = server.storedUploads();
+    const before = await server.storedUploads();
     const res = await add(
       donationForm({ donationName: '  Church building fund ', donationDescription: valid.donationDescription }, pdf()),
     );
@@ -63,7 +63,7 @@ describe.each(engines())('donations on %s', (_name, engine) => {
         createdAt: expect.any(String),
       },
     });
-    expect(server.storedUploads()).toEqual([...before, fileName(res.body.data.fileUrl)].sort());
+    expect(await server.storedUploads()).toEqual([...before, fileName(res.body.data.fileUrl)].sort());
     expect(server.pendingUploads()).toEqual([]);
 
     const served = await fetch(res.body.data.fileUrl);
@@ -132,11 +132,11 @@ describe.each(engines())('donations on %s', (_name, engine) => {
         `Description must be at most ${LIMITS.donationDescription} characters long`,
       ],
     ])('%# %j', async (fields, message) => {
-      const before = server.storedUploads();
+      const before = await server.storedUploads();
       const res = await add(donationForm(fields, pdf()));
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message });
-      expect(server.storedUploads()).toEqual(before);
+      expect(await server.storedUploads()).toEqual(before);
       expect(server.pendingUploads()).toEqual([]);
     });
 
@@ -151,7 +151,7 @@ describe.each(engines())('donations on %s', (_name, engine) => {
     });
 
     it('413 for a file over the limit, 415 for a body that is not multipart', async () => {
-      const before = server.storedUploads();
+      const before = await server.storedUploads();
       const big = await add(
         donationForm(valid, { content: Buffer.alloc(MAX_FILE + 1, 1), name: 'big.zip', type: 'application/zip' }),
       );
@@ -160,14 +160,14 @@ describe.each(engines())('donations on %s', (_name, engine) => {
       const json = await server.call('POST', `/api/v1/add/donation/${admin}`, { token, json: valid });
       expect(json.status).toBe(415);
       expect(json.body).toEqual({ message: 'The request body must be sent as multipart/form-data' });
-      expect(server.storedUploads()).toEqual(before);
+      expect(await server.storedUploads()).toEqual(before);
       expect(server.pendingUploads()).toEqual([]);
     });
   });
 
   it('guards the writes: 401 without a token, 403 for another user id, before storing anything', async () => {
     const donation = await addValid();
-    const before = server.storedUploads();
+    const before = await server.storedUploads();
     const noToken = await server.call('POST', `/api/v1/add/donation/${admin}`, { form: donationForm(valid, pdf()) });
     expect(noToken.status).toBe(401);
     expect(noToken.body).toEqual({ message: expect.stringMatching(/log in/i) });
@@ -181,7 +181,7 @@ describe.each(engines())('donations on %s', (_name, engine) => {
     expect((await server.call('POST', editForeign, { token, form: donationForm(valid, pdf()) })).status).toBe(403);
     expect((await server.call('DELETE', `/api/v1/donation/${admin}/${donation._id}`)).status).toBe(401);
     expect((await server.call('DELETE', `/api/v1/donation/garbage/${donation._id}`, { token })).status).toBe(403);
-    expect(server.storedUploads()).toEqual(before);
+    expect(await server.storedUploads()).toEqual(before);
     expect((await single(donation._id)).status).toBe(200);
   });
 
@@ -216,7 +216,7 @@ describe.each(engines())('donations on %s', (_name, engine) => {
           data: { ...donation, ...changed, createdAt: expect.any(String) },
         });
       }
-      expect(server.storedUploads()).toContain(name);
+      expect(await server.storedUploads()).toContain(name);
     });
 
     it('replaces the file with one of any type (an image after a PDF), deleting the old one', async () => {
@@ -226,8 +226,8 @@ describe.each(engines())('donations on %s', (_name, engine) => {
       expect(res.status).toBe(200);
       expect(res.body.data.fileUrl).toMatch(/\.png$/);
       expect(res.body.data.donationImage).toBe(res.body.data.fileUrl);
-      expect(server.storedUploads()).not.toContain(oldName);
-      expect(server.storedUploads()).toContain(fileName(res.body.data.fileUrl));
+      expect(await server.storedUploads()).not.toContain(oldName);
+      expect(await server.storedUploads()).toContain(fileName(res.body.data.fileUrl));
       // And back to a PDF: no donationImage any more.
       const again = await edit(donation._id, donationForm(changed, pdf()));
       expect(again.body.data.donationImage).toBeNull();
@@ -236,7 +236,7 @@ describe.each(engines())('donations on %s', (_name, engine) => {
 
     it('refuses another URL, and bad fields, keeping the record and its file', async () => {
       const donation = await addValid();
-      const before = server.storedUploads();
+      const before = await server.storedUploads();
       const foreign = await edit(
         donation._id,
         donationForm(changed, 'https://example.org/uploads/0123456789abcdef0123456789abcdef.pdf'),
@@ -246,7 +246,7 @@ describe.each(engines())('donations on %s', (_name, engine) => {
       const blank = await edit(donation._id, donationForm({ ...changed, donationName: '' }, png()));
       expect(blank.status).toBe(400);
       expect(blank.body).toEqual({ message: 'Donation name is required' });
-      expect(server.storedUploads()).toEqual(before);
+      expect(await server.storedUploads()).toEqual(before);
       expect(server.pendingUploads()).toEqual([]);
       expect((await single(donation._id)).body.data).toEqual(donation);
     });
@@ -257,7 +257,7 @@ describe.each(engines())('donations on %s', (_name, engine) => {
     const res = await server.call('DELETE', `/api/v1/donation/${admin}/${donation._id}`, { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Donation deleted successfully' });
-    expect(server.storedUploads()).not.toContain(fileName(donation.fileUrl));
+    expect(await server.storedUploads()).not.toContain(fileName(donation.fileUrl));
     expect((await single(donation._id)).status).toBe(404);
     expect((await list()).body.data.map((d: { _id: string }) => d._id)).not.toContain(donation._id);
   });

@@ -4,7 +4,7 @@ import { bumpChangeCounter } from '../db/changes';
 import { newId, timestamp } from '../db/ids';
 import type { Database, DonationsTable } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
-import { uploadNameFromUrl, uploadUrl, type ReceivedFile, type UploadStore } from '../uploads/store';
+import { uploadNameFromUrl, uploadUrl, type ReceivedFile, type UploadStorage } from '../uploads/store';
 import type { Donation, DonationInput } from './schemas';
 
 /** The change counter of the public donation list (db/changes.ts). */
@@ -39,7 +39,7 @@ export function findDonation(db: Db, id: string): Promise<DonationsTable | undef
 /** Stores the donation and moves its file into place, both or neither. */
 export async function addDonation(
   db: Db,
-  uploads: UploadStore,
+  uploads: UploadStorage,
   input: DonationInput,
   file: ReceivedFile,
 ): Promise<DonationsTable> {
@@ -67,7 +67,7 @@ export async function addDonation(
  */
 export async function updateDonation(
   db: Db,
-  uploads: UploadStore,
+  uploads: UploadStorage,
   id: string,
   input: DonationInput,
   file: ReceivedFile | string | undefined,
@@ -108,7 +108,7 @@ export async function updateDonation(
 }
 
 /** Deletes the donation, then its file. False for an unknown id. */
-export async function deleteDonation(db: Db, uploads: UploadStore, id: string): Promise<boolean> {
+export async function deleteDonation(db: Db, uploads: UploadStorage, id: string): Promise<boolean> {
   const removed = await db.kysely.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom('donations').where('_id', '=', id).returning('file_name').executeTakeFirst();
     if (row) await bumpChangeCounter(trx, DONATIONS_LIST);

@@ -60,7 +60,7 @@ describe.each(engines())('groups on %s', (_name, engine) => {
   });
 
   it('adds a group with a picture: 201 with the record, the picture stored and served as an image', async () => {
-    const before = server.storedUploads();
+    const before = await server.storedUploads();
     const res = await add(groupForm({ ...valid, groupName: '  Youth Choir ' }, png()));
     expect(res.status).toBe(201);
     const url = expect.stringMatching(new RegExp(`^${server.url}/uploads/[0-9a-f]{32}\\.png$`));
@@ -75,7 +75,7 @@ describe.each(engines())('groups on %s', (_name, engine) => {
       },
     });
     expect(new Date(res.body.data.createdAt).toISOString()).toBe(res.body.data.createdAt);
-    expect(server.storedUploads()).toEqual([...before, fileName(res.body.data.groupImage)].sort());
+    expect(await server.storedUploads()).toEqual([...before, fileName(res.body.data.groupImage)].sort());
     expect(server.pendingUploads()).toEqual([]);
 
     const served = await fetch(res.body.data.groupImage);
@@ -89,14 +89,14 @@ describe.each(engines())('groups on %s', (_name, engine) => {
   });
 
   it('adds a group without a picture (the image is optional), also with an empty file input', async () => {
-    const before = server.storedUploads();
+    const before = await server.storedUploads();
     const res = await add(groupForm(valid));
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual(expect.objectContaining({ ...valid, groupImage: null, file: null }));
     const empty = await add(groupForm(valid, { content: '', name: '', type: 'application/octet-stream' }));
     expect(empty.status).toBe(201);
     expect(empty.body.data.groupImage).toBeNull();
-    expect(server.storedUploads()).toEqual(before);
+    expect(await server.storedUploads()).toEqual(before);
   });
 
   describe('refuses an invalid group with 400 naming the field, storing nothing', () => {
@@ -122,11 +122,11 @@ describe.each(engines())('groups on %s', (_name, engine) => {
         `Description must be at most ${LIMITS.groupDescription} characters long`,
       ],
     ])('%# %j', async (fields, message) => {
-      const before = server.storedUploads();
+      const before = await server.storedUploads();
       const res = await add(groupForm(fields, png()));
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message });
-      expect(server.storedUploads()).toEqual(before);
+      expect(await server.storedUploads()).toEqual(before);
       expect(server.pendingUploads()).toEqual([]);
     });
 
@@ -167,27 +167,27 @@ describe.each(engines())('groups on %s', (_name, engine) => {
       ['an SVG', { content: SVG, name: 'group.svg', type: 'image/svg+xml' }],
       ['a PDF', { content: '%PDF-1.7\n%âãÏÓ\n1 0 obj', name: 'group.png', type: 'image/png' }],
     ])('415 for %s', async (_what, image) => {
-      const before = server.storedUploads();
+      const before = await server.storedUploads();
       const res = await add(groupForm(valid, image));
       expect(res.status).toBe(415);
       expect(res.body).toEqual({ message: 'The picture must be a JPEG, PNG, GIF or WebP picture' });
-      expect(server.storedUploads()).toEqual(before);
+      expect(await server.storedUploads()).toEqual(before);
       expect(server.pendingUploads()).toEqual([]);
     });
 
     it('413 for a picture over the limit', async () => {
-      const before = server.storedUploads();
+      const before = await server.storedUploads();
       const content = Buffer.concat([PNG, Buffer.alloc(MAX_IMAGE + 1 - PNG.length, 7)]);
       const res = await add(groupForm(valid, png(content)));
       expect(res.status).toBe(413);
       expect(res.body).toEqual({ message: 'The picture is too large (at most 4 KB)' });
-      expect(server.storedUploads()).toEqual(before);
+      expect(await server.storedUploads()).toEqual(before);
     });
   });
 
   it('guards the writes: 401 without a token, 403 for another user id, before storing anything', async () => {
     const group = await addValid();
-    const before = server.storedUploads();
+    const before = await server.storedUploads();
     const noToken = await server.call('POST', `/api/v1/add/group/${admin}`, { form: groupForm(valid, png()) });
     expect(noToken.status).toBe(401);
     expect(noToken.body).toEqual({ message: expect.stringMatching(/log in/i) });
@@ -209,7 +209,7 @@ describe.each(engines())('groups on %s', (_name, engine) => {
     expect((await server.call('DELETE', `/api/v1/group/${admin}/${group._id}`)).status).toBe(401);
     const deleteForeign = await server.call('DELETE', `/api/v1/group/garbage/${group._id}`, { token });
     expect(deleteForeign.status).toBe(403);
-    expect(server.storedUploads()).toEqual(before);
+    expect(await server.storedUploads()).toEqual(before);
     expect((await single(group._id as string)).status).toBe(200);
   });
 
@@ -245,7 +245,7 @@ describe.each(engines())('groups on %s', (_name, engine) => {
         expect(res.status).toBe(200);
         expect(res.body).toEqual({ message: 'Group updated successfully', data: { ...group, ...changed } });
       }
-      expect(server.storedUploads()).toContain(name);
+      expect(await server.storedUploads()).toContain(name);
       expect((await single(group._id!)).body.data).toEqual({ ...group, ...changed });
     });
 
@@ -257,8 +257,8 @@ describe.each(engines())('groups on %s', (_name, engine) => {
       const newName = fileName(res.body.data.groupImage);
       expect(newName).not.toBe(oldName);
       expect(res.body.data.file).toBe(res.body.data.groupImage);
-      expect(server.storedUploads()).toContain(newName);
-      expect(server.storedUploads()).not.toContain(oldName);
+      expect(await server.storedUploads()).toContain(newName);
+      expect(await server.storedUploads()).not.toContain(oldName);
       expect((await fetch(group.groupImage!)).status).toBe(404);
 
       const bare = await addValid({}, null);
@@ -288,13 +288,13 @@ describe.each(engines())('groups on %s', (_name, engine) => {
 
     it('validates like add, and stores nothing when refused', async () => {
       const group = await addValid();
-      const before = server.storedUploads();
+      const before = await server.storedUploads();
       const bad = await edit(group._id!, groupForm({ ...changed, groupLink: 'ftp://x' }, png(OTHER_PNG)));
       expect(bad.status).toBe(400);
       expect(bad.body).toEqual({ message: 'Link must be a valid URL starting with http:// or https://' });
       const svg = await edit(group._id!, groupForm(changed, { content: SVG, name: 'x.svg', type: 'image/svg+xml' }));
       expect(svg.status).toBe(415);
-      expect(server.storedUploads()).toEqual(before);
+      expect(await server.storedUploads()).toEqual(before);
       expect(server.pendingUploads()).toEqual([]);
       expect((await single(group._id!)).body.data).toEqual(group);
     });
@@ -306,7 +306,7 @@ describe.each(engines())('groups on %s', (_name, engine) => {
     const res = await remove(group._id!);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Group deleted successfully' });
-    expect(server.storedUploads()).not.toContain(name);
+    expect(await server.storedUploads()).not.toContain(name);
     expect((await single(group._id!)).status).toBe(404);
     expect((await list()).body.data.map((g: { _id: string }) => g._id)).not.toContain(group._id);
     expect((await remove(group._id!)).status).toBe(404);

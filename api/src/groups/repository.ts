@@ -4,7 +4,7 @@ import { bumpChangeCounter } from '../db/changes';
 import { newId, timestamp } from '../db/ids';
 import type { Database, GroupsTable } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
-import { uploadNameFromUrl, uploadUrl, type ReceivedFile, type UploadStore } from '../uploads/store';
+import { uploadNameFromUrl, uploadUrl, type ReceivedFile, type UploadStorage } from '../uploads/store';
 import type { Group, GroupInput } from './schemas';
 
 /** The change counter of the public group list (db/changes.ts). */
@@ -40,7 +40,7 @@ export function findGroup(db: Db, id: string): Promise<GroupsTable | undefined> 
 /** Stores the group and moves its picture (if any) into place, both or neither. */
 export async function addGroup(
   db: Db,
-  uploads: UploadStore,
+  uploads: UploadStorage,
   input: GroupInput,
   image: ReceivedFile | undefined,
 ): Promise<GroupsTable> {
@@ -68,7 +68,7 @@ export async function addGroup(
  */
 export async function updateGroup(
   db: Db,
-  uploads: UploadStore,
+  uploads: UploadStorage,
   id: string,
   input: GroupInput,
   image: ReceivedFile | string | undefined,
@@ -110,7 +110,7 @@ export async function updateGroup(
 }
 
 /** Deletes the group, then its picture. False for an unknown id. */
-export async function deleteGroup(db: Db, uploads: UploadStore, id: string): Promise<boolean> {
+export async function deleteGroup(db: Db, uploads: UploadStorage, id: string): Promise<boolean> {
   const removed = await db.kysely.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom('groups').where('_id', '=', id).returning('group_image').executeTakeFirst();
     if (row) await bumpChangeCounter(trx, GROUPS_LIST);

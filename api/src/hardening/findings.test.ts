@@ -162,7 +162,7 @@ describe.each(engines())('hardened input on %s', (_name, engine) => {
     expect(group.body).toEqual({ message: 'Description must not contain control characters' });
     expect((await server.call('GET', '/api/v1/all/books/')).body.data).toEqual([]);
     expect((await server.call('GET', '/api/v1/all/groups')).body.data).toEqual([]);
-    expect(server.storedUploads()).toEqual([]);
+    expect(await server.storedUploads()).toEqual([]);
   });
 
   it.each([
@@ -190,7 +190,7 @@ describe.each(engines())('hardened input on %s', (_name, engine) => {
     });
     expect([book.status, stream.status, group.status]).toEqual([400, 400, 400]);
     expect(book.body.message).toMatch(/^Link must (be a valid URL|not contain control characters)/);
-    expect(server.storedUploads()).toEqual([]);
+    expect(await server.storedUploads()).toEqual([]);
   });
 
   it('stores a link as it parses: scheme and host in lower case, unsafe characters escaped', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { engines, makeFrontEndFixture, startServer, type TestServer } from '../testing/harness';
 import { SERVER_ERROR_MESSAGE } from './errors';
 import { IMMUTABLE, NO_CACHE } from './static';
+import { UploadStore } from '../uploads/store';
 
 describe.each(engines())('HTTP basics on %s', (_name, engine) => {
   let server: TestServer;
@@ -142,24 +143,31 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
   });
 
   it('serves uploads with nosniff', async () => {
-    fs.writeFileSync(path.join(server.config.uploadsDir, 'a1b2.txt'), 'hello');
-    const res = await server.call('GET', '/uploads/a1b2.txt');
+    const text = UploadStore.newName('txt');
+    await server.storeUpload(text, 'hello');
+    const res = await server.call('GET', `/uploads/${text}`);
     expect(res.status).toBe(200);
     expect(res.text).toBe('hello');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     // Anything but a verified image (by its extension, which comes from its content) is a download.
     expect(res.headers.get('content-type')).toBe('application/octet-stream');
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="a1b2.txt"');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${text}"`);
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
-    fs.writeFileSync(path.join(server.config.uploadsDir, 'c3d4.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    const svg = await server.call('GET', '/uploads/c3d4.svg');
-    expect(svg.headers.get('content-type')).toBe('application/octet-stream');
-    expect(svg.headers.get('content-disposition')).toMatch(/^attachment/);
-    fs.writeFileSync(path.join(server.config.uploadsDir, 'e5f6.png'), 'png bytes');
-    const image = await server.call('GET', '/uploads/e5f6.png');
+    const svg = UploadStore.newName('svg');
+    await server.storeUpload(svg, '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const svgAnswer = await server.call('GET', `/uploads/${svg}`);
+    expect(svgAnswer.headers.get('content-type')).toBe('application/octet-stream');
+    expect(svgAnswer.headers.get('content-disposition')).toMatch(/^attachment/);
+    const png = UploadStore.newName('png');
+    await server.storeUpload(png, 'png bytes');
+    const image = await server.call('GET', `/uploads/${png}`);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(image.headers.get('content-disposition')).toBeNull();
     expect(image.headers.get('cache-control')).toBe(IMMUTABLE);
+    expect(image.headers.get('content-length')).toBe('9');
+    const head = await fetch(`${server.url}/uploads/${png}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('image/png');
     expect((await server.call('GET', '/uploads/.tmp/')).status).toBe(404);
     const missing = await server.call('GET', '/uploads/missing.png');
     expect(missing.status).toBe(404);

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppConfig } from '../config';
-import { IMAGE_EXTENSIONS } from '../uploads/detect';
+import { DatabaseUploadStore } from '../uploads/database-store';
+import { IMAGE_EXTENSIONS, IMAGE_TYPES } from '../uploads/detect';
 import { sendNotFound } from './errors';
 
 export const NO_CACHE = 'no-cache';
@@ -43,6 +44,28 @@ export function setUploadHeaders(reply: FastifyReply, filePath: string): void {
     reply.header('Content-Type', 'application/octet-stream');
     reply.header('Content-Disposition', `attachment; filename="${path.basename(filePath).replace(/[^\w.-]/g, '_')}"`);
   }
+}
+
+/**
+ * /uploads/<name> from PostgreSQL, with the headers of the folder's files. A name is never reused,
+ * so its ETag is the name and a revalidation never reads the content. No byte ranges: the files
+ * (covers, pictures, donation files of at most 20 MB) are sent whole.
+ */
+function registerDatabaseUploads(app: FastifyInstance, store: DatabaseUploadStore): void {
+  // Not compressed: images and PDFs are already, and the length lets a client show progress.
+  const options = { schema: { hide: true }, compress: false as const };
+  app.get<{ Params: { name: string } }>('/uploads/:name', options, async (request, reply) => {
+    const file = await store.read(request.params.name);
+    if (!file) return reply.callNotFound();
+    const extension = path.extname(request.params.name).slice(1);
+    if (IMAGE_TYPES[extension]) reply.header('Content-Type', IMAGE_TYPES[extension]);
+    setUploadHeaders(reply, request.params.name);
+    const etag = `"${request.params.name}"`;
+    reply.header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    reply.header('Content-Length', file.size);
+    return reply.send(request.method === 'HEAD' ? '' : file.content());
+  });
 }
 
 function isDirectory(dir: string): boolean {
@@ -96,17 +119,20 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
     });
   }
 
-  fs.mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: decorateOnce(),
-    dotfiles: 'ignore',
-    index: false,
-    // Generated names are never reused, so a file never changes.
-    cacheControl: false,
-    setHeaders: setUploadHeaders,
-  });
+  if (app.uploads instanceof DatabaseUploadStore) registerDatabaseUploads(app, app.uploads);
+  else {
+    fs.mkdirSync(config.uploadsDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: config.uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: decorateOnce(),
+      dotfiles: 'ignore',
+      index: false,
+      // Generated names are never reused, so a file never changes.
+      cacheControl: false,
+      setHeaders: setUploadHeaders,
+    });
+  }
 
   // /remotes/<name>/<release>/…; a release being published is a hidden folder until it is complete.
   fs.mkdirSync(config.releasesDir, { recursive: true });

@@ -320,17 +320,17 @@ describe.each(engines())('reflections on %s', (_name, engine) => {
         json: { ...valid, date: '2026-08-01', reflection: `<img src="${second}">` },
         token,
       });
-      expect(server.storedUploads()).toEqual(expect.arrayContaining([fileName(first), fileName(second)]));
+      expect(await server.storedUploads()).toEqual(expect.arrayContaining([fileName(first), fileName(second)]));
 
       const edited = await server.call('PUT', `/api/v1/edit/adult/reflection/${admin}/${created._id}`, {
         json: { ...withImages, reflection: '<p>No picture now</p>' },
         token,
       });
       expect(edited.status).toBe(200);
-      expect(server.storedUploads()).not.toContain(fileName(first));
+      expect(await server.storedUploads()).not.toContain(fileName(first));
       await server.call('DELETE', `/api/v1/delete/adult/reflection/${admin}/${created._id}`, { token });
       // Still shown by the children's reflection.
-      expect(server.storedUploads()).toContain(fileName(second));
+      expect(await server.storedUploads()).toContain(fileName(second));
     });
 
     it('sweeps editor images of abandoned forms once they are old, keeping shown and recent ones', async () => {
@@ -342,12 +342,12 @@ describe.each(engines())('reflections on %s', (_name, engine) => {
       });
       // Nothing is old enough yet: the form that uploaded it may still be open.
       expect(await sweepEditorImages(server.db, server.app.uploads, new Date(Date.now() - 3_600_000))).toBe(0);
-      expect(server.storedUploads()).toContain(abandoned);
+      expect(await server.storedUploads()).toContain(abandoned);
 
       // (Earlier tests in this suite abandoned images too; they go as well.)
       expect(await sweepEditorImages(server.db, server.app.uploads, new Date(Date.now() + 60_000))).toBeGreaterThan(0);
-      expect(server.storedUploads()).not.toContain(abandoned);
-      expect(server.storedUploads()).toContain(fileName(shown));
+      expect(await server.storedUploads()).not.toContain(abandoned);
+      expect(await server.storedUploads()).toContain(fileName(shown));
     });
   });
 });

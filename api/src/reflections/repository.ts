@@ -5,7 +5,14 @@ import { newId, timestamp } from '../db/ids';
 import type { Database, ReflectionsTable } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
 import { HttpError, notFound } from '../http/errors';
-import { servedHtml, storedHtml, UPLOADS_PATH, UploadStore, type ReceivedFile } from '../uploads/store';
+import {
+  servedHtml,
+  storedHtml,
+  UPLOADS_PATH,
+  UploadStore,
+  type ReceivedFile,
+  type UploadStorage,
+} from '../uploads/store';
 import type { Audience, Reflection, ReflectionInput } from './schemas';
 
 /** The change counter of each audience's public list (db/changes.ts). */
@@ -102,7 +109,7 @@ export async function addReflection(db: Db, audience: Audience, input: Reflectio
 
 export async function updateReflection(
   db: Db,
-  uploads: UploadStore,
+  uploads: UploadStorage,
   audience: Audience,
   id: string,
   input: ReflectionInput,
@@ -139,7 +146,12 @@ export async function updateReflection(
 }
 
 /** Deletes the reflection and the editor images only it showed. False for an unknown id. */
-export async function deleteReflection(db: Db, uploads: UploadStore, audience: Audience, id: string): Promise<boolean> {
+export async function deleteReflection(
+  db: Db,
+  uploads: UploadStorage,
+  audience: Audience,
+  id: string,
+): Promise<boolean> {
   const outcome = await db.kysely.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('reflections')
@@ -202,7 +214,7 @@ async function releaseImages(trx: Kysely<Database>, names: string[]): Promise<st
  * Deletes editor images uploaded before `before` that no reflection shows: images put in an editor
  * whose form was then abandoned. Returns how many went. Recent ones stay: their form may still be open.
  */
-export async function sweepEditorImages(db: Db, uploads: UploadStore, before: Date): Promise<number> {
+export async function sweepEditorImages(db: Db, uploads: UploadStorage, before: Date): Promise<number> {
   const released = await db.kysely.transaction().execute(async (trx) => {
     const stale = await trx
       .selectFrom('editor_images')
@@ -219,7 +231,7 @@ export async function sweepEditorImages(db: Db, uploads: UploadStore, before: Da
 }
 
 /** Stores an image uploaded from the editor; it is kept while a reflection shows it. */
-export async function addEditorImage(db: Db, uploads: UploadStore, file: ReceivedFile): Promise<void> {
+export async function addEditorImage(db: Db, uploads: UploadStorage, file: ReceivedFile): Promise<void> {
   await uploads.commit(db, [file], async (trx) => {
     await trx.insertInto('editor_images').values({ name: file.name, created_at: timestamp() }).execute();
   });

@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { newId, timestamp } from '../db/ids';
 import type { Database, StreamsTable } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
-import { uploadNameFromUrl, uploadUrl, type ReceivedFile, type UploadStore } from '../uploads/store';
+import { uploadNameFromUrl, uploadUrl, type ReceivedFile, type UploadStorage } from '../uploads/store';
 import type { Stream, StreamInput } from './schemas';
 
 /** The change counter of the public stream list (db/changes.ts). */
@@ -38,7 +38,7 @@ export function findStream(db: Db, id: string): Promise<StreamsTable | undefined
 
 export async function addStream(
   db: Db,
-  uploads: UploadStore,
+  uploads: UploadStorage,
   input: StreamInput,
   image: ReceivedFile,
 ): Promise<StreamsTable> {
@@ -62,7 +62,7 @@ export async function addStream(
 /** `image`: a new file (the old one is deleted after the commit), the current URL or undefined (keep it). */
 export async function updateStream(
   db: Db,
-  uploads: UploadStore,
+  uploads: UploadStorage,
   id: string,
   input: StreamInput,
   image: ReceivedFile | string | undefined,
@@ -103,7 +103,7 @@ export async function updateStream(
 }
 
 /** Deletes the stream, then its thumbnail. False for an unknown id. */
-export async function deleteStream(db: Db, uploads: UploadStore, id: string): Promise<boolean> {
+export async function deleteStream(db: Db, uploads: UploadStorage, id: string): Promise<boolean> {
   const removed = await db.kysely.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom('streams').where('_id', '=', id).returning('image').executeTakeFirst();
     if (row) await bumpChangeCounter(trx, STREAMS_LIST);

@@ -89,11 +89,11 @@ describe.each(engines())('live streams on %s', (_name, engine) => {
       [{ ...valid, streamingLink: 'not a link' }, 'Stream link must be a valid URL starting with http:// or https://'],
       [{ ...valid, category: 'Liturgical Celebration' }, `Category must be one of: ${STREAM_CATEGORIES.join(', ')}`],
     ])('%# %j', async (fields, message) => {
-      const before = server.storedUploads();
+      const before = await server.storedUploads();
       const res = await add(streamForm(fields, png()));
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message });
-      expect(server.storedUploads()).toEqual(before);
+      expect(await server.storedUploads()).toEqual(before);
       expect(server.pendingUploads()).toEqual([]);
     });
 
@@ -135,7 +135,7 @@ describe.each(engines())('live streams on %s', (_name, engine) => {
     const replaced = await edit(stream._id, streamForm(changed, png(OTHER_PNG)));
     expect(replaced.status).toBe(200);
     expect(fileName(replaced.body.data.image)).not.toBe(fileName(stream.image));
-    expect(server.storedUploads()).not.toContain(fileName(stream.image));
+    expect(await server.storedUploads()).not.toContain(fileName(stream.image));
     const listed = (await list()).body.data.find((s: { _id: string }) => s._id === stream._id);
     expect(listed.name).toBe(changed.name);
     expect(listed.category).toBe('Live Events');
@@ -146,7 +146,7 @@ describe.each(engines())('live streams on %s', (_name, engine) => {
     const res = await remove(stream._id);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Stream deleted successfully' });
-    expect(server.storedUploads()).not.toContain(fileName(stream.image));
+    expect(await server.storedUploads()).not.toContain(fileName(stream.image));
     expect((await list()).body.data.map((s: { _id: string }) => s._id)).not.toContain(stream._id);
     expect((await remove(stream._id)).status).toBe(404);
   });
@@ -161,7 +161,7 @@ describe.each(engines())('live streams on %s', (_name, engine) => {
 
   it('guards the writes: 401 without a token, 403 for another user id', async () => {
     const stream = await addValid();
-    const before = server.storedUploads();
+    const before = await server.storedUploads();
     expect((await server.call('POST', `/api/v1/add/stream/${admin}`, { form: streamForm(valid, png()) })).status).toBe(
       401,
     );
@@ -170,7 +170,7 @@ describe.each(engines())('live streams on %s', (_name, engine) => {
       (await server.call('PUT', `/api/v1/edit/stream/${admin}/${stream._id}`, { form: streamForm(valid) })).status,
     ).toBe(401);
     expect((await server.call('DELETE', `/api/v1/delete/stream/x/${stream._id}`, { token })).status).toBe(403);
-    expect(server.storedUploads()).toEqual(before);
+    expect(await server.storedUploads()).toEqual(before);
   });
 
   it('answers 415 when the form is not multipart', async () => {

@@ -82,8 +82,10 @@ export interface TestServer {
   call<T = AnyBody>(method: string, urlPath: string, options?: CallOptions): Promise<CallResult<T>>;
   /** Logs in as the suite's admin and returns the token. */
   login(): Promise<string>;
-  /** Names of the files in the uploads folder (the temp folder excluded), sorted. */
-  storedUploads(): string[];
+  /** Names of the stored uploads (the uploads folder's, the temp folder excluded, or PostgreSQL's), sorted. */
+  storedUploads(): Promise<string[]>;
+  /** Stores a file under a generated name (UploadStore.newName) as a form's upload would be. */
+  storeUpload(name: string, content: string | Buffer): Promise<void>;
   /** Files waiting in the uploads temp folder (none once a request has been answered). */
   pendingUploads(): string[];
   close(): Promise<void>;
@@ -160,14 +162,24 @@ export async function startServer(
       if (res.status !== 200) throw new Error(`login failed in test setup: ${res.status} ${res.text}`);
       return res.body.token as string;
     },
-    storedUploads() {
+    async storedUploads() {
+      if (db.engine === 'postgres')
+        return (await db.kysely.selectFrom('stored_files').select('name').orderBy('name').execute()).map(
+          (row) => row.name,
+        );
       return fs
         .readdirSync(config.uploadsDir)
         .filter((name) => !name.startsWith('.'))
         .sort();
     },
+    async storeUpload(name, content) {
+      const tempPath = path.join(server.uploads.tempDir, `${name}.part`);
+      fs.writeFileSync(tempPath, content);
+      const file = { field: 'test', name, tempPath, size: Buffer.byteLength(content), mimeType: '', isImage: false };
+      await server.uploads.commit(db, [{ ...file, originalName: name }], async () => undefined);
+    },
     pendingUploads() {
-      const tempDir = path.join(config.uploadsDir, '.tmp');
+      const tempDir = server.uploads.tempDir;
       return fs.existsSync(tempDir) ? fs.readdirSync(tempDir) : [];
     },
     async close() {

@@ -35,7 +35,7 @@ export async function storedState(server: TestServer): Promise<string> {
       .execute();
     hash.update(`${table}:${JSON.stringify(rows)}\n`);
   }
-  hash.update(`files:${server.storedUploads().join(',')}\n`);
+  hash.update(`files:${(await server.storedUploads()).join(',')}\n`);
   hash.update(`temp:${fs.readdirSync(`${server.config.uploadsDir}/.tmp`).join(',')}\n`);
   return hash.digest('hex');
 }

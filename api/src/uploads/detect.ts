@@ -12,8 +12,14 @@ export interface DetectedType {
 /** Bytes needed to recognise every type below. */
 export const SNIFF_BYTES = 12;
 
-/** Extensions of verified images: served inline; every other upload is served as a download. */
-export const IMAGE_EXTENSIONS: ReadonlySet<string> = new Set(['jpg', 'png', 'gif', 'webp']);
+/** Types of verified images by their stored extension: served inline; every other upload is a download. */
+export const IMAGE_TYPES: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+export const IMAGE_EXTENSIONS: ReadonlySet<string> = new Set(Object.keys(IMAGE_TYPES));
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

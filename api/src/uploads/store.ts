@@ -31,10 +31,15 @@ export const UPLOADS_PATH = '/uploads/';
 const TEMP_FOLDER = '.tmp';
 
 /**
- * Where uploaded files are kept, as the records see them: by name. The local folder below is the
- * one implementation today; a shared store for several instances will be another (issue 13).
+ * Where uploaded files are kept, as the records see them: by name. Two implementations: the local
+ * folder below (SQLite, one instance) and PostgreSQL itself (database-store.ts), which every instance
+ * on the database shares; storage.ts picks one.
  */
 export interface UploadStorage {
+  /** This instance's folder where received files wait for their record (never served). */
+  readonly tempDir: string;
+  /** Creates the folders; call once at start. */
+  prepare(): void;
   /** Runs `write` in a transaction; the files become visible only once it committed (crash-clean). */
   commit<T>(db: Db, files: ReceivedFile[], write: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
   /** Deletes stored files, after the write that dropped them committed. */
@@ -79,7 +84,6 @@ export class UploadStore implements UploadStorage {
     this.tempDir = path.join(dir, TEMP_FOLDER);
   }
 
-  /** Creates the folders; call once at start. */
   prepare(): void {
     fs.mkdirSync(this.tempDir, { recursive: true });
   }

@@ -1,11 +1,24 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { openDatabase, type Db } from '../db/database';
 import { newId, timestamp } from '../db/ids';
 import { chooseEncoding } from '../http/public-cache';
-import { closeTestDatabase, databaseFor, engines, openTestDatabase, startServer } from '../testing/harness';
+import {
+  closeTestDatabase,
+  databaseFor,
+  engines,
+  multipartForm,
+  openTestDatabase,
+  startServer,
+  type TestServer,
+} from '../testing/harness';
+import { DatabaseUploadStore } from './database-store';
 import { detectAnyFile, detectImage } from './detect';
 import { formatBytes } from './form';
 import { referencedUploads } from './references';
@@ -265,10 +278,137 @@ describe('a book whose database write fails', () => {
         form,
       });
       expect(res.status).toBe(500);
-      expect(server.storedUploads()).toEqual([]);
+      expect(await server.storedUploads()).toEqual([]);
       expect(server.pendingUploads()).toEqual([]);
     } finally {
       await server.close();
     }
   });
 });
+
+// PostgreSQL keeps the files itself (database-store.ts), so that every instance serves them. Only
+// there: it runs where TEST_DATABASE_URL is set, in CI always.
+const postgres = engines().filter(([name]) => name === 'postgres');
+
+if (postgres.length)
+  describe('uploads kept in PostgreSQL, shared by every instance', () => {
+    let a: TestServer;
+    let b: { url: string; app: FastifyInstance; db: Db; dataDir: string };
+    let token: string;
+    beforeAll(async () => {
+      a = await startServer(postgres[0]![1]);
+      // B: another server on the same database, with a data folder of its own (another machine).
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-instance-b-'));
+      const db = openDatabase({ dataDir, databaseUrl: a.config.databaseUrl, databaseSchema: a.db.schema });
+      const app = await buildApp({ ...a.config, dataDir, uploadsDir: path.join(dataDir, 'uploads') }, { db });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      b = { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, app, db, dataDir };
+      token = await a.login();
+    });
+    afterAll(async () => {
+      await b.app.close();
+      await b.db.close();
+      fs.rmSync(b.dataDir, { recursive: true, force: true });
+      await a.close();
+    });
+    const fileName = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+    const addDonation = async (content: Buffer) => {
+      const form = multipartForm(
+        { donationName: 'Roof', donationDescription: 'For the roof' },
+        { file: { content, name: 'appeal.pdf', type: 'application/pdf' } },
+      );
+      const res = await a.call('POST', `/api/v1/add/donation/${a.admin._id}`, { token, form });
+      expect(res.status).toBe(201);
+      return res.body.data as { _id: string; fileUrl: string };
+    };
+
+    it('serves a file uploaded through one instance from the other, byte for byte, in several chunks', async () => {
+      const content = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(700 * 1024)]);
+      const donation = await addDonation(content);
+      const name = fileName(donation.fileUrl);
+      expect(fs.readdirSync(a.config.uploadsDir).filter((entry) => !entry.startsWith('.'))).toEqual([]);
+      const chunks = await a.db.kysely
+        .selectFrom('stored_file_chunks')
+        .select('seq')
+        .where('name', '=', name)
+        .execute();
+      expect(chunks.length).toBeGreaterThan(1);
+      const served = await fetch(`${b.url}/uploads/${name}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-length')).toBe(String(content.length));
+      expect(served.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
+      expect(Buffer.from(await served.arrayBuffer()).equals(content)).toBe(true);
+      const again = await fetch(`${b.url}/uploads/${name}`, { headers: { 'if-none-match': `"${name}"` } });
+      expect(again.status).toBe(304);
+    });
+
+    it('deletes the file wherever the record is deleted', async () => {
+      const donation = await addDonation(Buffer.from('%PDF-1.7\nsmall'));
+      const name = fileName(donation.fileUrl);
+      const deleted = await fetch(`${b.url}/api/v1/donation/${a.admin._id}/${donation._id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(deleted.status).toBe(200);
+      expect(await a.storedUploads()).not.toContain(name);
+      expect((await fetch(`${a.url}/uploads/${name}`)).status).toBe(404);
+    });
+
+    it('keeps no file when the record is not written, and leaves nothing waiting', async () => {
+      const before = await a.storedUploads();
+      const store = a.app.uploads as DatabaseUploadStore;
+      const tempPath = path.join(store.tempDir, 'doomed.part');
+      fs.writeFileSync(tempPath, 'bytes');
+      const file = { field: 'file', name: UploadStore.newName('pdf'), tempPath, size: 5, mimeType: '', isImage: false };
+      await expect(
+        store.commit(a.db, [{ ...file, originalName: 'x.pdf' }], async (trx) => {
+          await sql`select * from no_such_table`.execute(trx);
+        }),
+      ).rejects.toMatchObject({ message: expect.stringMatching(/does not exist/) });
+      expect(await a.storedUploads()).toEqual(before);
+      fs.rmSync(tempPath);
+    });
+
+    it('sweeps files no record names, and what instances of this machine that stopped left waiting', async () => {
+      const store = a.app.uploads as DatabaseUploadStore;
+      const orphan = UploadStore.newName('png');
+      const young = UploadStore.newName('png');
+      await a.storeUpload(orphan, 'bytes');
+      await a.storeUpload(young, 'bytes');
+      const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+      await a.db.kysely.updateTable('stored_files').set({ created_at: hourAgo }).where('name', '=', orphan).execute();
+      const kept = await addDonation(Buffer.from('%PDF-1.7\nkept'));
+      await a.db.kysely
+        .updateTable('stored_files')
+        .set({ created_at: hourAgo })
+        .where('name', '=', fileName(kept.fileUrl))
+        .execute();
+      // A stopped instance of this machine (no such process), and this one's young file.
+      const dead = path.join(path.dirname(store.tempDir), `${os.hostname()}-2147483646`);
+      fs.mkdirSync(dead);
+      fs.writeFileSync(path.join(dead, 'abc.part'), 'bytes');
+      fs.writeFileSync(path.join(store.tempDir, 'def.part'), 'bytes');
+
+      const swept = await store.sweep(referencedUploads(a.db), {
+        abandonedBefore: new Date(Date.now() - 60_000),
+        orphanedBefore: new Date(Date.now() - 60_000),
+      });
+      expect(swept).toEqual({ published: 0, discarded: 1, orphans: 1 });
+      const stored = await a.storedUploads();
+      expect(stored).not.toContain(orphan);
+      expect(stored).toEqual(expect.arrayContaining([young, fileName(kept.fileUrl)]));
+      expect(fs.existsSync(dead)).toBe(false);
+      expect(fs.readdirSync(store.tempDir)).toEqual(['def.part']);
+      fs.rmSync(path.join(store.tempDir, 'def.part'));
+    });
+
+    it('moves the files of a folder used before into the database once', async () => {
+      const store = a.app.uploads as DatabaseUploadStore;
+      const name = UploadStore.newName('png');
+      fs.writeFileSync(path.join(a.config.uploadsDir, name), 'from the folder');
+      expect(await store.adoptLocalFiles()).toBe(1);
+      expect(fs.existsSync(path.join(a.config.uploadsDir, name))).toBe(false);
+      expect(await (await fetch(`${b.url}/uploads/${name}`)).text()).toBe('from the folder');
+      expect(await store.adoptLocalFiles()).toBe(0);
+    });
+  });
