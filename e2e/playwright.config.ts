@@ -9,7 +9,7 @@ const releases = /releases\.spec\.ts$/;
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: process.env.E2E_BASE_URL ? 1 : Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   reporter: 'list',

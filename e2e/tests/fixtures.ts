@@ -49,6 +49,13 @@ async function answering(url: string, server: ChildProcess, log: () => string): 
 export const test = base.extend<object, { server: WorkerServer }>({
   server: [
     async ({}, use, workerInfo) => {
+      if (process.env.E2E_BASE_URL) {
+        // A server started elsewhere (e.g. `npm run cluster` with ADMIN_EMAIL/ADMIN_PASSWORD as above):
+        // one worker then, since every test sees the same data.
+        const dataDir = process.env.E2E_DATA_DIR ?? '';
+        await use({ url: process.env.E2E_BASE_URL.replace(/\/$/, ''), dataDir, cdnPort: basePort + 1 });
+        return;
+      }
       const port = basePort + 2 * workerInfo.parallelIndex;
       const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-'));
       const cdnPort = port + 1;
