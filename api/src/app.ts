@@ -98,7 +98,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   registerErrorHandler(app);
   logErrorsAndSlowRequests(app, config);
   closeSlowBodies(app, config);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await registerLoadShedding(app, config);
   await app.register(fastifyCompress, { global: true });
   // Limits are declared per route (login, public submissions), never globally. Counted in the
