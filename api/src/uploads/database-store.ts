@@ -168,7 +168,9 @@ export class DatabaseUploadStore implements UploadStorage {
       }
       const dead = entry.name.startsWith(`${os.hostname()}-`) && !isRunning(Number(entry.name.split('-').at(-1)));
       for (const name of await fs.promises.readdir(at)) await discard(path.join(at, name), dead);
-      if (at !== this.tempDir && (await fs.promises.readdir(at)).length === 0) await fs.promises.rmdir(at);
+      // Only a stopped instance's folder goes: a running one (here or on another machine) receives into
+      // its own between two sweeps, empty or not.
+      if (dead && (await fs.promises.readdir(at)).length === 0) await fs.promises.rmdir(at);
     }
     return discarded;
   }

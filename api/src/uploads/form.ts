@@ -290,6 +290,8 @@ async function receiveFile(
 ): Promise<ReceivedFile | HttpError | undefined> {
   const field = part.fieldname;
   const tempPath = path.join(tempDir, `${randomBytes(12).toString('hex')}.part`);
+  // The folder is made at start; made again if something (an operator, a sweep) removed it since.
+  await fs.promises.mkdir(tempDir, { recursive: true });
   const out = fs.createWriteStream(tempPath, { flags: 'wx' });
   let writeError: Error | undefined;
   out.on('error', (error) => {

@@ -402,6 +402,23 @@ if (postgres.length)
       fs.rmSync(path.join(store.tempDir, 'def.part'));
     });
 
+    it("leaves a running instance's receiving folder in place, even empty (instances of one machine share DATA_DIR)", async () => {
+      const store = a.app.uploads as DatabaseUploadStore;
+      // Another running instance of this machine (this test's parent process), between two uploads.
+      const living = path.join(path.dirname(store.tempDir), `${os.hostname()}-${process.ppid}`);
+      fs.mkdirSync(living, { recursive: true });
+      await store.sweep(referencedUploads(a.db), { abandonedBefore: new Date(), orphanedBefore: new Date(0) });
+      expect(fs.existsSync(living)).toBe(true);
+      fs.rmdirSync(living);
+    });
+
+    it('receives an upload even when its folder was removed under it', async () => {
+      const store = a.app.uploads as DatabaseUploadStore;
+      fs.rmSync(store.tempDir, { recursive: true, force: true });
+      const donation = await addDonation(Buffer.from('%PDF-1.7\nafter'));
+      expect((await fetch(`${b.url}/uploads/${fileName(donation.fileUrl)}`)).status).toBe(200);
+    });
+
     it('moves the files of a folder used before into the database once', async () => {
       const store = a.app.uploads as DatabaseUploadStore;
       const name = UploadStore.newName('png');
