@@ -82,7 +82,7 @@ function nginxConfig({ dir, port, upstreams }) {
   return `# Written by scripts/cluster.mjs: nginx balancing the API instances.
 daemon off;
 master_process on;
-worker_processes 1;
+worker_processes auto;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 ${process.getuid?.() === 0 ? 'user nobody nogroup;' : ''}
@@ -97,7 +97,6 @@ http {
   # The instances keep their own body limits and slow-client deadlines: nginx passes bodies on as they come.
   client_max_body_size 0;
   proxy_request_buffering off;
-  proxy_buffering off;
   upstream api {
 ${upstreams.map((upstream) => `    server ${upstream} max_fails=1 fail_timeout=2s;`).join('\n')}
     keepalive 64;

@@ -17,6 +17,9 @@
  *      no failed call, and the server's RSS at the start and at the end
  *  10. the hardening suites (api/src/hardening, api/src/durability; on PostgreSQL too when
  *      TEST_DATABASE_URL is set): cases run, failures and the time each suite takes
+ *  11. load shedding: the public list's p99 alone and beside 200 clients reading the whole admin list
+ *  12. `npm run cluster`'s topology on PostgreSQL: one instance, and two behind nginx, side by side
+ *      (`npm run bench -- cluster` runs this one alone)
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -90,8 +93,8 @@ async function startServer() {
   throw new Error('the server did not start');
 }
 
-async function login(): Promise<{ token: string; userId: string }> {
-  const answer = await fetch(`${base}/api/v1/admin/login`, {
+async function login(at = base): Promise<{ token: string; userId: string }> {
+  const answer = await fetch(`${at}/api/v1/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(admin),
@@ -106,14 +109,14 @@ const png = Buffer.from(
   'base64',
 );
 
-async function addBooks(count: number, auth: { token: string; userId: string }) {
+async function addBooks(count: number, auth: { token: string; userId: string }, at = base) {
   for (let i = 0; i < count; i++) {
     const form = new FormData();
     form.append('bookName', `Bench book ${i + 1}`);
     form.append('bookLink', `https://example.org/books/${i + 1}`);
     form.append('category', 'Devotional');
     form.append('bookImage', new Blob([png], { type: 'image/png' }), 'cover.png');
-    const answer = await fetch(`${base}/api/v1/add/book/${auth.userId}`, {
+    const answer = await fetch(`${at}/api/v1/add/book/${auth.userId}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${auth.token}` },
       body: form,
@@ -224,15 +227,30 @@ const toMs = (value: string) => {
 interface LoadFigures {
   requestsPerSecond: number;
   p99: number;
+  /** Answers that were neither 2xx nor 3xx (a shed request's 503, say), and failed connections. */
+  failed: number;
   tool: string;
 }
 
-/** 20 connections for 10 s on one URL: wrk when installed, else autocannon. */
-async function measureLoad(url: string, headers: Record<string, string>): Promise<LoadFigures> {
+/** 20 connections (or as many as asked) for 10 s on one URL: wrk when installed, else autocannon. */
+async function measureLoad(
+  url: string,
+  headers: Record<string, string>,
+  { connections = 20, seconds = 10 } = {},
+): Promise<LoadFigures> {
   if (hasWrk()) {
     const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
     const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn('wrk', ['-t2', '-c20', '-d10s', '--latency', ...headerArgs, url]);
+      const child = spawn('wrk', [
+        '-t2',
+        `-c${connections}`,
+        `-d${seconds}s`,
+        '--timeout',
+        '10s',
+        '--latency',
+        ...headerArgs,
+        url,
+      ]);
       let text = '';
       child.stdout.on('data', (chunk) => (text += chunk));
       child.on('error', reject);
@@ -241,13 +259,17 @@ async function measureLoad(url: string, headers: Record<string, string>): Promis
     return {
       requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]),
       p99: toMs(/99%\s+(\S+)/.exec(out)?.[1] ?? ''),
+      failed:
+        Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0) +
+        [...out.matchAll(/(?:connect|read|write|timeout) (\d+)/g)].reduce((sum, match) => sum + Number(match[1]), 0),
       tool: 'wrk',
     };
   }
-  const result = await autocannon({ url, connections: 20, duration: 10, headers });
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   return {
     requestsPerSecond: result.requests.average,
     p99: result.latency.p99,
+    failed: result.non2xx + result.errors,
     tool: "autocannon (install wrk for a figure that does not include the client's own parsing)",
   };
 }
@@ -421,6 +443,78 @@ async function prayerRequestFigures(auth: { token: string; userId: string }) {
   await browser.close();
 }
 
+// --- 11. load shedding (issue 13): the mobile app's reads beside 200 clients reading the admin list ---
+
+async function sheddingFigures(auth: { token: string; userId: string }) {
+  console.log(
+    `\n# 11. GET /all/books/ (20 connections) alone, then beside 200 clients reading all ${PRAYER_REQUESTS.toLocaleString('en')} prayer requests`,
+  );
+  const publicUrl = `${base}/api/v1/all/books/`;
+  const gzip = { 'accept-encoding': 'gzip' };
+  const alone = await measureLoad(publicUrl, gzip);
+  const [beside, heavy] = await Promise.all([
+    measureLoad(publicUrl, gzip),
+    measureLoad(
+      `${base}/api/v1/prayer/request/${auth.userId}`,
+      { ...gzip, authorization: `Bearer ${auth.token}` },
+      { connections: 200, seconds: 12 },
+    ),
+  ]);
+  report('public reads alone: p99', `${alone.p99.toFixed(1)} ms (${alone.requestsPerSecond.toFixed(0)}/s)`, 'printed');
+  report(
+    'public reads beside 200 admin-list clients: p99',
+    `${beside.p99.toFixed(1)} ms (${beside.requestsPerSecond.toFixed(0)}/s, ${beside.failed} failed)`,
+    'close to alone, 0 failed',
+  );
+  report(
+    'the 200 admin-list clients: answered, shed (503)',
+    `${heavy.requestsPerSecond.toFixed(0)}/s, ${heavy.failed} not 2xx`,
+    'printed',
+  );
+}
+
+// --- 12. more than one instance (issue 13): nginx and two instances against one instance ---
+
+async function clusterFigures() {
+  console.log(
+    '\n# 12. GET /all/books/ (1,000 books, 20 connections, gzip) on PostgreSQL: one instance, two behind nginx',
+  );
+  console.log('  (2 cores shared by nginx, both instances, PostgreSQL and the load generator: this measures');
+  console.log("  the topology's overhead, not how it scales; on machines of their own, instances add throughput)");
+  const { startCluster } = (await import(
+    path.join(root, 'scripts', 'cluster.mjs')
+  )) as typeof import('../../scripts/cluster.mjs');
+  const folder = mkdtempSync(path.join(tmpdir(), 'backoffice-bench-cluster-'));
+  const cluster = await startCluster({
+    port: port + 20,
+    dataDir: path.join(folder, 'data'),
+    pgDir: path.join(folder, 'pg'),
+    quiet: true,
+    env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, PUBLIC_RATE_MAX: '100000' },
+  });
+  try {
+    const auth = await login(cluster.url);
+    await addBooks(1000, auth, cluster.url);
+    const gzip = { 'accept-encoding': 'gzip' };
+    const one = await measureLoad(`${cluster.instances[0]!.url}/api/v1/all/books/`, gzip);
+    const two = await measureLoad(`${cluster.url}/api/v1/all/books/`, gzip);
+    report('one instance: requests/s, p99', `${one.requestsPerSecond.toFixed(0)}, ${one.p99.toFixed(1)} ms`, 'printed');
+    report(
+      'two instances behind nginx: requests/s, p99',
+      `${two.requestsPerSecond.toFixed(0)}, ${two.p99.toFixed(1)} ms`,
+      'printed',
+    );
+    report(
+      'two behind nginx ÷ one (same run, same 2 cores)',
+      (two.requestsPerSecond / one.requestsPerSecond).toFixed(2),
+      'printed',
+    );
+  } finally {
+    await cluster.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 // --- 7. Bible plan CSV import (issue 4) ---
 
 /** 364 readings, seven a week, as the CSV import reads them. */
@@ -588,6 +682,13 @@ function hardeningFigures() {
 }
 
 async function main() {
+  // `npm run bench -- cluster`: only the topology's figures (section 12).
+  if (process.argv.includes('cluster')) {
+    await clusterFigures();
+    console.log('\n# summary');
+    for (const [what, figure, budget] of rows) console.log(`${what.padEnd(52)} ${figure.padStart(24)}   ${budget}`);
+    return;
+  }
   timeBuild();
   const { server, dataDir } = await startServer();
   try {
@@ -599,6 +700,7 @@ async function main() {
     console.log(`\n(sending ${PRAYER_REQUESTS.toLocaleString('en')} prayer requests through the public call …)`);
     await addPrayerRequests(PRAYER_REQUESTS);
     await prayerRequestFigures(auth);
+    await sheddingFigures(auth);
     await csvImportFigures(auth);
     await deployFigures(dataDir);
   } finally {
@@ -618,6 +720,7 @@ async function main() {
     'printed (a leak keeps growing)',
   );
   hardeningFigures();
+  await clusterFigures();
   console.log('\n# summary');
   for (const [what, figure, budget] of rows) console.log(`${what.padEnd(52)} ${figure.padStart(24)}   ${budget}`);
 }

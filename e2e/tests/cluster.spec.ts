@@ -3,21 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { adminEmail, adminPassword, expect, png, test } from './fixtures';
 import { logIn, menuLink } from './session';
+import type { Cluster, ClusterInstance as Instance } from '../../scripts/cluster.mjs';
 
 // The topology of `npm run cluster`: PostgreSQL, two API instances and nginx in front of them. What one
 // instance writes, the other serves (lists, records, files, deletes); the login limit is one limit;
 // and when an instance dies mid-load, nginx routes around it and no acknowledged write is lost.
-
-interface Instance {
-  url: string;
-  kill(signal?: NodeJS.Signals): Promise<void>;
-  restart(): Promise<void>;
-}
-interface Cluster {
-  url: string;
-  instances: Instance[];
-  stop(): Promise<void>;
-}
 
 const port = Number(process.env.E2E_PORT ?? 4173) + 60;
 let cluster: Cluster;
@@ -29,9 +19,10 @@ test.use({ baseURL: `http://127.0.0.1:${port}` });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   folder = mkdtempSync(path.join(tmpdir(), 'backoffice-cluster-'));
-  const { startCluster } = (await import(path.join(__dirname, '..', '..', 'scripts', 'cluster.mjs'))) as {
-    startCluster(options: Record<string, unknown>): Promise<Cluster>;
-  };
+  // Imported when run: the script is an ES module, the specs are compiled to CommonJS.
+  const { startCluster } = (await import(
+    path.join(__dirname, '..', '..', 'scripts', 'cluster.mjs')
+  )) as typeof import('../../scripts/cluster.mjs');
   cluster = await startCluster({
     port,
     pgPort: port + 3,
