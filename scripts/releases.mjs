@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The remote teams' commands (README "For a remote team"): builds what they need, then runs the
-// API's release CLI (api/src/releases/cli.ts), which changes files under DATA_DIR only.
+// API's release CLI (api/src/releases/cli.ts), which changes files under DATA_DIR (and, with
+// DATABASE_URL, the releases and live map every instance shares).
 //   release <remote>   npm run build -w remote-<remote>, then publish it
 //   publish | deploy | rollback | releases …   passed on as they are
 import { spawnSync } from 'node:child_process';

@@ -20,6 +20,7 @@ import { massIntentionRoutes } from './mass-intentions/routes';
 import { LiveMap } from './releases/live-map';
 import { Releases, releasesConfig } from './releases/releases';
 import { liveMapRoute, versionRoutes } from './releases/routes';
+import { followSharedReleases, SharedReleases } from './releases/shared';
 import { openUploadStorage } from './uploads/storage';
 import type { UploadStorage } from './uploads/store';
 // issue 6: finance (donations, bank accounts, Section A prayers, About Us)
@@ -49,6 +50,8 @@ declare module 'fastify' {
     releases: Releases;
     /** The live map as browsers get it at /remotes.json. */
     liveMap: LiveMap;
+    /** PostgreSQL: the releases and the live map every instance shares (releases/shared.ts). */
+    sharedReleases?: SharedReleases;
   }
 }
 
@@ -93,6 +96,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const releases = new Releases(releasesConfig(config));
   app.decorate('releases', releases);
   app.decorate('liveMap', new LiveMap(releases, { loadTimeoutMs: config.remoteLoadTimeoutMs }, app.log));
+  if (db.engine === 'postgres') followSharedReleases(app, new SharedReleases(db, releases, app.log));
   app.decorateRequest('admin', undefined);
 
   registerErrorHandler(app);

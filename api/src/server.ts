@@ -5,7 +5,7 @@ import { bootstrapAdmin, type BootstrapResult } from './auth/admins';
 import { loadConfig, requestDeadlineMs } from './config';
 import { forgetEndedWindows } from './http/rate-limit';
 import { migrateToLatest, openDatabase } from './db/database';
-import { exclusively, holdDataDirLock, LOCKS } from './db/instances';
+import { dueOnce, exclusively, holdDataDirLock, LOCKS } from './db/instances';
 import { sweepEditorImages } from './reflections/repository';
 import { DatabaseUploadStore } from './uploads/database-store';
 import { referencedUploads } from './uploads/references';
@@ -13,6 +13,8 @@ import { publicOrigin } from './uploads/store';
 
 /** A stored file no record names is deleted once this old (a write's own file is named before it lands). */
 const ORPHAN_GRACE_MS = 3_600_000;
+/** The chores run at start and then once an hour (across instances on PostgreSQL). */
+const CHORES_INTERVAL_MS = 3_600_000;
 
 function announceAdmin(result: BootstrapResult): void {
   if (result.action === 'created' && 'generatedPassword' in result && result.generatedPassword) {
@@ -38,10 +40,12 @@ function announceAdmin(result: BootstrapResult): void {
  * Each remote build present becomes a release; the first start also makes it live. Later builds are
  * put live with `npm run deploy`, never by a restart (that would undo a rollback).
  */
-function adoptRemoteBuilds(app: Awaited<ReturnType<typeof buildApp>>): void {
+async function adoptRemoteBuilds(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
   const builds = app.config.staticRoots.remoteBuilds.filter((dir) => fs.existsSync(path.join(dir, 'release.json')));
   try {
-    const { published, deployed, notLive } = app.releases.adoptBuilds(builds);
+    // On PostgreSQL with every instance's view, and what it changes shared with them (releases/shared.ts).
+    const adopt = () => app.releases.adoptBuilds(builds);
+    const { published, deployed, notLive } = app.sharedReleases ? await app.sharedReleases.change(adopt) : adopt();
     // Said on the console, like the administrator's line: the person starting the server reads them.
     for (const info of published) console.log(`Published ${info.name} ${info.release} from its build.`);
     for (const info of deployed) console.log(`${info.name} ${info.release} is live (its first release).`);
@@ -79,7 +83,7 @@ async function main(): Promise<void> {
     );
     if (adopted) app.log.info(`${adopted} uploaded file(s) moved from ${config.uploadsDir} into the database`);
   }
-  adoptRemoteBuilds(app);
+  await adoptRemoteBuilds(app);
 
   // The chores, at start and every hour: editor images of abandoned reflection forms, then the
   // uploads folder (what a crash or a kill left half done: uploads/store.ts).
@@ -105,7 +109,11 @@ async function main(): Promise<void> {
   // sweep does not meet a request's own temp files.
   const choresOnce = (atStart: boolean) => exclusively(db, LOCKS.chores, false, () => chores(atStart));
   await choresOnce(true).catch(failed);
-  const sweeper = setInterval(() => void choresOnce(false).catch(failed), 3_600_000);
+  // Every instance's timer fires; the first of each hour does the chores.
+  const hourly = async () => {
+    if (await dueOnce(db, 'hourly chores', CHORES_INTERVAL_MS)) await choresOnce(false);
+  };
+  const sweeper = setInterval(() => void hourly().catch(failed), CHORES_INTERVAL_MS);
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
 

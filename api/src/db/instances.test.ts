@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { closeTestDatabase, databaseFor, engines, openTestDatabase } from '../testing/harness';
 import type { Db } from './database';
-import { exclusively, holdDataDirLock } from './instances';
+import { dueOnce, exclusively, holdDataDirLock } from './instances';
 
 describe('the DATA_DIR lock of a SQLite server', () => {
   let dir: string;
@@ -64,6 +64,22 @@ describe.each(engines())('jobs done once across instances on %s', (_name, engine
       expect(await waited).toBe('waited');
       // Released: the next one runs.
       expect(await exclusively(db, 99, false, async () => 'again')).toBe('again');
+    },
+  );
+
+  it(
+    engine.engine === 'postgres'
+      ? 'runs an hourly chore once an hour across instances, whichever instance asks'
+      : 'runs an hourly chore whenever its one instance asks',
+    async () => {
+      const hour = 3_600_000;
+      const at = new Date('2026-11-25T10:00:00Z');
+      const later = (ms: number) => new Date(at.getTime() + ms);
+      expect(await dueOnce(db, 'sweep', hour, at)).toBe(true);
+      // Another instance's timer, twenty minutes later.
+      expect(await dueOnce(db, 'sweep', hour, later(20 * 60_000))).toBe(engine.engine !== 'postgres');
+      expect(await dueOnce(db, 'another chore', hour, later(20 * 60_000))).toBe(true);
+      expect(await dueOnce(db, 'sweep', hour, later(hour))).toBe(true);
     },
   );
 });

@@ -6,7 +6,7 @@ import type { Db } from './database';
 // Several server instances may share one PostgreSQL database (issue 13); SQLite is one instance's.
 
 /** Advisory-lock keys (PostgreSQL), one per job that must not run twice at once across instances. */
-export const LOCKS = { start: 4_201_001, chores: 4_201_002 } as const;
+export const LOCKS = { start: 4_201_001, chores: 4_201_002, releases: 4_201_003 } as const;
 
 /**
  * Runs `job` while holding the advisory lock `key` on PostgreSQL: `wait` waits for it (the start's
@@ -35,6 +35,27 @@ export async function exclusively<T>(
       await sql`select pg_advisory_unlock(${key})`.execute(connection);
     }
   });
+}
+
+/**
+ * Whether a periodic chore is due: on PostgreSQL, true for the first instance to ask in each interval
+ * (each instance's timer fires on its own schedule; the chore should run once an interval, not once an
+ * instance). A tenth of the interval is slack, so that a timer firing a little early still runs. On
+ * SQLite, always (one instance).
+ */
+export async function dueOnce(db: Db, chore: string, intervalMs: number, now = new Date()): Promise<boolean> {
+  if (db.engine !== 'postgres') return true;
+  const ranAt = now.toISOString();
+  const lastRunBefore = new Date(now.getTime() - intervalMs * 0.9).toISOString();
+  const claimed = await db.kysely
+    .insertInto('chore_runs')
+    .values({ name: chore, ran_at: ranAt })
+    .onConflict((oc) =>
+      oc.column('name').doUpdateSet({ ran_at: ranAt }).where('chore_runs.ran_at', '<=', lastRunBefore),
+    )
+    .returning('name')
+    .executeTakeFirst();
+  return !!claimed;
 }
 
 /**

@@ -187,6 +187,9 @@ export interface Database {
   editor_images: EditorImagesTable;
   stored_files: StoredFilesTable;
   stored_file_chunks: StoredFileChunksTable;
+  release_files: ReleaseFilesTable;
+  remotes_map: RemotesMapTable;
+  chore_runs: ChoreRunsTable;
 }
 
 /** PostgreSQL only (migration 0009): an uploaded file kept in the database (uploads/database-store.ts). */
@@ -201,4 +204,27 @@ export interface StoredFileChunksTable {
   name: string;
   seq: number;
   data: Buffer;
+}
+
+/** PostgreSQL only (migration 0010): the files of the remotes' immutable releases (releases/shared.ts). */
+export interface ReleaseFilesTable {
+  remote: string;
+  release: string;
+  /** The file's path inside its release folder, with `/` separators. */
+  path: string;
+  data: Buffer;
+}
+
+/** PostgreSQL only (migration 0010): the live remotes map every instance serves, one row. */
+export interface RemotesMapTable {
+  id: number;
+  /** The map as its file holds it (JSON). */
+  body: string;
+  updated_at: string;
+}
+
+/** PostgreSQL only (migration 0010): when a periodic chore last ran on any instance. */
+export interface ChoreRunsTable {
+  name: string;
+  ran_at: string;
 }

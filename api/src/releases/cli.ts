@@ -1,11 +1,15 @@
 import path from 'node:path';
 import { loadConfig, repoRoot } from '../config';
 import { Releases, releasesConfig } from './releases';
+import { migrateToLatest, openDatabase } from '../db/database';
+import { exclusively, LOCKS } from '../db/instances';
+import { SharedReleases } from './shared';
 import { ReleaseError } from './store';
 
 /**
- * The remote teams' commands (README "For a remote team"). They change files under DATA_DIR only:
- * a running server picks the new map up at the next request, with no restart.
+ * The remote teams' commands (README "For a remote team"). They change files under DATA_DIR (and, with
+ * DATABASE_URL, the database: runShared): a running server picks the new map up at the next request,
+ * with no restart.
  *
  *   publish  <remote> [build folder]        copy a build into its immutable release folder
  *   deploy   <remote> [release] [--entry URL]  make a release live (default: the newest)
@@ -60,9 +64,11 @@ function list(releases: Releases, only?: string): string[] {
   return lines;
 }
 
-export function run(argv: string[], env: NodeJS.ProcessEnv = process.env): string[] {
-  const config = loadConfig(env);
-  const releases = new Releases(releasesConfig(config));
+export function run(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  releases = new Releases(releasesConfig(loadConfig(env))),
+): string[] {
   const args = [...argv];
   const command = args.shift();
   switch (command) {
@@ -101,12 +107,33 @@ export function run(argv: string[], env: NodeJS.ProcessEnv = process.env): strin
   }
 }
 
-if (require.main === module) {
+/**
+ * The command as an operator runs it. With DATABASE_URL the releases and the live map are the
+ * database's (releases/shared.ts): the command runs on this machine's copy brought up to date, and what
+ * it changed reaches every instance.
+ */
+export async function runShared(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+  const config = loadConfig(env);
+  if (!config.databaseUrl) return run(argv, env);
+  const db = openDatabase(config);
   try {
-    for (const line of run(process.argv.slice(2))) console.log(line);
-  } catch (error) {
-    if (!(error instanceof ReleaseError)) throw error;
-    console.error(error.message);
-    process.exit(1);
+    await exclusively(db, LOCKS.start, true, () => migrateToLatest(db));
+    const releases = new Releases(releasesConfig(config));
+    return await new SharedReleases(db, releases).change(() => run(argv, env, releases));
+  } finally {
+    await db.close();
   }
+}
+
+if (require.main === module) {
+  runShared(process.argv.slice(2)).then(
+    (lines) => {
+      for (const line of lines) console.log(line);
+    },
+    (error: unknown) => {
+      if (!(error instanceof ReleaseError)) throw error;
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
 }

@@ -135,10 +135,15 @@ export function checkMap(input: string | unknown, context: MapContext): MapCheck
 
 /** Writes the map whole or not at all: a reader sees the old file or the new one, never half of one. */
 export function writeMapAtomically(file: string, map: StoredMap): void {
+  writeTextAtomically(file, `${JSON.stringify(map, null, 2)}\n`);
+}
+
+/** Writes a file whole or not at all (a temporary file renamed into place). */
+export function writeTextAtomically(file: string, text: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    fs.writeFileSync(temporary, `${JSON.stringify(map, null, 2)}\n`);
+    fs.writeFileSync(temporary, text);
     fs.renameSync(temporary, file);
   } catch (error) {
     fs.rmSync(temporary, { force: true });

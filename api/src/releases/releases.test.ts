@@ -1,8 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { makeFrontEndFixture, startServer, writeRemoteBuild, type TestServer } from '../testing/harness';
-import { run } from './cli';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, type Db } from '../db/database';
+import { engines, makeFrontEndFixture, startServer, writeRemoteBuild, type TestServer } from '../testing/harness';
+import { run, runShared } from './cli';
 import { checkMap, deployRelease, emptyMap, protectedReleases, rollbackRelease, type MapContext } from './map';
 import { lastGoodFile, Releases } from './releases';
 
@@ -399,3 +404,101 @@ describe('the live map served at /remotes.json', () => {
     });
   });
 });
+
+// With PostgreSQL the releases and the live map are shared (shared.ts): a command run on any machine
+// reaches every instance, each with a DATA_DIR of its own. Only there: where TEST_DATABASE_URL is set.
+const postgres = engines().filter(([name]) => name === 'postgres');
+
+if (postgres.length)
+  describe('releases and the live map shared by instances on several machines (PostgreSQL)', () => {
+    let a: TestServer;
+    let b: { url: string; app: FastifyInstance; db: Db; dataDir: string };
+    let fixture: ReturnType<typeof makeFrontEndFixture>;
+    let operatorDir: string;
+    const operator = () => ({
+      DATA_DIR: operatorDir,
+      DATABASE_URL: a.config.databaseUrl,
+      DATABASE_SCHEMA: a.config.databaseSchema,
+    });
+    /** Polls until `done` holds; answers how long it took (gives up after 5 s). */
+    const within = async (done: () => Promise<boolean>) => {
+      const started = Date.now();
+      while (!(await done()) && Date.now() - started < 5000) await new Promise((resolve) => setTimeout(resolve, 20));
+      return Date.now() - started;
+    };
+    const get = (server: { url: string }, urlPath: string) => fetch(`${server.url}${urlPath}`);
+    const liveOn = async (server: { url: string }) =>
+      ((await (await get(server, '/remotes.json')).json()) as { remotes: { release: string }[] }).remotes[0]?.release;
+
+    beforeAll(async () => {
+      fixture = makeFrontEndFixture();
+      operatorDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-operator-'));
+      a = await startServer(postgres[0]![1], { staticRoots: fixture.staticRoots });
+      // B: another machine on the same database (a DATA_DIR of its own), with no builds of its own.
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-instance-b-'));
+      const db = openDatabase({ dataDir, databaseUrl: a.config.databaseUrl, databaseSchema: a.db.schema });
+      const config = loadConfig({ DATA_DIR: dataDir });
+      const app = await buildApp(
+        {
+          ...a.config,
+          dataDir,
+          uploadsDir: config.uploadsDir,
+          releasesDir: config.releasesDir,
+          remotesMapFile: config.remotesMapFile,
+          staticRoots: { shell: path.join(dataDir, 'none'), remoteBuilds: [] },
+        },
+        { db },
+      );
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      b = { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, app, db, dataDir };
+      await a.app.sharedReleases!.change(() => a.app.releases.adoptBuilds(fixture.staticRoots.remoteBuilds));
+    });
+    afterAll(async () => {
+      await b?.app.close();
+      await b?.db.close();
+      if (b) fs.rmSync(b.dataDir, { recursive: true, force: true });
+      await a?.close();
+      fs.rmSync(fixture.root, { recursive: true, force: true });
+      fs.rmSync(operatorDir, { recursive: true, force: true });
+    });
+
+    it("serves the first start's release on a machine that never had the build", async () => {
+      expect(await within(async () => (await liveOn(b)) === '1.0.0-aaaaaaa')).toBeLessThan(1000);
+      expect((await get(b, '/remotes/content/1.0.0-aaaaaaa/remoteEntry.js')).status).toBe(200);
+      expect(fs.existsSync(path.join(b.app.config.releasesDir, 'content', '1.0.0-aaaaaaa', 'routes.json'))).toBe(true);
+    });
+
+    it('a release published and deployed from a third machine is live on both within a second; rollback too', async () => {
+      const build = writeRemoteBuild(path.join(fixture.root, 'shared-next'), {
+        name: 'content',
+        release: '1.1.0-bbbbbbb',
+      });
+      expect(await runShared(['publish', 'content', build], operator())).toContain('Published content 1.1.0-bbbbbbb.');
+      expect(await runShared(['deploy', 'content', '1.1.0-bbbbbbb'], operator())).toEqual([
+        'content 1.1.0-bbbbbbb is live (was 1.0.0-aaaaaaa).',
+      ]);
+      for (const server of [a, b]) {
+        expect(await within(async () => (await liveOn(server)) === '1.1.0-bbbbbbb')).toBeLessThan(1000);
+        expect((await get(server, '/remotes/content/1.1.0-bbbbbbb/chunk.9b8c7d6e.js')).status).toBe(200);
+      }
+      expect(await runShared(['rollback', 'content'], operator())).toEqual([
+        'content rolled back to 1.0.0-aaaaaaa (was 1.1.0-bbbbbbb).',
+      ]);
+      for (const server of [a, b]) {
+        expect(await within(async () => (await liveOn(server)) === '1.0.0-aaaaaaa')).toBeLessThan(1000);
+      }
+      const listing = await runShared(['releases', 'content'], operator());
+      expect(listing.join('\n')).toMatch(/\* live\s+1\.0\.0-aaaaaaa/);
+    });
+
+    it('serves a release the map names before this machine has copied it', async () => {
+      const build = writeRemoteBuild(path.join(fixture.root, 'shared-third'), {
+        name: 'content',
+        release: '1.2.0-ccccccc',
+      });
+      await runShared(['publish', 'content', build], operator());
+      // Asked for at once, before any notification or check could have copied it.
+      expect((await get(b, '/remotes/content/1.2.0-ccccccc/remoteEntry.js')).status).toBe(200);
+      expect((await get(b, '/remotes/content/9.9.9-fffffff/remoteEntry.js')).status).toBe(404);
+    });
+  });
