@@ -1,13 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { sql, type RawBuilder } from 'kysely';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
+import { JsonRepresentation, PublicListCache, sendRepresentation } from './public-cache';
 import type { Database } from '../db/schema';
 import { NO_CONTROL_CHARACTERS } from './contract';
 
 // Administrator lists that grow without bound (prayer requests and mass intentions, sent by the
 // mobile app's users) answer a page at a time when asked: `?page=&limit=&q=`. Without them the whole
-// list is answered, as the spec's clients expect. Search is a case-insensitive scan of the named
-// columns by the database (a few thousand rows: no index needed; README "Paged lists").
+// list is answered, as the spec's clients expect, from a cache shared by every reader until a write.
+// Search is a case-insensitive scan of the named columns by the database (api/README.md "Paged lists").
 
 /** Query values are text: whole numbers are matched by pattern, never coerced. */
 export const PagingQuery = Type.Object(
@@ -88,4 +90,43 @@ export async function newestFirst<T extends GrowingTable>(
       .executeTakeFirstOrThrow(),
   ]);
   return { rows: rows as Database[T][], total: Number(count.n) };
+}
+
+/**
+ * A growing list's GET: a page when asked, or the whole list, built, serialized and compressed once
+ * for every reader until a write changes it (the list's change counter, as the public lists'), so that
+ * many screens, or one client asking in a loop, cost little more than one. `invalidate()` after a
+ * write in this process; other processes' writes are noticed through the counter.
+ */
+export class GrowingListAnswers<Row> {
+  private readonly whole: PublicListCache;
+
+  constructor(
+    db: Db,
+    private readonly options: {
+      /** The list's change counter (db/changes.ts), bumped by every write to it. */
+      name: string;
+      message: string;
+      checkEveryMs: number;
+      list: (paging?: Paging) => Promise<{ rows: Row[]; total: number }>;
+    },
+  ) {
+    this.whole = new PublicListCache({
+      db,
+      name: options.name,
+      checkEveryMs: options.checkEveryMs,
+      build: async () => ({ message: options.message, data: (await options.list()).rows }),
+    });
+  }
+
+  invalidate(): void {
+    this.whole.invalidate();
+  }
+
+  async send(request: FastifyRequest, reply: FastifyReply, paging: Paging | undefined): Promise<FastifyReply> {
+    if (!paging) return sendRepresentation(request, reply, await this.whole.get(), { signedIn: true });
+    const { rows, total } = await this.options.list(paging);
+    const answer = { message: this.options.message, data: rows, total, page: paging.page, limit: paging.limit };
+    return sendRepresentation(request, reply, new JsonRepresentation(answer), { signedIn: true });
+  }
 }

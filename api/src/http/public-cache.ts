@@ -92,11 +92,13 @@ export async function sendRepresentation(
   request: FastifyRequest,
   reply: FastifyReply,
   representation: JsonRepresentation,
+  { signedIn = false } = {},
 ): Promise<FastifyReply> {
   const large = representation.body.length >= COMPRESS_FROM_BYTES;
   const encoding = large ? chooseEncoding(request.headers['accept-encoding']) : undefined;
   reply
-    .header('Cache-Control', 'no-cache')
+    // An administrator's answer is kept by that browser only, never by a shared cache.
+    .header('Cache-Control', signedIn ? 'private, no-cache' : 'no-cache')
     .header('Vary', 'Accept-Encoding')
     .header('ETag', representation.etag(encoding))
     .type('application/json; charset=utf-8');

@@ -1,8 +1,12 @@
+import { bumpChangeCounter } from '../db/changes';
 import type { Db } from '../db/database';
 import { newestFirst, type Paging } from '../http/paging';
 import { newId, timestamp } from '../db/ids';
 import type { MassIntentionsTable } from '../db/schema';
 import type { MassIntention, MassIntentionInput } from './schemas';
+
+/** The change counter of the list (db/changes.ts): every write bumps it in its transaction. */
+export const MASS_INTENTIONS_LIST = 'mass_intentions';
 
 function toApi(row: MassIntentionsTable): MassIntention {
   return {
@@ -23,7 +27,10 @@ export async function addMassIntention(db: Db, input: MassIntentionInput): Promi
     intention: input.intention,
     created_at: timestamp(now),
   };
-  await db.kysely.insertInto('mass_intentions').values(row).execute();
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx.insertInto('mass_intentions').values(row).execute();
+    await bumpChangeCounter(trx, MASS_INTENTIONS_LIST);
+  });
   return toApi(row);
 }
 

@@ -4,20 +4,28 @@ import { Type } from '@sinclair/typebox';
 import { bearerSecurity, ownAccount } from '../auth/guard';
 import { rateLimited } from '../http/rate-limit';
 import { addSchemas, ref } from '../http/contract';
-import { PagedFields, PagingQuery, pagingOf } from '../http/paging';
+import { GrowingListAnswers, PagedFields, PagingQuery, pagingOf } from '../http/paging';
 import { errorResponses, trimFields } from '../http/validation';
-import { addMassIntention, listMassIntentions } from './repository';
+import { addMassIntention, listMassIntentions, MASS_INTENTIONS_LIST } from './repository';
 import { MassIntention, MassIntentionInput } from './schemas';
 
 export async function massIntentionRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db } = app;
   addSchemas(app, MassIntention, MassIntentionInput);
+  const answers = new GrowingListAnswers(db, {
+    name: MASS_INTENTIONS_LIST,
+    message: 'Mass intentions fetched successfully',
+    checkEveryMs: config.listCacheCheckMs,
+    list: (paging) => listMassIntentions(db, paging),
+  });
 
   app.get(
     '/mass/intention/:userId',
     {
       onRequest: ownAccount,
+      // Answers are compressed once and kept (GrowingListAnswers), not at every request.
+      compress: false,
       schema: {
         tags: ['mass intentions'],
         summary: 'All mass intention requests, newest first; or a page of them (?page=&limit=&q=) with the total',
@@ -30,12 +38,7 @@ export async function massIntentionRoutes(parent: FastifyInstance): Promise<void
         },
       },
     },
-    async (request) => {
-      const paging = pagingOf(request.query);
-      const { rows, total } = await listMassIntentions(db, paging);
-      const message = 'Mass intentions fetched successfully';
-      return paging ? { message, data: rows, total, page: paging.page, limit: paging.limit } : { message, data: rows };
-    },
+    async (request, reply) => answers.send(request, reply, pagingOf(request.query)),
   );
 
   // Public: the mobile app submits requests here (see ARCHITECTURE "The API contract").
@@ -56,6 +59,7 @@ export async function massIntentionRoutes(parent: FastifyInstance): Promise<void
     },
     async (request, reply) => {
       const data = await addMassIntention(db, request.body);
+      answers.invalidate();
       return reply.code(201).send({ message: 'Mass intention submitted successfully', data });
     },
   );

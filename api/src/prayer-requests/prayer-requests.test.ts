@@ -274,6 +274,35 @@ describe.each(engines())('paged administrator lists on %s', (_name, engine) => {
     expect((await list('mass/intention', '?q=%25')).body.total).toBe(1);
   });
 
+  // Many administrators' screens (or one heavy client) reading the whole list share one answer, built
+  // and compressed once until a write, so that they cannot starve the mobile app's reads.
+  it.each([
+    ['prayer/request', '/api/v1/prayer/request', { request: 'Pray for rain' }],
+    ['mass/intention', '/api/v1/mass/intention', { fullname: 'Ada', email: 'ada@example.com', intention: 'Rain' }],
+  ])(
+    '%s: the whole list is one cached answer (ETag, 304) until a write, which shows at once',
+    async (path, submitUrl, body) => {
+      const first = await list(path);
+      const etag = first.headers.get('etag')!;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(first.headers.get('cache-control')).toBe('private, no-cache');
+      const again = await server.call('GET', `/api/v1/${path}/${server.admin._id}`, {
+        token,
+        headers: { 'if-none-match': etag },
+      });
+      expect(again.status).toBe(304);
+      expect((await server.call('POST', submitUrl, { json: body })).status).toBe(201);
+      const after = await list(path);
+      expect(after.body.data).toHaveLength(first.body.data.length + 1);
+      expect(after.headers.get('etag')).not.toBe(etag);
+      // Without a token, nothing of it.
+      expect(
+        (await server.call('GET', `/api/v1/${path}/${server.admin._id}`, { headers: { 'if-none-match': etag } }))
+          .status,
+      ).toBe(401);
+    },
+  );
+
   it.each([
     ['?page=0', 'page is not in the expected format'],
     ['?page=abc', 'page is not in the expected format'],

@@ -1,8 +1,12 @@
+import { bumpChangeCounter } from '../db/changes';
 import type { Db } from '../db/database';
 import { newId, timestamp } from '../db/ids';
 import type { PrayerRequestsTable } from '../db/schema';
 import { newestFirst, type Paging } from '../http/paging';
 import type { PrayerRequest } from './schemas';
+
+/** The change counter of the list (db/changes.ts): every write bumps it in its transaction. */
+export const PRAYER_REQUESTS_LIST = 'prayer_requests';
 
 /** A prayer request sent from the mobile app (spec §3: _id, request). */
 function toApi(row: PrayerRequestsTable): PrayerRequest {
@@ -12,7 +16,10 @@ function toApi(row: PrayerRequestsTable): PrayerRequest {
 export async function addPrayerRequest(db: Db, request: string): Promise<PrayerRequest> {
   const now = new Date();
   const row: PrayerRequestsTable = { _id: newId(now), request, created_at: timestamp(now) };
-  await db.kysely.insertInto('prayer_requests').values(row).execute();
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx.insertInto('prayer_requests').values(row).execute();
+    await bumpChangeCounter(trx, PRAYER_REQUESTS_LIST);
+  });
   return toApi(row);
 }
 
@@ -24,14 +31,21 @@ export async function listPrayerRequests(db: Db, paging?: Paging): Promise<{ row
 
 /** False for an unknown id. */
 export async function deletePrayerRequest(db: Db, id: string): Promise<boolean> {
-  const result = await db.kysely.deleteFrom('prayer_requests').where('_id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return await db.kysely.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('prayer_requests').where('_id', '=', id).executeTakeFirst();
+    const deleted = Number(result.numDeletedRows) > 0;
+    if (deleted) await bumpChangeCounter(trx, PRAYER_REQUESTS_LIST);
+    return deleted;
+  });
 }
 
 /** Deletes every request; answers how many there were. */
 export async function deleteAllPrayerRequests(db: Db): Promise<number> {
-  const result = await db.kysely.deleteFrom('prayer_requests').executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return await db.kysely.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('prayer_requests').executeTakeFirst();
+    await bumpChangeCounter(trx, PRAYER_REQUESTS_LIST);
+    return Number(result.numDeletedRows);
+  });
 }
 
 export async function countPrayerRequests(db: Db): Promise<number> {

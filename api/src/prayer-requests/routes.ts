@@ -6,9 +6,15 @@ import { isId } from '../db/ids';
 import { notFound } from '../http/errors';
 import { rateLimited } from '../http/rate-limit';
 import { addSchemas, ref } from '../http/contract';
-import { PagedFields, PagingQuery, pagingOf } from '../http/paging';
+import { GrowingListAnswers, PagedFields, PagingQuery, pagingOf } from '../http/paging';
 import { errorResponses, trimFields } from '../http/validation';
-import { addPrayerRequest, deleteAllPrayerRequests, deletePrayerRequest, listPrayerRequests } from './repository';
+import {
+  addPrayerRequest,
+  deleteAllPrayerRequests,
+  deletePrayerRequest,
+  listPrayerRequests,
+  PRAYER_REQUESTS_LIST,
+} from './repository';
 import { PrayerRequest, PrayerRequestInput } from './schemas';
 
 export const PRAYER_REQUEST_NOT_FOUND = 'Prayer request not found';
@@ -19,11 +25,19 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db } = app;
   addSchemas(app, PrayerRequest, PrayerRequestInput);
+  const answers = new GrowingListAnswers(db, {
+    name: PRAYER_REQUESTS_LIST,
+    message: 'Prayer requests fetched successfully',
+    checkEveryMs: config.listCacheCheckMs,
+    list: (paging) => listPrayerRequests(db, paging),
+  });
 
   app.get(
     '/prayer/request/:userId',
     {
       onRequest: ownAccount,
+      // Answers are compressed once and kept (GrowingListAnswers), not at every request.
+      compress: false,
       schema: {
         tags: ['prayer requests'],
         summary: 'All prayer requests, newest first; or a page of them (?page=&limit=&q=) with the total',
@@ -36,12 +50,7 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
         },
       },
     },
-    async (request) => {
-      const paging = pagingOf(request.query);
-      const { rows, total } = await listPrayerRequests(db, paging);
-      const message = 'Prayer requests fetched successfully';
-      return paging ? { message, data: rows, total, page: paging.page, limit: paging.limit } : { message, data: rows };
-    },
+    async (request, reply) => answers.send(request, reply, pagingOf(request.query)),
   );
 
   app.delete(
@@ -59,6 +68,7 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
     async (request) => {
       const { id } = request.params;
       if (!isId(id) || !(await deletePrayerRequest(db, id))) throw notFound(PRAYER_REQUEST_NOT_FOUND);
+      answers.invalidate();
       return { message: 'Prayer request deleted successfully' };
     },
   );
@@ -81,10 +91,11 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
         },
       },
     },
-    async () => ({
-      message: 'All prayer requests deleted successfully',
-      data: { deleted: await deleteAllPrayerRequests(db) },
-    }),
+    async () => {
+      const deleted = await deleteAllPrayerRequests(db);
+      answers.invalidate();
+      return { message: 'All prayer requests deleted successfully', data: { deleted } };
+    },
   );
 
   // Public: the mobile app submits requests here (see ARCHITECTURE "The API contract").
@@ -105,6 +116,7 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
     },
     async (request, reply) => {
       const data = await addPrayerRequest(db, request.body.request);
+      answers.invalidate();
       return reply.code(201).send({ message: 'Prayer request submitted successfully', data });
     },
   );
