@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../http/errors';
 import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
 import { errorResponses } from '../http/validation';
-import { multipartRoute, registerUploads, withForm } from '../uploads/form';
+import { multipartRoute, registerUploads, withForm, replaceableFile } from '../uploads/form';
 import { publicOrigin } from '../uploads/store';
 import { addBook, BOOK_MESSAGES, BOOKS_LIST, deleteBook, findBook, listBooks, toApi, updateBook } from './repository';
 import { Book, BookFields } from './schemas';
@@ -19,11 +19,7 @@ const BookAnswer = Type.Object({ message: Type.String(), data: ref(Book) });
 /** The cover, as the OpenAPI document shows it (withForm receives it). */
 const coverDocs = (onEdit: boolean) => ({
   bookImage: onEdit
-    ? Type.Optional(
-        Type.Union([Type.String({ format: 'binary' }), Type.String({ format: 'uri' })], {
-          description: "A new JPEG, PNG, GIF or WebP image, or the book's current image URL; absent keeps the image",
-        }),
-      )
+    ? replaceableFile("A new JPEG, PNG, GIF or WebP image, or the book's current image URL; absent keeps the image")
     : Type.String({ format: 'binary', description: 'JPEG, PNG, GIF or WebP image (by content)' }),
 });
 

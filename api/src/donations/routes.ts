@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../http/errors';
 import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
 import { errorResponses } from '../http/validation';
-import { multipartRoute, registerUploads, withForm } from '../uploads/form';
+import { multipartRoute, registerUploads, withForm, replaceableFile } from '../uploads/form';
 import { publicOrigin } from '../uploads/store';
 import {
   addDonation,
@@ -28,11 +28,7 @@ const DonationAnswer = Type.Object({ message: Type.String(), data: ref(Donation)
 /** The file, as the OpenAPI document shows it (withForm receives it). */
 const fileDocs = (onEdit: boolean) => ({
   file: onEdit
-    ? Type.Optional(
-        Type.Union([Type.String({ format: 'binary' }), Type.String({ format: 'uri' })], {
-          description: "A new file of any type, or the donation's current file URL; absent keeps the file",
-        }),
-      )
+    ? replaceableFile("A new file of any type, or the donation's current file URL; absent keeps the file")
     : Type.String({ format: 'binary', description: 'A file of any type' }),
 });
 

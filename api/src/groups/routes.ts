@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../http/errors';
 import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
 import { errorResponses } from '../http/validation';
-import { multipartRoute, registerUploads, withForm } from '../uploads/form';
+import { multipartRoute, registerUploads, withForm, replaceableFile } from '../uploads/form';
 import { publicOrigin } from '../uploads/store';
 import {
   addGroup,
@@ -29,9 +29,7 @@ const GroupAnswer = Type.Object({ message: Type.String(), data: ref(Group) });
 const pictureDocs = (onEdit: boolean) => ({
   groupImage: Type.Optional(
     onEdit
-      ? Type.Union([Type.String({ format: 'binary' }), Type.String({ format: 'uri' })], {
-          description: "A new JPEG, PNG, GIF or WebP image, or the group's current image URL; absent keeps the image",
-        })
+      ? replaceableFile("A new JPEG, PNG, GIF or WebP image, or the group's current image URL; absent keeps the image")
       : Type.String({ format: 'binary', description: 'Optional JPEG, PNG, GIF or WebP image (by content)' }),
   ),
 });

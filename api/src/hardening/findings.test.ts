@@ -26,13 +26,16 @@ describe.each(engines())('hardened input on %s', (_name, engine) => {
   });
   afterAll(() => server.close());
 
-  it('refuses control characters in every free text a request body takes (the OpenAPI document says so)', async () => {
+  it('refuses control characters in every free text a request body takes, and bounds every text (the OpenAPI document says so)', async () => {
     const document = (await server.call('GET', '/api/v1/openapi.json')).body as OpenApiDocument;
     const resolve = (schema: SchemaObject) =>
       schema.$ref ? document.components.schemas[schema.$ref.replace('#/components/schemas/', '')]! : schema;
     const unguarded: string[] = [];
+    const unbounded: string[] = [];
     const visit = (schema: SchemaObject, where: string) => {
       const resolved = resolve(schema);
+      if (resolved.type === 'string' && !resolved.enum && resolved.format !== 'binary' && !resolved.maxLength)
+        unbounded.push(where);
       if (resolved.anyOf) resolved.anyOf.forEach((inner) => visit(inner, where));
       else if (resolved.type === 'array' && resolved.items) visit(resolved.items, `${where}[]`);
       else if (resolved.type === 'object')
@@ -54,6 +57,7 @@ describe.each(engines())('hardened input on %s', (_name, engine) => {
         }
     expect(texts).toBeGreaterThan(20);
     expect(unguarded).toEqual([]);
+    expect(unbounded).toEqual([]);
   });
 
   const json = (url: string, body: Record<string, unknown>, field: string, words: string) => ({
@@ -207,6 +211,26 @@ describe.each(engines())('hardened input on %s', (_name, engine) => {
     expect(stored.body.data.bookLink).toBe('https://example.org/Saint/Augustin?q=%C3%A9');
     await server.call('DELETE', `/api/v1/book/${admin}/${book.body.data._id as string}`, { token });
   });
+
+  it("bounds the current file's address an edit form may send in place of a file", async () => {
+    const book = await server.call('POST', `/api/v1/add/book/${admin}`, {
+      token,
+      form: multipartForm({ bookName: 'Confessions', bookLink: 'https://example.org/c' }, { bookImage: png }),
+    });
+    const id = book.body.data._id as string;
+    const edit = await server.call('POST', `/api/v1/edit/book/${admin}/${id}`, {
+      token,
+      form: multipartForm({
+        bookName: 'Renamed',
+        bookLink: 'https://example.org/c',
+        bookImage: `https://x/${'a'.repeat(2000)}`,
+      }),
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.body).toEqual({ message: 'The cover is too long' });
+    expect((await server.call('GET', `/api/v1/single/book/${id}`)).body.data.bookName).toBe('Confessions');
+    await server.call('DELETE', `/api/v1/book/${admin}/${id}`, { token });
+  });
 });
 
 describe('the client address behind a proxy', () => {
@@ -313,6 +337,25 @@ describe('slow and oversize clients', () => {
     expect(closedAfter).toBeLessThan(5000);
   });
 
+  it('closes an idle keep-alive connection after its timeout', async () => {
+    const client = rawConnection(server.url);
+    client.write('GET /api/v1/all/books/ HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
+    const closedAfter = await client.closed;
+    expect(client.received()).toMatch(/^HTTP\/1\.1 200/);
+    // KEEP_ALIVE_TIMEOUT_MS is 500 here: closed by the server, not held open for the client.
+    expect(closedAfter).toBeLessThan(3000);
+  });
+
+  it('holds at most MAX_CONNECTIONS connections, and answers again once they are gone', async () => {
+    // 50 here: of 70 connections opened at once, those past the cap are closed at once.
+    const clients = Array.from({ length: 70 }, () => rawConnection(server.url));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(clients.filter((client) => client.isClosed()).length).toBeGreaterThanOrEqual(20);
+    for (const client of clients) client.socket.destroy();
+    await Promise.all(clients.map((client) => client.closed));
+    expect((await server.call('GET', '/api/v1/all/books/')).status).toBe(200);
+  });
+
   it('lets a body that keeps up the minimum rate finish', async () => {
     const body = JSON.stringify({ request: 'Pray for the sick of our parish. '.repeat(55) });
     const client = rawConnection(server.url);
@@ -326,6 +369,30 @@ describe('slow and oversize clients', () => {
     }
     await client.closed;
     expect(client.received()).toMatch(/^HTTP\/1\.1 201/);
+  });
+
+  it('ends a request whose body keeps up the rate but outlasts the deadline scaled to the largest upload', async () => {
+    // A deadline of 1 s (headers) + 2,000 bytes (the largest upload) at 1,000 bytes a second: 3 s.
+    const short = await startServer(engines()[0]![1], {
+      connections: { ...server.config.connections, checkEveryMs: 100 },
+      uploadMaxImageBytes: 1000,
+      uploadMaxFileBytes: 2000,
+    });
+    try {
+      const client = rawConnection(short.url);
+      client.write(
+        'POST /api/v1/prayer/request HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 12000\r\n\r\n{"request":"',
+      );
+      // 2,000 bytes a second, twice the minimum rate: only the deadline can end it (Node's 408).
+      const dribble = setInterval(() => client.write('a'.repeat(200)), 100);
+      const closedAfter = await client.closed;
+      clearInterval(dribble);
+      expect(client.received()).toMatch(/^HTTP\/1\.1 408/);
+      expect(closedAfter).toBeGreaterThan(2500);
+      expect(closedAfter).toBeLessThan(6000);
+    } finally {
+      await short.close();
+    }
   });
 
   it('refuses an upload whose declared size is past its limit before reading its body', async () => {

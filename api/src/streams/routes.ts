@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../http/errors';
 import { PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
 import { errorResponses } from '../http/validation';
-import { multipartRoute, registerUploads, withForm } from '../uploads/form';
+import { multipartRoute, registerUploads, withForm, replaceableFile } from '../uploads/form';
 import { publicOrigin } from '../uploads/store';
 import {
   addStream,
@@ -28,11 +28,7 @@ const StreamAnswer = Type.Object({ message: Type.String(), data: ref(Stream) });
 /** The thumbnail, as the OpenAPI document shows it (withForm receives it). */
 const thumbnailDocs = (onEdit: boolean) => ({
   file: onEdit
-    ? Type.Optional(
-        Type.Union([Type.String({ format: 'binary' }), Type.String({ format: 'uri' })], {
-          description: "A new JPEG, PNG, GIF or WebP image, or the stream's current image URL; absent keeps it",
-        }),
-      )
+    ? replaceableFile("A new JPEG, PNG, GIF or WebP image, or the stream's current image URL; absent keeps it")
     : Type.String({ format: 'binary', description: 'JPEG, PNG, GIF or WebP image (by content)' }),
 });
 

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { finished } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart, { type Multipart, type MultipartFile } from '@fastify/multipart';
-import { TypeGuard, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import { Type, TypeGuard, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import { withNormalisedLinks, type Named } from '../http/contract';
 import { badRequest, HttpError, NOT_MULTIPART, validationMessage } from '../http/errors';
 import { detectAnyFile, detectImage, SNIFF_BYTES, type DetectedType } from './detect';
@@ -50,6 +50,20 @@ declare module 'fastify' {
     multipartFiles?: { kind: FileKind; words: string }[];
   }
 }
+
+/** A file field sent as text on edit names the record's current file: an address, at most this long. */
+export const CURRENT_FILE_URL_MAX = 2000;
+
+/**
+ * An edit form's file field as the OpenAPI document shows it: a new file, or the record's current
+ * file's URL (kept, as when absent).
+ */
+export const replaceableFile = (description: string) =>
+  Type.Optional(
+    Type.Union([Type.String({ format: 'binary' }), Type.String({ format: 'uri', maxLength: CURRENT_FILE_URL_MAX })], {
+      description,
+    }),
+  );
 
 /** The parser's own limits; file sizes are checked per field by receiveForm. */
 const LIMITS = {
@@ -228,7 +242,8 @@ async function receiveForm<S extends FieldsSchema, P extends string>(
       else if (typeof part.value !== 'string') failure = badRequest(`${wordsOf(name)} must be text`);
       // A file field sent as text names the record's current file; left blank it is as if not sent.
       else if (isFileField) {
-        if (part.value.trim()) files[name] = part.value;
+        if (part.value.length > CURRENT_FILE_URL_MAX) failure = badRequest(`${wordsOf(name)} is too long`);
+        else if (part.value.trim()) files[name] = part.value;
       } else fields[name] = part.value;
       seen.add(name);
     }
