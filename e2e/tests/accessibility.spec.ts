@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, png } from './fixtures';
 import { logIn, signInOverApi } from './session';
@@ -7,35 +9,35 @@ import { logIn, signInOverApi } from './session';
 // the Content-Security-Policy; and no stored script run, though every record shown carries one. The lists hold a record each, so their tables, actions
 // and details are scanned too.
 
-const FORMS_AND_LISTS = [
-  '/dashboard',
-  '/bookshelf',
-  '/bookshelf-organizer',
-  '/bible-list',
-  '/add-bible-plan',
-  '/live-streaming',
-  '/add-stream',
-  '/adult-reflection',
-  '/add-adult-reflection',
-  '/children-reflection',
-  '/group-list',
-  '/add-group',
-  '/mass-scheduling',
-  '/prayer-requests',
-  '/donations',
-  '/donation/add',
-  '/bank-accounts',
-  '/add-bank-account',
-  '/prayers',
-  '/add-prayer',
-  '/about',
-  '/users',
-  '/settings',
-];
+/**
+ * Every screen: the login page, the shell's dashboard, and every route the remotes declare in their
+ * route tables (so that a new screen is crawled without being listed here), with the seeded records'
+ * ids and dates in place of the parameters.
+ */
+function everyScreen(seeded: Seeded): string[] {
+  const declared = ['remote-content', 'remote-community', 'remote-finance'].flatMap(
+    (remote) =>
+      (JSON.parse(readFileSync(path.join(__dirname, '..', '..', remote, 'routes.json'), 'utf8')) as RouteTable).routes,
+  );
+  return [
+    '/dashboard',
+    ...declared.map(({ path: pattern }) => {
+      if (!pattern.includes(':')) return pattern;
+      const filled = seeded.params[pattern];
+      if (!filled) throw new Error(`The crawl seeds no record for ${pattern}: add one to seed()`);
+      return filled;
+    }),
+  ];
+}
+
+interface RouteTable {
+  routes: { path: string }[];
+}
 
 interface Seeded {
   cleanup: () => Promise<void>;
-  details: string[];
+  /** Each parameterised route, with a seeded record's id or date in place. */
+  params: Record<string, string>;
 }
 
 /**
@@ -74,6 +76,7 @@ const hostile = (word: string) => `${word} ${XSS_PAYLOADS[nextPayload++ % XSS_PA
 
 /** Records of every kind the crawl opens, through the API, their texts carrying the payloads. */
 async function seed(request: APIRequestContext): Promise<Seeded> {
+  nextPayload = 0;
   const { headers, userId: user } = await signInOverApi(request);
   const idOf = async (answer: Promise<{ json(): Promise<unknown> }>) =>
     ((await (await answer).json()) as { data: { _id: string } }).data._id;
@@ -111,8 +114,10 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
       headers,
       data: {
         bankName: hostile('First Bank'),
-        bankAccountNumber: '001',
+        bankAccountNumber: hostile('001'),
         bankAccountHolderName: hostile('Parish'),
+        bankRoutingNumber: hostile('021'),
+        bankSwiftCode: hostile('FBNI'),
         currency: 'NGN',
       },
     }),
@@ -160,23 +165,50 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
       },
     }),
   );
-  // The payloads left over go in prayer requests, so that every one is shown somewhere.
-  const prayerRequests = [prayerRequest];
-  while (nextPayload % XSS_PAYLOADS.length !== 0) {
-    prayerRequests.push(await idOf(request.post('/api/v1/prayer/request', { data: { request: hostile('Pray') } })));
-  }
+  const childrenReflection = await idOf(
+    request.post(`/api/v1/add/children/reflection/${user}`, {
+      headers,
+      data: {
+        date: '2031-01-02',
+        topic: hostile('Joy'),
+        reflection: `<p>${hostile('Story')}</p>`,
+        bibleReading: hostile('Mt 19'),
+        devotionalContent: hostile('Points'),
+        devotionalConfession: `<p>${hostile('Exercise')}</p>`,
+        furtherReading: hostile('Ps 8'),
+        mass: hostile('Mk 10'),
+      },
+    }),
+  );
+  // Every payload is shown somewhere (the texts above outnumber them).
+  expect(nextPayload).toBeGreaterThanOrEqual(XSS_PAYLOADS.length);
   return {
-    details: [`/bookshelf/${book}`, `/group/${group}`, `/donations/${donation}`],
+    params: {
+      '/bookshelf/:id': `/bookshelf/${book}`,
+      '/edit-book/:id': `/edit-book/${book}`,
+      '/bible-plan-details/:id': `/bible-plan-details/${reading}`,
+      '/edit-bible-plan/:id': `/edit-bible-plan/${reading}`,
+      '/live-streaming/edit/:id': `/live-streaming/edit/${stream}`,
+      '/adult-reflection/:date': '/adult-reflection/2031-01-01',
+      '/adult-reflection/edit/:id': `/adult-reflection/edit/${reflection}`,
+      '/children-reflection/:date': '/children-reflection/2031-01-02',
+      '/children-reflection/edit/:id': `/children-reflection/edit/${childrenReflection}`,
+      '/group/:id': `/group/${group}`,
+      '/group/edit/:id': `/group/edit/${group}`,
+      '/donations/:id': `/donations/${donation}`,
+      '/edit-donation/:id': `/edit-donation/${donation}`,
+    },
     cleanup: async () => {
       await request.delete(`/api/v1/book/${user}/${book}`, { headers });
       await request.delete(`/api/v1/group/${user}/${group}`, { headers });
       await request.delete(`/api/v1/donation/${user}/${donation}`, { headers });
       await request.delete(`/api/v1/delete/account/${user}/${account}`, { headers });
       await request.post(`/api/v1/delete/prayer/${user}/${prayer}`, { headers });
-      for (const id of prayerRequests) await request.delete(`/api/v1/prayer/request/${user}/${id}`, { headers });
+      await request.delete(`/api/v1/prayer/request/${user}/${prayerRequest}`, { headers });
       await request.delete(`/api/v1/delete/stream/${user}/${stream}`, { headers });
       await request.delete(`/api/v1/delete/reading/${user}/${reading}`, { headers });
       await request.delete(`/api/v1/delete/adult/reflection/${user}/${reflection}`, { headers });
+      await request.delete(`/api/v1/delete/children/reflection/${user}/${childrenReflection}`, { headers });
     },
   };
 }
@@ -196,7 +228,7 @@ for (const viewport of [
     page,
     request,
   }) => {
-    // About thirty screens, each loaded afresh and scanned.
+    // About forty screens, each loaded afresh and scanned.
     test.setTimeout(300_000);
     const seeded = await seed(request);
     try {
@@ -234,12 +266,12 @@ async function scanEverything(page: Page, seeded: Seeded, viewport: { width: num
   await page.goto('/login');
   await scan('/login');
   await logIn(page);
-  for (const screen of [...FORMS_AND_LISTS, ...seeded.details]) {
+  for (const screen of everyScreen(seeded)) {
     await page.goto(screen);
     await page.waitForLoadState('networkidle');
     await scan(screen);
   }
-  // Open dialogs: an edit modal and a delete confirmation.
+  // Open dialogs: edit modals and a delete confirmation.
   await page.goto('/bank-accounts');
   const table = page.getByRole('table', { name: 'Bank accounts' });
   await table.getByRole('button', { name: 'Edit' }).first().click();
@@ -249,6 +281,11 @@ async function scanEverything(page: Page, seeded: Seeded, viewport: { width: num
   await table.getByRole('button', { name: 'Delete' }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await scan('/bank-accounts (delete confirmation)');
+  await page.keyboard.press('Escape');
+  await page.goto('/prayers');
+  await page.getByRole('table', { name: 'Section A Prayers' }).getByRole('button', { name: 'Edit' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Edit Prayer' })).toBeVisible();
+  await scan('/prayers (Edit Prayer)');
   if (refusedByPolicy.length) found.push({ screen: 'Content-Security-Policy', violations: refusedByPolicy });
   return found;
 }
