@@ -39,10 +39,13 @@ export async function bookRoutes(parent: FastifyInstance): Promise<void> {
     db,
     name: BOOKS_LIST,
     checkEveryMs: config.listCacheCheckMs,
-    build: async (origin = publicOrigin(app)) => ({
-      message: 'Books fetched successfully',
-      data: (await listBooks(db)).map((row) => toApi(row, origin)),
-    }),
+    build: async () => {
+      const origin = publicOrigin(app);
+      return {
+        message: 'Books fetched successfully',
+        data: (await listBooks(db)).map((row) => toApi(row, origin)),
+      };
+    },
   });
 
   for (const url of ['/all/books/', '/all/books']) {

@@ -47,10 +47,13 @@ export async function donationRoutes(parent: FastifyInstance): Promise<void> {
     db,
     name: DONATIONS_LIST,
     checkEveryMs: config.listCacheCheckMs,
-    build: async (origin = publicOrigin(app)) => ({
-      message: 'Donations fetched successfully',
-      data: (await listDonations(db)).map((row) => toApi(row, origin)),
-    }),
+    build: async () => {
+      const origin = publicOrigin(app);
+      return {
+        message: 'Donations fetched successfully',
+        data: (await listDonations(db)).map((row) => toApi(row, origin)),
+      };
+    },
   });
 
   app.get(

@@ -50,10 +50,13 @@ export async function groupRoutes(parent: FastifyInstance): Promise<void> {
     db,
     name: GROUPS_LIST,
     checkEveryMs: config.listCacheCheckMs,
-    build: async (origin = publicOrigin(app)) => ({
-      message: 'Groups fetched successfully',
-      data: (await listGroups(db)).map((row) => toApi(row, origin)),
-    }),
+    build: async () => {
+      const origin = publicOrigin(app);
+      return {
+        message: 'Groups fetched successfully',
+        data: (await listGroups(db)).map((row) => toApi(row, origin)),
+      };
+    },
   });
 
   for (const url of ['/all/groups', '/all/groups/']) {

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { sql, type RawBuilder } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import { JsonRepresentation, PublicListCache, sendRepresentation } from './public-cache';
+import { PublicListCache, sendRepresentation } from './public-cache';
 import type { Database } from '../db/schema';
 import { NO_CONTROL_CHARACTERS } from './contract';
 
@@ -93,17 +93,17 @@ export async function newestFirst<T extends GrowingTable>(
 }
 
 /**
- * A growing list's GET: a page when asked, or the whole list, built, serialized and compressed once
- * for every reader until a write changes it (the list's change counter, as the public lists'), so that
- * many screens, or one client asking in a loop, cost little more than one. `invalidate()` after a
- * write in this process; other processes' writes are noticed through the counter.
+ * A growing list's GET: the whole list, or a page, built, serialized and compressed once for every
+ * reader until a write changes the list (its change counter, as the public lists'), so that many
+ * screens, or one client asking in a loop, cost little more than one. `invalidate()` after a write in
+ * this process; other processes' writes are noticed through the counter.
  */
 export class GrowingListAnswers<Row> {
-  private readonly whole: PublicListCache;
+  private readonly answers: PublicListCache;
 
   constructor(
     db: Db,
-    private readonly options: {
+    options: {
       /** The list's change counter (db/changes.ts), bumped by every write to it. */
       name: string;
       message: string;
@@ -111,22 +111,27 @@ export class GrowingListAnswers<Row> {
       list: (paging?: Paging) => Promise<{ rows: Row[]; total: number }>;
     },
   ) {
-    this.whole = new PublicListCache({
+    const { message, list } = options;
+    this.answers = new PublicListCache({
       db,
       name: options.name,
       checkEveryMs: options.checkEveryMs,
-      build: async () => ({ message: options.message, data: (await options.list()).rows }),
+      // The key is the paging asked for, as JSON ('' for the whole list).
+      build: async (key) => {
+        if (!key) return { message, data: (await list()).rows };
+        const paging = JSON.parse(key) as Paging;
+        const { rows, total } = await list(paging);
+        return { message, data: rows, total, page: paging.page, limit: paging.limit };
+      },
     });
   }
 
   invalidate(): void {
-    this.whole.invalidate();
+    this.answers.invalidate();
   }
 
   async send(request: FastifyRequest, reply: FastifyReply, paging: Paging | undefined): Promise<FastifyReply> {
-    if (!paging) return sendRepresentation(request, reply, await this.whole.get(), { signedIn: true });
-    const { rows, total } = await this.options.list(paging);
-    const answer = { message: this.options.message, data: rows, total, page: paging.page, limit: paging.limit };
-    return sendRepresentation(request, reply, new JsonRepresentation(answer), { signedIn: true });
+    const key = paging ? JSON.stringify({ page: paging.page, limit: paging.limit, q: paging.q }) : '';
+    return sendRepresentation(request, reply, await this.answers.get(key), { signedIn: true });
   }
 }

@@ -14,6 +14,9 @@ type Encoding = 'br' | 'gzip';
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
+/** Answers kept per list (the whole list, and the pages and searches asked for since the last write). */
+const MAX_ANSWERS = 100;
+
 /** Bodies smaller than this are sent as they are (as @fastify/compress does). */
 const COMPRESS_FROM_BYTES = 1024;
 
@@ -112,8 +115,11 @@ export interface PublicListCacheOptions {
   db: Db;
   /** The list's change counter (db/changes.ts), bumped by every write to it. */
   name: string;
-  /** Builds the answer (its URLs made absolute from the configured origin, never from a request's Host). */
-  build: () => Promise<unknown>;
+  /**
+   * Builds the answer (its URLs made absolute from the configured origin, never from a request's Host);
+   * `key` names one of several answers of the list ('' for the whole list; a page, for a paged list).
+   */
+  build: (key: string) => Promise<unknown>;
   /** Ask the change counter at most this often (LIST_CACHE_CHECK_MS); 0: before every answer. */
   checkEveryMs: number;
 }
@@ -124,8 +130,8 @@ export interface PublicListCacheOptions {
  * `checkEveryMs`. Between two answers nothing is rebuilt, hashed or compressed again.
  */
 export class PublicListCache {
-  /** The one answer, whoever asks and whatever Host they name (one per encoding inside it). */
-  private entry: Promise<JsonRepresentation> | undefined;
+  /** The answers by key, whoever asks and whatever Host they name (one per encoding inside each). */
+  private readonly entries = new Map<string, Promise<JsonRepresentation>>();
   private counter: number | undefined;
   private checkedAt = 0;
   private checking: Promise<void> | undefined;
@@ -136,21 +142,24 @@ export class PublicListCache {
   }
 
   invalidate(): void {
-    this.entry = undefined;
+    this.entries.clear();
     // The next answer first learns the counter this write left, so it does not rebuild twice.
     this.checkedAt = 0;
   }
 
-  async get(): Promise<JsonRepresentation> {
+  async get(key = ''): Promise<JsonRepresentation> {
     if (Date.now() - this.checkedAt >= this.options.checkEveryMs) await this.check();
-    if (!this.entry) {
-      const built = this.options.build().then((value) => new JsonRepresentation(value));
+    let entry = this.entries.get(key);
+    if (!entry) {
+      const built = this.options.build(key).then((value) => new JsonRepresentation(value));
       built.catch(() => {
-        if (this.entry === built) this.entry = undefined;
+        if (this.entries.get(key) === built) this.entries.delete(key);
       });
-      this.entry = built;
+      // A bounded number of answers: the oldest goes first (keys are pages and searches).
+      if (this.entries.size >= MAX_ANSWERS) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(key, (entry = built));
     }
-    return this.entry;
+    return entry;
   }
 
   /** Reads the change counter (one query, shared by concurrent requests); a change empties the cache. */
@@ -158,7 +167,7 @@ export class PublicListCache {
     this.checking ??= readChangeCounter(this.options.db.kysely, this.options.name)
       .then((counter) => {
         if (counter !== this.counter) {
-          this.entry = undefined;
+          this.entries.clear();
           this.counter = counter;
         }
         this.checkedAt = Date.now();

@@ -47,10 +47,13 @@ export async function streamRoutes(parent: FastifyInstance): Promise<void> {
     db,
     name: STREAMS_LIST,
     checkEveryMs: config.listCacheCheckMs,
-    build: async (origin = publicOrigin(app)) => ({
-      message: 'Streams fetched successfully',
-      data: (await listStreams(db)).map((row) => toApi(row, origin)),
-    }),
+    build: async () => {
+      const origin = publicOrigin(app);
+      return {
+        message: 'Streams fetched successfully',
+        data: (await listStreams(db)).map((row) => toApi(row, origin)),
+      };
+    },
   });
 
   app.get(
