@@ -66,9 +66,20 @@ export class JsonRepresentation {
   }
 }
 
+/** Accept-Encoding values seen lately and the encoding each chose: clients send a handful of them. */
+const chosenEncodings = new Map<string, Encoding | undefined>();
+
 /** The preferred encoding the client accepts: br, then gzip (q-values honoured); undefined: identity. */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
+  if (chosenEncodings.has(acceptEncoding)) return chosenEncodings.get(acceptEncoding);
+  const chosen = parseAcceptEncoding(acceptEncoding);
+  if (chosenEncodings.size >= 64) chosenEncodings.clear();
+  chosenEncodings.set(acceptEncoding, chosen);
+  return chosen;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding | undefined {
   let best: Encoding | undefined;
   let bestQ = 0;
   let wildcardQ: number | undefined;

@@ -9,10 +9,11 @@ import type { AppConfig } from '../config';
  */
 export function logErrorsAndSlowRequests(app: FastifyInstance, config: AppConfig): void {
   if (config.requestLog === 'all') return;
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook: no promise per request in the common case (neither failed nor slow).
+  app.addHook('onResponse', (request, reply, done) => {
     const failed = reply.statusCode >= 500;
     const slow = reply.elapsedTime >= config.slowRequestMs;
-    if (!failed && !slow) return;
+    if (!failed && !slow) return done();
     const line = {
       req: { method: request.method, url: request.url },
       res: { statusCode: reply.statusCode },
@@ -20,5 +21,6 @@ export function logErrorsAndSlowRequests(app: FastifyInstance, config: AppConfig
     };
     if (failed) request.log.error(line, 'answered with a server error');
     else request.log.warn(line, 'slow request');
+    done();
   });
 }
