@@ -104,8 +104,13 @@ describe.each(engines())('durability on %s', (_name, engine) => {
     return { token: body.token, userId: body.doesUserEmailExist._id };
   }
 
-  it(`keeps every acknowledged write and leaves no orphan across ${KILLS} kills`, async () => {
+  it(`keeps every acknowledged write and leaves no orphan or partial import across ${KILLS} kills`, async () => {
     const acknowledged: string[] = [];
+    // The mobile app's submits (JSON, no file), and Bible plan imports of a week each (seven rows in one
+    // transaction: all of a week or none of it).
+    const prayerRequests: string[] = [];
+    const importedWeeks: number[] = [];
+    let nextWeek = 1;
     const cover = solidPng(8, 8, [40, 90, 200]);
     for (let round = 0; round < KILLS; round++) {
       await start();
@@ -147,7 +152,42 @@ describe.each(engines())('durability on %s', (_name, engine) => {
           }
         }
       };
-      const writing = Promise.all([0, 1, 2, 3].map(writer).concat(editor()));
+      const submitter = async () => {
+        for (let i = 0; !stop; i++) {
+          try {
+            const res = await fetch(`${url}/api/v1/prayer/request`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ request: `Round ${round} request ${i}` }),
+            });
+            if (res.status === 201) prayerRequests.push(((await res.json()) as { data: { _id: string } }).data._id);
+          } catch {
+            return;
+          }
+        }
+      };
+      const importer = async () => {
+        while (!stop && nextWeek <= 52) {
+          const week = nextWeek++;
+          const readings = Array.from({ length: 7 }, (_, day) => ({
+            day: (week - 1) * 7 + day + 1,
+            week,
+            date: new Date(Date.UTC(2026, 0, (week - 1) * 7 + day + 1)).toISOString().slice(0, 10),
+            passage: `Week ${week} day ${day + 1}`,
+          }));
+          try {
+            const res = await fetch(`${url}/api/v1/import/readings/${userId}`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              body: JSON.stringify({ readings }),
+            });
+            if (res.status === 201) importedWeeks.push(week);
+          } catch {
+            return;
+          }
+        }
+      };
+      const writing = Promise.all([0, 1, 2, 3].map(writer).concat(editor(), submitter(), importer()));
       await new Promise((resolve) => setTimeout(resolve, 700 + round * 300));
       await kill();
       stop = true;
@@ -162,6 +202,23 @@ describe.each(engines())('durability on %s', (_name, engine) => {
       ).data;
       const ids = new Set(books.map((book) => book._id));
       expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
+      const { token, userId } = await login();
+      const requests = (
+        (await (
+          await fetch(`${url}/api/v1/prayer/request/${userId}`, { headers: { authorization: `Bearer ${token}` } })
+        ).json()) as { data: { _id: string }[] }
+      ).data;
+      const requestIds = new Set(requests.map((request) => request._id));
+      expect(prayerRequests.length).toBeGreaterThan(KILLS);
+      expect(prayerRequests.filter((id) => !requestIds.has(id))).toEqual([]);
+      // Each week imported whole or not at all, and every acknowledged week there.
+      const weeks = new Map<number, number>();
+      for (let week = 1; week < nextWeek; week++) {
+        const res = await fetch(`${url}/api/v1/weekly/reading/${week}`);
+        weeks.set(week, ((await res.json()) as { data: unknown[] }).data.length);
+      }
+      expect([...weeks].filter(([, rows]) => rows !== 0 && rows !== 7)).toEqual([]);
+      expect(importedWeeks.filter((week) => weeks.get(week) !== 7)).toEqual([]);
       // Every record's file is served; every stored file belongs to a record; nothing waits in .tmp.
       const names = books.map((book) => book.bookImage.slice(book.bookImage.lastIndexOf('/') + 1));
       const missing: string[] = [];
