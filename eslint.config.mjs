@@ -20,7 +20,16 @@ const remoteBoundary = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'data/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'data/**',
+      'data-cluster/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // React's own rules, the compiler-era ones included (refs in render, components made in render …).

@@ -5,6 +5,23 @@ export const LoginInput = {
   password: { required: true, minLength: 1, maxLength: 1024 },
 } as const;
 
+export const AccountInput = {
+  name: { required: false, maxLength: 100 },
+  email: { required: true, minLength: 1, maxLength: 320 },
+  phone: { required: false, maxLength: 40 },
+  country: { required: false, enum: ['Nigeria', 'Ghana', 'Togo', 'Cameroon'] },
+} as const;
+
+export const PasswordChange = {
+  currentPassword: { required: true, minLength: 1, maxLength: 1024 },
+  newPassword: { required: true, minLength: 12, maxLength: 1024 },
+} as const;
+
+export const PasswordSet = {
+  token: { required: true, minLength: 1, maxLength: 200 },
+  password: { required: true, minLength: 12, maxLength: 1024 },
+} as const;
+
 export const MassIntentionInput = {
   fullname: { required: true, minLength: 1, maxLength: 200 },
   email: { required: true, minLength: 1, maxLength: 320 },

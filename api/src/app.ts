@@ -20,6 +20,7 @@ import { massIntentionRoutes } from './mass-intentions/routes';
 import { LiveMap } from './releases/live-map';
 import { Releases, releasesConfig } from './releases/releases';
 import { liveMapRoute, versionRoutes } from './releases/routes';
+import { accountRoutes } from './account/routes';
 import { followSharedReleases, SharedReleases } from './releases/shared';
 import { openUploadStorage } from './uploads/storage';
 import type { UploadStorage } from './uploads/store';
@@ -128,6 +129,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(
     async (api) => {
       await api.register(authRoutes);
+      await api.register(accountRoutes);
       await api.register(analyticsRoutes);
       await api.register(massIntentionRoutes);
       await api.register(bookRoutes);

@@ -31,8 +31,13 @@ function announceAdmin(result: BootstrapResult): void {
         line,
       ].join('\n'),
     );
-  } else if (result.action === 'created' || result.action === 'updated') {
-    console.log(`Administrator ${result.email} ${result.action} from ADMIN_EMAIL/ADMIN_PASSWORD.`);
+  } else if (result.action === 'created') {
+    console.log(`Administrator ${result.email} created from ADMIN_EMAIL/ADMIN_PASSWORD.`);
+  } else if (result.ignored) {
+    // Only the first Admin comes from the environment: a password changed in Settings must survive.
+    console.log(
+      'ADMIN_PASSWORD is ignored: accounts exist already (a forgotten password: npm run admin -- reset-password <email>).',
+    );
   }
 }
 

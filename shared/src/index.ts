@@ -15,6 +15,8 @@ export { sendForm, toFormData, type ProgressListener } from './api/multipart';
 export { session, useSession, useUserId } from './session/session';
 export { logOut } from './auth/auth';
 export { LoginScreen } from './auth/LoginScreen';
+export { SetPasswordScreen } from './auth/SetPasswordScreen';
+export { NewPasswordFields, newPasswordSchema } from './auth/newPassword';
 
 export { notify } from './notify/notify';
 

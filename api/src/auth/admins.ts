@@ -1,7 +1,6 @@
 import type { Db } from '../db/database';
 import { newId, timestamp } from '../db/ids';
-import { generatePassword, hashPassword, verifyPassword } from './password';
-import { revokeAllTokens } from './tokens';
+import { generatePassword, hashPassword } from './password';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
@@ -30,40 +29,27 @@ export async function createAdmin(db: Db, email: string, password: string, cost?
 
 export type BootstrapResult =
   | { action: 'created'; email: string; generatedPassword?: string }
-  | { action: 'updated' | 'unchanged' | 'kept'; email: string };
+  | { action: 'kept'; email: string; ignored: boolean };
 
 /**
- * Makes sure the back-office can be logged into at start.
- * - ADMIN_PASSWORD set: the admin ADMIN_EMAIL (default admin@example.com) is created, or its password
- *   updated (other sessions are then revoked).
- * - Otherwise, when no admin exists yet, one is created with a random password that the caller prints once.
+ * Makes sure the back-office can be logged into at start: when no account exists yet, the first Admin
+ * is created as ADMIN_EMAIL (default admin@example.com) with ADMIN_PASSWORD, or a random password that
+ * the caller prints once. Once an account exists nothing is changed — a password changed in Settings,
+ * or an email, must survive a restart — and `ignored` says whether ADMIN_PASSWORD was set in vain
+ * (`npm run admin -- reset-password` is the way back into a forgotten account).
  */
 export async function bootstrapAdmin(
   db: Db,
   options: { adminEmail?: string; adminPassword?: string; passwordHashCost?: number },
 ): Promise<BootstrapResult> {
-  const cost = options.passwordHashCost;
   const email = normaliseEmail(options.adminEmail ?? DEFAULT_ADMIN_EMAIL);
-  if (options.adminPassword) {
-    const existing = await findAdminByEmail(db, email);
-    if (!existing) {
-      await createAdmin(db, email, options.adminPassword, cost);
-      return { action: 'created', email };
-    }
-    // Re-hashing on every start would change nothing but the salt; only write when it differs.
-    if (await verifyPassword(options.adminPassword, existing.password_hash)) return { action: 'unchanged', email };
-    await db.kysely
-      .updateTable('admins')
-      .set({ password_hash: await hashPassword(options.adminPassword, cost) })
-      .where('_id', '=', existing._id)
-      .execute();
-    await revokeAllTokens(db, existing._id);
-    return { action: 'updated', email };
-  }
-
   const any = await db.kysely.selectFrom('admins').select(['email']).orderBy('created_at').executeTakeFirst();
-  if (any) return { action: 'kept', email: any.email };
+  if (any) return { action: 'kept', email: any.email, ignored: !!options.adminPassword };
+  if (options.adminPassword) {
+    await createAdmin(db, email, options.adminPassword, options.passwordHashCost);
+    return { action: 'created', email };
+  }
   const generatedPassword = generatePassword();
-  await createAdmin(db, email, generatedPassword, cost);
+  await createAdmin(db, email, generatedPassword, options.passwordHashCost);
   return { action: 'created', email, generatedPassword };
 }

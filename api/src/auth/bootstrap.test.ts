@@ -50,7 +50,11 @@ describe.each(engines())('admin bootstrap on %s', (_name, engine) => {
     expect(first.action === 'created' && (await verifyPassword(first.generatedPassword!, admin!.password_hash))).toBe(
       true,
     );
-    expect(await bootstrapAdmin(db, { passwordHashCost: 12 })).toEqual({ action: 'kept', email: 'admin@example.com' });
+    expect(await bootstrapAdmin(db, { passwordHashCost: 12 })).toEqual({
+      action: 'kept',
+      email: 'admin@example.com',
+      ignored: false,
+    });
   });
 
   it('uses ADMIN_EMAIL for the generated account', async () => {
@@ -58,19 +62,24 @@ describe.each(engines())('admin bootstrap on %s', (_name, engine) => {
     expect(result).toMatchObject({ action: 'created', email: 'priest@parish.org' });
   });
 
-  it('creates or updates the admin from ADMIN_EMAIL/ADMIN_PASSWORD, revoking sessions on change', async () => {
+  it('creates the first Admin from ADMIN_EMAIL/ADMIN_PASSWORD, and never changes an account afterwards', async () => {
     const options = { adminEmail: 'office@parish.org', adminPassword: 'first password', passwordHashCost: 12 };
     expect(await bootstrapAdmin(db, options)).toEqual({ action: 'created', email: 'office@parish.org' });
-    expect(await bootstrapAdmin(db, options)).toEqual({ action: 'unchanged', email: 'office@parish.org' });
     const admin = await findAdminByEmail(db, 'office@parish.org');
+    expect(admin?.role).toBe('Admin');
     await issueToken(db, admin!._id, 1);
 
+    // A restart with another password (or after the password was changed in Settings) keeps the account.
     expect(await bootstrapAdmin(db, { ...options, adminPassword: 'second password' })).toEqual({
-      action: 'updated',
+      action: 'kept',
       email: 'office@parish.org',
+      ignored: true,
     });
-    const updated = await findAdminByEmail(db, 'office@parish.org');
-    expect(await verifyPassword('second password', updated!.password_hash)).toBe(true);
-    expect(await db.kysely.selectFrom('tokens').selectAll().execute()).toEqual([]);
+    const kept = await findAdminByEmail(db, 'office@parish.org');
+    expect(await verifyPassword('first password', kept!.password_hash)).toBe(true);
+    expect(await db.kysely.selectFrom('tokens').selectAll().execute()).toHaveLength(1);
+    // Nor is a second account made for another email.
+    expect(await bootstrapAdmin(db, { ...options, adminEmail: 'new@parish.org' })).toMatchObject({ action: 'kept' });
+    expect(await findAdminByEmail(db, 'new@parish.org')).toBeUndefined();
   });
 });

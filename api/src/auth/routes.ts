@@ -57,7 +57,7 @@ export async function authRoutes(parent: FastifyInstance): Promise<void> {
         const upgraded = await hashPassword(password, cost);
         await db.kysely.updateTable('admins').set({ password_hash: upgraded }).where('_id', '=', admin._id).execute();
       }
-      const token = await issueToken(db, admin._id, config.tokenTtlHours);
+      const token = await issueToken(db, admin._id, config.tokenTtlHours, request.headers['user-agent']);
       return {
         message: 'Login Successful' as const,
         token,

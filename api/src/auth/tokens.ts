@@ -1,11 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
-import { timestamp } from '../db/ids';
+import { newId, timestamp } from '../db/ids';
 
 export interface AuthenticatedAdmin {
   _id: string;
   email: string;
+  role: string;
+  /** The session the request came with (the account's session list names it so). */
+  sessionId: string;
 }
+
+/** A session's last use is written at most this often (not at every request). */
+const LAST_USED_EVERY_MS = 60_000;
+
+/** The User-Agent kept for the session list, cut to its column. */
+const USER_AGENT_MAX = 300;
 
 // Tokens are random and opaque; only their SHA-256 is stored, so a leaked database holds no usable
 // session. A fast hash is enough here because the token has 256 bits of entropy.
@@ -13,7 +22,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function issueToken(db: Db, adminId: string, ttlHours: number): Promise<string> {
+export async function issueToken(db: Db, adminId: string, ttlHours: number, userAgent = ''): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   // Expired sessions are swept at each login so the table does not grow forever.
@@ -25,19 +34,49 @@ export async function issueToken(db: Db, adminId: string, ttlHours: number): Pro
       admin_id: adminId,
       created_at: timestamp(now),
       expires_at: timestamp(new Date(now.getTime() + ttlHours * 3_600_000)),
+      session_id: newId(now),
+      user_agent: userAgent.slice(0, USER_AGENT_MAX),
+      last_used_at: timestamp(now),
     })
     .execute();
   return token;
 }
 
 export async function findAdminByToken(db: Db, token: string): Promise<AuthenticatedAdmin | undefined> {
-  return db.kysely
+  const now = new Date();
+  const row = await db.kysely
     .selectFrom('tokens')
     .innerJoin('admins', 'admins._id', 'tokens.admin_id')
-    .select(['admins._id as _id', 'admins.email as email'])
+    .select([
+      'admins._id as _id',
+      'admins.email as email',
+      'admins.role as role',
+      'tokens.session_id as sessionId',
+      'tokens.last_used_at as lastUsedAt',
+      'tokens.token_hash as tokenHash',
+    ])
     .where('tokens.token_hash', '=', hashToken(token))
-    .where('tokens.expires_at', '>', timestamp())
+    .where('tokens.expires_at', '>', timestamp(now))
     .executeTakeFirst();
+  if (!row?.sessionId) return undefined;
+  if (!row.lastUsedAt || now.getTime() - Date.parse(row.lastUsedAt) >= LAST_USED_EVERY_MS) {
+    await db.kysely
+      .updateTable('tokens')
+      .set({ last_used_at: timestamp(now) })
+      .where('token_hash', '=', row.tokenHash)
+      .execute();
+  }
+  return { _id: row._id, email: row.email, role: row.role, sessionId: row.sessionId };
+}
+
+/** Ends every session of the account but one (a password change keeps the session that made it). */
+export async function revokeOtherTokens(db: Db, adminId: string, keepSessionId: string): Promise<number> {
+  const result = await db.kysely
+    .deleteFrom('tokens')
+    .where('admin_id', '=', adminId)
+    .where('session_id', '!=', keepSessionId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function revokeToken(db: Db, token: string): Promise<void> {

@@ -346,6 +346,43 @@ const migrations = (engine: EngineName): Record<string, Migration> => ({
       await db.schema.dropTable('release_files').execute();
     },
   },
+  // Settings made real (issue 14): each account has a profile and a role (the administrator there was
+  // becomes an Admin), and each session an id to show and end it by, its device and when it was last used.
+  '0011_accounts': {
+    async up(db: Kysely<unknown>) {
+      const text = (table: string, column: string, size: number, fallback: string) =>
+        db.schema
+          .alterTable(table)
+          .addColumn(column, `varchar(${size})`, (c) => c.notNull().defaultTo(fallback))
+          .execute();
+      await text('admins', 'name', 100, '');
+      await text('admins', 'phone', 40, '');
+      await text('admins', 'country', 40, '');
+      await text('admins', 'role', 20, 'Admin');
+      await text('tokens', 'user_agent', 300, '');
+      await db.schema.alterTable('tokens').addColumn('session_id', 'varchar(24)').execute();
+      await db.schema.alterTable('tokens').addColumn('last_used_at', 'varchar(32)').execute();
+      // Sessions open when this version starts keep working, each with an id of its own.
+      await sql`update tokens set session_id = substr(token_hash, 1, 24), last_used_at = created_at`.execute(db);
+      await db.schema.createIndex('tokens_session_id').on('tokens').column('session_id').unique().execute();
+      // One-time set-password links (a forgotten password today, a new member's invitation later).
+      await db.schema
+        .createTable('password_links')
+        .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('admin_id', 'varchar(24)', (c) => c.notNull().references('admins._id').onDelete('cascade'))
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('password_links').execute();
+      await db.schema.dropIndex('tokens_session_id').execute();
+      for (const column of ['session_id', 'last_used_at', 'user_agent'])
+        await db.schema.alterTable('tokens').dropColumn(column).execute();
+      for (const column of ['name', 'phone', 'country', 'role'])
+        await db.schema.alterTable('admins').dropColumn(column).execute();
+    },
+  },
 });
 
 /** The columns the 0006 migration rewrites. */

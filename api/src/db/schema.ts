@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 // Row types of the query layer. Ids and timestamps are text on both engines (see ids.ts).
 
 export interface AdminsTable {
@@ -5,6 +7,13 @@ export interface AdminsTable {
   email: string;
   password_hash: string;
   created_at: string;
+  /** The profile (Settings → Profile); '' when not given. */
+  name: Generated<string>;
+  phone: Generated<string>;
+  /** One of the spec's countries, or ''. */
+  country: Generated<string>;
+  /** Admin, Manager or Guest User (every account before migration 0011 is an Admin). */
+  role: Generated<string>;
 }
 
 export interface TokensTable {
@@ -13,6 +22,11 @@ export interface TokensTable {
   admin_id: string;
   created_at: string;
   expires_at: string;
+  /** What the account's session list names it by (never the token or its hash). */
+  session_id: string | null;
+  /** The browser's User-Agent at sign-in (at most 300 characters), for the session list. */
+  user_agent: Generated<string>;
+  last_used_at: string | null;
 }
 
 export interface MassIntentionsTable {
@@ -190,6 +204,7 @@ export interface Database {
   release_files: ReleaseFilesTable;
   remotes_map: RemotesMapTable;
   chore_runs: ChoreRunsTable;
+  password_links: PasswordLinksTable;
 }
 
 /** PostgreSQL only (migration 0009): an uploaded file kept in the database (uploads/database-store.ts). */
@@ -227,4 +242,12 @@ export interface RemotesMapTable {
 export interface ChoreRunsTable {
   name: string;
   ran_at: string;
+}
+
+/** Migration 0011: a one-time link to set an account's password (only its SHA-256 is kept). */
+export interface PasswordLinksTable {
+  token_hash: string;
+  admin_id: string;
+  created_at: string;
+  expires_at: string;
 }

@@ -13,7 +13,6 @@ export interface SampleUser {
 }
 
 export const sampleRoles = ['Admin', 'Guest User', 'Manager'] as const;
-export const sampleCountries = ['Nigeria', 'Ghana', 'Togo', 'Cameroon'] as const;
 
 export const sampleUsers: SampleUser[] = [
   {

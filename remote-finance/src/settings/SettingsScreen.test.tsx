@@ -41,26 +41,142 @@ const versions = {
   ],
 };
 
+const me = {
+  _id: '65a1b2c3d4e5f60718293a4b',
+  email: 'admin@example.com',
+  name: 'Fr. Anthony Okafor',
+  phone: '+234 803 555 0101',
+  country: 'Ghana',
+  role: 'Admin',
+};
+const thisDevice = {
+  id: '65a1b2c3d4e5f60718293a01',
+  device: 'Chrome on Windows',
+  signedInAt: '2026-11-20T08:00:00.000Z',
+  lastUsedAt: '2026-11-25T09:00:00.000Z',
+  current: true,
+};
+const phone = {
+  id: '65a1b2c3d4e5f60718293a02',
+  device: 'Safari on iOS',
+  signedInAt: '2026-11-21T18:30:00.000Z',
+  lastUsedAt: '2026-11-24T07:15:00.000Z',
+  current: false,
+};
+
+/** The calls Settings makes on opening, answered; `more` adds or replaces some. */
+const settingsApi = (more: Parameters<typeof stubApi>[0] = {}) =>
+  stubApi({
+    'GET /version': () => [200, { message: 'ok', data: versions }],
+    'GET /account': () => [200, { message: 'ok', data: me }],
+    'GET /account/sessions': () => [200, { message: 'ok', data: [thisDevice, phone] }],
+    ...more,
+  });
+
 describe('Settings', () => {
-  it("offers the spec's countries and roles, marked as sample data, with nothing saved", async () => {
-    const calls = stubApi({ 'GET /version': () => [200, { message: 'ok', data: versions }] });
+  it('shows my stored profile with the spec’s countries; user management stays sample data and says so', async () => {
+    settingsApi();
     renderRoutes([{ path: '*', element: <App /> }], '/settings');
-    expect(screen.getByRole('note')).toHaveTextContent('nothing on it is saved');
-    const country = screen.getByLabelText('Country');
-    const options = Array.from((country as HTMLSelectElement).options).map((option) => option.text);
-    expect(options).toEqual(['Nigeria', 'Ghana', 'Togo', 'Cameroon']);
-    const role = screen.getByLabelText('Role of Kwame Mensah');
+    expect(await screen.findByLabelText('Full name')).toHaveValue('Fr. Anthony Okafor');
+    expect(screen.getByLabelText('Email')).toHaveValue('admin@example.com');
+    expect(screen.getByLabelText('Phone')).toHaveValue('+234 803 555 0101');
+    const country = screen.getByLabelText('Country') as HTMLSelectElement;
+    expect(country).toHaveValue('Ghana');
+    expect(Array.from(country.options).map((option) => option.text)).toEqual([
+      'Choose a country',
+      'Nigeria',
+      'Ghana',
+      'Togo',
+      'Cameroon',
+    ]);
+    expect(screen.getByText('Role:')).toHaveTextContent('Role: Admin');
+    const team = screen.getByRole('region', { name: 'User management' });
+    expect(within(team).getByRole('note')).toHaveTextContent('nothing on it is saved');
+    const role = within(team).getByLabelText('Role of Kwame Mensah');
     expect(Array.from((role as HTMLSelectElement).options).map((option) => option.text)).toEqual([
       'Admin',
       'Guest User',
       'Manager',
     ]);
-    await userEvent.selectOptions(role, 'Admin');
-    expect(role).toHaveValue('Admin');
-    expect(screen.queryByRole('button', { name: /save/i })).not.toBeInTheDocument();
-    // The only call is the read of the deployed versions.
-    await screen.findByRole('table', { name: 'Deployed versions' });
-    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /version']);
+  });
+
+  it('saves the profile; a refusal keeps what was typed', async () => {
+    let answer: [number, unknown] = [409, { message: 'That email is already used by another account' }];
+    const calls = settingsApi({ 'PUT /account': () => answer });
+    renderRoutes([{ path: '*', element: <App /> }], '/settings');
+    const name = await screen.findByLabelText('Full name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Fr. Anthony Okafor, MSP');
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'secretary@parish.org');
+    await userEvent.selectOptions(screen.getByLabelText('Country'), 'Togo');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('That email is already used by another account')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('secretary@parish.org');
+
+    answer = [200, { message: 'Profile saved', data: { ...me, name: 'Fr. Anthony Okafor, MSP', country: 'Togo' } }];
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'admin@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile saved')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { name: 'Fr. Anthony Okafor, MSP', email: 'secretary@parish.org', phone: '+234 803 555 0101', country: 'Togo' },
+      { name: 'Fr. Anthony Okafor, MSP', email: 'admin@example.com', phone: '+234 803 555 0101', country: 'Togo' },
+    ]);
+  });
+
+  it('changes the password: the current one, then a new one twice, with a strength hint', async () => {
+    const calls = settingsApi({ 'PUT /account/password': () => [200, { message: 'Password changed' }] });
+    renderRoutes([{ path: '*', element: <App /> }], '/settings');
+    const panel = await screen.findByRole('region', { name: 'Password' });
+    const submit = within(panel).getByRole('button', { name: 'Change password' });
+    await userEvent.type(within(panel).getByLabelText('New password'), 'short');
+    expect(within(panel).getByText('Too short: at least 12 characters')).toBeInTheDocument();
+    await userEvent.click(submit);
+    expect(await within(panel).findByText('The current password is required')).toBeInTheDocument();
+    expect(within(panel).getByText('The new password must be at least 12 characters long')).toBeInTheDocument();
+
+    await userEvent.type(within(panel).getByLabelText('Current password'), 'the old password');
+    await userEvent.type(within(panel).getByLabelText('New password'), ' and a few more words');
+    expect(within(panel).getByText('Strength: strong')).toBeInTheDocument();
+    await userEvent.type(within(panel).getByLabelText('Confirm new password'), 'something else entirely');
+    await userEvent.click(submit);
+    expect(await within(panel).findByText('The two passwords are not the same')).toBeInTheDocument();
+
+    await userEvent.clear(within(panel).getByLabelText('Confirm new password'));
+    await userEvent.type(within(panel).getByLabelText('Confirm new password'), 'short and a few more words');
+    await userEvent.click(submit);
+    expect(await screen.findByText('Password changed')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      currentPassword: 'the old password',
+      newPassword: 'short and a few more words',
+    });
+    expect(within(panel).getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it('lists my sessions, this device marked, and signs out one or all the others', async () => {
+    const calls = settingsApi({
+      [`DELETE /account/sessions/${phone.id}`]: () => [200, { message: 'Session signed out' }],
+      'DELETE /account/sessions': () => [200, { message: 'Other sessions signed out', data: { signedOut: 1 } }],
+    });
+    renderRoutes([{ path: '*', element: <App /> }], '/settings');
+    const table = await screen.findByRole('table', { name: 'Sessions' });
+    expect(within(table).getByRole('row', { name: /Chrome on Windows/ })).toHaveTextContent('This device');
+    await userEvent.click(within(table).getByRole('button', { name: /^Sign out Safari on iOS/ }));
+    expect(await screen.findByText('Session signed out')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out all other sessions' }));
+    expect(await screen.findByText('Other sessions signed out')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+      `/account/sessions/${phone.id}`,
+      '/account/sessions',
+    ]);
+  });
+
+  it('offers no Sign out all other sessions when this is the only one', async () => {
+    settingsApi({ 'GET /account/sessions': () => [200, { message: 'ok', data: [thisDevice] }] });
+    renderRoutes([{ path: '*', element: <App /> }], '/settings');
+    await screen.findByRole('table', { name: 'Sessions' });
+    expect(screen.getByRole('button', { name: 'Sign out all other sessions' })).toBeDisabled();
   });
 
   it('shows what is deployed and what this browser runs: releases, shared libraries, the API', async () => {
@@ -68,7 +184,7 @@ describe('Settings', () => {
       remotes: { finance: '1.0.0-ccccccc', content: '1.0.0-aaaaaaa' },
       shared: [{ name: 'react', version: '19.3.1', from: 'shell' }],
     }));
-    stubApi({ 'GET /version': () => [200, { message: 'ok', data: versions }] });
+    settingsApi();
     renderRoutes([{ path: '*', element: <App /> }], '/settings');
     const table = await screen.findByRole('table', { name: 'Deployed versions' });
     const row = (app: string) => within(table).getByRole('row', { name: new RegExp(`^${app} `) });
@@ -84,12 +200,12 @@ describe('Settings', () => {
   });
 
   it('says so when the versions cannot be read, and the rest of Settings stays', async () => {
-    stubApi({
+    settingsApi({
       'GET /version': () => [500, { message: 'Something went wrong on the server. Please try again later.' }],
     });
     renderRoutes([{ path: '*', element: <App /> }], '/settings');
     expect(await screen.findByText('The deployed versions could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Country')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Country')).toBeInTheDocument();
   });
 });

@@ -1,18 +1,9 @@
-import { Formik } from 'formik';
 import { useState } from 'react';
-import {
-  DataTable,
-  FormColumn,
-  PageHeader,
-  Panel,
-  SampleDataNotice,
-  SelectField,
-  TextField,
-  type Column,
-} from 'shared';
+import { DataTable, PageHeader, Panel, SampleDataNotice, type Column } from 'shared';
 import styled from 'styled-components';
 import { DeployedVersions } from './DeployedVersions';
-import { SAMPLE_NOTICE, sampleCountries, sampleRoles, sampleUsers, type SampleUser } from '../sample-data/sampleUsers';
+import { SAMPLE_NOTICE, sampleRoles, sampleUsers, type SampleUser } from '../sample-data/sampleUsers';
+import { PasswordPanel, ProfilePanel, SessionsPanel } from './AccountPanels';
 
 const Stack = styled.div`
   display: grid;
@@ -29,12 +20,10 @@ const RoleSelect = styled.select`
   font: inherit;
 `;
 
-const profile = sampleUsers[0];
-
 /**
- * /settings: the spec's static profile and user-management page (spec §2). Nothing of those reaches
- * a server; the page says so, and has no Save button that would pretend otherwise. Below them, the
- * read-only Deployed versions panel says what is live and what this browser runs.
+ * /settings: the signed-in member's own account — profile, password and sessions, on the server — then
+ * the spec's user management, still sample data until the team is built (and saying so), and the
+ * read-only Deployed versions panel: what is live and what this browser runs.
  */
 export function SettingsScreen() {
   const [roles, setRoles] = useState<Record<string, string>>(() =>
@@ -61,34 +50,21 @@ export function SettingsScreen() {
   ];
 
   return (
-    <>
-      <SampleDataNotice>{SAMPLE_NOTICE}</SampleDataNotice>
-      <Stack>
-        <Panel aria-label="Profile">
-          <PageHeader title="Profile" />
-          <Formik
-            initialValues={{ name: profile.name, email: profile.email, phone: profile.phone, country: 'Nigeria' }}
-            onSubmit={() => undefined}
-          >
-            <FormColumn>
-              <TextField name="name" label="Full name" />
-              <TextField name="email" label="Email" type="email" />
-              <TextField name="phone" label="Phone" />
-              <SelectField name="country" label="Country" options={sampleCountries} emptyOption={false} />
-            </FormColumn>
-          </Formik>
-        </Panel>
-        <Panel aria-label="User management">
-          <PageHeader title="User management" />
-          <DataTable
-            caption="User management (sample data)"
-            columns={columns}
-            rows={sampleUsers}
-            rowKey={(user) => user.id}
-          />
-        </Panel>
-        <DeployedVersions />
-      </Stack>
-    </>
+    <Stack>
+      <ProfilePanel />
+      <PasswordPanel />
+      <SessionsPanel />
+      <Panel aria-label="User management">
+        <PageHeader title="User management" />
+        <SampleDataNotice>{SAMPLE_NOTICE}</SampleDataNotice>
+        <DataTable
+          caption="User management (sample data)"
+          columns={columns}
+          rows={sampleUsers}
+          rowKey={(user) => user.id}
+        />
+      </Panel>
+      <DeployedVersions />
+    </Stack>
   );
 }

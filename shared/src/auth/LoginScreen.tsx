@@ -6,39 +6,7 @@ import { TextField } from '../forms/inputs';
 import { loginSchema } from '../validation/schemas';
 import { logIn } from './auth';
 import { sessionExpired } from '../session/session';
-
-const Page = styled.main`
-  min-height: 100%;
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  padding: ${({ theme }) => theme.space(6)};
-  background: linear-gradient(
-    160deg,
-    ${({ theme }) => theme.color.primarySoft},
-    ${({ theme }) => theme.color.page} 60%
-  );
-`;
-
-const Card = styled.div`
-  width: min(400px, 100%);
-  padding: ${({ theme }) => theme.space(8)};
-  background: ${({ theme }) => theme.color.surface};
-  border-radius: 12px;
-  box-shadow: 0 12px 32px rgba(16, 24, 40, 0.12);
-  h1 {
-    margin: 0 0 ${({ theme }) => theme.space(1)};
-    font-size: 1.5rem;
-  }
-  p {
-    margin: 0 0 ${({ theme }) => theme.space(6)};
-    color: ${({ theme }) => theme.color.muted};
-  }
-  button[type='submit'] {
-    width: 100%;
-    margin-top: ${({ theme }) => theme.space(2)};
-  }
-`;
+import { AuthCard, AuthPage } from './AuthCard';
 
 const Expired = styled.p.attrs({ role: 'status' })`
   && {
@@ -59,8 +27,8 @@ export function LoginScreen() {
   // Read once: the notice stays while this screen is shown, and the next login clears it.
   const [expired] = useState(sessionExpired);
   return (
-    <Page>
-      <Card>
+    <AuthPage>
+      <AuthCard>
         <h1>Welcome Admin</h1>
         <p>Sign in to manage the community app.</p>
         {expired && <Expired>Your session has expired. Please log in again.</Expired>}
@@ -85,7 +53,7 @@ export function LoginScreen() {
             </Form>
           )}
         </Formik>
-      </Card>
-    </Page>
+      </AuthCard>
+    </AuthPage>
   );
 }

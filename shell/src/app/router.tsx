@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { LoadingBlock } from 'shared';
+import { LoadingBlock, SetPasswordScreen } from 'shared';
 import { LoginPage, RequireAuth } from '../auth/guards';
 import { Layout } from '../layout/Layout';
 import { RemoteArea } from '../remotes/RemoteArea';
@@ -14,6 +14,8 @@ export function appRoutes(store: RemotesMapStore): RouteObject[] {
   return [
     { path: '/', element: <LoginPage /> },
     { path: '/login', element: <LoginPage /> },
+    // A one-time link's page (npm run admin -- reset-password): no session needed.
+    { path: '/set-password', element: <SetPasswordScreen /> },
     {
       element: (
         <RequireAuth>

@@ -1,0 +1,72 @@
+import { loadConfig } from '../config';
+import { migrateToLatest, openDatabase } from '../db/database';
+import { exclusively, LOCKS } from '../db/instances';
+import { findAdminByEmail } from '../auth/admins';
+import { createPasswordLink, PASSWORD_LINK_HOURS } from './repository';
+
+/**
+ * The operator's account commands, run on the server (README "Accounts"), where no mail server is
+ * needed: a forgotten password gets a one-time link printed here.
+ *
+ *   npm run admin -- list                      the accounts: email, name, role, since
+ *   npm run admin -- reset-password <email>    a one-time set-password link, valid 48 hours
+ */
+const USAGE = `usage:
+  npm run admin -- list                      the accounts
+  npm run admin -- reset-password <email>    print a one-time link to set that account's password`;
+
+export class AdminCommandError extends Error {
+  override name = 'AdminCommandError';
+}
+
+export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+  const [command, ...args] = argv;
+  if (command !== 'list' && command !== 'reset-password') throw new AdminCommandError(USAGE);
+  const config = loadConfig(env);
+  const db = openDatabase(config);
+  try {
+    await exclusively(db, LOCKS.start, true, () => migrateToLatest(db));
+    if (command === 'list') {
+      const rows = await db.kysely
+        .selectFrom('admins')
+        .select(['email', 'name', 'role', 'created_at'])
+        .orderBy('created_at')
+        .execute();
+      if (!rows.length) return ['No account yet: the first start of the server creates the first Admin.'];
+      return rows.map((row) =>
+        [
+          row.email.padEnd(32),
+          (row.name || '—').padEnd(24),
+          row.role.padEnd(11),
+          `since ${row.created_at.slice(0, 10)}`,
+        ].join(' '),
+      );
+    }
+    const email = args[0];
+    if (!email) throw new AdminCommandError(`name the account's email.\n${USAGE}`);
+    const admin = await findAdminByEmail(db, email);
+    if (!admin) throw new AdminCommandError(`No account has the email ${email} (npm run admin -- list shows them).`);
+    const token = await createPasswordLink(db, admin._id);
+    const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+    return [
+      `A one-time link to set the password of ${admin.email}, valid ${PASSWORD_LINK_HOURS} hours:`,
+      `${origin}/set-password?token=${token}`,
+      'Setting the password signs out every session of the account.',
+    ];
+  } finally {
+    await db.close();
+  }
+}
+
+if (require.main === module) {
+  run(process.argv.slice(2)).then(
+    (lines) => {
+      for (const line of lines) console.log(line);
+    },
+    (error: unknown) => {
+      if (!(error instanceof AdminCommandError)) throw error;
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
+}

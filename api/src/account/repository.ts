@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db/database';
+import { timestamp } from '../db/ids';
+import { isUniqueViolation } from '../db/unique';
+import { normaliseEmail } from '../auth/admins';
+import { HttpError } from '../http/errors';
+import { ACCOUNT_MESSAGES, type Account, type AccountInput, type Role, type Session } from './schemas';
+import { deviceOf } from './device';
+
+/** A set-password link stays valid this long (issue 14: 48 hours). */
+export const PASSWORD_LINK_HOURS = 48;
+
+export async function findAccount(db: Db, id: string): Promise<Account | undefined> {
+  const row = await db.kysely
+    .selectFrom('admins')
+    .select(['_id', 'email', 'name', 'phone', 'country', 'role'])
+    .where('_id', '=', id)
+    .executeTakeFirst();
+  return row && { ...row, role: row.role as Role };
+}
+
+/** Saves the profile; 409 when the email is another account's. */
+export async function updateProfile(db: Db, id: string, input: AccountInput): Promise<Account> {
+  const email = normaliseEmail(input.email);
+  const taken = await db.kysely
+    .selectFrom('admins')
+    .select('_id')
+    .where('email', '=', email)
+    .where('_id', '!=', id)
+    .executeTakeFirst();
+  if (taken) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
+  try {
+    await db.kysely
+      .updateTable('admins')
+      .set({ email, name: input.name ?? '', phone: input.phone ?? '', country: input.country ?? '' })
+      .where('_id', '=', id)
+      .execute();
+  } catch (error) {
+    // Another account took the email between the check and the write.
+    if (isUniqueViolation(error)) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
+    throw error;
+  }
+  return (await findAccount(db, id))!;
+}
+
+/** The account's sessions that have not ended, the most recently used first. */
+export async function listSessions(db: Db, adminId: string, currentSessionId: string): Promise<Session[]> {
+  const rows = await db.kysely
+    .selectFrom('tokens')
+    .select(['session_id', 'user_agent', 'created_at', 'last_used_at'])
+    .where('admin_id', '=', adminId)
+    .where('expires_at', '>', timestamp())
+    .orderBy('last_used_at', 'desc')
+    .execute();
+  return rows
+    .filter((row) => row.session_id)
+    .map((row) => ({
+      id: row.session_id!,
+      device: deviceOf(row.user_agent),
+      signedInAt: row.created_at,
+      lastUsedAt: row.last_used_at ?? row.created_at,
+      current: row.session_id === currentSessionId,
+    }));
+}
+
+/** Ends one of the account's sessions; false when it has no such session. */
+export async function endSession(db: Db, adminId: string, sessionId: string): Promise<boolean> {
+  const result = await db.kysely
+    .deleteFrom('tokens')
+    .where('admin_id', '=', adminId)
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A one-time set-password link's token for the account (only its hash is stored). */
+export async function createPasswordLink(db: Db, adminId: string, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.kysely
+    .insertInto('password_links')
+    .values({
+      token_hash: hashLinkToken(token),
+      admin_id: adminId,
+      created_at: timestamp(now),
+      expires_at: timestamp(new Date(now.getTime() + PASSWORD_LINK_HOURS * 3_600_000)),
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * Uses a set-password link: answers its account and deletes the link (and the account's other links),
+ * or undefined when it is unknown, used or expired.
+ */
+export async function usePasswordLink(db: Db, token: string): Promise<string | undefined> {
+  return await db.kysely.transaction().execute(async (trx) => {
+    const link = await trx
+      .deleteFrom('password_links')
+      .where('token_hash', '=', hashLinkToken(token))
+      .returning(['admin_id', 'expires_at'])
+      .executeTakeFirst();
+    if (!link || link.expires_at <= timestamp()) return undefined;
+    await trx.deleteFrom('password_links').where('admin_id', '=', link.admin_id).execute();
+    return link.admin_id;
+  });
+}

@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { adminEmail, adminPassword, expect, test, type WorkerServer } from './fixtures';
+import { logIn } from './session';
+
+// Settings → Profile made real (issue 14): the administrator changes the password printed at first start
+// and signs in with it; a forgotten password comes back through `npm run admin -- reset-password`'s link.
+// The worker's other specs sign in with adminPassword: whatever happens here, it is put back.
+
+const changed = 'a parish password, changed';
+
+/**
+ * `npm run admin -- reset-password` on the worker's server: the one-time link it prints. (Against a
+ * server started elsewhere, E2E_DATA_DIR — and DATABASE_URL for PostgreSQL — name its data.)
+ */
+function resetLink(server: WorkerServer): string {
+  const printed = execFileSync(
+    process.execPath,
+    [path.join(__dirname, '..', '..', 'api', 'dist', 'account', 'cli.js'), 'reset-password', adminEmail],
+    { env: { ...process.env, DATA_DIR: server.dataDir, PUBLIC_URL: server.url }, encoding: 'utf8' },
+  );
+  return printed.split('\n').find((line) => line.includes('/set-password?token='))!;
+}
+
+test('the administrator changes the password in Settings, signs in with it, and a reset link sets it again', async ({
+  page,
+  server,
+}) => {
+  try {
+    await logIn(page);
+    await page.goto('/settings');
+    const profile = page.getByRole('region', { name: 'Profile' });
+    await profile.getByLabel('Full name').fill('Fr. Anthony Okafor');
+    await profile.getByLabel('Country').selectOption('Ghana');
+    await profile.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Profile saved')).toBeVisible();
+
+    const password = page.getByRole('region', { name: 'Password' });
+    await password.getByLabel('Current password').fill(adminPassword);
+    await password.getByLabel('New password', { exact: true }).fill(changed);
+    await expect(password.getByText('Strength: strong')).toBeVisible();
+    await password.getByLabel('Confirm new password').fill(changed);
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Password changed')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Sessions' }).getByText('This device')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('settings.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByLabel('Email').fill(adminEmail);
+    await page.getByLabel('Password').fill(changed);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.reload();
+    await page.goto('/settings');
+    await expect(page.getByRole('region', { name: 'Profile' }).getByLabel('Full name')).toHaveValue(
+      'Fr. Anthony Okafor',
+    );
+
+    // Forgotten: the operator prints a link; opening it sets the password and ends every session.
+    await page.goto(resetLink(server));
+    await expect(page.getByRole('heading', { name: 'Set your password' })).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill(adminPassword);
+    await page.getByLabel('Confirm new password').fill(adminPassword);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page.getByText('Password set. You can now log in.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await logIn(page);
+  } finally {
+    // Put the suite's password back, whatever failed above.
+    const token = new URL(resetLink(server)).searchParams.get('token');
+    await page.request.post('/api/v1/account/set-password', { data: { token, password: adminPassword } });
+  }
+});

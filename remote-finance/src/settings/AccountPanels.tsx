@@ -1,0 +1,225 @@
+import { Form, Formik, type FormikHelpers } from 'formik';
+import * as yup from 'yup';
+import { AccountInput, PasswordChange } from 'api/contract';
+import {
+  Button,
+  DataTable,
+  EmptyText,
+  FormButtons,
+  FormColumn,
+  NewPasswordFields,
+  newPasswordSchema,
+  NotLoaded,
+  notify,
+  optionalText,
+  PageHeader,
+  Panel,
+  requiredText,
+  SelectField,
+  TextField,
+  type Column,
+} from 'shared';
+import { useResource } from 'shared/data';
+import styled from 'styled-components';
+import { account, accountApi, sessions, type Account, type AccountInput as AccountBody, type Session } from './api';
+
+const profileSchema = yup.object({
+  name: optionalText('Full name', AccountInput.name),
+  email: requiredText('Email is required', 'Email', AccountInput.email).email('Invalid email address'),
+  phone: optionalText('Phone', AccountInput.phone),
+  country: yup.string(),
+});
+
+type ProfileValues = yup.InferType<typeof profileSchema>;
+
+/** Settings → Profile: the signed-in member's name, email, phone and country, saved on the server. */
+export function ProfilePanel() {
+  const load = useResource(account.detail('me'), accountApi.get);
+  const me = load.data;
+  const save = async (values: ProfileValues, form: FormikHelpers<ProfileValues>) => {
+    try {
+      const saved = await accountApi.save({
+        name: values.name?.trim() ?? '',
+        email: values.email.trim(),
+        phone: values.phone?.trim() ?? '',
+        // No country chosen: not sent, and none is kept.
+        ...(values.country ? { country: values.country as NonNullable<AccountBody['country']> } : {}),
+      });
+      notify.success(saved.message);
+      form.resetForm({ values: valuesOf(saved.data) });
+    } catch {
+      // The client showed the server's words (an email another account uses, say); the typed values stay.
+    }
+  };
+  return (
+    <Panel aria-label="Profile">
+      <PageHeader title="Profile" />
+      {me ? (
+        <Formik initialValues={valuesOf(me)} validationSchema={profileSchema} onSubmit={save} enableReinitialize>
+          {({ isSubmitting }) => (
+            <Form noValidate>
+              <FormColumn>
+                <TextField name="name" label="Full name" autoComplete="name" />
+                <TextField name="email" label="Email" type="email" autoComplete="email" />
+                <TextField name="phone" label="Phone" autoComplete="tel" />
+                <SelectField
+                  name="country"
+                  label="Country"
+                  options={AccountInput.country.enum}
+                  placeholder="Choose a country"
+                />
+                <RoleLine>
+                  Role: <strong>{me.role}</strong>
+                </RoleLine>
+                <FormButtons busy={isSubmitting} label="Save profile" />
+              </FormColumn>
+            </Form>
+          )}
+        </Formik>
+      ) : (
+        <NotLoaded load={load} what="Your profile" missing={null} />
+      )}
+    </Panel>
+  );
+}
+
+const valuesOf = (me: Account): ProfileValues => ({
+  name: me.name,
+  email: me.email,
+  phone: me.phone,
+  country: me.country,
+});
+
+const RoleLine = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  color: ${({ theme }) => theme.color.muted};
+`;
+
+const passwordSchema = yup.object({
+  currentPassword: yup.string().required('The current password is required'),
+  ...newPasswordSchema(PasswordChange.newPassword),
+});
+
+type PasswordValues = yup.InferType<typeof passwordSchema>;
+
+/** Settings → Password: the current password, then the new one twice; every other session ends. */
+export function PasswordPanel() {
+  const change = async (values: PasswordValues, form: FormikHelpers<PasswordValues>) => {
+    try {
+      const { message } = await accountApi.changePassword({
+        currentPassword: values.currentPassword,
+        newPassword: values.newPassword,
+      });
+      notify.success(message);
+      form.resetForm();
+    } catch {
+      // 'The current password is not correct', say: shown by the client; what was typed stays.
+    }
+  };
+  return (
+    <Panel aria-label="Password">
+      <PageHeader title="Password" />
+      <Formik
+        initialValues={{ currentPassword: '', newPassword: '', confirmPassword: '' }}
+        validationSchema={passwordSchema}
+        onSubmit={change}
+      >
+        {({ isSubmitting }) => (
+          <Form noValidate>
+            <FormColumn>
+              <TextField
+                name="currentPassword"
+                label="Current password"
+                type="password"
+                autoComplete="current-password"
+              />
+              <NewPasswordFields minLength={PasswordChange.newPassword.minLength} />
+              <Note>Changing it signs out every other session of your account.</Note>
+              <FormButtons busy={isSubmitting} label="Change password" />
+            </FormColumn>
+          </Form>
+        )}
+      </Formik>
+    </Panel>
+  );
+}
+
+const Note = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  color: ${({ theme }) => theme.color.muted};
+`;
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+/** Settings → Sessions: where this account is signed in, with a way to end the others. */
+export function SessionsPanel() {
+  const load = useResource(sessions.list(), accountApi.sessions);
+  const rows = load.data ?? [];
+  const others = rows.filter((session) => !session.current);
+  const signOut = async (session: Session) => {
+    try {
+      notify.success((await accountApi.signOut(session.id)).message);
+    } catch {
+      // Shown by the client.
+    }
+  };
+  const signOutOthers = async () => {
+    try {
+      notify.success((await accountApi.signOutOthers()).message);
+    } catch {
+      // Shown by the client.
+    }
+  };
+  const columns: Column<Session>[] = [
+    { header: 'Device', cell: (session) => session.device },
+    { header: 'Signed in', cell: (session) => when(session.signedInAt) },
+    { header: 'Last used', cell: (session) => when(session.lastUsedAt) },
+    {
+      header: 'Action',
+      cell: (session) =>
+        session.current ? (
+          <ThisDevice>This device</ThisDevice>
+        ) : (
+          <Button
+            variant="secondary"
+            aria-label={`Sign out ${session.device}, last used ${when(session.lastUsedAt)}`}
+            onClick={() => void signOut(session)}
+          >
+            Sign out
+          </Button>
+        ),
+    },
+  ];
+  return (
+    <Panel aria-label="Sessions">
+      <PageHeader
+        title="Sessions"
+        actions={
+          <Button variant="secondary" disabled={others.length === 0} onClick={() => void signOutOthers()}>
+            Sign out all other sessions
+          </Button>
+        }
+      />
+      {load.data ? (
+        rows.length ? (
+          <DataTable caption="Sessions" columns={columns} rows={rows} rowKey={(session) => session.id} />
+        ) : (
+          <EmptyText>No session.</EmptyText>
+        )
+      ) : (
+        <NotLoaded load={load} what="Your sessions" missing={null} />
+      )}
+    </Panel>
+  );
+}
+
+const ThisDevice = styled.span`
+  color: ${({ theme }) => theme.color.muted};
+`;
