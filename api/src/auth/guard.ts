@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/errors';
+import { can, refusal, type Permission } from './permissions';
 import { findAdminByToken, type AuthenticatedAdmin } from './tokens';
 
 declare module 'fastify' {
@@ -43,8 +44,23 @@ export async function ownsPath(request: FastifyRequest): Promise<void> {
   if (userId !== request.admin._id) throw forbidden(MESSAGES.foreignUser);
 }
 
-/** `onRequest: ownAccount` — the usual guard of a `/…/:userId` route. */
-export const ownAccount = [requireAdmin, ownsPath];
+/**
+ * Hook after requireAdmin: 403 unless the member's role has the permission (auth/permissions.ts). Without
+ * one named, a write needs `content` and a read needs none.
+ */
+export function allowedTo(permission?: Permission) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!request.admin) throw unauthorized(MESSAGES.noToken);
+    const needed = permission ?? (request.method === 'GET' || request.method === 'HEAD' ? undefined : 'content');
+    if (needed && !can(request.admin.role, needed)) throw forbidden(refusal(request.admin.role, needed));
+  };
+}
+
+/** `onRequest: ownAccount` — the usual guard of a `/…/:userId` route: signed in, own path, role allows. */
+export const ownAccount = [requireAdmin, ownsPath, allowedTo()];
+
+/** The guard of the donations' and bank accounts' calls: an Admin's only. */
+export const financeAccount = [requireAdmin, ownsPath, allowedTo('finance')];
 
 /** OpenAPI marker for routes that need the bearer token. */
 export const bearerSecurity = [{ bearerAuth: [] as string[] }];

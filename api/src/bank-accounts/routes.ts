@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { bearerSecurity, ownAccount } from '../auth/guard';
+import { bearerSecurity, financeAccount } from '../auth/guard';
 import { isId } from '../db/ids';
 import { notFound } from '../http/errors';
 import { PublicListCache, sendRepresentation } from '../http/public-cache';
@@ -60,7 +60,7 @@ export async function bankAccountRoutes(parent: FastifyInstance): Promise<void> 
   app.post(
     '/add/account/:userId',
     {
-      onRequest: ownAccount,
+      onRequest: financeAccount,
       preValidation: trimFields(...BANK_ACCOUNT_FIELDS),
       schema: {
         tags: ['bank accounts'],
@@ -81,7 +81,7 @@ export async function bankAccountRoutes(parent: FastifyInstance): Promise<void> 
   app.put(
     '/edit/account/:userId/:id',
     {
-      onRequest: ownAccount,
+      onRequest: financeAccount,
       preValidation: trimFields(...BANK_ACCOUNT_FIELDS),
       schema: {
         tags: ['bank accounts'],
@@ -104,7 +104,7 @@ export async function bankAccountRoutes(parent: FastifyInstance): Promise<void> 
   app.delete(
     '/delete/account/:userId/:id',
     {
-      onRequest: ownAccount,
+      onRequest: financeAccount,
       schema: {
         tags: ['bank accounts'],
         summary: 'Delete a bank account',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { bearerSecurity, ownAccount } from '../auth/guard';
+import { bearerSecurity, financeAccount } from '../auth/guard';
 import { isId } from '../db/ids';
 import { badRequest, notFound } from '../http/errors';
 import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
@@ -99,7 +99,7 @@ export async function donationRoutes(parent: FastifyInstance): Promise<void> {
     writes.post(
       '/add/donation/:userId',
       {
-        onRequest: ownAccount,
+        onRequest: financeAccount,
         config: multipartRoute(DONATION_FORM, fileDocs(false)),
         schema: {
           tags: ['donations'],
@@ -125,7 +125,7 @@ export async function donationRoutes(parent: FastifyInstance): Promise<void> {
     writes.post(
       '/edit/donation/:userId/:id',
       {
-        onRequest: ownAccount,
+        onRequest: financeAccount,
         config: multipartRoute(DONATION_FORM, fileDocs(true)),
         schema: {
           tags: ['donations'],
@@ -152,7 +152,7 @@ export async function donationRoutes(parent: FastifyInstance): Promise<void> {
   app.delete(
     '/donation/:userId/:id',
     {
-      onRequest: ownAccount,
+      onRequest: financeAccount,
       schema: {
         tags: ['donations'],
         summary: 'Delete a donation and its file',

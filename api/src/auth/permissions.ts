@@ -1,0 +1,31 @@
+import type { Role } from '../account/schemas';
+
+/**
+ * What each role may do (issue 14): one table, which the server enforces on every call and the remotes'
+ * route tables name (`"permission"` in routes.json) so that the shell hides what a role cannot open.
+ *
+ * - content: every write of the shared content (books, the Bible plan and its import, streams,
+ *   reflections, groups, prayer requests, Section A prayers, About Us);
+ * - finance: donations and bank accounts;
+ * - team: the team and the activity record.
+ * Reading the screens (and the mobile app's public calls) needs none of them.
+ */
+export type Permission = 'content' | 'finance' | 'team';
+
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+  Admin: ['content', 'finance', 'team'],
+  Manager: ['content'],
+  'Guest User': [],
+};
+
+export function can(role: string, permission: Permission): boolean {
+  return (ROLE_PERMISSIONS[role as Role] ?? []).includes(permission);
+}
+
+/** Why a call is refused, in words (a 403). */
+export function refusal(role: string, permission: Permission): string {
+  if (role === 'Guest User') return 'A Guest User can look at everything but change nothing';
+  if (permission === 'finance') return 'Only an Admin can change donations and bank accounts';
+  if (permission === 'team') return 'Only an Admin can manage the team';
+  return `Your role (${role}) cannot make this change`;
+}
