@@ -55,6 +55,17 @@ export interface paths {
           };
         };
         /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
         429: {
           headers: {
             [name: string]: unknown;
@@ -514,6 +525,321 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/team': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The members of the team, oldest first */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['Member'][];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Add a member; answers the one-time link at which they set their password (48 hours) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['MemberInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['Member'];
+              link: {
+                /** @description Open it to set the password; valid once */
+                url: string;
+                expiresAt: string;
+              };
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/team/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change a member's role, or deactivate (sessions end at once) or reactivate them */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['MemberChange'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['Member'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/team/{id}/link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A new one-time set-password link for a member (one who lost theirs, or forgot the password) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              link: {
+                /** @description Open it to set the password; valid once */
+                url: string;
+                expiresAt: string;
+              };
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        404: {
           headers: {
             [name: string]: unknown;
           };
@@ -4798,6 +5124,38 @@ export interface components {
       lastUsedAt: string;
       /** @description The session this request came with */
       current: boolean;
+    };
+    Member: {
+      _id: string;
+      name: string;
+      email: string;
+      /** @enum {string} */
+      role: 'Admin' | 'Manager' | 'Guest User';
+      active: boolean;
+      createdAt: string;
+    };
+    MemberInput: {
+      /** Full name */
+      name: string;
+      /**
+       * Email
+       * Format: email
+       */
+      email: string;
+      /**
+       * Role
+       * @enum {string}
+       */
+      role: 'Admin' | 'Manager' | 'Guest User';
+    };
+    MemberChange: {
+      /**
+       * Role
+       * @enum {string}
+       */
+      role?: 'Admin' | 'Manager' | 'Guest User';
+      /** Active */
+      active?: boolean;
     };
     Analytics: {
       totalUsers: number;

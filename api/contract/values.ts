@@ -22,6 +22,17 @@ export const PasswordSet = {
   password: { required: true, minLength: 12, maxLength: 1024 },
 } as const;
 
+export const MemberInput = {
+  name: { required: true, minLength: 1, maxLength: 100 },
+  email: { required: true, minLength: 1, maxLength: 320 },
+  role: { required: true, enum: ['Admin', 'Manager', 'Guest User'] },
+} as const;
+
+export const MemberChange = {
+  role: { required: false, enum: ['Admin', 'Manager', 'Guest User'] },
+  active: { required: false },
+} as const;
+
 export const MassIntentionInput = {
   fullname: { required: true, minLength: 1, maxLength: 200 },
   email: { required: true, minLength: 1, maxLength: 320 },

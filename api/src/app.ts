@@ -21,6 +21,7 @@ import { LiveMap } from './releases/live-map';
 import { Releases, releasesConfig } from './releases/releases';
 import { liveMapRoute, versionRoutes } from './releases/routes';
 import { accountRoutes } from './account/routes';
+import { teamRoutes } from './team/routes';
 import { followSharedReleases, SharedReleases } from './releases/shared';
 import { openUploadStorage } from './uploads/storage';
 import type { UploadStorage } from './uploads/store';
@@ -130,6 +131,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     async (api) => {
       await api.register(authRoutes);
       await api.register(accountRoutes);
+      await api.register(teamRoutes);
       await api.register(analyticsRoutes);
       await api.register(massIntentionRoutes);
       await api.register(bookRoutes);

@@ -53,7 +53,11 @@ test('the administrator runs the foundation screens end to end', async ({ page, 
 
   await (await menuLink(page, 'Settings')).click();
   await expect(page.getByLabel('Country')).toBeVisible();
-  await expect(page.getByRole('note')).toContainText('Sample data');
+  // The administrator's own account and the team, on the server: no sample data left in Settings.
+  await expect(
+    page.getByRole('table', { name: 'Team' }).getByRole('row', { name: /admin@example\.com/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('note')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('Logout Successful')).toBeVisible();

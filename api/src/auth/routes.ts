@@ -8,7 +8,7 @@ import { findAdminByEmail } from './admins';
 import { bearerSecurity, bearerToken, requireAdmin } from './guard';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { issueToken, revokeToken } from './tokens';
-import { unauthorized } from '../http/errors';
+import { forbidden, unauthorized } from '../http/errors';
 
 export const LoginInput = Input(
   'LoginInput',
@@ -27,6 +27,7 @@ export const LoginAnswer = Entity('LoginAnswer', {
 });
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const DEACTIVATED = 'This account is deactivated. Ask an Admin to reactivate it.';
 
 export async function authRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
@@ -42,7 +43,7 @@ export async function authRoutes(parent: FastifyInstance): Promise<void> {
         tags: ['auth'],
         summary: 'Log in as the administrator',
         body: ref(LoginInput),
-        response: { 200: ref(LoginAnswer), ...errorResponses(400, 401, 429) },
+        response: { 200: ref(LoginAnswer), ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {
@@ -52,6 +53,8 @@ export async function authRoutes(parent: FastifyInstance): Promise<void> {
       const cost = config.passwordHashCost;
       const ok = await verifyPassword(password, admin?.password_hash ?? (await dummyPasswordHash(cost)));
       if (!admin || !ok) throw unauthorized(INVALID_CREDENTIALS);
+      // Said only to whoever knows the password: an Admin deactivated the account.
+      if (!admin.active) throw forbidden(DEACTIVATED);
       // A hash made at a lower cost than today's is made again now that the password is known.
       if (needsRehash(admin.password_hash, cost)) {
         const upgraded = await hashPassword(password, cost);

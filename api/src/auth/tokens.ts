@@ -57,6 +57,7 @@ export async function findAdminByToken(db: Db, token: string): Promise<Authentic
     ])
     .where('tokens.token_hash', '=', hashToken(token))
     .where('tokens.expires_at', '>', timestamp(now))
+    .where('admins.active', '=', 1)
     .executeTakeFirst();
   if (!row?.sessionId) return undefined;
   if (!row.lastUsedAt || now.getTime() - Date.parse(row.lastUsedAt) >= LAST_USED_EVERY_MS) {

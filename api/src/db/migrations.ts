@@ -359,6 +359,11 @@ const migrations = (engine: EngineName): Record<string, Migration> => ({
       await text('admins', 'phone', 40, '');
       await text('admins', 'country', 40, '');
       await text('admins', 'role', 20, 'Admin');
+      // 1: can sign in; 0: deactivated by an Admin (its sessions end at once).
+      await db.schema
+        .alterTable('admins')
+        .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
       await text('tokens', 'user_agent', 300, '');
       await db.schema.alterTable('tokens').addColumn('session_id', 'varchar(24)').execute();
       await db.schema.alterTable('tokens').addColumn('last_used_at', 'varchar(32)').execute();
@@ -379,7 +384,7 @@ const migrations = (engine: EngineName): Record<string, Migration> => ({
       await db.schema.dropIndex('tokens_session_id').execute();
       for (const column of ['session_id', 'last_used_at', 'user_agent'])
         await db.schema.alterTable('tokens').dropColumn(column).execute();
-      for (const column of ['name', 'phone', 'country', 'role'])
+      for (const column of ['name', 'phone', 'country', 'role', 'active'])
         await db.schema.alterTable('admins').dropColumn(column).execute();
     },
   },

@@ -14,6 +14,8 @@ export interface AdminsTable {
   country: Generated<string>;
   /** Admin, Manager or Guest User (every account before migration 0011 is an Admin). */
   role: Generated<string>;
+  /** 1, or 0 once an Admin deactivated the account. */
+  active: Generated<number>;
 }
 
 export interface TokensTable {

@@ -64,23 +64,36 @@ const phone = {
   current: false,
 };
 
+const grace = {
+  _id: '65a1b2c3d4e5f60718293a4c',
+  name: 'Sister Grace',
+  email: 'grace@parish.org',
+  role: 'Manager',
+  active: true,
+  createdAt: '2026-11-22T10:00:00.000Z',
+};
+const members = [{ ...me, active: true, createdAt: '2026-11-01T10:00:00.000Z' }, grace];
+
 /** The calls Settings makes on opening, answered; `more` adds or replaces some. */
 const settingsApi = (more: Parameters<typeof stubApi>[0] = {}) =>
   stubApi({
     'GET /version': () => [200, { message: 'ok', data: versions }],
     'GET /account': () => [200, { message: 'ok', data: me }],
     'GET /account/sessions': () => [200, { message: 'ok', data: [thisDevice, phone] }],
+    'GET /team': () => [200, { message: 'ok', data: members }],
     ...more,
   });
 
+const profile = () => within(screen.getByRole('region', { name: 'Profile' }));
+
 describe('Settings', () => {
-  it('shows my stored profile with the spec’s countries; user management stays sample data and says so', async () => {
+  it('shows my stored profile with the spec’s countries, and the team with its roles', async () => {
     settingsApi();
     renderRoutes([{ path: '*', element: <App /> }], '/settings');
-    expect(await screen.findByLabelText('Full name')).toHaveValue('Fr. Anthony Okafor');
-    expect(screen.getByLabelText('Email')).toHaveValue('admin@example.com');
-    expect(screen.getByLabelText('Phone')).toHaveValue('+234 803 555 0101');
-    const country = screen.getByLabelText('Country') as HTMLSelectElement;
+    expect(await profile().findByLabelText('Full name')).toHaveValue('Fr. Anthony Okafor');
+    expect(profile().getByLabelText('Email')).toHaveValue('admin@example.com');
+    expect(profile().getByLabelText('Phone')).toHaveValue('+234 803 555 0101');
+    const country = profile().getByLabelText('Country') as HTMLSelectElement;
     expect(country).toHaveValue('Ghana');
     expect(Array.from(country.options).map((option) => option.text)).toEqual([
       'Choose a country',
@@ -90,33 +103,91 @@ describe('Settings', () => {
       'Cameroon',
     ]);
     expect(screen.getByText('Role:')).toHaveTextContent('Role: Admin');
-    const team = screen.getByRole('region', { name: 'User management' });
-    expect(within(team).getByRole('note')).toHaveTextContent('nothing on it is saved');
-    const role = within(team).getByLabelText('Role of Kwame Mensah');
+    const team = await screen.findByRole('table', { name: 'Team' });
+    const role = within(team).getByLabelText('Role of Sister Grace');
+    expect(role).toHaveValue('Manager');
     expect(Array.from((role as HTMLSelectElement).options).map((option) => option.text)).toEqual([
       'Admin',
-      'Guest User',
       'Manager',
+      'Guest User',
     ]);
+    expect(screen.queryByText(/sample data/i)).not.toBeInTheDocument();
+  });
+
+  it('adds a member and shows the one-time link to hand over; changes a role; deactivates', async () => {
+    const link = { url: 'https://office.example.org/set-password?token=abc', expiresAt: '2026-11-27T10:00:00.000Z' };
+    const calls = settingsApi({
+      'POST /team': (call) => [
+        201,
+        { message: 'Member added', data: { ...grace, ...(call.body as object), _id: 'x', active: true }, link },
+      ],
+      [`PUT /team/${grace._id}`]: (call) => [
+        200,
+        {
+          message: (call.body as { active?: boolean }).active === false ? 'Member deactivated' : 'Role changed',
+          data: grace,
+        },
+      ],
+    });
+    renderRoutes([{ path: '*', element: <App /> }], '/settings');
+    const panel = await screen.findByRole('region', { name: 'Team' });
+    await userEvent.type(within(panel).getByLabelText('Full name'), 'Father Peter');
+    await userEvent.type(within(panel).getByLabelText('Email'), 'peter@parish.org');
+    await userEvent.selectOptions(within(panel).getByLabelText('Role'), 'Guest User');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Add member' }));
+    const box = await within(panel).findByRole('status', { name: 'Password link' });
+    expect(box).toHaveTextContent('Give this link to Father Peter');
+    expect(box).toHaveTextContent(link.url);
+
+    await userEvent.selectOptions(within(panel).getByLabelText('Role of Sister Grace'), 'Admin');
+    expect(await screen.findByText('Role changed')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Deactivate Sister Grace' }));
+    expect(await screen.findByText('Member deactivated')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method !== 'GET').map((call) => [call.method, call.url, call.body])).toEqual([
+      ['POST', '/team', { name: 'Father Peter', email: 'peter@parish.org', role: 'Guest User' }],
+      ['PUT', `/team/${grace._id}`, { role: 'Admin' }],
+      ['PUT', `/team/${grace._id}`, { active: false }],
+    ]);
+  });
+
+  it('says why the last Admin cannot be demoted', async () => {
+    settingsApi({
+      [`PUT /team/${me._id}`]: () => [
+        409,
+        { message: 'The last active Admin can be neither demoted nor deactivated: make another member an Admin first' },
+      ],
+    });
+    renderRoutes([{ path: '*', element: <App /> }], '/settings');
+    const panel = await screen.findByRole('region', { name: 'Team' });
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Deactivate Fr. Anthony Okafor' }));
+    expect(await screen.findByText(/The last active Admin can be neither demoted nor deactivated/)).toBeInTheDocument();
+  });
+
+  it('shows no team to a Manager', async () => {
+    const calls = settingsApi({ 'GET /account': () => [200, { message: 'ok', data: { ...me, role: 'Manager' } }] });
+    renderRoutes([{ path: '*', element: <App /> }], '/settings');
+    expect(await screen.findByText('Role:')).toHaveTextContent('Role: Manager');
+    expect(screen.queryByRole('region', { name: 'Team' })).not.toBeInTheDocument();
+    expect(calls.map((call) => call.url)).not.toContain('/team');
   });
 
   it('saves the profile; a refusal keeps what was typed', async () => {
     let answer: [number, unknown] = [409, { message: 'That email is already used by another account' }];
     const calls = settingsApi({ 'PUT /account': () => answer });
     renderRoutes([{ path: '*', element: <App /> }], '/settings');
-    const name = await screen.findByLabelText('Full name');
+    const name = await profile().findByLabelText('Full name');
     await userEvent.clear(name);
     await userEvent.type(name, 'Fr. Anthony Okafor, MSP');
-    await userEvent.clear(screen.getByLabelText('Email'));
-    await userEvent.type(screen.getByLabelText('Email'), 'secretary@parish.org');
-    await userEvent.selectOptions(screen.getByLabelText('Country'), 'Togo');
+    await userEvent.clear(profile().getByLabelText('Email'));
+    await userEvent.type(profile().getByLabelText('Email'), 'secretary@parish.org');
+    await userEvent.selectOptions(profile().getByLabelText('Country'), 'Togo');
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('That email is already used by another account')).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toHaveValue('secretary@parish.org');
+    expect(profile().getByLabelText('Email')).toHaveValue('secretary@parish.org');
 
     answer = [200, { message: 'Profile saved', data: { ...me, name: 'Fr. Anthony Okafor, MSP', country: 'Togo' } }];
-    await userEvent.clear(screen.getByLabelText('Email'));
-    await userEvent.type(screen.getByLabelText('Email'), 'admin@example.com');
+    await userEvent.clear(profile().getByLabelText('Email'));
+    await userEvent.type(profile().getByLabelText('Email'), 'admin@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Profile saved')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([

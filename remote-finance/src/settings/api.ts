@@ -6,10 +6,18 @@ import { resource } from 'shared/data';
 export type Account = Schemas['Account'];
 export type AccountInput = Schemas['AccountInput'];
 export type Session = Schemas['Session'];
+export type Member = Schemas['Member'];
+export type MemberInput = Schemas['MemberInput'];
+/** A one-time set-password link to hand to a member (48 hours, used once). */
+export interface SetPasswordLink {
+  url: string;
+  expiresAt: string;
+}
 
 /** Query keys and invalidation: the profile, and the list of sessions. */
 export const account = resource('account');
 export const sessions = resource('sessions');
+export const team = resource('team');
 
 export const accountApi = {
   get: (signal?: AbortSignal) => unwrap<Account>(apiClient.get('/account', { signal })),
@@ -22,4 +30,14 @@ export const accountApi = {
     sessions.write((await apiClient.delete<{ message: string }>(`/account/sessions/${pathId(id)}`)).data),
   signOutOthers: async () =>
     sessions.write((await apiClient.delete<ApiEnvelope<{ signedOut: number }>>('/account/sessions')).data),
+};
+
+export const teamApi = {
+  list: (signal?: AbortSignal) => unwrap<Member[]>(apiClient.get('/team', { signal })),
+  add: async (input: MemberInput) =>
+    team.write((await apiClient.post<ApiEnvelope<Member> & { link: SetPasswordLink }>('/team', input)).data),
+  change: async (id: string, change: Schemas['MemberChange']) =>
+    team.write((await apiClient.put<ApiEnvelope<Member>>(`/team/${pathId(id)}`, change)).data),
+  newLink: async (id: string) =>
+    (await apiClient.post<{ message: string; link: SetPasswordLink }>(`/team/${pathId(id)}/link`)).data,
 };

@@ -1,0 +1,197 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import { createAdmin, normaliseEmail } from '../auth/admins';
+import { allowedTo, bearerSecurity, requireAdmin } from '../auth/guard';
+import { generatePassword } from '../auth/password';
+import { revokeAllTokens } from '../auth/tokens';
+import { createPasswordLink, PASSWORD_LINK_HOURS } from '../account/repository';
+import { LIMITS, ROLES } from '../account/schemas';
+import { addSchemas, Entity, Input, OneOf, ref, RequiredText } from '../http/contract';
+import { HttpError, notFound } from '../http/errors';
+import { errorResponses, trimFields } from '../http/validation';
+import { isId, timestamp } from '../db/ids';
+import { publicOrigin } from '../uploads/store';
+import type { Db } from '../db/database';
+
+export const TEAM_MESSAGES = {
+  emailTaken: 'That email is already used by another account',
+  lastAdmin: 'The last active Admin can be neither demoted nor deactivated: make another member an Admin first',
+  notFound: 'Member not found',
+} as const;
+
+export const Member = Entity('Member', {
+  _id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  role: OneOf(ROLES),
+  active: Type.Boolean(),
+  createdAt: Type.String(),
+});
+type Member = Static<typeof Member>;
+
+export const MemberInput = Input(
+  'MemberInput',
+  { name: RequiredText(LIMITS.name), email: RequiredText(LIMITS.email, { format: 'email' }), role: OneOf(ROLES) },
+  { name: 'Full name', email: 'Email', role: 'Role' },
+);
+
+export const MemberChange = Input(
+  'MemberChange',
+  { role: Type.Optional(OneOf(ROLES)), active: Type.Optional(Type.Boolean()) },
+  { role: 'Role', active: 'Active' },
+);
+
+const SetPasswordLink = Type.Object({
+  url: Type.String({ description: 'Open it to set the password; valid once' }),
+  expiresAt: Type.String(),
+});
+
+async function listMembers(db: Db): Promise<Member[]> {
+  const rows = await db.kysely
+    .selectFrom('admins')
+    .select(['_id', 'name', 'email', 'role', 'active', 'created_at'])
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => ({
+    _id: row._id,
+    name: row.name,
+    email: row.email,
+    role: row.role as Member['role'],
+    active: Number(row.active) === 1,
+    createdAt: row.created_at,
+  }));
+}
+
+/**
+ * Settings → Team (an Admin's): the members, each added with a one-time set-password link to hand over
+ * (there is no mail server), given a role, deactivated and reactivated. The last active Admin stays one.
+ */
+export async function teamRoutes(parent: FastifyInstance): Promise<void> {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+  addSchemas(app, Member, MemberInput, MemberChange);
+  const onRequest = [requireAdmin, allowedTo('team')];
+  const tags = ['team'];
+
+  const linkFor = async (adminId: string) => {
+    const now = new Date();
+    const token = await createPasswordLink(db, adminId, now);
+    return {
+      url: `${publicOrigin(app)}/set-password?token=${token}`,
+      expiresAt: timestamp(new Date(now.getTime() + PASSWORD_LINK_HOURS * 3_600_000)),
+    };
+  };
+
+  app.get(
+    '/team',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'The members of the team, oldest first',
+        security: bearerSecurity,
+        response: {
+          200: Type.Object({ message: Type.String(), data: Type.Array(ref(Member)) }),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async () => ({ message: 'Team fetched successfully', data: await listMembers(db) }),
+  );
+
+  app.post(
+    '/team',
+    {
+      onRequest,
+      preValidation: trimFields('name', 'email'),
+      schema: {
+        tags,
+        summary: 'Add a member; answers the one-time link at which they set their password (48 hours)',
+        security: bearerSecurity,
+        body: ref(MemberInput),
+        response: {
+          201: Type.Object({ message: Type.String(), data: ref(Member), link: SetPasswordLink }),
+          ...errorResponses(400, 401, 403, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { name, email, role } = request.body;
+      const taken = await db.kysely
+        .selectFrom('admins')
+        .select('_id')
+        .where('email', '=', normaliseEmail(email))
+        .executeTakeFirst();
+      if (taken) throw new HttpError(409, TEAM_MESSAGES.emailTaken);
+      // A password nobody knows: the member chooses theirs at the link.
+      const id = await createAdmin(db, email, generatePassword(), app.config.passwordHashCost);
+      await db.kysely.updateTable('admins').set({ name, role }).where('_id', '=', id).execute();
+      const member = (await listMembers(db)).find((candidate) => candidate._id === id)!;
+      return reply.code(201).send({ message: 'Member added', data: member, link: await linkFor(id) });
+    },
+  );
+
+  app.put(
+    '/team/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Change a member's role, or deactivate (sessions end at once) or reactivate them",
+        security: bearerSecurity,
+        params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+        body: ref(MemberChange),
+        response: {
+          200: Type.Object({ message: Type.String(), data: ref(Member) }),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const members = await listMembers(db);
+      const member = isId(id) ? members.find((candidate) => candidate._id === id) : undefined;
+      if (!member) throw notFound(TEAM_MESSAGES.notFound);
+      const role = request.body.role ?? member.role;
+      const active = request.body.active ?? member.active;
+      const adminsLeft = members.filter(
+        (candidate) => candidate.active && candidate.role === 'Admin' && candidate._id !== id,
+      ).length;
+      if (member.active && member.role === 'Admin' && (role !== 'Admin' || !active) && adminsLeft === 0) {
+        throw new HttpError(409, TEAM_MESSAGES.lastAdmin);
+      }
+      await db.kysely
+        .updateTable('admins')
+        .set({ role, active: active ? 1 : 0 })
+        .where('_id', '=', id)
+        .execute();
+      if (!active) await revokeAllTokens(db, id);
+      const message = !active ? 'Member deactivated' : !member.active ? 'Member reactivated' : 'Role changed';
+      return { message, data: { ...member, role, active } };
+    },
+  );
+
+  app.post(
+    '/team/:id/link',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'A new one-time set-password link for a member (one who lost theirs, or forgot the password)',
+        security: bearerSecurity,
+        params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+        response: {
+          201: Type.Object({ message: Type.String(), link: SetPasswordLink }),
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const member = isId(id) ? (await listMembers(db)).find((candidate) => candidate._id === id) : undefined;
+      if (!member) throw notFound(TEAM_MESSAGES.notFound);
+      return reply.code(201).send({ message: 'Link made', link: await linkFor(id) });
+    },
+  );
+}

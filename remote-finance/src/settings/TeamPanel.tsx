@@ -1,0 +1,188 @@
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { useState } from 'react';
+import * as yup from 'yup';
+import { MemberInput } from 'api/contract';
+import {
+  Button,
+  FormButtons,
+  FormColumn,
+  ListTable,
+  notify,
+  PageHeader,
+  Panel,
+  requiredText,
+  SelectField,
+  TextField,
+  type Column,
+} from 'shared';
+import { useResource } from 'shared/data';
+import styled from 'styled-components';
+import { team, teamApi, type Member, type SetPasswordLink } from './api';
+
+const memberSchema = yup.object({
+  name: requiredText('Full name is required', 'Full name', MemberInput.name),
+  email: requiredText('Email is required', 'Email', MemberInput.email).email('Invalid email address'),
+  role: yup.string().required('Role is required'),
+});
+type MemberValues = yup.InferType<typeof memberSchema>;
+
+const ROLE_OPTIONS = MemberInput.role.enum;
+
+/**
+ * Settings → Team (an Admin's; the server refuses anyone else): the members with their role and whether
+ * they may sign in, and a member added with a one-time link to hand over (there is no mail server).
+ */
+export function TeamPanel() {
+  const load = useResource(team.list(), teamApi.list);
+  const [link, setLink] = useState<{ for: string; link: SetPasswordLink }>();
+
+  const add = async (values: MemberValues, form: FormikHelpers<MemberValues>) => {
+    try {
+      const added = await teamApi.add({
+        name: values.name.trim(),
+        email: values.email.trim(),
+        role: values.role as Member['role'],
+      });
+      notify.success(added.message);
+      setLink({ for: added.data.name, link: added.link });
+      form.resetForm();
+    } catch {
+      // The client showed why (an email in use, say); the typed values stay.
+    }
+  };
+  const change = async (member: Member, change: { role?: Member['role']; active?: boolean }) => {
+    try {
+      notify.success((await teamApi.change(member._id, change)).message);
+    } catch {
+      // 'The last active Admin …': shown by the client.
+    }
+  };
+  const newLink = async (member: Member) => {
+    try {
+      const made = await teamApi.newLink(member._id);
+      setLink({ for: member.name || member.email, link: made.link });
+    } catch {
+      // Shown by the client.
+    }
+  };
+
+  const columns: Column<Member>[] = [
+    { header: 'Name', cell: (member) => member.name || '—' },
+    { header: 'Email', cell: (member) => member.email },
+    {
+      header: 'Role',
+      cell: (member) => (
+        <RoleSelect
+          aria-label={`Role of ${member.name || member.email}`}
+          value={member.role}
+          onChange={(event) => void change(member, { role: event.target.value as Member['role'] })}
+        >
+          {ROLE_OPTIONS.map((role) => (
+            <option key={role}>{role}</option>
+          ))}
+        </RoleSelect>
+      ),
+    },
+    { header: 'Status', cell: (member) => (member.active ? 'Active' : 'Deactivated') },
+    {
+      header: 'Action',
+      cell: (member) => (
+        <Actions>
+          <Button
+            variant="secondary"
+            aria-label={`${member.active ? 'Deactivate' : 'Reactivate'} ${member.name || member.email}`}
+            onClick={() => void change(member, { active: !member.active })}
+          >
+            {member.active ? 'Deactivate' : 'Reactivate'}
+          </Button>
+          <Button
+            variant="secondary"
+            aria-label={`New password link for ${member.name || member.email}`}
+            onClick={() => void newLink(member)}
+          >
+            New link
+          </Button>
+        </Actions>
+      ),
+    },
+  ];
+
+  return (
+    <Panel aria-label="Team">
+      <PageHeader title="Team" />
+      <ListTable
+        caption="Team"
+        itemsName="members"
+        load={load}
+        emptyText="No members yet."
+        columns={columns}
+        rows={load.data ?? []}
+        rowKey={(member) => member._id}
+      />
+      {link && (
+        <LinkBox role="status" aria-label="Password link">
+          <p>
+            Give this link to <strong>{link.for}</strong>: it lets them set their password once, until{' '}
+            {new Date(link.link.expiresAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}. No
+            email is sent.
+          </p>
+          <code>{link.link.url}</code>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              void navigator.clipboard
+                ?.writeText(link.link.url)
+                .then(() => notify.success('Link copied'))
+                .catch(() => undefined)
+            }
+          >
+            Copy link
+          </Button>
+        </LinkBox>
+      )}
+      <h3>Add a member</h3>
+      <Formik initialValues={{ name: '', email: '', role: 'Manager' }} validationSchema={memberSchema} onSubmit={add}>
+        {({ isSubmitting }) => (
+          <Form noValidate>
+            <FormColumn>
+              <TextField name="name" label="Full name" />
+              <TextField name="email" label="Email" type="email" />
+              <SelectField name="role" label="Role" options={ROLE_OPTIONS} emptyOption={false} />
+              <FormButtons busy={isSubmitting} label="Add member" />
+            </FormColumn>
+          </Form>
+        )}
+      </Formik>
+    </Panel>
+  );
+}
+
+const RoleSelect = styled.select`
+  min-height: 34px;
+  padding: 0 ${({ theme }) => theme.space(2)};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius};
+  font: inherit;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const LinkBox = styled.div`
+  margin: ${({ theme }) => theme.space(4)} 0;
+  padding: ${({ theme }) => theme.space(4)};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.color.primarySoft};
+  p {
+    margin: 0 0 ${({ theme }) => theme.space(2)};
+  }
+  code {
+    display: block;
+    margin-bottom: ${({ theme }) => theme.space(3)};
+    overflow-wrap: anywhere;
+  }
+`;
