@@ -5086,6 +5086,8 @@ export interface components {
       country: string;
       /** @enum {string} */
       role: 'Admin' | 'Manager' | 'Guest User';
+      /** @description What the role allows (auth/permissions.ts): screens whose route table names one this lacks are hidden */
+      permissions: ('content' | 'finance' | 'team')[];
     };
     AccountInput: {
       /** Full name */

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { adminEmail, adminPassword, expect, test, type WorkerServer } from './fixtures';
-import { logIn } from './session';
+import { adminEmail, adminPassword, expect, png, test, type WorkerServer } from './fixtures';
+import { logIn, signInOverApi } from './session';
 
 // Settings → Profile made real (issue 14): the administrator changes the password printed at first start
 // and signs in with it; a forgotten password comes back through `npm run admin -- reset-password`'s link.
@@ -70,4 +70,56 @@ test('the administrator changes the password in Settings, signs in with it, and 
     const token = new URL(resetLink(server)).searchParams.get('token');
     await page.request.post('/api/v1/account/set-password', { data: { token, password: adminPassword } });
   }
+});
+
+test('an Admin adds a Manager to the team; the Manager sets a password at the link, sees no Donations, and adds a book', async ({
+  page,
+  request,
+}) => {
+  await logIn(page);
+  await page.goto('/settings');
+  const team = page.getByRole('region', { name: 'Team' });
+  await team.getByLabel('Full name').fill('Sister Grace');
+  await team.getByLabel('Email').fill('grace@parish.org');
+  await team.getByLabel('Role', { exact: true }).selectOption('Manager');
+  await team.getByRole('button', { name: 'Add member' }).click();
+  await expect(page.getByText('Member added')).toBeVisible();
+  const link = (await team.getByRole('status', { name: 'Password link' }).locator('code').textContent())!;
+  await expect(team.getByRole('table', { name: 'Team' }).getByRole('row', { name: /grace@parish\.org/ })).toContainText(
+    'Active',
+  );
+  await page.screenshot({ path: test.info().outputPath('team.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Logout' }).click();
+
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('grace sets her own');
+  await page.getByLabel('Confirm new password').fill('grace sets her own');
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill('grace@parish.org');
+  await page.getByLabel('Password').fill('grace sets her own');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link', { name: 'BookShelf', exact: true })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Donations', exact: true })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Bank Accounts', exact: true })).toHaveCount(0);
+
+  await menu.getByRole('link', { name: 'BookShelf', exact: true }).click();
+  await page.getByRole('link', { name: 'Add New Book' }).click();
+  await page.getByLabel('Category').selectOption('Spiritual Books');
+  await page.getByLabel('Title').fill('The Practice of the Presence of God');
+  await page.getByLabel('Link').fill('https://example.org/presence');
+  await page.getByLabel('Image').setInputFiles({ name: 'presence.png', mimeType: 'image/png', buffer: png });
+  await page.getByRole('button', { name: 'Save & Continue' }).click();
+  await expect(page.getByText('Book added successfully')).toBeVisible();
+
+  // The worker's other specs expect an empty shelf: the Manager's book goes again.
+  const { headers, userId } = await signInOverApi(request);
+  const books = (await (await request.get('/api/v1/all/books/')).json()) as {
+    data: { _id: string; bookName: string }[];
+  };
+  for (const book of books.data.filter((entry) => entry.bookName === 'The Practice of the Presence of God'))
+    await request.delete(`/api/v1/book/${userId}/${book._id}`, { headers });
 });

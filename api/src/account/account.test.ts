@@ -51,6 +51,7 @@ describe.each(engines())('my account on %s', (_name, engine) => {
       phone: '',
       country: '',
       role: 'Admin',
+      permissions: ['content', 'finance', 'team'],
     });
     expect((await server.call('GET', '/api/v1/account')).status).toBe(401);
   });

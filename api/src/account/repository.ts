@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { timestamp } from '../db/ids';
 import { isUniqueViolation } from '../db/unique';
 import { normaliseEmail } from '../auth/admins';
+import { ROLE_PERMISSIONS } from '../auth/permissions';
 import { HttpError } from '../http/errors';
 import { ACCOUNT_MESSAGES, type Account, type AccountInput, type Role, type Session } from './schemas';
 import { deviceOf } from './device';
@@ -16,7 +17,7 @@ export async function findAccount(db: Db, id: string): Promise<Account | undefin
     .select(['_id', 'email', 'name', 'phone', 'country', 'role'])
     .where('_id', '=', id)
     .executeTakeFirst();
-  return row && { ...row, role: row.role as Role };
+  return row && { ...row, role: row.role as Role, permissions: [...(ROLE_PERMISSIONS[row.role as Role] ?? [])] };
 }
 
 /** Saves the profile; 409 when the email is another account's. */

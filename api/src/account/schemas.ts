@@ -32,6 +32,10 @@ export const Account = Entity('Account', {
   phone: Type.String({ description: '"" when not given' }),
   country: Type.String({ description: 'One of the countries, or ""' }),
   role: OneOf(ROLES),
+  permissions: Type.Array(OneOf(['content', 'finance', 'team'] as const), {
+    description:
+      'What the role allows (auth/permissions.ts): screens whose route table names one this lacks are hidden',
+  }),
 });
 export type Account = Static<typeof Account>;
 

@@ -5,6 +5,7 @@ import { renderRoutes, signIn, stubApi } from 'shared/testing';
 import fs from 'node:fs';
 import path from 'node:path';
 import { RemotesMapStore, type RemotesMap, type RouteEntry } from '../remotes/remotesMap';
+import { composeMenu } from '../layout/menu';
 import { appRoutes } from './router';
 
 jest.mock('../remotes/federation', () => ({
@@ -32,8 +33,14 @@ const map: RemotesMap = {
 const config = new RemotesMapStore(async () => map);
 beforeAll(() => config.refresh());
 const userId = '0123456789abcdef01234567';
+/** GET /account for a role, with the permissions the server's table gives it. */
+const accountAs = (role: string, permissions: string[]) => ({
+  'GET /account': () =>
+    [200, { message: 'ok', data: { _id: userId, email: 'a@example.com', role, permissions } }] as [number, unknown],
+});
 const analytics = {
   [`GET /analytics/${userId}`]: () => [200, { message: 'ok', data: { totalBooks: 7 } }] as [number, unknown],
+  ...accountAs('Admin', ['content', 'finance', 'team']),
 };
 
 beforeEach(() => {
@@ -128,6 +135,8 @@ describe('layout', () => {
     stubApi(analytics);
     renderRoutes(appRoutes(config), '/dashboard');
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    // Screens a role may not open wait for the role to be known.
+    await screen.findByRole('link', { name: 'Donations' });
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
     const menu = within(nav)
       .getAllByRole('button')
@@ -158,6 +167,31 @@ describe('layout', () => {
       { group: 'Finance', entries: ['Donations → /donations', 'Bank Accounts → /bank-accounts'] },
       { group: 'Others', entries: ['Section A Prayer → /prayers', 'About Us → /about', 'Settings → /settings'] },
     ]);
+  });
+
+  it("hides the screens a role may not open: a Manager's menu has no Finance group", async () => {
+    signIn(userId);
+    const calls = stubApi({ ...analytics, ...accountAs('Manager', ['content']) });
+    renderRoutes(appRoutes(config), '/dashboard');
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/account'));
+    expect(await within(nav).findByRole('link', { name: 'Settings' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Donations' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Bank Accounts' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('button', { name: /Finance/ })).not.toBeInTheDocument();
+  });
+
+  it('leaves out of the menu the screens whose permission the role lacks, or while the role is not known', () => {
+    const labels = (permissions: Parameters<typeof composeMenu>[1]) =>
+      composeMenu(map, permissions).flatMap((group) => group.entries.map((entry) => entry.label));
+    expect(labels(['content'])).toEqual(expect.arrayContaining(['BookShelf', 'Prayer Requests', 'Settings']));
+    expect(labels(['content'])).not.toEqual(expect.arrayContaining(['Donations']));
+    expect(labels(['content'])).not.toEqual(expect.arrayContaining(['Bank Accounts']));
+    expect(labels('unknown')).not.toEqual(expect.arrayContaining(['Donations']));
+    expect(labels(['content', 'finance', 'team'])).toEqual(expect.arrayContaining(['Donations', 'Bank Accounts']));
+    // GET /account unreadable: everything, the server refuses in words what the role may not do.
+    expect(labels('all')).toEqual(expect.arrayContaining(['Donations', 'Bank Accounts']));
   });
 
   it.each([

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Header } from './Header';
 import { useRemotesMap, type RemotesMapStore } from '../remotes/remotesMap';
+import { usePermissions } from './permissions';
 import { composeMenu } from './menu';
 import { pageFor } from './pages';
 import { SideMenu } from './SideMenu';
@@ -62,7 +63,8 @@ export function Layout({ store }: { store: RemotesMapStore }) {
   const page = pageFor(pathname, map);
   // Without a map no one can tell what a remote's path is called (its area says the map is unreachable).
   const title = page?.title ?? (map ? 'Page not found' : '');
-  const menu = useMemo(() => composeMenu(map), [map]);
+  const permissions = usePermissions();
+  const menu = useMemo(() => composeMenu(map, permissions), [map, permissions]);
   const [menuOpen, setMenuOpen] = useState(isWide);
 
   useEffect(() => {

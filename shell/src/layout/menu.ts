@@ -1,5 +1,6 @@
 import type { RemotesMap } from '../remotes/remotesMap';
 import { shellPages } from './pages';
+import { shown, type Permissions } from './permissions';
 
 /** The side menu (spec §2 Shell), composed from the shell's own screens and the remotes' route tables. */
 export interface MenuGroup {
@@ -10,9 +11,9 @@ export interface MenuGroup {
 /** The spec's groups, in its order; a group a remote names that is not here comes after them. */
 const GROUP_ORDER = ['Main', 'Media', 'Reflections', 'Community', 'Finance', 'Others'];
 
-export function composeMenu(map: RemotesMap | undefined): MenuGroup[] {
+export function composeMenu(map: RemotesMap | undefined, permissions: Permissions = 'all'): MenuGroup[] {
   const placed = [...shellPages, ...(map?.remotes.flatMap((remote) => remote.routes) ?? [])].flatMap((route) =>
-    route.menu ? [{ ...route.menu, to: route.path }] : [],
+    route.menu && shown(route.permission, permissions) ? [{ ...route.menu, to: route.path }] : [],
   );
   const groups = [
     ...GROUP_ORDER,
