@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page, png } from './fixtures';
+import { expect, test, type APIRequestContext, type Page, png, SAME_ON_EVERY_NODE } from './fixtures';
 import { logIn, signInOverApi } from './session';
 
 // One crawl of every screen of the back-office — forms, lists, details and open dialogs — wide and on
@@ -224,19 +224,20 @@ for (const viewport of [
   { name: 'wide', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },
 ]) {
-  test(`every screen and dialog has no serious or critical axe violation (${viewport.name})`, async ({
-    page,
-    request,
-  }) => {
-    // About forty screens, each loaded afresh and scanned.
-    test.setTimeout(300_000);
-    const seeded = await seed(request);
-    try {
-      expect(await scanEverything(page, seeded, viewport)).toEqual([]);
-    } finally {
-      await seeded.cleanup();
-    }
-  });
+  test(
+    `every screen and dialog has no serious or critical axe violation (${viewport.name})`,
+    SAME_ON_EVERY_NODE,
+    async ({ page, request }) => {
+      // About forty screens, each loaded afresh and scanned.
+      test.setTimeout(300_000);
+      const seeded = await seed(request);
+      try {
+        expect(await scanEverything(page, seeded, viewport)).toEqual([]);
+      } finally {
+        await seeded.cleanup();
+      }
+    },
+  );
 }
 
 /** Every screen (and two open dialogs) at this size; the violations found, by screen. */

@@ -10,6 +10,12 @@ export * from '@playwright/test';
 export const adminEmail = 'admin@example.com';
 export const adminPassword = 'e2e-Password-1';
 
+/**
+ * The tag of tests that exercise only the browser and the federation runtime (the server just sends
+ * files, or the browser's route stubs answer): CI runs them on its first Node only (.ci/run).
+ */
+export const SAME_ON_EVERY_NODE = { tag: '@same-on-every-node' };
+
 /** A valid 2×2 PNG: covers, pictures and thumbnails of the specs. */
 export const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPj/n4GBgYGJgYGBgQEAGw0CAtQu/ZcAAAAASUVORK5CYII=',

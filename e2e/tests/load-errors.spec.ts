@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page, SAME_ON_EVERY_NODE } from './fixtures';
 import { logIn, signInOverApi } from './session';
 
 // A failed load is a state of the screen, not an empty list: it says what could not be loaded and why,
@@ -82,18 +82,20 @@ test.beforeEach(async ({ page }) => {
 });
 
 for (const list of lists) {
-  test(`${list.path}: a failed load says so with Retry, not that the list is empty, and Retry loads it`, async ({
-    page,
-  }) => {
-    const heal = await breakCall(page, list.call);
-    await page.goto(list.path);
-    await expect(failure(page)).toContainText(`The ${list.items} could not be loaded. The database is unavailable`);
-    await expect(page.getByText(/No .* available/)).toHaveCount(0);
-    heal();
-    await failure(page).getByRole('button', { name: 'Retry' }).click();
-    await expect(list.loaded(page)).toBeVisible();
-    await expect(failure(page)).toHaveCount(0);
-  });
+  test(
+    `${list.path}: a failed load says so with Retry, not that the list is empty, and Retry loads it`,
+    SAME_ON_EVERY_NODE,
+    async ({ page }) => {
+      const heal = await breakCall(page, list.call);
+      await page.goto(list.path);
+      await expect(failure(page)).toContainText(`The ${list.items} could not be loaded. The database is unavailable`);
+      await expect(page.getByText(/No .* available/)).toHaveCount(0);
+      heal();
+      await failure(page).getByRole('button', { name: 'Retry' }).click();
+      await expect(list.loaded(page)).toBeVisible();
+      await expect(failure(page)).toHaveCount(0);
+    },
+  );
 }
 
 test('About Us: a failed load offers neither Add About Us nor Edit, and Retry shows the text', async ({ page }) => {
