@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createAdmin } from '../auth/admins';
 import { timestamp } from '../db/ids';
 import { hashToken } from '../auth/tokens';
-import { engines, multipartForm, startServer, type TestServer } from '../testing/harness';
+import { engines, multipartForm, startServer, VALID_REFLECTION, type TestServer } from '../testing/harness';
 import { solidPng } from '../uploads/png';
 import { operationsOf, pathWith, type Operation } from '../testing/openapi';
 import { storedState } from '../testing/snapshot';
@@ -23,15 +23,7 @@ async function seedOneOfEach(server: TestServer, token: string): Promise<[RegExp
   const json = (url: string, body: unknown) => idOf(server.call('POST', url, { token, json: body }));
   const form = (url: string, fields: Record<string, string>, files: Record<string, typeof image>) =>
     idOf(server.call('POST', url, { token, form: multipartForm(fields, files) }));
-  const reflection = {
-    topic: 'Hope',
-    reflection: '<p>Text</p>',
-    bibleReading: 'Rom 5',
-    devotionalContent: '<p>Points</p>',
-    devotionalConfession: '<p>Exercise</p>',
-    furtherReading: 'Ps 23',
-    mass: 'Mk 1',
-  };
+  const reflection = VALID_REFLECTION;
   // Most specific words first: "prayer/request" before "prayer".
   return [
     [/prayer\/request/, await idOf(server.call('POST', '/api/v1/prayer/request', { json: { request: 'For rain' } }))],

@@ -1,7 +1,14 @@
 import net from 'node:net';
 import { loadConfig } from '../config';
 import fs from 'node:fs';
-import { engines, makeFrontEndFixture, multipartForm, startServer, type TestServer } from '../testing/harness';
+import {
+  engines,
+  makeFrontEndFixture,
+  multipartForm,
+  startServer,
+  VALID_REFLECTION,
+  type TestServer,
+} from '../testing/harness';
 import type { OpenApiDocument, SchemaObject } from '../testing/openapi';
 import { solidPng } from '../uploads/png';
 import { NO_CONTROL_CHARACTERS } from '../http/contract';
@@ -66,16 +73,7 @@ describe.each(engines())('hardened input on %s', (_name, engine) => {
     field,
     words,
   });
-  const reflection = {
-    date: '2026-03-01',
-    topic: 'Hope',
-    reflection: '<p>Text</p>',
-    bibleReading: 'Rom 5',
-    devotionalContent: '<p>Points</p>',
-    devotionalConfession: '<p>Exercise</p>',
-    furtherReading: 'Ps 23',
-    mass: 'Mk 1',
-  };
+  const reflection = { date: '2026-03-01', ...VALID_REFLECTION };
   const jsonCases = () => [
     json(
       '/api/v1/mass/intention',

@@ -302,3 +302,14 @@ export function multipartForm(
   }
   return form;
 }
+
+/** A reflection every field of which is valid (the date aside: each test gives its own). */
+export const VALID_REFLECTION = {
+  topic: 'Hope',
+  reflection: '<p>Text</p>',
+  bibleReading: 'Rom 5',
+  devotionalContent: '<p>Points</p>',
+  devotionalConfession: '<p>Exercise</p>',
+  furtherReading: 'Ps 23',
+  mass: 'Mk 1',
+} as const;

@@ -68,9 +68,9 @@ export function ProfilePanel() {
                   options={AccountInput.country.enum}
                   placeholder="Choose a country"
                 />
-                <RoleLine>
+                <Muted>
                   Role: <strong>{me.role}</strong>
-                </RoleLine>
+                </Muted>
                 <FormButtons busy={isSubmitting} label="Save profile" />
               </FormColumn>
             </Form>
@@ -89,11 +89,6 @@ const valuesOf = (me: Account): ProfileValues => ({
   phone: me.phone,
   country: me.country,
 });
-
-const RoleLine = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  color: ${({ theme }) => theme.color.muted};
-`;
 
 const passwordSchema = yup.object({
   currentPassword: yup.string().required('The current password is required'),
@@ -134,7 +129,7 @@ export function PasswordPanel() {
                 autoComplete="current-password"
               />
               <NewPasswordFields minLength={PasswordChange.newPassword.minLength} />
-              <Note>Changing it signs out every other session of your account.</Note>
+              <Muted>Changing it signs out every other session of your account.</Muted>
               <FormButtons busy={isSubmitting} label="Change password" />
             </FormColumn>
           </Form>
@@ -144,7 +139,8 @@ export function PasswordPanel() {
   );
 }
 
-const Note = styled.p`
+/** A line of explanation under a form's fields. */
+const Muted = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(4)};
   color: ${({ theme }) => theme.color.muted};
 `;
