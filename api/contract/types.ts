@@ -857,6 +857,105 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/activity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The activity record: every write of every member, newest first (?page=&limit=&member=&kind=) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description From 1 */
+          page?: string;
+          /** @description 1 to 100 (50) */
+          limit?: string;
+          /** @description A member's _id */
+          member?: string;
+          kind?:
+            | 'reflection image'
+            | 'prayer request'
+            | 'Bible reading'
+            | 'book'
+            | 'live stream'
+            | 'adult reflection'
+            | 'children reflection'
+            | 'group'
+            | 'donation'
+            | 'bank account'
+            | 'Section A prayer'
+            | 'About Us'
+            | 'team'
+            | 'account';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['ActivityEntry'][];
+              total: number;
+              page: number;
+              limit: number;
+              /** @description Every kind of record `kind` may filter by */
+              kinds: string[];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/analytics/{userId}': {
     parameters: {
       query?: never;
@@ -5158,6 +5257,17 @@ export interface components {
       role?: 'Admin' | 'Manager' | 'Guest User';
       /** Active */
       active?: boolean;
+    };
+    ActivityEntry: {
+      _id: string;
+      /** @description ISO time of the write */
+      at: string;
+      memberId: string;
+      /** @description Who, as they were then: their name, or their email */
+      member: string;
+      kind: string;
+      recordId: string | null;
+      summary: string;
     };
     Analytics: {
       totalUsers: number;

@@ -22,6 +22,8 @@ import { Releases, releasesConfig } from './releases/releases';
 import { liveMapRoute, versionRoutes } from './releases/routes';
 import { accountRoutes } from './account/routes';
 import { teamRoutes } from './team/routes';
+import { activityRoutes } from './activity/routes';
+import { recordActivity } from './activity/record';
 import { followSharedReleases, SharedReleases } from './releases/shared';
 import { openUploadStorage } from './uploads/storage';
 import type { UploadStorage } from './uploads/store';
@@ -102,6 +104,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorateRequest('admin', undefined);
 
   registerErrorHandler(app);
+  recordActivity(app);
   logErrorsAndSlowRequests(app, config);
   closeSlowBodies(app, config);
   registerSecurityHeaders(app, config);
@@ -132,6 +135,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(authRoutes);
       await api.register(accountRoutes);
       await api.register(teamRoutes);
+      await api.register(activityRoutes);
       await api.register(analyticsRoutes);
       await api.register(massIntentionRoutes);
       await api.register(bookRoutes);

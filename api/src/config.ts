@@ -62,6 +62,8 @@ export interface AppConfig {
   listCacheCheckMs: number;
   /** Editor images no reflection shows are deleted once they are this old (abandoned forms). */
   editorImageGraceHours: number;
+  /** The activity record keeps each write this many days (ACTIVITY_KEEP_DAYS). */
+  activityKeepDays: number;
   logLevel: string;
   /**
    * Which requests are logged: 'all' (two lines each, Fastify's default), or only the ones an
@@ -243,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: publicUrl(env),
     listCacheCheckMs: int(env, 'LIST_CACHE_CHECK_MS', 1000, 0),
     editorImageGraceHours: int(env, 'EDITOR_IMAGE_GRACE_HOURS', 24, 1),
+    activityKeepDays: int(env, 'ACTIVITY_KEEP_DAYS', 365, 1),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     requestLog: requestLog(env),
     slowRequestMs: int(env, 'SLOW_REQUEST_MS', 1000, 1),

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { bootstrapAdmin, type BootstrapResult } from './auth/admins';
 import { loadConfig, requestDeadlineMs } from './config';
 import { forgetEndedWindows } from './http/rate-limit';
+import { forgetOldActivity } from './activity/record';
 import { migrateToLatest, openDatabase } from './db/database';
 import { dueOnce, exclusively, holdDataDirLock, LOCKS } from './db/instances';
 import { sweepEditorImages } from './reflections/repository';
@@ -108,6 +109,8 @@ async function main(): Promise<void> {
     });
     if (swept.published || swept.discarded || swept.orphans) app.log.info(swept, 'uploads folder swept');
     await forgetEndedWindows(db);
+    const forgotten = await forgetOldActivity(app);
+    if (forgotten) app.log.info(`${forgotten} activity record(s) older than ACTIVITY_KEEP_DAYS deleted`);
   };
   const failed = (error: unknown) => app.log.error(error, 'the chores failed');
   // Once across instances (an advisory lock on PostgreSQL); before listening, so that the start's

@@ -46,6 +46,7 @@ test('the administrator changes the password in Settings, signs in with it, and 
     await page.screenshot({ path: test.info().outputPath('settings.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('Email').fill(adminEmail);
     await page.getByLabel('Password').fill(changed);
     await page.getByRole('button', { name: 'Login' }).click();
@@ -72,7 +73,7 @@ test('the administrator changes the password in Settings, signs in with it, and 
   }
 });
 
-test('an Admin adds a Manager to the team; the Manager sets a password at the link, sees no Donations, and adds a book', async ({
+test('an Admin adds a Manager to the team; the Manager sets a password at the link, sees no Donations, adds a book; Activity shows both', async ({
   page,
   request,
 }) => {
@@ -114,6 +115,18 @@ test('an Admin adds a Manager to the team; the Manager sets a password at the li
   await page.getByLabel('Image').setInputFiles({ name: 'presence.png', mimeType: 'image/png', buffer: png });
   await page.getByRole('button', { name: 'Save & Continue' }).click();
   await expect(page.getByText('Book added successfully')).toBeVisible();
+
+  // The Admin reads both members' writes in Settings → Activity.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await logIn(page);
+  await page.goto('/settings');
+  const activity = page.getByRole('table', { name: 'Activity' });
+  await expect(
+    activity.getByRole('row', { name: /Sister Grace Added book “The Practice of the Presence of God”/ }),
+  ).toBeVisible();
+  await expect(activity.getByRole('row', { name: /Added a member “Sister Grace”/ })).toBeVisible();
+  await page.getByRole('region', { name: 'Activity' }).getByLabel('Member').selectOption('Sister Grace');
+  await expect(activity.getByRole('row', { name: /Added a member/ })).toHaveCount(0);
 
   // The worker's other specs expect an empty shelf: the Manager's book goes again.
   const { headers, userId } = await signInOverApi(request);

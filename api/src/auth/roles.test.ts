@@ -14,7 +14,7 @@ const FINANCE = /donation|\/(add|edit|delete)\/account\//;
 
 /** The permission an operation needs, as the table says it should be. */
 function needed(operation: Operation): 'content' | 'finance' | 'team' | undefined {
-  if (operation.path.startsWith('/api/v1/team')) return 'team';
+  if (/^\/api\/v1\/(team|activity)/.test(operation.path)) return 'team';
   if (!operation.parameters.includes('userId')) return undefined;
   if (FINANCE.test(operation.path)) return 'finance';
   return operation.method === 'GET' ? undefined : 'content';

@@ -5,6 +5,8 @@ import { newId, timestamp } from '../db/ids';
 export interface AuthenticatedAdmin {
   _id: string;
   email: string;
+  /** The profile's name ('' when not given). */
+  name: string;
   role: string;
   /** The session the request came with (the account's session list names it so). */
   sessionId: string;
@@ -50,6 +52,7 @@ export async function findAdminByToken(db: Db, token: string): Promise<Authentic
     .select([
       'admins._id as _id',
       'admins.email as email',
+      'admins.name as name',
       'admins.role as role',
       'tokens.session_id as sessionId',
       'tokens.last_used_at as lastUsedAt',
@@ -67,7 +70,7 @@ export async function findAdminByToken(db: Db, token: string): Promise<Authentic
       .where('token_hash', '=', row.tokenHash)
       .execute();
   }
-  return { _id: row._id, email: row.email, role: row.role, sessionId: row.sessionId };
+  return { _id: row._id, email: row.email, name: row.name, role: row.role, sessionId: row.sessionId };
 }
 
 /** Ends every session of the account but one (a password change keeps the session that made it). */

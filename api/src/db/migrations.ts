@@ -370,6 +370,20 @@ const migrations = (engine: EngineName): Record<string, Migration> => ({
       // Sessions open when this version starts keep working, each with an id of its own.
       await sql`update tokens set session_id = substr(token_hash, 1, 24), last_used_at = created_at`.execute(db);
       await db.schema.createIndex('tokens_session_id').on('tokens').column('session_id').unique().execute();
+      // The activity record: every write of every member (Settings → Activity), kept ACTIVITY_KEEP_DAYS.
+      await db.schema
+        .createTable('activity')
+        .addColumn('_id', 'varchar(24)', (c) => c.primaryKey())
+        .addColumn('at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('admin_id', 'varchar(24)', (c) => c.notNull())
+        .addColumn('member', 'varchar(320)', (c) => c.notNull())
+        .addColumn('kind', 'varchar(40)', (c) => c.notNull())
+        .addColumn('record_id', 'varchar(100)')
+        .addColumn('summary', 'varchar(400)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('activity_at').on('activity').columns(['at', '_id']).execute();
+      await db.schema.createIndex('activity_admin').on('activity').columns(['admin_id', 'at']).execute();
+      await db.schema.createIndex('activity_kind').on('activity').columns(['kind', 'at']).execute();
       // One-time set-password links (a forgotten password today, a new member's invitation later).
       await db.schema
         .createTable('password_links')
@@ -381,6 +395,7 @@ const migrations = (engine: EngineName): Record<string, Migration> => ({
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('password_links').execute();
+      await db.schema.dropTable('activity').execute();
       await db.schema.dropIndex('tokens_session_id').execute();
       for (const column of ['session_id', 'last_used_at', 'user_agent'])
         await db.schema.alterTable('tokens').dropColumn(column).execute();

@@ -207,6 +207,7 @@ export interface Database {
   remotes_map: RemotesMapTable;
   chore_runs: ChoreRunsTable;
   password_links: PasswordLinksTable;
+  activity: ActivityTable;
 }
 
 /** PostgreSQL only (migration 0009): an uploaded file kept in the database (uploads/database-store.ts). */
@@ -252,4 +253,18 @@ export interface PasswordLinksTable {
   admin_id: string;
   created_at: string;
   expires_at: string;
+}
+
+/** Migration 0011: one write of one member (Settings → Activity). */
+export interface ActivityTable {
+  _id: string;
+  at: string;
+  admin_id: string;
+  /** Who, as they were then: their name, or their email when they gave none. */
+  member: string;
+  /** The kind of record: 'book', 'bank account', 'team' … */
+  kind: string;
+  record_id: string | null;
+  /** One line: 'Added the book “Confessions”'. Never a password or a token. */
+  summary: string;
 }

@@ -43,6 +43,7 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
         '/api/v1/account/sessions/{id}',
         '/api/v1/account/set-password',
         '/api/v1/team',
+        '/api/v1/activity',
         '/api/v1/team/{id}',
         '/api/v1/team/{id}/link',
         '/api/v1/mass/intention',

@@ -81,8 +81,34 @@ const settingsApi = (more: Parameters<typeof stubApi>[0] = {}) =>
     'GET /account': () => [200, { message: 'ok', data: me }],
     'GET /account/sessions': () => [200, { message: 'ok', data: [thisDevice, phone] }],
     'GET /team': () => [200, { message: 'ok', data: members }],
+    'GET /activity': (call) => [200, activityPage(call.params)],
     ...more,
   });
+
+const entry = (n: number, member: { _id: string; name: string } = me) => ({
+  _id: `65a1b2c3d4e5f607182930${String(n).padStart(2, '0')}`,
+  at: new Date(Date.UTC(2026, 10, 25, 9, 0) - n * 60_000).toISOString(),
+  memberId: member._id,
+  member: member.name,
+  kind: 'book',
+  recordId: null,
+  summary: `Added book “Book ${n}”`,
+});
+/** 30 entries, newest first, 25 a page; filtered by member as the server would. */
+const activityPage = (params: Record<string, unknown>) => {
+  const all = Array.from({ length: 30 }, (_, n) => entry(n + 1, n % 3 === 0 ? grace : me)).filter(
+    (row) => !params.member || row.memberId === params.member,
+  );
+  const page = Number(params.page ?? 1);
+  return {
+    message: 'ok',
+    data: all.slice((page - 1) * 25, page * 25),
+    total: all.length,
+    page,
+    limit: 25,
+    kinds: ['book', 'team'],
+  };
+};
 
 const profile = () => within(screen.getByRole('region', { name: 'Profile' }));
 
@@ -163,12 +189,31 @@ describe('Settings', () => {
     expect(await screen.findByText(/The last active Admin can be neither demoted nor deactivated/)).toBeInTheDocument();
   });
 
+  it('shows the activity record, newest first, filtered by member and paged', async () => {
+    const calls = settingsApi();
+    renderRoutes([{ path: '*', element: <App /> }], '/settings');
+    const panel = await screen.findByRole('region', { name: 'Activity' });
+    const table = await within(panel).findByRole('table', { name: 'Activity' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Sister GraceAdded book “Book 1”');
+    expect(within(panel).getByText('Page 1 of 2 (30 in all)')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Older' }));
+    expect(await within(panel).findByText('Page 2 of 2 (30 in all)')).toBeInTheDocument();
+    await userEvent.selectOptions(within(panel).getByLabelText('Member'), 'Sister Grace');
+    expect(await within(panel).findByText('Page 1 of 1 (10 in all)')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/activity').map((call) => call.params)).toEqual([
+      { page: '1', limit: '25' },
+      { page: '2', limit: '25' },
+      { page: '1', limit: '25', member: grace._id },
+    ]);
+  });
+
   it('shows no team to a Manager', async () => {
     const calls = settingsApi({ 'GET /account': () => [200, { message: 'ok', data: { ...me, role: 'Manager' } }] });
     renderRoutes([{ path: '*', element: <App /> }], '/settings');
     expect(await screen.findByText('Role:')).toHaveTextContent('Role: Manager');
     expect(screen.queryByRole('region', { name: 'Team' })).not.toBeInTheDocument();
     expect(calls.map((call) => call.url)).not.toContain('/team');
+    expect(calls.map((call) => call.url)).not.toContain('/activity');
   });
 
   it('saves the profile; a refusal keeps what was typed', async () => {

@@ -4,6 +4,7 @@ import { useResource } from 'shared/data';
 import { PasswordPanel, ProfilePanel, SessionsPanel } from './AccountPanels';
 import { account, accountApi } from './api';
 import { TeamPanel } from './TeamPanel';
+import { ActivityPanel } from './ActivityPanel';
 
 const Stack = styled.div`
   display: grid;
@@ -14,7 +15,7 @@ const Stack = styled.div`
 
 /**
  * /settings: the signed-in member's own account — profile, password and sessions — and, for an Admin,
- * the team; then the read-only Deployed versions panel: what is live and what this browser runs.
+ * the team and the activity record; then the read-only Deployed versions panel: what is live and what this browser runs.
  */
 export function SettingsScreen() {
   // The same query as the Profile panel's: one request.
@@ -25,6 +26,7 @@ export function SettingsScreen() {
       <PasswordPanel />
       <SessionsPanel />
       {me?.role === 'Admin' && <TeamPanel />}
+      {me?.role === 'Admin' && <ActivityPanel />}
       <DeployedVersions />
     </Stack>
   );

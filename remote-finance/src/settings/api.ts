@@ -7,6 +7,15 @@ export type Account = Schemas['Account'];
 export type AccountInput = Schemas['AccountInput'];
 export type Session = Schemas['Session'];
 export type Member = Schemas['Member'];
+export type ActivityEntry = Schemas['ActivityEntry'];
+/** A page of the activity record, and the kinds of record it can be filtered by. */
+export interface ActivityPage {
+  data: ActivityEntry[];
+  total: number;
+  page: number;
+  limit: number;
+  kinds: string[];
+}
 export type MemberInput = Schemas['MemberInput'];
 /** A one-time set-password link to hand to a member (48 hours, used once). */
 export interface SetPasswordLink {
@@ -18,6 +27,7 @@ export interface SetPasswordLink {
 export const account = resource('account');
 export const sessions = resource('sessions');
 export const team = resource('team');
+export const activity = resource('activity');
 
 export const accountApi = {
   get: (signal?: AbortSignal) => unwrap<Account>(apiClient.get('/account', { signal })),
@@ -40,4 +50,19 @@ export const teamApi = {
     team.write((await apiClient.put<ApiEnvelope<Member>>(`/team/${pathId(id)}`, change)).data),
   newLink: async (id: string) =>
     (await apiClient.post<{ message: string; link: SetPasswordLink }>(`/team/${pathId(id)}/link`)).data,
+};
+
+export const activityApi = {
+  page: async (query: { page: number; member?: string; kind?: string }, signal?: AbortSignal) =>
+    (
+      await apiClient.get<ActivityPage>('/activity', {
+        signal,
+        params: {
+          page: String(query.page),
+          limit: '25',
+          ...(query.member ? { member: query.member } : {}),
+          ...(query.kind ? { kind: query.kind } : {}),
+        },
+      })
+    ).data,
 };

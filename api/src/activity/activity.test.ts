@@ -1,0 +1,124 @@
+import { engines, multipartForm, startServer, type TestServer } from '../testing/harness';
+import { solidPng } from '../uploads/png';
+import { forgetOldActivity } from './record';
+
+interface Entry {
+  at: string;
+  memberId: string;
+  member: string;
+  kind: string;
+  recordId: string | null;
+  summary: string;
+}
+
+describe.each(engines())('the activity record on %s', (_name, engine) => {
+  let server: TestServer;
+  let token: string;
+  let grace: { id: string; token: string };
+  const activity = (query = '', as = token) => server.call('GET', `/api/v1/activity${query}`, { token: as });
+  /** The record is written just after each answer: waits until it holds `count` entries. */
+  const entries = async (count: number, query = '') => {
+    const started = Date.now();
+    for (;;) {
+      const res = await activity(query);
+      if ((res.body.total as number) >= count || Date.now() - started > 3000) return res.body.data as Entry[];
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  };
+
+  beforeAll(async () => {
+    server = await startServer(engine);
+    token = await server.login();
+    await server.call('PUT', '/api/v1/account', { token, json: { name: 'Fr. Anthony', email: server.admin.email } });
+    const added = await server.call('POST', '/api/v1/team', {
+      token,
+      json: { name: 'Sister Grace', email: 'grace@parish.org', role: 'Manager' },
+    });
+    await server.call('POST', '/api/v1/account/set-password', {
+      json: { token: new URL(added.body.link.url as string).searchParams.get('token'), password: 'grace sets her own' },
+    });
+    const login = await server.call('POST', '/api/v1/admin/login', {
+      json: { email: 'grace@parish.org', password: 'grace sets her own' },
+    });
+    grace = { id: added.body.data._id as string, token: login.body.token as string };
+  });
+  afterAll(() => server.close());
+
+  it('records every write of every member, newest first: who, what, which record, in one line', async () => {
+    const admin = server.admin._id;
+    const book = await server.call('POST', `/api/v1/add/book/${admin}`, {
+      token,
+      form: multipartForm(
+        { bookName: 'Confessions', bookLink: 'https://example.org/c', category: 'Devotional' },
+        { bookImage: { content: solidPng(4, 4, [1, 2, 3]), name: 'c.png', type: 'image/png' } },
+      ),
+    });
+    const bookId = book.body.data._id as string;
+    await server.call('DELETE', `/api/v1/book/${admin}/${bookId}`, { token });
+    await server.call('POST', `/api/v1/add/prayer/${grace.id}`, {
+      token: grace.token,
+      json: { title: 'Angelus', prayer: 'The angel of the Lord' },
+    });
+    // Refused: not recorded.
+    await server.call('POST', `/api/v1/add/account/${grace.id}`, { token: grace.token, json: {} });
+    await server.call('PUT', '/api/v1/account/password', {
+      token,
+      json: { currentPassword: server.admin.password, newPassword: 'a brand new password' },
+    });
+
+    const list = await entries(6);
+    expect(list.map((entry) => [entry.member, entry.kind, entry.summary])).toEqual(
+      [
+        ['Fr. Anthony', 'account', 'Changed their password'],
+        ['Sister Grace', 'Section A prayer', 'Added Section A prayer “Angelus”'],
+        ['Fr. Anthony', 'book', 'Deleted book'],
+        ['Fr. Anthony', 'book', 'Added book “Confessions”'],
+        ['Fr. Anthony', 'team', 'Added a member “Sister Grace”'],
+        // Before the name was saved, the member was their email.
+        ['admin@example.com', 'account', 'Saved their profile'],
+      ].slice(0, 6),
+    );
+    expect(list.find((entry) => entry.summary === 'Deleted book')?.recordId).toBe(bookId);
+    expect(JSON.stringify(list)).not.toMatch(/brand new password|correct horse/);
+    await server.call('PUT', '/api/v1/account/password', {
+      token,
+      json: { currentPassword: 'a brand new password', newPassword: server.admin.password },
+    });
+  });
+
+  it('filters by member and by kind, pages with the total, and is an Admin’s only', async () => {
+    const byGrace = await activity(`?member=${grace.id}`);
+    expect((byGrace.body.data as Entry[]).map((entry) => entry.summary)).toEqual(['Added Section A prayer “Angelus”']);
+    const books = await activity('?kind=book');
+    expect(books.body.total).toBe(2);
+    const first = await activity('?limit=2&page=1');
+    const second = await activity('?limit=2&page=2');
+    expect(first.body.data).toHaveLength(2);
+    expect(second.body.data[0].at <= first.body.data[1].at).toBe(true);
+    expect((await activity('?kind=nothing')).status).toBe(400);
+    const refused = await activity('', grace.token);
+    expect({ status: refused.status, message: refused.body.message }).toEqual({
+      status: 403,
+      message: 'Only an Admin can manage the team',
+    });
+  });
+
+  it('forgets what is older than ACTIVITY_KEEP_DAYS', async () => {
+    const before = (await activity()).body.total as number;
+    await server.db.kysely
+      .insertInto('activity')
+      .values({
+        _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+        at: new Date(Date.now() - 400 * 86_400_000).toISOString(),
+        admin_id: server.admin._id,
+        member: 'Fr. Anthony',
+        kind: 'book',
+        record_id: null,
+        summary: 'Added book “Old”',
+      })
+      .execute();
+    expect((await activity()).body.total).toBe(before + 1);
+    expect(await forgetOldActivity(server.app)).toBe(1);
+    expect((await activity()).body.total).toBe(before);
+  });
+});

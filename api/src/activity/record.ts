@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { newId, timestamp } from '../db/ids';
+
+/** The kind of record a write's path is about, most specific first. */
+const KINDS: [RegExp, string][] = [
+  [/\/reflection\/image\//, 'reflection image'],
+  [/\/prayer\/request/, 'prayer request'],
+  [/reading/, 'Bible reading'],
+  [/book/, 'book'],
+  [/stream/, 'live stream'],
+  [/adult\/reflection/, 'adult reflection'],
+  [/children\/reflection/, 'children reflection'],
+  [/group/, 'group'],
+  [/donation/, 'donation'],
+  [/\/(add|edit|delete)\/account\//, 'bank account'],
+  [/prayer/, 'Section A prayer'],
+  [/about/, 'About Us'],
+  [/^\/api\/v1\/team/, 'team'],
+  [/^\/api\/v1\/account/, 'account'],
+];
+
+export const ACTIVITY_KINDS = [...new Set(KINDS.map(([, kind]) => kind))];
+
+/** The fields that name a record in the answers, in the order they are looked for. */
+const NAME_FIELDS = ['bookName', 'groupName', 'donationName', 'bankName', 'name', 'title', 'topic', 'passage', 'email'];
+
+function verbOf(method: string, path: string): string {
+  if (/\/import\//.test(path)) return 'Imported';
+  if (method === 'DELETE' || /\/delete\//.test(path)) return 'Deleted';
+  if (method === 'PUT' || /\/edit\//.test(path)) return 'Edited';
+  return 'Added';
+}
+
+/** One line for a write: what was done, to what. Never a password, a token or a link. */
+function summarise(method: string, path: string, kind: string, name: string | undefined, body: unknown): string {
+  const named = name ? ` “${name.length > 80 ? `${name.slice(0, 79)}…` : name}”` : '';
+  if (kind === 'account') {
+    if (path.endsWith('/password')) return 'Changed their password';
+    if (path.includes('/sessions')) return 'Signed out another session of theirs';
+    return 'Saved their profile';
+  }
+  if (kind === 'team') {
+    if (path.endsWith('/link')) return `Made a password link for a member${named}`;
+    if (method === 'POST') return `Added a member${named}`;
+    const change = body as { role?: string; active?: boolean } | undefined;
+    if (change?.active === false) return `Deactivated a member${named}`;
+    if (change?.active === true) return `Reactivated a member${named}`;
+    return `Changed the role of a member${named}${change?.role ? ` to ${change.role}` : ''}`;
+  }
+  if (kind === 'Bible reading' && /\/import\//.test(path)) {
+    const count = (body as { readings?: unknown[] } | undefined)?.readings?.length;
+    return `Imported ${count ?? 'the'} Bible readings`;
+  }
+  return `${verbOf(method, path)} ${kind}${named}`;
+}
+
+function nameIn(data: unknown): string | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  const record = data as Record<string, unknown>;
+  for (const field of NAME_FIELDS) if (typeof record[field] === 'string' && record[field]) return record[field];
+  return undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for a write that succeeded: what its answer said, for the activity record. */
+    answered?: string;
+  }
+}
+
+const isWrite = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD';
+
+/**
+ * Records every successful write of a signed-in member (Settings → Activity): who, when, what kind of
+ * record, which one, and a line saying what was done. Written after the answer is sent; a failure to
+ * record is logged, never the member's problem.
+ */
+export function recordActivity(app: FastifyInstance): void {
+  app.decorateRequest('answered', undefined);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.admin && isWrite(request) && reply.statusCode < 400 && typeof payload === 'string')
+      request.answered = payload;
+    done(null, payload);
+  });
+  // A callback hook: the public reads (most requests) pay no promise for it.
+  app.addHook('onResponse', (request, reply, done) => {
+    const admin = request.admin;
+    if (admin && isWrite(request) && reply.statusCode < 400) void write(request, admin);
+    done();
+  });
+  const write = async (request: FastifyRequest, admin: NonNullable<FastifyRequest['admin']>) => {
+    const path = request.url.split('?')[0]!;
+    const kind = KINDS.find(([words]) => words.test(path))?.[1];
+    if (!kind) return;
+    let data: unknown;
+    try {
+      data = request.answered ? (JSON.parse(request.answered) as { data?: unknown }).data : undefined;
+    } catch {
+      data = undefined;
+    }
+    const params = (request.params ?? {}) as Record<string, unknown>;
+    const recordId =
+      (data && typeof data === 'object' && typeof (data as { _id?: unknown })._id === 'string'
+        ? (data as { _id: string })._id
+        : undefined) ?? [params.id, params.bookId].find((value): value is string => typeof value === 'string');
+    try {
+      await app.db.kysely
+        .insertInto('activity')
+        .values({
+          _id: newId(),
+          at: timestamp(),
+          admin_id: admin._id,
+          member: admin.name || admin.email,
+          kind,
+          record_id: recordId?.slice(0, 100) ?? null,
+          summary: summarise(request.method, path, kind, nameIn(data), request.body).slice(0, 400),
+        })
+        .execute();
+    } catch (error) {
+      request.log.error(error, 'the activity record could not be written');
+    }
+  };
+}
+
+/** Deletes what is older than the record keeps (an hourly chore). */
+export async function forgetOldActivity(app: FastifyInstance, now = new Date()): Promise<number> {
+  const before = timestamp(new Date(now.getTime() - app.config.activityKeepDays * 86_400_000));
+  const result = await app.db.kysely.deleteFrom('activity').where('at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

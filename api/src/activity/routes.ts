@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { allowedTo, bearerSecurity, requireAdmin } from '../auth/guard';
+import { addSchemas, Entity, OneOf, ref } from '../http/contract';
+import { errorResponses } from '../http/validation';
+import { ACTIVITY_KINDS } from './record';
+
+export const ActivityEntry = Entity('ActivityEntry', {
+  _id: Type.String(),
+  at: Type.String({ description: 'ISO time of the write' }),
+  memberId: Type.String(),
+  member: Type.String({ description: 'Who, as they were then: their name, or their email' }),
+  kind: Type.String(),
+  recordId: Type.Union([Type.String(), Type.Null()]),
+  summary: Type.String(),
+});
+
+const ActivityQuery = Type.Object(
+  {
+    page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$', description: 'From 1' })),
+    limit: Type.Optional(Type.String({ pattern: '^(?:[1-9][0-9]?|100)$', description: '1 to 100 (50)' })),
+    member: Type.Optional(Type.String({ pattern: '^[0-9a-f]{24}$', description: "A member's _id" })),
+    kind: Type.Optional(OneOf(ACTIVITY_KINDS)),
+  },
+  { additionalProperties: false },
+);
+
+/** Settings → Activity (an Admin's): every write of every member, newest first, paged and filtered. */
+export async function activityRoutes(parent: FastifyInstance): Promise<void> {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+  addSchemas(app, ActivityEntry);
+
+  app.get(
+    '/activity',
+    {
+      onRequest: [requireAdmin, allowedTo('team')],
+      schema: {
+        tags: ['team'],
+        summary: 'The activity record: every write of every member, newest first (?page=&limit=&member=&kind=)',
+        security: bearerSecurity,
+        querystring: ActivityQuery,
+        response: {
+          200: Type.Object({
+            message: Type.String(),
+            data: Type.Array(ref(ActivityEntry)),
+            total: Type.Integer(),
+            page: Type.Integer(),
+            limit: Type.Integer(),
+            kinds: Type.Array(Type.String(), { description: 'Every kind of record `kind` may filter by' }),
+          }),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const page = Number(request.query.page ?? 1);
+      const limit = Number(request.query.limit ?? 50);
+      const { member, kind } = request.query;
+      const filtered = () => {
+        let query = db.kysely.selectFrom('activity');
+        if (member) query = query.where('admin_id', '=', member);
+        if (kind) query = query.where('kind', '=', kind);
+        return query;
+      };
+      const [rows, count] = await Promise.all([
+        filtered()
+          .selectAll()
+          .orderBy('at', 'desc')
+          .orderBy('_id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        filtered()
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        message: 'Activity fetched successfully',
+        data: rows.map((row) => ({
+          _id: row._id,
+          at: row.at,
+          memberId: row.admin_id,
+          member: row.member,
+          kind: row.kind,
+          recordId: row.record_id,
+          summary: row.summary,
+        })),
+        total: Number(count.n),
+        page,
+        limit,
+        kinds: ACTIVITY_KINDS,
+      };
+    },
+  );
+}

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Button, DataTable, EmptyText, NotLoaded, PageHeader, Panel, type Column } from 'shared';
+import { useResource } from 'shared/data';
+import styled from 'styled-components';
+import { activity, activityApi, team, teamApi, type ActivityEntry } from './api';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+const columns: Column<ActivityEntry>[] = [
+  { header: 'When', cell: (entry) => when(entry.at) },
+  { header: 'Who', cell: (entry) => entry.member },
+  { header: 'What', cell: (entry) => entry.summary },
+];
+
+/** Settings → Activity (an Admin's): every write of every member, newest first, filtered and paged. */
+export function ActivityPanel() {
+  const [filter, setFilter] = useState({ page: 1, member: '', kind: '' });
+  const load = useResource(activity.list(filter), (signal) => activityApi.page(filter, signal));
+  const members = useResource(team.list(), teamApi.list).data ?? [];
+  const answer = load.data;
+  const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.limit)) : 1;
+  const choose = (change: Partial<typeof filter>) => setFilter((current) => ({ ...current, page: 1, ...change }));
+  return (
+    <Panel aria-label="Activity">
+      <PageHeader title="Activity" />
+      <Filters>
+        <label>
+          Member
+          <select value={filter.member} onChange={(event) => choose({ member: event.target.value })}>
+            <option value="">Everyone</option>
+            {members.map((member) => (
+              <option key={member._id} value={member._id}>
+                {member.name || member.email}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Kind of record
+          <select value={filter.kind} onChange={(event) => choose({ kind: event.target.value })}>
+            <option value="">Every kind</option>
+            {(answer?.kinds ?? []).map((kind) => (
+              <option key={kind}>{kind}</option>
+            ))}
+          </select>
+        </label>
+      </Filters>
+      {answer ? (
+        answer.data.length ? (
+          <>
+            <DataTable
+              caption="Activity"
+              columns={columns}
+              rows={answer.data}
+              rowKey={(entry) => entry._id}
+              pageSize={answer.limit}
+            />
+            <Pager>
+              <Button
+                variant="secondary"
+                disabled={filter.page <= 1}
+                onClick={() => setFilter((current) => ({ ...current, page: current.page - 1 }))}
+              >
+                Newer
+              </Button>
+              <span>
+                Page {filter.page} of {pages} ({answer.total} in all)
+              </span>
+              <Button
+                variant="secondary"
+                disabled={filter.page >= pages}
+                onClick={() => setFilter((current) => ({ ...current, page: current.page + 1 }))}
+              >
+                Older
+              </Button>
+            </Pager>
+          </>
+        ) : (
+          <EmptyText>No activity recorded{filter.member || filter.kind ? ' for this filter' : ' yet'}.</EmptyText>
+        )
+      ) : (
+        <NotLoaded load={load} what="The activity record" missing={null} />
+      )}
+    </Panel>
+  );
+}
+
+const Filters = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(4)};
+  margin-bottom: ${({ theme }) => theme.space(4)};
+  label {
+    display: grid;
+    gap: ${({ theme }) => theme.space(1)};
+    font-weight: 600;
+    font-size: 0.85rem;
+  }
+  select {
+    min-height: 34px;
+    min-width: 200px;
+    padding: 0 ${({ theme }) => theme.space(2)};
+    border: 1px solid ${({ theme }) => theme.color.border};
+    border-radius: ${({ theme }) => theme.radius};
+    font: inherit;
+    font-weight: 400;
+  }
+`;
+
+const Pager = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-top: ${({ theme }) => theme.space(3)};
+  color: ${({ theme }) => theme.color.muted};
+`;
