@@ -1,15 +1,10 @@
 import { engines, multipartForm, startServer, type TestServer } from '../testing/harness';
 import { solidPng } from '../uploads/png';
+import type { Static } from '@sinclair/typebox';
 import { forgetOldActivity } from './record';
+import type { ActivityEntry } from './routes';
 
-interface Entry {
-  at: string;
-  memberId: string;
-  member: string;
-  kind: string;
-  recordId: string | null;
-  summary: string;
-}
+type Entry = Static<typeof ActivityEntry>;
 
 describe.each(engines())('the activity record on %s', (_name, engine) => {
   let server: TestServer;

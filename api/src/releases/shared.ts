@@ -225,9 +225,14 @@ export function followSharedReleases(app: FastifyInstance, shared: SharedRelease
   app.decorate('sharedReleases', shared);
   const stop = shared.follow(app.config.listCacheCheckMs);
   app.addHook('onClose', async () => stop());
-  app.addHook('onRequest', async (request) => {
-    const [, prefix, remote, release] = request.url.split('?')[0]!.split('/');
-    if (prefix !== 'remotes' || !remote || !release) return;
-    if (!app.releases.store.exists(remote, release) && (await shared.has(remote, release))) await shared.pull();
+  // A callback hook: every other request passes with a prefix check, no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/remotes/')) return done();
+    const [, , remote, release] = request.url.split('?')[0]!.split('/');
+    if (!remote || !release || app.releases.store.exists(remote, release)) return done();
+    shared
+      .has(remote, release)
+      .then((stored) => (stored ? shared.pull() : undefined))
+      .then(() => done(), done);
   });
 }

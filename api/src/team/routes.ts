@@ -6,7 +6,7 @@ import { allowedTo, bearerSecurity, requireAdmin } from '../auth/guard';
 import { generatePassword } from '../auth/password';
 import { revokeAllTokens } from '../auth/tokens';
 import { createPasswordLink, PASSWORD_LINK_HOURS } from '../account/repository';
-import { LIMITS, ROLES } from '../account/schemas';
+import { ACCOUNT_MESSAGES, LIMITS, ROLES } from '../account/schemas';
 import { addSchemas, Entity, Input, OneOf, ref, RequiredText } from '../http/contract';
 import { HttpError, notFound } from '../http/errors';
 import { errorResponses, trimFields } from '../http/validation';
@@ -15,7 +15,6 @@ import { publicOrigin } from '../uploads/store';
 import type { Db } from '../db/database';
 
 export const TEAM_MESSAGES = {
-  emailTaken: 'That email is already used by another account',
   lastAdmin: 'The last active Admin can be neither demoted nor deactivated: make another member an Admin first',
   notFound: 'Member not found',
 } as const;
@@ -123,7 +122,7 @@ export async function teamRoutes(parent: FastifyInstance): Promise<void> {
         .select('_id')
         .where('email', '=', normaliseEmail(email))
         .executeTakeFirst();
-      if (taken) throw new HttpError(409, TEAM_MESSAGES.emailTaken);
+      if (taken) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
       // A password nobody knows: the member chooses theirs at the link.
       const id = await createAdmin(db, email, generatePassword(), app.config.passwordHashCost);
       await db.kysely.updateTable('admins').set({ name, role }).where('_id', '=', id).execute();

@@ -21,6 +21,7 @@ import {
 } from 'shared';
 import { useResource } from 'shared/data';
 import styled from 'styled-components';
+import { formatDateTime } from './format';
 import { account, accountApi, sessions, type Account, type AccountInput as AccountBody, type Session } from './api';
 
 const profileSchema = yup.object({
@@ -145,14 +146,7 @@ const Muted = styled.p`
   color: ${({ theme }) => theme.color.muted};
 `;
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+const when = formatDateTime;
 
 /** Settings → Sessions: where this account is signed in, with a way to end the others. */
 export function SessionsPanel() {

@@ -2,16 +2,10 @@ import { useState } from 'react';
 import { Button, DataTable, EmptyText, NotLoaded, PageHeader, Panel, type Column } from 'shared';
 import { useResource } from 'shared/data';
 import styled from 'styled-components';
+import { formatDateTime } from './format';
 import { activity, activityApi, team, teamApi, type ActivityEntry } from './api';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+const when = formatDateTime;
 
 const columns: Column<ActivityEntry>[] = [
   { header: 'When', cell: (entry) => when(entry.at) },

@@ -17,6 +17,7 @@ import {
 } from 'shared';
 import { useResource } from 'shared/data';
 import styled from 'styled-components';
+import { formatDateTime } from './format';
 import { team, teamApi, type Member, type SetPasswordLink } from './api';
 
 const memberSchema = yup.object({
@@ -123,8 +124,7 @@ export function TeamPanel() {
         <LinkBox role="status" aria-label="Password link">
           <p>
             Give this link to <strong>{link.for}</strong>: it lets them set their password once, until{' '}
-            {new Date(link.link.expiresAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}. No
-            email is sent.
+            {formatDateTime(link.link.expiresAt)}. No email is sent.
           </p>
           <code>{link.link.url}</code>
           <Button
