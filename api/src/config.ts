@@ -48,6 +48,12 @@ export interface AppConfig {
   eventLoopLagLimitMs: number;
   /** How often the lag is measured. */
   pressureSampleMs: number;
+  /**
+   * Admission control (http/pressure.ts): at most this many administrators' reads in progress at once
+   * (0: no limit), and at most adminReadsQueue more waiting; past that, 503 with Retry-After.
+   */
+  adminReadsAtOnce: number;
+  adminReadsQueue: number;
   /** Slow and idle clients (http/connections.ts). */
   connections: ConnectionLimits;
   /**
@@ -230,6 +236,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadMaxFileBytes: int(env, 'UPLOAD_MAX_FILE_BYTES', 20 * MIB),
     eventLoopLagLimitMs: int(env, 'EVENT_LOOP_LAG_LIMIT_MS', 500, 0),
     pressureSampleMs: int(env, 'PRESSURE_SAMPLE_MS', 250, 10),
+    adminReadsAtOnce: int(env, 'ADMIN_READS_AT_ONCE', 2, 0),
+    adminReadsQueue: int(env, 'ADMIN_READS_QUEUE', 1000, 0),
     connections: {
       headersTimeoutMs: int(env, 'HEADERS_TIMEOUT_MS', 30_000, 100),
       // 8 KiB/s (64 kbit/s): a 20 MB donation file may take 43 minutes; a dribble is cut in 10 s.

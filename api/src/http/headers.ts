@@ -60,23 +60,27 @@ export function securityHeaders(options: HelmetOptions): [string, string][] {
  * Helmet's headers on every answer, set as the request arrives (so a route may replace one, as uploads
  * and releases do for Cross-Origin-Resource-Policy). @fastify/helmet rebuilt helmet's middleware at
  * every request, a tenth of a cached public read's time; the headers never change, so they are made once.
+ * They go into fastify's own headers, which it writes with the answer's in one writeHead; set on the
+ * raw response instead, each was checked and stored twice (measured: 5% of a cached read's throughput).
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
   const https = config.publicUrl?.startsWith('https:') ?? false;
-  const headers = securityHeaders({
-    // Helmet's defaults add upgrade-insecure-requests, which breaks a plain-http install on a LAN.
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
-    frameguard: { action: 'deny' },
-    // YouTube's player needs the page's origin; nothing more leaves the site.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Only where the server is known to be reached over https (PUBLIC_URL); never for subdomains.
-    strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
-    // Uploads and releases set their own (other origins read them: the mobile app, a shell on a CDN).
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  const headers = Object.fromEntries(
+    securityHeaders({
+      // Helmet's defaults add upgrade-insecure-requests, which breaks a plain-http install on a LAN.
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+      frameguard: { action: 'deny' },
+      // YouTube's player needs the page's origin; nothing more leaves the site.
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // Only where the server is known to be reached over https (PUBLIC_URL); never for subdomains.
+      strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
+      // Uploads and releases set their own (other origins read them: the mobile app, a shell on a CDN).
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    reply.headers(headers);
     done();
   });
 }
