@@ -56,6 +56,14 @@ describe("shared's surface report", () => {
     expect(changeBetween(before, surfaceOf(source)).change).toBe(change);
   });
 
+  it("does not count a union printed in another order as a change (the checker's order follows the program)", () => {
+    const union = (members: string) => `export function pick(value: ${members}): string { return String(value); }`;
+    const a = surfaceOf(union("'text' | 'all' | 'none'"));
+    const b = surfaceOf(union("'all' | 'none' | 'text'"));
+    expect(changeBetween(a, b).change).toBe('none');
+    expect(changeBetween(a, surfaceOf(union("'all' | 'none'"))).change).toBe('major');
+  });
+
   it.each([
     ['major', '2.1.0', '3.0.0', true],
     ['major', '2.1.0', '2.2.0', false],

@@ -117,13 +117,23 @@ function declaredIn(srcDir: string, type: ts.Type): boolean {
   );
 }
 
+/**
+ * An export as JSON, its unions' members in one order: the checker prints a union in the order its
+ * members were first met in the program, so new code elsewhere can reorder one that did not change.
+ */
+function canonical(value: Export): string {
+  return JSON.stringify(value, (key, member: unknown) =>
+    key === 'type' && typeof member === 'string' ? member.split(' | ').sort().join(' | ') : member,
+  );
+}
+
 /** 'major' when something an app may use was removed or changed, 'minor' when only added, else 'none'. */
 export function changeBetween(before: Surface, after: Surface): { change: Change; why: string } {
   let change: Change = 'none';
   for (const name of Object.keys(before)) {
     if (!(name in after)) return { change: 'major', why: `${name} was removed` };
-    const was = JSON.stringify(before[name]);
-    const is = JSON.stringify(after[name]);
+    const was = canonical(before[name]);
+    const is = canonical(after[name]);
     if (was === is) continue;
     if (onlyAddsOptional(before[name], after[name])) change = 'minor';
     else return { change: 'major', why: `${name} changed` };

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { adminEmail, adminPassword, expect, png, test, type WorkerServer } from './fixtures';
 import { logIn, signInOverApi } from './session';
 
@@ -20,6 +21,19 @@ function resetLink(server: WorkerServer): string {
     { env: { ...process.env, DATA_DIR: server.dataDir, PUBLIC_URL: server.url }, encoding: 'utf8' },
   );
   return printed.split('\n').find((line) => line.includes('/set-password?token='))!;
+}
+
+/** Settings → Team → Add member, as the signed-in Admin: the one-time set-password link it shows. */
+async function addMember(page: Page, name: string, email: string, role: string) {
+  await page.goto('/settings');
+  const team = page.getByRole('region', { name: 'Team' });
+  await team.getByLabel('Full name').fill(name);
+  await team.getByLabel('Email').fill(email);
+  await team.getByLabel('Role', { exact: true }).selectOption(role);
+  await team.getByRole('button', { name: 'Add member' }).click();
+  await expect(page.getByText('Member added')).toBeVisible();
+  const link = (await team.getByRole('status', { name: 'Password link' }).locator('code').textContent())!;
+  return { team, link };
 }
 
 test('the administrator changes the password in Settings, signs in with it, and a reset link sets it again', async ({
@@ -78,14 +92,7 @@ test('an Admin adds a Manager to the team; the Manager sets a password at the li
   request,
 }) => {
   await logIn(page);
-  await page.goto('/settings');
-  const team = page.getByRole('region', { name: 'Team' });
-  await team.getByLabel('Full name').fill('Sister Grace');
-  await team.getByLabel('Email').fill('grace@parish.org');
-  await team.getByLabel('Role', { exact: true }).selectOption('Manager');
-  await team.getByRole('button', { name: 'Add member' }).click();
-  await expect(page.getByText('Member added')).toBeVisible();
-  const link = (await team.getByRole('status', { name: 'Password link' }).locator('code').textContent())!;
+  const { team, link } = await addMember(page, 'Sister Grace', 'grace@parish.org', 'Manager');
   await expect(team.getByRole('table', { name: 'Team' }).getByRole('row', { name: /grace@parish\.org/ })).toContainText(
     'Active',
   );
@@ -135,4 +142,38 @@ test('an Admin adds a Manager to the team; the Manager sets a password at the li
   };
   for (const book of books.data.filter((entry) => entry.bookName === 'The Practice of the Presence of God'))
     await request.delete(`/api/v1/book/${userId}/${book._id}`, { headers });
+});
+
+test('a Guest User looks at every screen a Manager opens, without Add, Edit, Delete or Import', async ({ page }) => {
+  await logIn(page);
+  const { link } = await addMember(page, 'Brother Tom', 'tom@parish.org', 'Guest User');
+  // The Admin's own shelf has its Add (the control for what the Guest must not see).
+  await page.goto('/bookshelf');
+  await expect(page.getByRole('link', { name: 'Add New Book' })).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('tom looks but never touches');
+  await page.getByLabel('Confirm new password').fill('tom looks but never touches');
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await page.getByLabel('Email').fill('tom@parish.org');
+  await page.getByLabel('Password').fill('tom looks but never touches');
+  // The role is read once after the sign-in; until it is known, no write is shown to anyone.
+  const roleRead = page.waitForResponse((answer) => answer.url().endsWith('/api/v1/account') && answer.ok());
+  await page.getByRole('button', { name: 'Login' }).click();
+  await roleRead;
+
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link', { name: 'Donations', exact: true })).toHaveCount(0);
+  await menu.getByRole('link', { name: 'BookShelf', exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Books' }).or(page.getByText('No books available.'))).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add New Book' })).toHaveCount(0);
+  await menu.getByRole('link', { name: 'BibleInAYear', exact: true }).click();
+  await expect(page.getByLabel('Week')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Import CSV' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Add New Plan' })).toHaveCount(0);
+  await menu.getByRole('link', { name: 'Section A Prayer', exact: true }).click();
+  await expect(page.getByRole('table').or(page.getByText('No prayers available.'))).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add Prayer' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('guest.png'), fullPage: true });
 });

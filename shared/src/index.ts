@@ -13,6 +13,7 @@ export {
 export { sendForm, toFormData, type ProgressListener } from './api/multipart';
 
 export { session, useSession, useUserId } from './session/session';
+export { allows, usePermissions, WriteOnly, WritesNeed, type Permissions } from './session/permissions';
 export { logOut } from './auth/auth';
 export { LoginScreen } from './auth/LoginScreen';
 export { SetPasswordScreen } from './auth/SetPasswordScreen';

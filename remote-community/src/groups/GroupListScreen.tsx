@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink, ListTable, PageHeader, Panel, useSearchFilter, type Column } from 'shared';
+import { ButtonLink, ListTable, PageHeader, Panel, useSearchFilter, type Column, WriteOnly } from 'shared';
 import { useResource } from 'shared/data';
 import { groups, groupsApi, type Group } from './api';
 import { GroupPicture } from './GroupPicture';
@@ -46,7 +46,13 @@ export function GroupListScreen() {
 
   return (
     <Panel>
-      <PageHeader actions={<ButtonLink to="/group-formation">Add New Group</ButtonLink>} />
+      <PageHeader
+        actions={
+          <WriteOnly>
+            <ButtonLink to="/group-formation">Add New Group</ButtonLink>
+          </WriteOnly>
+        }
+      />
       <ListTable
         load={load}
         emptyText="No groups available."

@@ -52,6 +52,19 @@ describe('Prayer requests', () => {
     expect(calls[0].headers.Authorization).toBe('Bearer test-token');
   });
 
+  it('shows a Guest User the requests without Delete or Delete All', async () => {
+    signIn(userId, []);
+    stubApi({ [listPath]: () => ok([second, first]) });
+    render();
+    const table = await screen.findByRole('table', { name: 'Prayer requests' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['S/N', 'Request', 'Submitted']);
+    expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+  });
+
   it('shows the empty text and no Delete All when there are none', async () => {
     stubApi({ [listPath]: () => ok([]) });
     render();

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, ButtonLink, formatDate, ListTable, Panel, useSearchFilter, type Column } from 'shared';
+import { Button, ButtonLink, formatDate, ListTable, Panel, useSearchFilter, type Column, WriteOnly } from 'shared';
 import { useResource } from 'shared/data';
 import { BIBLE_WEEKS, bibleReadings, readingsApi, type Reading } from './api';
 import { CsvImport } from './CsvImport';
@@ -104,12 +104,14 @@ export function BibleListScreen() {
             ))}
           </select>
         </WeekPicker>
-        <Bar>
-          <Button variant="secondary" aria-expanded={importing} onClick={() => setImporting((open) => !open)}>
-            Import CSV
-          </Button>
-          <ButtonLink to="/bible-plan-organizer">Add New Plan</ButtonLink>
-        </Bar>
+        <WriteOnly>
+          <Bar>
+            <Button variant="secondary" aria-expanded={importing} onClick={() => setImporting((open) => !open)}>
+              Import CSV
+            </Button>
+            <ButtonLink to="/bible-plan-organizer">Add New Plan</ButtonLink>
+          </Bar>
+        </WriteOnly>
       </Toolbar>
       {importing && <CsvImport onClose={() => setImporting(false)} onImported={() => setImporting(false)} />}
       <ListTable

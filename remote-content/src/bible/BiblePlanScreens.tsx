@@ -9,6 +9,7 @@ import {
   PageHeader,
   Panel,
   useUserId,
+  WriteOnly,
 } from 'shared';
 import { readingsApi, type Reading } from './api';
 import { BiblePlanForm } from './BiblePlanForm';
@@ -68,9 +69,11 @@ function ReadingDetails({ reading }: { reading: Reading }) {
             <ButtonLink variant="secondary" to={listOfWeek(reading.week)}>
               Back
             </ButtonLink>
-            <ButtonLink to={`/edit-bible-plan/${reading._id}`} state={state}>
-              Edit
-            </ButtonLink>
+            <WriteOnly>
+              <ButtonLink to={`/edit-bible-plan/${reading._id}`} state={state}>
+                Edit
+              </ButtonLink>
+            </WriteOnly>
             <DeleteButton
               label="Delete"
               confirmMessage="Are you sure you want to delete this reading?"

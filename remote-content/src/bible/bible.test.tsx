@@ -150,7 +150,7 @@ describe('Bible plan details', () => {
       'GET /weekly/reading/1': () => ok([]),
     });
     const { router } = render(`/bible-plan-details/${reading._id}`, { reading });
-    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Are you sure you want to delete this reading?');
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
@@ -170,7 +170,7 @@ describe('Bible plan details', () => {
       ],
     });
     const { router } = render(`/bible-plan-details/${reading._id}`, { reading });
-    await userEvent.click(screen.getByRole('link', { name: 'Edit' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Edit' }));
     expect(router.state.location.pathname).toBe(`/edit-bible-plan/${reading._id}`);
     expect(screen.getByLabelText('Day')).toHaveValue(3);
     expect(screen.getByLabelText('Week')).toHaveValue(1);

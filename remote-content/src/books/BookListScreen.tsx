@@ -1,5 +1,15 @@
 import { Link } from 'react-router-dom';
-import { ButtonLink, formatDate, ListTable, PageHeader, Panel, Picture, useSearchFilter, type Column } from 'shared';
+import {
+  ButtonLink,
+  formatDate,
+  ListTable,
+  PageHeader,
+  Panel,
+  Picture,
+  useSearchFilter,
+  type Column,
+  WriteOnly,
+} from 'shared';
 import { useResource } from 'shared/data';
 import { books, booksApi, type Book } from './api';
 
@@ -36,7 +46,13 @@ export function BookListScreen() {
 
   return (
     <Panel>
-      <PageHeader actions={<ButtonLink to="/bookshelf-organizer">Add New Book</ButtonLink>} />
+      <PageHeader
+        actions={
+          <WriteOnly>
+            <ButtonLink to="/bookshelf-organizer">Add New Book</ButtonLink>
+          </WriteOnly>
+        }
+      />
       <ListTable
         load={load}
         emptyText="No books available."

@@ -224,3 +224,35 @@ describe('Edit Book', () => {
     expect(body.get('category')).toBe('Devotional');
   });
 });
+
+describe('A Guest User (issue 14: looks at everything, changes nothing)', () => {
+  beforeEach(() => signIn(userId, []));
+
+  it('sees the shelf without Add New Book, and a book without Edit Book or Delete Book', async () => {
+    stubApi({ 'GET /all/books/': () => ok([book, other]), [`GET /single/book/${book._id}`]: () => ok(book) });
+    render('/bookshelf');
+    await screen.findByRole('table', { name: 'Books' });
+    expect(screen.queryByRole('link', { name: 'Add New Book' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: `View details of ${book.bookName}` }));
+    expect(await screen.findByRole('heading', { name: book.bookName })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit Book' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Book' })).not.toBeInTheDocument();
+  });
+
+  it('reads the role from GET /account after a sign-in, and shows no writes before it is known', async () => {
+    signIn(userId, 'from GET /account');
+    let answer: (role: [number, unknown]) => void = () => undefined;
+    const calls = stubApi({
+      'GET /all/books/': () => ok([book]),
+      'GET /account': () => new Promise((resolve) => (answer = resolve)),
+    });
+    render('/bookshelf');
+    await screen.findByRole('table', { name: 'Books' });
+    expect(screen.queryByRole('link', { name: 'Add New Book' })).not.toBeInTheDocument();
+    answer(ok({ role: 'Manager', permissions: ['content'] }));
+    expect(await screen.findByRole('link', { name: 'Add New Book' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/account')).toHaveLength(1);
+  });
+});

@@ -14,6 +14,7 @@ import {
   useSearchFilter,
   useUserId,
   type Column,
+  WriteOnly,
 } from 'shared';
 import { useResource } from 'shared/data';
 import { type Audience, type Reflection } from './api';
@@ -50,7 +51,13 @@ export function ReflectionListScreen({ audience }: { audience: Audience }) {
 
   return (
     <Panel>
-      <PageHeader actions={<ButtonLink to={screens.addPath}>Add {screens.label} Reflection</ButtonLink>} />
+      <PageHeader
+        actions={
+          <WriteOnly>
+            <ButtonLink to={screens.addPath}>Add {screens.label} Reflection</ButtonLink>
+          </WriteOnly>
+        }
+      />
       <ListTable
         load={load}
         emptyText="No reflections available."

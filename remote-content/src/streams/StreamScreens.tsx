@@ -13,6 +13,7 @@ import {
   useSearchFilter,
   useUserId,
   type Column,
+  WriteOnly,
 } from 'shared';
 import { useResource } from 'shared/data';
 import { streams, streamsApi, type Stream } from './api';
@@ -47,6 +48,7 @@ export function StreamListScreen() {
     },
     {
       header: 'Edit',
+      write: true,
       cell: (stream) => (
         <Link to={`/live-streaming/edit/${stream._id}`} aria-label={`Edit ${stream.name}`}>
           Edit
@@ -61,7 +63,13 @@ export function StreamListScreen() {
 
   return (
     <Panel>
-      <PageHeader actions={<ButtonLink to="/manage-live-streaming">Add New Stream</ButtonLink>} />
+      <PageHeader
+        actions={
+          <WriteOnly>
+            <ButtonLink to="/manage-live-streaming">Add New Stream</ButtonLink>
+          </WriteOnly>
+        }
+      />
       <ListTable
         load={load}
         emptyText="No live streams available."

@@ -184,3 +184,18 @@ describe('Edit Live Stream', () => {
     expect(await screen.findByText('Stream not found.')).toBeInTheDocument();
   });
 });
+
+describe('Live streaming list for a Guest User', () => {
+  it('has no Edit or Delete column and no Add New Stream', async () => {
+    signIn(userId, []);
+    stubApi({ 'GET /stream': () => ok([stream, other]) });
+    render('/live-streaming');
+    const table = await screen.findByRole('table', { name: 'Live streams' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['S/N', 'Title', 'Stream Link', 'Thumbnail']);
+    expect(screen.queryByRole('link', { name: 'Add New Stream' })).not.toBeInTheDocument();
+  });
+});

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, ButtonLink, EmptyText, Modal, NotLoaded, PageHeader, Panel } from 'shared';
+import { Button, ButtonLink, EmptyText, Modal, NotLoaded, PageHeader, Panel, WriteOnly } from 'shared';
 import { useResource } from 'shared/data';
 import { aboutApi, aboutUs } from './api';
 import { AboutForm } from './AboutForm';
@@ -26,11 +26,13 @@ export function AboutScreen() {
     <Panel>
       <PageHeader
         actions={
-          about ? (
-            <Button onClick={() => setEditing(true)}>Edit About Us</Button>
-          ) : (
-            <ButtonLink to="/add-about">Add About Us</ButtonLink>
-          )
+          <WriteOnly>
+            {about ? (
+              <Button onClick={() => setEditing(true)}>Edit About Us</Button>
+            ) : (
+              <ButtonLink to="/add-about">Add About Us</ButtonLink>
+            )}
+          </WriteOnly>
         }
       />
       {about ? <Text>{about.text}</Text> : <EmptyText>No about us content available.</EmptyText>}

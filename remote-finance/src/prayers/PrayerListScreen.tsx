@@ -12,6 +12,7 @@ import {
   useSearchFilter,
   useUserId,
   type Column,
+  WriteOnly,
 } from 'shared';
 import { useResource } from 'shared/data';
 import { prayers, prayersApi, type Prayer } from './api';
@@ -45,6 +46,7 @@ export function PrayerListScreen() {
     { header: 'Prayer', cell: (prayer) => <Truncated title={prayer.prayer}>{prayer.prayer}</Truncated> },
     {
       header: 'Edit',
+      write: true,
       cell: (prayer) => (
         <Button variant="secondary" onClick={() => setEditing(prayer)}>
           Edit
@@ -56,7 +58,13 @@ export function PrayerListScreen() {
 
   return (
     <Panel>
-      <PageHeader actions={<ButtonLink to="/add-prayer">Add Prayer</ButtonLink>} />
+      <PageHeader
+        actions={
+          <WriteOnly>
+            <ButtonLink to="/add-prayer">Add Prayer</ButtonLink>
+          </WriteOnly>
+        }
+      />
       <ListTable
         load={load}
         emptyText="No prayers available."

@@ -15,9 +15,19 @@ type StubAnswer = [number, unknown] | [number, unknown, Record<string, string>];
 export type StubHandler = (call: StubbedCall) => StubAnswer | Promise<StubAnswer>;
 
 /**
+ * The signed-in member's account when a suite does not give its own 'GET /account': an Admin, so that
+ * the screens show their writes (the role is read once per session: `usePermissions`).
+ */
+const anAdminsAccount: StubHandler = () => [
+  200,
+  { message: 'ok', data: { role: 'Admin', permissions: ['content', 'finance', 'team'] } },
+];
+
+/**
  * Replaces the API client's transport with handlers keyed by 'METHOD /path' (the path as the
  * client sends it, without the base URL). Everything else about the client — interceptors,
- * toasts, the 401 handling — runs for real. Returns the log of calls made.
+ * toasts, the 401 handling — runs for real. Returns the log of calls made; the default answer to
+ * 'GET /account' (an Admin's) is not in it.
  */
 export function stubApi(handlers: Record<string, StubHandler>): StubbedCall[] {
   const calls: StubbedCall[] = [];
@@ -39,8 +49,9 @@ export function stubApi(handlers: Record<string, StubHandler>): StubbedCall[] {
       headers: { ...AxiosHeaders.from(config.headers).toJSON() },
       params: { ...(config.params as Record<string, unknown> | undefined) },
     };
-    calls.push(call);
-    const handler = handlers[`${method} ${url}`];
+    const handler =
+      handlers[`${method} ${url}`] ?? (`${method} ${url}` === 'GET /account' ? anAdminsAccount : undefined);
+    if (handler !== anAdminsAccount) calls.push(call);
     if (!handler) throw new AxiosError(`No stub for ${method} ${url}`, 'ERR_NETWORK', config);
     const [status, data, headers = {}] = await handler(call);
     const response: AxiosResponse = { data, status, statusText: String(status), headers, config };

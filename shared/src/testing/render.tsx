@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { rememberPermissions } from '../session/permissions';
 import { session } from '../session/session';
 import { AppProviders } from '../ui/AppProviders';
 
@@ -14,8 +15,18 @@ export function renderRoutes(routes: RouteObject[], initialPath = '/') {
   return { ...result, router };
 }
 
-/** A stored session for the administrator 'admin-id' as if the login had happened. */
-export function signIn(userId = '0123456789abcdef01234567') {
+/** What an Admin may do (the server's permission table). */
+export const ADMIN_PERMISSIONS = ['content', 'finance', 'team'];
+
+/**
+ * A stored session as if the login had happened, for an Admin unless `permissions` says otherwise
+ * ('from GET /account': read from the API, as after a real login).
+ */
+export function signIn(
+  userId = '0123456789abcdef01234567',
+  permissions: readonly string[] | 'from GET /account' = ADMIN_PERMISSIONS,
+) {
   session.save({ token: 'test-token', user: { _id: userId, email: 'admin@example.com' } });
+  if (permissions !== 'from GET /account') rememberPermissions('test-token', permissions);
   return userId;
 }

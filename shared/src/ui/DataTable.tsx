@@ -9,6 +9,7 @@ import { EmptyText } from './layout';
 import { LoadFailed, type LoadState } from './LoadState';
 import { Pagination, usePage } from './Pagination';
 import { LoadingBlock } from './Spinner';
+import { useCanWrite } from '../session/permissions';
 
 export interface Column<Row> {
   header: string;
@@ -16,6 +17,8 @@ export interface Column<Row> {
   /** The absolute row number is passed as `index` (S/N columns count across pages). */
   /** Cells that truncate (e.g. the prayer text at 300 px) set a maximum width. */
   maxWidth?: string;
+  /** An Edit or Delete column: left out for a member who may not write here (useCanWrite). */
+  write?: boolean;
 }
 
 /** Below this width a table shows its rows as stacked cards. */
@@ -118,13 +121,15 @@ export const DEFAULT_PAGE_SIZE = 25;
 /** A readable table; the caption names it for screen readers and tests. */
 export function DataTable<Row>({
   caption,
-  columns,
   rows: allRows,
   rowKey,
   pageSize = DEFAULT_PAGE_SIZE,
   total: serverTotal,
+  columns: allColumns,
 }: DataTableProps<Row>) {
   const { rows, page, pageCount, total, goTo } = usePage(allRows, pageSize, serverTotal);
+  const canWrite = useCanWrite();
+  const columns = canWrite ? allColumns : allColumns.filter((column) => !column.write);
   return (
     <>
       <Scroll>
@@ -226,6 +231,7 @@ export function deleteColumn<Row>(
 ): Column<Row> {
   return {
     header,
+    write: true,
     cell: (row) => <DeleteButton label="Delete" confirmMessage={confirmMessage} onDelete={() => onDelete(row)} />,
   };
 }

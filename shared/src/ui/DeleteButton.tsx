@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { WriteOnly } from '../session/permissions';
 import { Button } from './Button';
 import { ConfirmDialog } from './Modal';
 
@@ -11,8 +12,16 @@ interface DeleteButtonProps {
   onDelete: () => Promise<void>;
 }
 
-/** A delete that asks first: every delete of the back-office. */
-export function DeleteButton({ label, confirmMessage, onDelete }: DeleteButtonProps) {
+/** A delete that asks first: every delete of the back-office, shown to who may write (WriteOnly). */
+export function DeleteButton({ ...props }: DeleteButtonProps) {
+  return (
+    <WriteOnly>
+      <AskingDeleteButton {...props} />
+    </WriteOnly>
+  );
+}
+
+function AskingDeleteButton({ label, confirmMessage, onDelete }: DeleteButtonProps) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
 

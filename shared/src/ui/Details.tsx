@@ -4,6 +4,7 @@ import { ButtonLink } from './Button';
 import { DeleteButton } from './DeleteButton';
 import { PageHeader } from './layout';
 import { returnTo } from '../navigation/listReturn';
+import { WriteOnly } from '../session/permissions';
 
 /** Label–value pairs of a details screen. */
 export const DetailsList = styled.dl`
@@ -61,7 +62,7 @@ interface DetailsHeaderProps {
   onDelete: () => Promise<void>;
 }
 
-/** The header of a details screen: the record's name, then Back, Edit … and Delete …. */
+/** The header of a details screen: the record's name, then Back, Edit … and Delete … (for who may write). */
 export function DetailsHeader({
   title,
   backTo,
@@ -79,7 +80,9 @@ export function DetailsHeader({
           <ButtonLink variant="secondary" to={returnTo(backTo)}>
             Back
           </ButtonLink>
-          <ButtonLink to={editTo}>{editLabel}</ButtonLink>
+          <WriteOnly>
+            <ButtonLink to={editTo}>{editLabel}</ButtonLink>
+          </WriteOnly>
           <DeleteButton label={deleteLabel} confirmMessage={confirmMessage} onDelete={onDelete} />
         </>
       }

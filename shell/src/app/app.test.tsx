@@ -170,7 +170,7 @@ describe('layout', () => {
   });
 
   it("hides the screens a role may not open: a Manager's menu has no Finance group", async () => {
-    signIn(userId);
+    signIn(userId, 'from GET /account');
     const calls = stubApi({ ...analytics, ...accountAs('Manager', ['content']) });
     renderRoutes(appRoutes(config), '/dashboard');
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { usePermissions } from 'shared';
 import styled from 'styled-components';
 import { Header } from './Header';
 import { useRemotesMap, type RemotesMapStore } from '../remotes/remotesMap';
-import { usePermissions } from './permissions';
 import { composeMenu } from './menu';
 import { pageFor } from './pages';
 import { SideMenu } from './SideMenu';

@@ -1,6 +1,6 @@
 import type { RemotesMap } from '../remotes/remotesMap';
 import { shellPages } from './pages';
-import { shown, type Permissions } from './permissions';
+import { allows, type Permissions } from 'shared';
 
 /** The side menu (spec §2 Shell), composed from the shell's own screens and the remotes' route tables. */
 export interface MenuGroup {
@@ -13,7 +13,7 @@ const GROUP_ORDER = ['Main', 'Media', 'Reflections', 'Community', 'Finance', 'Ot
 
 export function composeMenu(map: RemotesMap | undefined, permissions: Permissions = 'all'): MenuGroup[] {
   const placed = [...shellPages, ...(map?.remotes.flatMap((remote) => remote.routes) ?? [])].flatMap((route) =>
-    route.menu && shown(route.permission, permissions) ? [{ ...route.menu, to: route.path }] : [],
+    route.menu && allows(permissions, route.permission) ? [{ ...route.menu, to: route.path }] : [],
   );
   const groups = [
     ...GROUP_ORDER,

@@ -1,0 +1,90 @@
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { apiClient } from '../api/client';
+import { session, useSession } from './session';
+
+/**
+ * What the signed-in member's role allows (the server's permission table, read from GET /account):
+ * 'unknown' while it loads, 'all' when it cannot be read (the server still refuses, in words, what the
+ * role may not do), else the list. Read once per session for the whole page: the shell's menu and the
+ * remotes' screens share this module (a federation singleton).
+ */
+export type Permissions = readonly string[] | 'unknown' | 'all';
+
+type Known = { token: string; permissions: Exclude<Permissions, 'unknown'> };
+let known: Known | undefined;
+let reading: string | undefined;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const emit = () => listeners.forEach((listener) => listener());
+
+// Another sign-in (or a sign-out) reads them again.
+session.subscribe(() => {
+  known = undefined;
+  reading = undefined;
+  emit();
+});
+
+function read(token: string) {
+  if (reading === token || known?.token === token) return;
+  reading = token;
+  void apiClient
+    .get<{ data: { permissions: string[] } }>('/account', { silent: true })
+    .then(
+      ({ data }) => data.data.permissions,
+      () => 'all' as const,
+    )
+    .then((permissions) => {
+      if (reading !== token) return;
+      reading = undefined;
+      known = { token, permissions };
+      emit();
+    });
+}
+
+/** For the test suites (shared/testing's signIn): the permissions of a session, as if read. */
+export function rememberPermissions(token: string, permissions: readonly string[]) {
+  reading = undefined;
+  known = { token, permissions };
+  emit();
+}
+
+export function usePermissions(): Permissions {
+  const token = useSession()?.token;
+  const current = useSyncExternalStore(subscribe, () => known);
+  useEffect(() => {
+    if (token) read(token);
+  }, [token]);
+  return current && current.token === token ? current.permissions : 'unknown';
+}
+
+/** Whether `permissions` include `permission` (none needed: always; still loading: not yet). */
+export function allows(permissions: Permissions, permission: string | undefined): boolean {
+  if (!permission || permissions === 'all') return true;
+  return permissions !== 'unknown' && permissions.includes(permission);
+}
+
+// The permission the writes of the screens below need: 'content' unless a remote says otherwise
+// (the finance screens' 'finance'), as the server's permission table has it.
+const WritePermission = createContext('content');
+
+/** The screens below write what needs `permission` (the remotes' App wraps its routes in it). */
+export function WritesNeed({ permission, children }: { permission: string; children: ReactNode }) {
+  return <WritePermission.Provider value={permission}>{children}</WritePermission.Provider>;
+}
+
+/**
+ * Whether the signed-in member may write here: Add, Edit, Delete, Import … are hidden from a role that
+ * may not (a Guest User), and while the role is still being read, so that they never flash.
+ */
+export function useCanWrite(): boolean {
+  const permission = useContext(WritePermission);
+  return allows(usePermissions(), permission);
+}
+
+/** Its children only for a member who may write here (useCanWrite). */
+export function WriteOnly({ children }: { children: ReactNode }) {
+  return useCanWrite() ? <>{children}</> : null;
+}
