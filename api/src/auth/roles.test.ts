@@ -1,5 +1,12 @@
 import { createAdmin } from './admins';
-import { engines, multipartForm, startServer, type TestServer } from '../testing/harness';
+import {
+  engines,
+  multipartForm,
+  startServer,
+  VALID_REFLECTION,
+  type CallOptions,
+  type TestServer,
+} from '../testing/harness';
 import { operationsOf, pathWith, type Operation } from '../testing/openapi';
 import { storedState } from '../testing/snapshot';
 import { solidPng } from '../uploads/png';
@@ -7,7 +14,8 @@ import { ROLE_PERMISSIONS } from './permissions';
 
 // Roles enforced by the server (issue 14), table-driven from the OpenAPI document: every protected
 // operation × every role. A refused call answers 403 in words and changes nothing; an allowed one gets
-// past the role check (to its own validation, with the empty body sent here).
+// past the role check (to its own validation, with the empty body sent here); and, further down, every
+// write a role may make answers 2xx with a valid request.
 
 /** The donations' and bank accounts' calls (bank accounts are /add|edit|delete/account/…). */
 const FINANCE = /donation|\/(add|edit|delete)\/account\//;
@@ -108,4 +116,150 @@ describe.each(engines())('roles on %s', (_name, engine) => {
     expect((await server.call('GET', `/api/v1/prayer/request/${guest.id}`, { token: guest.token })).status).toBe(200);
     expect((await server.call('GET', '/api/v1/account', { token: guest.token })).body.data.role).toBe('Guest User');
   });
+});
+
+// The other half of the table: every write a role may make succeeds (2xx) with a valid request, each
+// role on a database of its own, its adds first (they make the records its edits and deletes name).
+
+const picture = { content: solidPng(4, 4, [40, 90, 160]), name: 'picture.png', type: 'image/png' };
+
+/** The kind of record a path writes, by its words (most specific first). */
+const KINDS: [string, RegExp][] = [
+  ['session', /account\/sessions/],
+  ['member', /\/team/],
+  ['prayer request', /prayer\/request/],
+  ['book', /book/],
+  ['group', /group/],
+  ['donation', /donation/],
+  ['stream', /stream/],
+  ['bank account', /\/account\//],
+  ['prayer', /prayer/],
+  ['about', /about/],
+  ['reading', /reading/],
+  ['adult reflection', /adult/],
+  ['children reflection', /children/],
+];
+const kindOf = (operation: Operation) => KINDS.find(([, words]) => words.test(operation.path))?.[0];
+
+/** A valid request for each write, by its kind: the same fields add and edit (an edit keeps its file). */
+function validRequest(operation: Operation, member: { email: string; password: string }): CallOptions {
+  const adding = !/edit|\/team\/\{id\}/.test(operation.path);
+  const form = (fields: Record<string, string>, file: string) =>
+    ({ form: multipartForm(fields, adding ? { [file]: picture } : {}) }) as CallOptions;
+  const route = `${operation.method} ${operation.path}`;
+  if (route === 'PUT /api/v1/account')
+    return { json: { name: 'A member', email: member.email, phone: '+234 800 000 0000', country: 'Nigeria' } };
+  if (route === 'PUT /api/v1/account/password')
+    return { json: { currentPassword: member.password, newPassword: 'a brand new passphrase' } };
+  if (route === 'POST /api/v1/team') return { json: { name: 'Brother Tom', email: 'tom@parish.org', role: 'Manager' } };
+  if (route === 'PUT /api/v1/team/{id}') return { json: { role: 'Guest User' } };
+  if (/upload\/reflection\/image/.test(operation.path)) return { form: multipartForm({}, { image: picture }) };
+  if (/import\/readings/.test(operation.path))
+    return { json: { readings: [{ day: 40, week: 6, date: '2026-02-09', passage: 'Exod 1' }] } };
+  if (!operation.body) return {};
+  switch (kindOf(operation)) {
+    case 'book':
+      return form({ bookName: 'Confessions', bookLink: 'https://example.org/c', category: 'Devotional' }, 'bookImage');
+    case 'group':
+      return form({ groupName: 'Choir', groupLink: 'https://example.org/g', groupDescription: 'Sings' }, 'groupImage');
+    case 'donation':
+      return form({ donationName: 'Roof', donationDescription: 'Tiles' }, 'file');
+    case 'stream':
+      return form({ name: 'Vigil', streamingLink: 'https://example.org/live', category: 'Live Events' }, 'file');
+    case 'bank account':
+      return {
+        json: { bankName: 'First', bankAccountNumber: '001', bankAccountHolderName: 'Parish', currency: 'NGN' },
+      };
+    case 'prayer':
+      return { json: { title: 'Angelus', prayer: 'The angel of the Lord' } };
+    case 'about':
+      return { json: { text: '<p>About us</p>' } };
+    case 'reading':
+      return { json: { day: 5, week: 1, date: '2026-01-05', passage: 'Gen 5' } };
+    case 'adult reflection':
+      return { json: { ...VALID_REFLECTION, date: '2026-02-01' } };
+    case 'children reflection':
+      return { json: { ...VALID_REFLECTION, date: '2026-02-02' } };
+  }
+  throw new Error(`no valid request for ${route}: add one to this table`);
+}
+
+/** Adds first, then edits and the rest, then the sessions' sign-outs, the password, and deletes last. */
+function turnOf(operation: Operation): number {
+  if (/\/(add|post)\/|^\/api\/v1\/team$/.test(operation.path) && operation.method === 'POST') return 0;
+  if (/account\/sessions\/\{id\}/.test(operation.path)) return 2;
+  if (/account\/sessions/.test(operation.path)) return 3;
+  if (/account\/password/.test(operation.path)) return 4;
+  if (/all\/prayer\/request/.test(operation.path)) return 6;
+  if (operation.method === 'DELETE' || /delete/.test(operation.path)) return 5;
+  return 1;
+}
+
+describe.each(engines())('allowed writes on %s', (_name, engine) => {
+  it.each(['Admin', 'Manager', 'Guest User'] as const)(
+    'every write a %s may make succeeds with a valid request',
+    async (role) => {
+      const server = await startServer(engine);
+      try {
+        const member =
+          role === 'Admin'
+            ? { id: server.admin._id, email: server.admin.email, password: server.admin.password }
+            : {
+                id: await createAdmin(
+                  server.db,
+                  'member@parish.org',
+                  'a member password',
+                  server.config.passwordHashCost,
+                ),
+                email: 'member@parish.org',
+                password: 'a member password',
+              };
+        if (role !== 'Admin')
+          await server.db.kysely.updateTable('admins').set({ role }).where('_id', '=', member.id).execute();
+        const logIn = async () =>
+          (
+            await server.call('POST', '/api/v1/admin/login', {
+              json: { email: member.email, password: member.password },
+            })
+          ).body.token as string;
+        const token = await logIn();
+        // A second session to sign out, and a prayer request (the mobile app's) to delete.
+        await logIn();
+        const sessions = (await server.call('GET', '/api/v1/account/sessions', { token })).body.data as {
+          id: string;
+          current: boolean;
+        }[];
+        const ids: Record<string, string> = { session: sessions.find((session) => !session.current)!.id };
+        ids['prayer request'] = (await server.call('POST', '/api/v1/prayer/request', { json: { request: 'For rain' } }))
+          .body.data._id as string;
+
+        const allowed = (await operationsOf(server))
+          .filter((operation) => operation.protected && operation.method !== 'GET')
+          .filter((operation) => operation.path !== '/api/v1/auth/logout')
+          .filter((operation) => {
+            const permission = needed(operation);
+            return permission === undefined || (ROLE_PERMISSIONS[role] as string[]).includes(permission);
+          })
+          .sort((a, b) => turnOf(a) - turnOf(b));
+        expect(allowed.length).toBeGreaterThan(role === 'Guest User' ? 3 : 30);
+        const wrong: string[] = [];
+        for (const operation of allowed) {
+          const kind = kindOf(operation) ?? '';
+          const values = Object.fromEntries(operation.parameters.map((name) => [name, ids[kind] ?? 'none']));
+          values.userId = member.id;
+          const res = await server.call(operation.method, pathWith(operation, values), {
+            token,
+            ...validRequest(operation, member),
+          });
+          if (res.status < 200 || res.status > 299)
+            wrong.push(`${operation.method} ${operation.path}: ${res.status} ${res.text.slice(0, 120)}`);
+          const made = (res.body as { data?: { _id?: unknown } } | undefined)?.data?._id;
+          if (turnOf(operation) === 0 && typeof made === 'string') ids[kind] = made;
+        }
+        expect(wrong).toEqual([]);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });
