@@ -241,6 +241,22 @@ describe('A Guest User (issue 14: looks at everything, changes nothing)', () => 
     expect(screen.queryByRole('button', { name: 'Delete Book' })).not.toBeInTheDocument();
   });
 
+  it('reads the role again when a write is refused: made a Guest User meanwhile, the Delete goes', async () => {
+    signIn(userId, ['content']);
+    const refusal = 'A Guest User can look at everything but change nothing';
+    stubApi({
+      [`GET /single/book/${book._id}`]: () => ok(book),
+      [`DELETE /book/${userId}/${book._id}`]: () => [403, { message: refusal }],
+      'GET /account': () => ok({ role: 'Guest User', permissions: [] }),
+    });
+    render(`/bookshelf/${book._id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Book' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Book' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('link', { name: 'Edit Book' })).not.toBeInTheDocument();
+  });
+
   it('reads the role from GET /account after a sign-in, and shows no writes before it is known', async () => {
     signIn(userId, 'from GET /account');
     let answer: (role: [number, unknown]) => void = () => undefined;

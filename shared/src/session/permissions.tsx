@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { isAxiosError } from 'axios';
 import { apiClient } from '../api/client';
 import { session, useSession } from './session';
 
@@ -27,14 +28,25 @@ session.subscribe(() => {
   emit();
 });
 
-function read(token: string) {
-  if (reading === token || known?.token === token) return;
+// A refused call (403) may mean an Admin changed this member's role since it was read: read it again,
+// so that the screens stop offering what the server now refuses.
+apiClient.interceptors.response.use(undefined, (error: unknown) => {
+  const token = session.token();
+  if (isAxiosError(error) && error.response?.status === 403 && token && known?.token === token) {
+    read(token, { again: true });
+  }
+  return Promise.reject(error);
+});
+
+function read(token: string, { again = false } = {}) {
+  if (reading === token || (!again && known?.token === token)) return;
   reading = token;
   void apiClient
     .get<{ data: { permissions: string[] } }>('/account', { silent: true })
     .then(
       ({ data }) => data.data.permissions,
-      () => 'all' as const,
+      // Unreadable: what was known stays; never known, everything shows (the server still refuses).
+      () => (known?.token === token ? known.permissions : ('all' as const)),
     )
     .then((permissions) => {
       if (reading !== token) return;
