@@ -12,6 +12,16 @@ export const Panel = styled.section`
   padding: ${({ theme }) => theme.space(6)};
 `;
 
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-left: auto;
+  &:empty {
+    display: none;
+  }
+`;
+
 const HeaderRow = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -23,13 +33,10 @@ const HeaderRow = styled.div`
     margin: 0;
     font-size: 1.125rem;
   }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-left: auto;
+  /* Nothing to show (no title, and no action the member may take): no empty band above the content. */
+  &:not(:has(> h2)):not(:has(> ${Actions}:not(:empty))) {
+    display: none;
+  }
 `;
 
 /** The row above a screen's content: its heading and its actions (Add New …, Back …). */
