@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { adminEmail, adminPassword, expect, png, test, type WorkerServer } from './fixtures';
-import { logIn, signInOverApi } from './session';
+import { logIn, logOut, signInOverApi } from './session';
 
 // Settings → Profile made real (issue 14): the administrator changes the password printed at first start
 // and signs in with it; a forgotten password comes back through `npm run admin -- reset-password`'s link.
@@ -59,8 +59,7 @@ test('the administrator changes the password in Settings, signs in with it, and 
     await expect(page.getByRole('table', { name: 'Sessions' }).getByText('This device')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('settings.png'), fullPage: true });
 
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await logOut(page);
     await page.getByLabel('Email').fill(adminEmail);
     await page.getByLabel('Password').fill(changed);
     await page.getByRole('button', { name: 'Login' }).click();
@@ -97,7 +96,7 @@ test('an Admin adds a Manager to the team; the Manager sets a password at the li
     'Active',
   );
   await page.screenshot({ path: test.info().outputPath('team.png'), fullPage: true });
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await logOut(page);
 
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill('grace sets her own');
@@ -124,7 +123,7 @@ test('an Admin adds a Manager to the team; the Manager sets a password at the li
   await expect(page.getByText('Book added successfully')).toBeVisible();
 
   // The Admin reads both members' writes in Settings → Activity.
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await logOut(page);
   await logIn(page);
   await page.goto('/settings');
   const activity = page.getByRole('table', { name: 'Activity' });
@@ -150,7 +149,7 @@ test('a Guest User looks at every screen a Manager opens, without Add, Edit, Del
   // The Admin's own shelf has its Add (the control for what the Guest must not see).
   await page.goto('/bookshelf');
   await expect(page.getByRole('link', { name: 'Add New Book' })).toBeVisible();
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await logOut(page);
 
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill('tom looks but never touches');

@@ -9,6 +9,15 @@ export async function logIn(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/**
+ * Logout, and waits until it is done: the session ends once the server has answered, so a page loaded
+ * sooner (the login page, a set-password link) would still find the old session and move on from it.
+ */
+export async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
 /** The side menu starts open on a wide screen; open it when it is not. */
 export async function menuLink(page: Page, name: string) {
   const open = page.getByRole('button', { name: 'Open menu' });
