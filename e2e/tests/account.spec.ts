@@ -175,4 +175,10 @@ test('a Guest User looks at every screen a Manager opens, without Add, Edit, Del
   await expect(page.getByRole('table').or(page.getByText('No prayers available.'))).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add Prayer' })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('guest.png'), fullPage: true });
+  // An add form opened by its address: why there is nothing to fill in, and the way back.
+  await page.goto('/bookshelf-organizer');
+  await expect(
+    page.getByText('Your role cannot make changes here. An Admin can change it in Settings → Team.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save & Continue' })).toHaveCount(0);
 });

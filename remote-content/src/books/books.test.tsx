@@ -272,3 +272,17 @@ describe('A Guest User (issue 14: looks at everything, changes nothing)', () => 
     expect(calls.filter((call) => call.url === '/account')).toHaveLength(1);
   });
 });
+
+describe('Add Book opened by its URL by a Guest User', () => {
+  it('shows why there is no form, with Back', async () => {
+    signIn(userId, []);
+    stubApi({});
+    render('/bookshelf-organizer');
+    expect(
+      await screen.findByText('Your role cannot make changes here. An Admin can change it in Settings → Team.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save & Continue' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back' })).toBeInTheDocument();
+  });
+});

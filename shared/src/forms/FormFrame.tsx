@@ -1,8 +1,9 @@
 import { useFormikContext } from 'formik';
 import type { ReactNode } from 'react';
+import { useWriteAccess } from '../session/permissions';
 import { useUnsavedInput } from '../session/unsavedInput';
 import { Button, ButtonLink } from '../ui/Button';
-import { PageHeader, Panel } from '../ui/layout';
+import { EmptyText, PageHeader, Panel } from '../ui/layout';
 import { ModalActions } from '../ui/Modal';
 import { FormActions } from './FormLayout';
 import { returnTo } from '../navigation/listReturn';
@@ -20,6 +21,9 @@ interface FormPageProps {
  * the screen), then the form.
  */
 export function FormPage({ backTo, backState, children }: FormPageProps) {
+  // An add or edit page opened by a member whose role may not write here (a Guest User, by its URL):
+  // no form to fill in vain, but why.
+  const refused = useWriteAccess() === 'refused';
   return (
     <Panel>
       <PageHeader
@@ -29,10 +33,12 @@ export function FormPage({ backTo, backState, children }: FormPageProps) {
           </ButtonLink>
         }
       />
-      {children}
+      {refused ? <EmptyText>{NOT_YOURS_TO_CHANGE}</EmptyText> : children}
     </Panel>
   );
 }
+
+const NOT_YOURS_TO_CHANGE = 'Your role cannot make changes here. An Admin can change it in Settings → Team.';
 
 interface FormButtonsProps {
   /** The form is being submitted: the submit button shows a spinner and is disabled. */

@@ -96,6 +96,14 @@ export function useCanWrite(): boolean {
   return allows(usePermissions(), permission);
 }
 
+/** Whether the member may write here: 'unknown' while the role is read (a form waits for no one). */
+export function useWriteAccess(): 'allowed' | 'refused' | 'unknown' {
+  const permission = useContext(WritePermission);
+  const permissions = usePermissions();
+  if (permissions === 'unknown') return 'unknown';
+  return allows(permissions, permission) ? 'allowed' : 'refused';
+}
+
 /** Its children only for a member who may write here (useCanWrite). */
 export function WriteOnly({ children }: { children: ReactNode }) {
   return useCanWrite() ? <>{children}</> : null;
