@@ -1,15 +1,8 @@
 import { createAdmin } from './admins';
-import {
-  engines,
-  multipartForm,
-  startServer,
-  VALID_REFLECTION,
-  type CallOptions,
-  type TestServer,
-} from '../testing/harness';
+import { engines, multipartForm, startServer, type CallOptions, type TestServer } from '../testing/harness';
 import { operationsOf, pathWith, type Operation } from '../testing/openapi';
+import { kindOfPath, PICTURE, validRecord } from '../testing/records';
 import { storedState } from '../testing/snapshot';
-import { solidPng } from '../uploads/png';
 import { ROLE_PERMISSIONS } from './permissions';
 
 // Roles enforced by the server (issue 14), table-driven from the OpenAPI document: every protected
@@ -87,7 +80,7 @@ describe.each(engines())('roles on %s', (_name, engine) => {
         token: member.token,
         form: multipartForm(
           { bookName: 'Confessions', bookLink: 'https://example.org/c', category: 'Devotional' },
-          { bookImage: { content: solidPng(4, 4, [1, 2, 3]), name: 'c.png', type: 'image/png' } },
+          { bookImage: PICTURE },
         ),
       });
     const manager = members.Manager!;
@@ -121,31 +114,8 @@ describe.each(engines())('roles on %s', (_name, engine) => {
 // The other half of the table: every write a role may make succeeds (2xx) with a valid request, each
 // role on a database of its own, its adds first (they make the records its edits and deletes name).
 
-const picture = { content: solidPng(4, 4, [40, 90, 160]), name: 'picture.png', type: 'image/png' };
-
-/** The kind of record a path writes, by its words (most specific first). */
-const KINDS: [string, RegExp][] = [
-  ['session', /account\/sessions/],
-  ['member', /\/team/],
-  ['prayer request', /prayer\/request/],
-  ['book', /book/],
-  ['group', /group/],
-  ['donation', /donation/],
-  ['stream', /stream/],
-  ['bank account', /\/account\//],
-  ['prayer', /prayer/],
-  ['about', /about/],
-  ['reading', /reading/],
-  ['adult reflection', /adult/],
-  ['children reflection', /children/],
-];
-const kindOf = (operation: Operation) => KINDS.find(([, words]) => words.test(operation.path))?.[0];
-
-/** A valid request for each write, by its kind: the same fields add and edit (an edit keeps its file). */
+/** A valid request for each write: the records' own (an edit keeps its picture), the account's and the team's. */
 function validRequest(operation: Operation, member: { email: string; password: string }): CallOptions {
-  const adding = !/edit|\/team\/\{id\}/.test(operation.path);
-  const form = (fields: Record<string, string>, file: string) =>
-    ({ form: multipartForm(fields, adding ? { [file]: picture } : {}) }) as CallOptions;
   const route = `${operation.method} ${operation.path}`;
   if (route === 'PUT /api/v1/account')
     return { json: { name: 'A member', email: member.email, phone: '+234 800 000 0000', country: 'Nigeria' } };
@@ -153,35 +123,13 @@ function validRequest(operation: Operation, member: { email: string; password: s
     return { json: { currentPassword: member.password, newPassword: 'a brand new passphrase' } };
   if (route === 'POST /api/v1/team') return { json: { name: 'Brother Tom', email: 'tom@parish.org', role: 'Manager' } };
   if (route === 'PUT /api/v1/team/{id}') return { json: { role: 'Guest User' } };
-  if (/upload\/reflection\/image/.test(operation.path)) return { form: multipartForm({}, { image: picture }) };
+  if (/upload\/reflection\/image/.test(operation.path)) return { form: multipartForm({}, { image: PICTURE }) };
   if (/import\/readings/.test(operation.path))
     return { json: { readings: [{ day: 40, week: 6, date: '2026-02-09', passage: 'Exod 1' }] } };
   if (!operation.body) return {};
-  switch (kindOf(operation)) {
-    case 'book':
-      return form({ bookName: 'Confessions', bookLink: 'https://example.org/c', category: 'Devotional' }, 'bookImage');
-    case 'group':
-      return form({ groupName: 'Choir', groupLink: 'https://example.org/g', groupDescription: 'Sings' }, 'groupImage');
-    case 'donation':
-      return form({ donationName: 'Roof', donationDescription: 'Tiles' }, 'file');
-    case 'stream':
-      return form({ name: 'Vigil', streamingLink: 'https://example.org/live', category: 'Live Events' }, 'file');
-    case 'bank account':
-      return {
-        json: { bankName: 'First', bankAccountNumber: '001', bankAccountHolderName: 'Parish', currency: 'NGN' },
-      };
-    case 'prayer':
-      return { json: { title: 'Angelus', prayer: 'The angel of the Lord' } };
-    case 'about':
-      return { json: { text: '<p>About us</p>' } };
-    case 'reading':
-      return { json: { day: 5, week: 1, date: '2026-01-05', passage: 'Gen 5' } };
-    case 'adult reflection':
-      return { json: { ...VALID_REFLECTION, date: '2026-02-01' } };
-    case 'children reflection':
-      return { json: { ...VALID_REFLECTION, date: '2026-02-02' } };
-  }
-  throw new Error(`no valid request for ${route}: add one to this table`);
+  const valid = validRecord(kindOfPath(operation.path), { withPicture: !/edit/.test(operation.path) });
+  if (!valid) throw new Error(`no valid request for ${route}: add one to this table`);
+  return valid;
 }
 
 /** Adds first, then edits and the rest, then the sessions' sign-outs, the password, and deletes last. */
@@ -244,7 +192,7 @@ describe.each(engines())('allowed writes on %s', (_name, engine) => {
         expect(allowed.length).toBeGreaterThan(role === 'Guest User' ? 3 : 30);
         const wrong: string[] = [];
         for (const operation of allowed) {
-          const kind = kindOf(operation) ?? '';
+          const kind = kindOfPath(operation.path) ?? '';
           const values = Object.fromEntries(operation.parameters.map((name) => [name, ids[kind] ?? 'none']));
           values.userId = member.id;
           const res = await server.call(operation.method, pathWith(operation, values), {

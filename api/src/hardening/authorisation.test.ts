@@ -2,86 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { createAdmin } from '../auth/admins';
 import { timestamp } from '../db/ids';
 import { hashToken } from '../auth/tokens';
-import { engines, multipartForm, startServer, VALID_REFLECTION, type TestServer } from '../testing/harness';
-import { solidPng } from '../uploads/png';
+import { engines, startServer, type TestServer } from '../testing/harness';
 import { operationsOf, pathWith, type Operation } from '../testing/openapi';
+import { kindOfPath, seedOneOfEach } from '../testing/records';
 import { storedState } from '../testing/snapshot';
 
 // Every protected operation of the OpenAPI document × every way of not being the administrator:
 // refused (401, or 403 for another account's path) and nothing stored changes. The database holds a
 // record of every kind, and each call names a real one, so that a call let through would show.
 
-/** Adds one record of every kind through the API; answers each kind's id, by the path words naming it. */
-async function seedOneOfEach(server: TestServer, token: string): Promise<[RegExp, string][]> {
-  const admin = server.admin._id;
-  const image = { content: solidPng(4, 4, [200, 30, 30]), name: 'picture.png', type: 'image/png' };
-  const idOf = async (answer: Promise<{ status: number; body: { data?: { _id?: string } } }>) => {
-    const { status, body } = await answer;
-    if (status !== 201) throw new Error(`seeding answered ${status}: ${JSON.stringify(body)}`);
-    return body.data!._id!;
-  };
-  const json = (url: string, body: unknown) => idOf(server.call('POST', url, { token, json: body }));
-  const form = (url: string, fields: Record<string, string>, files: Record<string, typeof image>) =>
-    idOf(server.call('POST', url, { token, form: multipartForm(fields, files) }));
-  const reflection = VALID_REFLECTION;
-  // Most specific words first: "prayer/request" before "prayer".
-  return [
-    [/prayer\/request/, await idOf(server.call('POST', '/api/v1/prayer/request', { json: { request: 'For rain' } }))],
-    [
-      /book/,
-      await form(
-        `/api/v1/add/book/${admin}`,
-        { bookName: 'Confessions', bookLink: 'https://example.org/c', category: 'Devotional' },
-        { bookImage: image },
-      ),
-    ],
-    [
-      /group/,
-      await form(
-        `/api/v1/add/group/${admin}`,
-        { groupName: 'Choir', groupLink: 'https://example.org/g', groupDescription: 'Sings' },
-        { groupImage: image },
-      ),
-    ],
-    [
-      /donation/,
-      await form(
-        `/api/v1/add/donation/${admin}`,
-        { donationName: 'Roof', donationDescription: 'Tiles' },
-        { file: image },
-      ),
-    ],
-    [
-      /stream/,
-      await form(
-        `/api/v1/add/stream/${admin}`,
-        { name: 'Vigil', streamingLink: 'https://example.org/live', category: 'Live Events' },
-        { file: image },
-      ),
-    ],
-    [
-      /account/,
-      await json(`/api/v1/add/account/${admin}`, {
-        bankName: 'First',
-        bankAccountNumber: '001',
-        bankAccountHolderName: 'Parish',
-        currency: 'NGN',
-      }),
-    ],
-    [/prayer/, await json(`/api/v1/add/prayer/${admin}`, { title: 'Angelus', prayer: 'The angel' })],
-    [/about/, await json(`/api/v1/post/about/${admin}`, { text: '<p>About us</p>' })],
-    [/reading/, await json(`/api/v1/add/reading/${admin}`, { day: 5, week: 1, date: '2026-01-05', passage: 'Gen 5' })],
-    [/adult/, await json(`/api/v1/add/adult/reflection/${admin}`, { ...reflection, date: '2026-02-01' })],
-    [/children/, await json(`/api/v1/add/children/reflection/${admin}`, { ...reflection, date: '2026-02-02' })],
-  ];
-}
-
 describe.each(engines())('authorisation on %s', (_name, engine) => {
   let server: TestServer;
   let operations: Operation[];
   const credentials: Record<string, { header?: string; userId: () => string; status: number }> = {};
 
-  let records: [RegExp, string][];
+  let records: Awaited<ReturnType<typeof seedOneOfEach>>;
 
   beforeAll(async () => {
     server = await startServer(engine);
@@ -141,7 +76,8 @@ describe.each(engines())('authorisation on %s', (_name, engine) => {
         // Another account's id only means something where the path names an account.
         if (status === 403 && !operation.parameters.includes('userId')) continue;
         // The record the path speaks of (a real one), for every parameter but the account's.
-        const record = records.find(([words]) => words.test(operation.path))?.[1] ?? 'aaaaaaaaaaaaaaaaaaaaaaaa';
+        const kind = kindOfPath(operation.path);
+        const record = (kind && records[kind]) ?? 'aaaaaaaaaaaaaaaaaaaaaaaa';
         const values = Object.fromEntries(operation.parameters.map((name) => [name, record]));
         values.userId = userId();
         const headers: Record<string, string> = header ? { authorization: header } : {};
