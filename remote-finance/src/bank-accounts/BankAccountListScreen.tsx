@@ -12,6 +12,7 @@ import {
   useSearchFilter,
   useUserId,
   type Column,
+  WriteOnly,
 } from 'shared';
 import { useResource } from 'shared/data';
 import { bankAccounts, bankAccountsApi, type BankAccount } from './api';
@@ -51,6 +52,7 @@ export function BankAccountListScreen() {
     { header: 'Currency', cell: (account) => account.currency },
     {
       header: 'Edit',
+      write: true,
       cell: (account) => (
         <Button variant="secondary" onClick={() => setEditing(account)}>
           Edit
@@ -62,7 +64,13 @@ export function BankAccountListScreen() {
 
   return (
     <Panel>
-      <PageHeader actions={<ButtonLink to="/add-bank-account">Add Account</ButtonLink>} />
+      <PageHeader
+        actions={
+          <WriteOnly>
+            <ButtonLink to="/add-bank-account">Add Account</ButtonLink>
+          </WriteOnly>
+        }
+      />
       <ListTable
         load={load}
         emptyText="No bank accounts available."

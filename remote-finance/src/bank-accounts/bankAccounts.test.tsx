@@ -37,6 +37,16 @@ beforeEach(() => {
 });
 
 describe('Bank accounts list', () => {
+  it('offers a role without the finance permission no Add Account, Edit or Delete (the server refuses them)', async () => {
+    signIn(userId, ['content']);
+    stubApi({ 'GET /all/accounts': () => ok([first, second]) });
+    render('/bank-accounts');
+    const table = await screen.findByRole('table', { name: 'Bank accounts' });
+    expect(within(table).queryByRole('columnheader', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add Account' })).not.toBeInTheDocument();
+  });
+
   it('shows S/N, bank name, account number (leading zeros kept), holder, routing number, swift code, currency', async () => {
     stubApi({ 'GET /all/accounts': () => ok([first, second]) });
     render('/bank-accounts');

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink, ListTable, PageHeader, Panel, Picture, useSearchFilter, type Column } from 'shared';
+import { ButtonLink, ListTable, PageHeader, Panel, Picture, useSearchFilter, type Column, WriteOnly } from 'shared';
 import { useResource } from 'shared/data';
 import { donations, donationsApi, type Donation } from './api';
 import { fileType } from './files';
@@ -51,7 +51,13 @@ export function DonationListScreen() {
 
   return (
     <Panel>
-      <PageHeader actions={<ButtonLink to="/donation/add">Add New Donation</ButtonLink>} />
+      <PageHeader
+        actions={
+          <WriteOnly>
+            <ButtonLink to="/donation/add">Add New Donation</ButtonLink>
+          </WriteOnly>
+        }
+      />
       <ListTable
         load={load}
         emptyText="No donations available."

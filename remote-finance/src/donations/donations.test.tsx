@@ -61,6 +61,14 @@ describe('Donations list', () => {
     expect(screen.getByRole('link', { name: 'Add New Donation' })).toHaveAttribute('href', '/donation/add');
   });
 
+  it('offers a role without the finance permission no Add New Donation', async () => {
+    signIn(userId, ['content']);
+    stubApi({ 'GET /all/donations': () => ok([imageDonation, pdfDonation]) });
+    render('/donations');
+    await screen.findByText(imageDonation.donationName);
+    expect(screen.queryByRole('link', { name: 'Add New Donation' })).not.toBeInTheDocument();
+  });
+
   it('shows the empty text', async () => {
     stubApi({ 'GET /all/donations': () => ok([]) });
     render('/donations');
