@@ -46,7 +46,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
     if (!email) throw new AdminCommandError(`name the account's email.\n${USAGE}`);
     const admin = await findAdminByEmail(db, email);
     if (!admin) throw new AdminCommandError(`No account has the email ${email} (npm run admin -- list shows them).`);
-    const token = await createPasswordLink(db, admin._id);
+    const { token } = await createPasswordLink(db, admin._id);
     const origin = config.publicUrl ?? `http://localhost:${config.port}`;
     return [
       `A one-time link to set the password of ${admin.email}, valid ${PASSWORD_LINK_HOURS} hours:`,

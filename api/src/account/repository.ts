@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
 import { timestamp } from '../db/ids';
 import { isUniqueViolation } from '../db/unique';
 import { normaliseEmail } from '../auth/admins';
 import { ROLE_PERMISSIONS } from '../auth/permissions';
+import { hashToken } from '../auth/tokens';
 import { HttpError } from '../http/errors';
 import { ACCOUNT_MESSAGES, type Account, type AccountInput, type Role, type Session } from './schemas';
 import { deviceOf } from './device';
@@ -74,21 +75,19 @@ export async function endSession(db: Db, adminId: string, sessionId: string): Pr
   return Number(result.numDeletedRows) > 0;
 }
 
-const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** A one-time set-password link's token for the account (only its hash is stored). */
-export async function createPasswordLink(db: Db, adminId: string, now = new Date()): Promise<string> {
+/** A one-time set-password link's token for the account (only its hash is stored), and its end. */
+export async function createPasswordLink(
+  db: Db,
+  adminId: string,
+  now = new Date(),
+): Promise<{ token: string; expiresAt: string }> {
   const token = randomBytes(32).toString('base64url');
+  const expiresAt = timestamp(new Date(now.getTime() + PASSWORD_LINK_HOURS * 3_600_000));
   await db.kysely
     .insertInto('password_links')
-    .values({
-      token_hash: hashLinkToken(token),
-      admin_id: adminId,
-      created_at: timestamp(now),
-      expires_at: timestamp(new Date(now.getTime() + PASSWORD_LINK_HOURS * 3_600_000)),
-    })
+    .values({ token_hash: hashToken(token), admin_id: adminId, created_at: timestamp(now), expires_at: expiresAt })
     .execute();
-  return token;
+  return { token, expiresAt };
 }
 
 /**
@@ -99,7 +98,7 @@ export async function usePasswordLink(db: Db, token: string): Promise<string | u
   return await db.kysely.transaction().execute(async (trx) => {
     const link = await trx
       .deleteFrom('password_links')
-      .where('token_hash', '=', hashLinkToken(token))
+      .where('token_hash', '=', hashToken(token))
       .returning(['admin_id', 'expires_at'])
       .executeTakeFirst();
     if (!link || link.expires_at <= timestamp()) return undefined;

@@ -11,6 +11,7 @@ import { rateLimited } from '../http/rate-limit';
 import { errorResponses, trimFields } from '../http/validation';
 import { endSession, findAccount, listSessions, updateProfile, usePasswordLink } from './repository';
 import { Account, ACCOUNT_MESSAGES, AccountInput, PasswordChange, PasswordSet, Session } from './schemas';
+import { savePasswordHash } from '../auth/admins';
 
 const Message = Type.Object({ message: Type.String() });
 
@@ -88,7 +89,7 @@ export async function accountRoutes(parent: FastifyInstance): Promise<void> {
       if (!(await verifyPassword(currentPassword, row.password_hash))) throw badRequest(ACCOUNT_MESSAGES.wrongPassword);
       if (currentPassword === newPassword) throw badRequest(ACCOUNT_MESSAGES.samePassword);
       const hash = await hashPassword(newPassword, config.passwordHashCost);
-      await db.kysely.updateTable('admins').set({ password_hash: hash }).where('_id', '=', admin._id).execute();
+      await savePasswordHash(db, admin._id, hash);
       await revokeOtherTokens(db, admin._id, admin.sessionId);
       return { message: ACCOUNT_MESSAGES.passwordChanged };
     },
@@ -171,7 +172,7 @@ export async function accountRoutes(parent: FastifyInstance): Promise<void> {
       const adminId = await usePasswordLink(db, request.body.token);
       if (!adminId) throw badRequest(ACCOUNT_MESSAGES.badLink);
       const hash = await hashPassword(request.body.password, config.passwordHashCost);
-      await db.kysely.updateTable('admins').set({ password_hash: hash }).where('_id', '=', adminId).execute();
+      await savePasswordHash(db, adminId, hash);
       await revokeAllTokens(db, adminId);
       return { message: ACCOUNT_MESSAGES.passwordSet };
     },

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Entity, Input, OneOf, RequiredText } from '../http/contract';
+import { PERMISSIONS } from '../auth/permissions';
 
 /** The spec's countries (Settings, spec §2), in its order. */
 export const COUNTRIES = ['Nigeria', 'Ghana', 'Togo', 'Cameroon'] as const;
@@ -32,7 +33,7 @@ export const Account = Entity('Account', {
   phone: Type.String({ description: '"" when not given' }),
   country: Type.String({ description: 'One of the countries, or ""' }),
   role: OneOf(ROLES),
-  permissions: Type.Array(OneOf(['content', 'finance', 'team'] as const), {
+  permissions: Type.Array(OneOf(PERMISSIONS), {
     description:
       'What the role allows (auth/permissions.ts): screens whose route table names one this lacks are hidden',
   }),

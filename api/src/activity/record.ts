@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newId, timestamp } from '../db/ids';
+import { addRouteHooks, needsSession, reads } from '../http/route-hooks';
 
 /** The kind of record a write's path is about, most specific first. */
 const KINDS: [RegExp, string][] = [
@@ -63,41 +64,41 @@ function nameIn(data: unknown): string | undefined {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set for a write that succeeded: what its answer said, for the activity record. */
-    answered?: string;
+    /** Set for a write that succeeded: the record its answer carried, for the activity record. */
+    answered?: unknown;
   }
 }
-
-const isWrite = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD';
 
 /**
  * Records every successful write of a signed-in member (Settings → Activity): who, when, what kind of
  * record, which one, and a line saying what was done. Written after the answer is sent; a failure to
- * record is logged, never the member's problem.
+ * record is logged, never the member's problem. Only the write routes that need a session carry its
+ * hooks.
  */
 export function recordActivity(app: FastifyInstance): void {
   app.decorateRequest('answered', undefined);
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.admin && isWrite(request) && reply.statusCode < 400 && typeof payload === 'string')
-      request.answered = payload;
-    done(null, payload);
-  });
-  // A callback hook: the public reads (most requests) pay no promise for it.
-  app.addHook('onResponse', (request, reply, done) => {
-    const admin = request.admin;
-    if (admin && isWrite(request) && reply.statusCode < 400) void write(request, admin);
-    done();
+  addRouteHooks(app, (route) => !reads(route) && needsSession(route), {
+    // The answer before it is serialised: its `data` is the record written.
+    preSerialization: (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      payload: unknown,
+      done: (error: null, payload: unknown) => void,
+    ) => {
+      if (reply.statusCode < 400) request.answered = (payload as { data?: unknown } | null)?.data;
+      done(null, payload);
+    },
+    onResponse: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      const admin = request.admin;
+      if (admin && reply.statusCode < 400) void write(request, admin);
+      done();
+    },
   });
   const write = async (request: FastifyRequest, admin: NonNullable<FastifyRequest['admin']>) => {
     const path = request.url.split('?')[0]!;
     const kind = KINDS.find(([words]) => words.test(path))?.[1];
     if (!kind) return;
-    let data: unknown;
-    try {
-      data = request.answered ? (JSON.parse(request.answered) as { data?: unknown }).data : undefined;
-    } catch {
-      data = undefined;
-    }
+    const data = request.answered;
     const params = (request.params ?? {}) as Record<string, unknown>;
     const recordId =
       (data && typeof data === 'object' && typeof (data as { _id?: unknown })._id === 'string'

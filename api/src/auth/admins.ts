@@ -13,7 +13,14 @@ export function findAdminByEmail(db: Db, email: string) {
   return db.kysely.selectFrom('admins').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
 }
 
-export async function createAdmin(db: Db, email: string, password: string, cost?: number): Promise<string> {
+/** A new account (an Admin unless `profile` gives another role): its id. */
+export async function createAdmin(
+  db: Db,
+  email: string,
+  password: string,
+  cost?: number,
+  profile: { name?: string; role?: string } = {},
+): Promise<string> {
   const _id = newId();
   await db.kysely
     .insertInto('admins')
@@ -22,9 +29,15 @@ export async function createAdmin(db: Db, email: string, password: string, cost?
       email: normaliseEmail(email),
       password_hash: await hashPassword(password, cost),
       created_at: timestamp(),
+      ...profile,
     })
     .execute();
   return _id;
+}
+
+/** Stores a new password hash for the account (a change, a set-password link, a login's upgrade). */
+export async function savePasswordHash(db: Db, adminId: string, hash: string): Promise<void> {
+  await db.kysely.updateTable('admins').set({ password_hash: hash }).where('_id', '=', adminId).execute();
 }
 
 export type BootstrapResult =

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/errors';
+import { isReadRequest } from '../http/route-hooks';
 import { can, refusal, type Permission } from './permissions';
 import { findAdminByToken, type AuthenticatedAdmin } from './tokens';
 
@@ -51,7 +52,7 @@ export async function ownsPath(request: FastifyRequest): Promise<void> {
 export function allowedTo(permission?: Permission) {
   return async (request: FastifyRequest): Promise<void> => {
     if (!request.admin) throw unauthorized(MESSAGES.noToken);
-    const needed = permission ?? (request.method === 'GET' || request.method === 'HEAD' ? undefined : 'content');
+    const needed = permission ?? (isReadRequest(request) ? undefined : 'content');
     if (needed && !can(request.admin.role, needed)) throw forbidden(refusal(request.admin.role, needed));
   };
 }

@@ -10,7 +10,8 @@ import type { Role } from '../account/schemas';
  * - team: the team and the activity record.
  * Reading the screens (and the mobile app's public calls) needs none of them.
  */
-export type Permission = 'content' | 'finance' | 'team';
+export const PERMISSIONS = ['content', 'finance', 'team'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   Admin: ['content', 'finance', 'team'],

@@ -35,8 +35,7 @@ describe.each(engines())('roles on %s', (_name, engine) => {
     members.Admin = { id: server.admin._id, token: await server.login() };
     for (const role of ['Manager', 'Guest User'] as const) {
       const email = `${role.replace(' ', '').toLowerCase()}@parish.org`;
-      const id = await createAdmin(server.db, email, 'a member password', server.config.passwordHashCost);
-      await server.db.kysely.updateTable('admins').set({ role }).where('_id', '=', id).execute();
+      const id = await createAdmin(server.db, email, 'a member password', server.config.passwordHashCost, { role });
       const login = await server.call('POST', '/api/v1/admin/login', {
         json: { email, password: 'a member password' },
       });
@@ -158,12 +157,11 @@ describe.each(engines())('allowed writes on %s', (_name, engine) => {
                   'member@parish.org',
                   'a member password',
                   server.config.passwordHashCost,
+                  { role },
                 ),
                 email: 'member@parish.org',
                 password: 'a member password',
               };
-        if (role !== 'Admin')
-          await server.db.kysely.updateTable('admins').set({ role }).where('_id', '=', member.id).execute();
         const logIn = async () =>
           (
             await server.call('POST', '/api/v1/admin/login', {

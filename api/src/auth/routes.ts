@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { addSchemas, Entity, Input, ref, RequiredText } from '../http/contract';
 import { errorResponses, trimFields } from '../http/validation';
 import { rateLimited } from '../http/rate-limit';
-import { findAdminByEmail } from './admins';
+import { findAdminByEmail, savePasswordHash } from './admins';
 import { bearerSecurity, bearerToken, requireAdmin } from './guard';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { issueToken, revokeToken } from './tokens';
@@ -58,7 +58,7 @@ export async function authRoutes(parent: FastifyInstance): Promise<void> {
       // A hash made at a lower cost than today's is made again now that the password is known.
       if (needsRehash(admin.password_hash, cost)) {
         const upgraded = await hashPassword(password, cost);
-        await db.kysely.updateTable('admins').set({ password_hash: upgraded }).where('_id', '=', admin._id).execute();
+        await savePasswordHash(db, admin._id, upgraded);
       }
       const token = await issueToken(db, admin._id, config.tokenTtlHours, request.headers['user-agent']);
       return {

@@ -1,35 +1,25 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fastifyUnderPressure from '@fastify/under-pressure';
 import type { AppConfig } from '../config';
 import { HttpError } from './errors';
+import { addRouteHooks, isReadRequest, needsSession, reads } from './route-hooks';
 
 /** Seconds a shed call is told to wait (the front end's data layer retries a 503 after it). */
 export const SHED_RETRY_AFTER_SECONDS = 2;
 
 export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
 
-function isRead(request: FastifyRequest): boolean {
-  return request.method === 'GET' || request.method === 'HEAD';
-}
-
-function needsSession(request: FastifyRequest): boolean {
-  const schema = request.routeOptions.schema as { security?: unknown[] } | undefined;
-  return Boolean(schema?.security?.length);
-}
-
 /** The mobile app's reads (and the pages' files): public GETs, never shed, never queued. */
 function isPublicRead(request: FastifyRequest): boolean {
-  return isRead(request) && !needsSession(request);
+  return isReadRequest(request) && !needsSession(request.routeOptions);
 }
 
 /**
- * The administrators' reads that carry a session. Those without one are refused at once (401), so they
- * never wait; writes are not gated: they come from a few staff at a human pace, are size- and
- * rate-limited, and an upload's time is its sender's network, which must not hold a place.
+ * The administrators' reads: the GET routes that need a session. Calls without one are refused at
+ * once (401), so they never wait; writes are not gated: they come from a few staff at a human pace,
+ * are size- and rate-limited, and an upload's time is its sender's network, which must not hold a place.
  */
-function isAdminRead(request: FastifyRequest): boolean {
-  return isRead(request) && needsSession(request) && request.headers.authorization !== undefined;
-}
+const isAdminReadRoute = (route: RouteOptions) => reads(route) && needsSession(route);
 
 /** The 503 of a call refused before its work starts. */
 function shed(request: FastifyRequest, reply: FastifyReply, reason: string, detail: unknown): HttpError {
@@ -156,18 +146,25 @@ function registerAdmission(app: FastifyInstance, config: AppConfig): void {
   if (config.adminReadsAtOnce === 0) return;
   const gate = new AdmissionGate(config.adminReadsAtOnce, config.adminReadsQueue);
   const places = new WeakMap<FastifyRequest, () => void>();
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!isAdminRead(request)) return done();
-    const leave = gate.enter(() => done());
-    if (!leave) return done(shed(request, reply, 'admin reads queue full', gate.queued));
-    places.set(request, leave);
-    // A client gone while its call waits, or before its answer is made, gives its place back.
-    reply.raw.once('close', leave);
-  });
-  // The answer is made: the place is free, whatever pace the client reads it at.
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    places.get(request)?.();
-    done(null, payload);
+  addRouteHooks(app, isAdminReadRoute, {
+    onRequest: (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+      if (request.headers.authorization === undefined) return done();
+      const leave = gate.enter(() => done());
+      if (!leave) return done(shed(request, reply, 'admin reads queue full', gate.queued));
+      places.set(request, leave);
+      // A client gone while its call waits, or before its answer is made, gives its place back.
+      reply.raw.once('close', leave);
+    },
+    // The answer is made: the place is free, whatever pace the client reads it at.
+    onSend: (
+      request: FastifyRequest,
+      _reply: FastifyReply,
+      payload: unknown,
+      done: (error: null, payload: unknown) => void,
+    ) => {
+      places.get(request)?.();
+      done(null, payload);
+    },
   });
 }
 

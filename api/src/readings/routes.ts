@@ -41,22 +41,17 @@ export async function readingRoutes(parent: FastifyInstance): Promise<void> {
   const { config, db } = app;
   addSchemas(app, Reading, ReadingInput, ReadingImport);
 
-  // One cached list per week, all refreshed by the one change counter of the readings.
-  const weeks = new Map<number, PublicListCache>();
-  const weekList = (week: number) => {
-    let cache = weeks.get(week);
-    if (!cache) {
-      cache = new PublicListCache({
-        db,
-        name: READINGS_LIST,
-        checkEveryMs: config.listCacheCheckMs,
-        build: async () => ({ message: 'Readings fetched successfully', data: (await listWeek(db, week)).map(toApi) }),
-      });
-      weeks.set(week, cache);
-    }
-    return cache;
-  };
-  const invalidate = () => weeks.forEach((cache) => cache.invalidate());
+  // One cache, an answer per week (its key), all refreshed by the one change counter of the readings.
+  const weeks = new PublicListCache({
+    db,
+    name: READINGS_LIST,
+    checkEveryMs: config.listCacheCheckMs,
+    build: async (week) => ({
+      message: 'Readings fetched successfully',
+      data: (await listWeek(db, Number(week))).map(toApi),
+    }),
+  });
+  const invalidate = () => weeks.invalidate();
 
   app.get(
     '/weekly/reading/:week',
@@ -79,7 +74,7 @@ export async function readingRoutes(parent: FastifyInstance): Promise<void> {
         throw badRequest(`Week must be a whole number from 1 to ${LIMITS.week}`);
       }
       // The answer holds no URLs.
-      return sendRepresentation(request, reply, await weekList(Number(week)).get());
+      return sendRepresentation(request, reply, await weeks.get(String(Number(week))));
     },
   );
 

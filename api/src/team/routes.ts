@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
-import { createAdmin, normaliseEmail } from '../auth/admins';
+import { createAdmin, findAdminByEmail } from '../auth/admins';
 import { allowedTo, bearerSecurity, requireAdmin } from '../auth/guard';
 import { generatePassword } from '../auth/password';
 import { revokeAllTokens } from '../auth/tokens';
-import { createPasswordLink, PASSWORD_LINK_HOURS } from '../account/repository';
+import { createPasswordLink } from '../account/repository';
 import { ACCOUNT_MESSAGES, LIMITS, ROLES } from '../account/schemas';
 import { addSchemas, Entity, Input, OneOf, ref, RequiredText } from '../http/contract';
 import { HttpError, notFound } from '../http/errors';
 import { errorResponses, trimFields } from '../http/validation';
-import { isId, timestamp } from '../db/ids';
+import { isId } from '../db/ids';
 import { publicOrigin } from '../uploads/store';
 import type { Db } from '../db/database';
 
@@ -46,10 +46,13 @@ const SetPasswordLink = Type.Object({
   expiresAt: Type.String(),
 });
 
-async function listMembers(db: Db): Promise<Member[]> {
+/** The members, oldest first; only the one of id `only` when given (none when it is no id). */
+async function listMembers(db: Db, only?: string): Promise<Member[]> {
+  if (only !== undefined && !isId(only)) return [];
   const rows = await db.kysely
     .selectFrom('admins')
     .select(['_id', 'name', 'email', 'role', 'active', 'created_at'])
+    .$if(only !== undefined, (query) => query.where('_id', '=', only!))
     .orderBy('created_at')
     .execute();
   return rows.map((row) => ({
@@ -74,12 +77,8 @@ export async function teamRoutes(parent: FastifyInstance): Promise<void> {
   const tags = ['team'];
 
   const linkFor = async (adminId: string) => {
-    const now = new Date();
-    const token = await createPasswordLink(db, adminId, now);
-    return {
-      url: `${publicOrigin(app)}/set-password?token=${token}`,
-      expiresAt: timestamp(new Date(now.getTime() + PASSWORD_LINK_HOURS * 3_600_000)),
-    };
+    const { token, expiresAt } = await createPasswordLink(db, adminId);
+    return { url: `${publicOrigin(app)}/set-password?token=${token}`, expiresAt };
   };
 
   app.get(
@@ -117,16 +116,10 @@ export async function teamRoutes(parent: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { name, email, role } = request.body;
-      const taken = await db.kysely
-        .selectFrom('admins')
-        .select('_id')
-        .where('email', '=', normaliseEmail(email))
-        .executeTakeFirst();
-      if (taken) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
+      if (await findAdminByEmail(db, email)) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
       // A password nobody knows: the member chooses theirs at the link.
-      const id = await createAdmin(db, email, generatePassword(), app.config.passwordHashCost);
-      await db.kysely.updateTable('admins').set({ name, role }).where('_id', '=', id).execute();
-      const member = (await listMembers(db)).find((candidate) => candidate._id === id)!;
+      const id = await createAdmin(db, email, generatePassword(), app.config.passwordHashCost, { name, role });
+      const [member] = await listMembers(db, id);
       return reply.code(201).send({ message: 'Member added', data: member, link: await linkFor(id) });
     },
   );
@@ -188,7 +181,7 @@ export async function teamRoutes(parent: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const member = isId(id) ? (await listMembers(db)).find((candidate) => candidate._id === id) : undefined;
+      const [member] = await listMembers(db, id);
       if (!member) throw notFound(TEAM_MESSAGES.notFound);
       return reply.code(201).send({ message: 'Link made', link: await linkFor(id) });
     },

@@ -48,6 +48,7 @@ const me = {
   phone: '+234 803 555 0101',
   country: 'Ghana',
   role: 'Admin',
+  permissions: ['content', 'finance', 'team'],
 };
 const thisDevice = {
   id: '65a1b2c3d4e5f60718293a01',
@@ -208,7 +209,9 @@ describe('Settings', () => {
   });
 
   it('shows no team to a Manager', async () => {
-    const calls = settingsApi({ 'GET /account': () => [200, { message: 'ok', data: { ...me, role: 'Manager' } }] });
+    const calls = settingsApi({
+      'GET /account': () => [200, { message: 'ok', data: { ...me, role: 'Manager', permissions: ['content'] } }],
+    });
     renderRoutes([{ path: '*', element: <App /> }], '/settings');
     expect(await screen.findByText('Role:')).toHaveTextContent('Role: Manager');
     expect(screen.queryByRole('region', { name: 'Team' })).not.toBeInTheDocument();

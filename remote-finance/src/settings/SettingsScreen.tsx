@@ -20,13 +20,15 @@ const Stack = styled.div`
 export function SettingsScreen() {
   // The same query as the Profile panel's: one request.
   const me = useResource(account.detail('me'), accountApi.get).data;
+  // The server's permission table decides (GET /account answers the role's), not the role's name.
+  const managesTeam = me?.permissions.includes('team') ?? false;
   return (
     <Stack>
       <ProfilePanel />
       <PasswordPanel />
       <SessionsPanel />
-      {me?.role === 'Admin' && <TeamPanel />}
-      {me?.role === 'Admin' && <ActivityPanel />}
+      {managesTeam && <TeamPanel />}
+      {managesTeam && <ActivityPanel />}
       <DeployedVersions />
     </Stack>
   );

@@ -92,8 +92,7 @@ export function WritesNeed({ permission, children }: { permission: string; child
  * may not (a Guest User), and while the role is still being read, so that they never flash.
  */
 export function useCanWrite(): boolean {
-  const permission = useContext(WritePermission);
-  return allows(usePermissions(), permission);
+  return useWriteAccess() === 'allowed';
 }
 
 /** Whether the member may write here: 'unknown' while the role is read (a form waits for no one). */
