@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { Kysely } from 'kysely';
 import { allowedTo, bearerSecurity, requireAdmin } from '../auth/guard';
 import { addSchemas, Entity, OneOf, ref } from '../http/contract';
 import { errorResponses } from '../http/validation';
+import { pageWithTotal } from '../http/paging';
+import type { Database } from '../db/schema';
 import { ACTIVITY_KINDS } from './record';
 
 export const ActivityEntry = Entity('ActivityEntry', {
@@ -58,24 +61,28 @@ export async function activityRoutes(parent: FastifyInstance): Promise<void> {
       const page = Number(request.query.page ?? 1);
       const limit = Number(request.query.limit ?? 50);
       const { member, kind } = request.query;
-      const filtered = () => {
-        let query = db.kysely.selectFrom('activity');
+      const filtered = (kysely: Kysely<Database>) => {
+        let query = kysely.selectFrom('activity');
         if (member) query = query.where('admin_id', '=', member);
         if (kind) query = query.where('kind', '=', kind);
         return query;
       };
-      const [rows, count] = await Promise.all([
-        filtered()
+      const { rows, total } = await pageWithTotal(db, async (kysely) => ({
+        rows: await filtered(kysely)
           .selectAll()
           .orderBy('at', 'desc')
           .orderBy('_id', 'desc')
           .limit(limit)
           .offset((page - 1) * limit)
           .execute(),
-        filtered()
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
+        total: Number(
+          (
+            await filtered(kysely)
+              .select((eb) => eb.fn.countAll<number | string>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      }));
       return {
         message: 'Activity fetched successfully',
         data: rows.map((row) => ({
@@ -87,7 +94,7 @@ export async function activityRoutes(parent: FastifyInstance): Promise<void> {
           recordId: row.record_id,
           summary: row.summary,
         })),
-        total: Number(count.n),
+        total,
         page,
         limit,
         kinds: ACTIVITY_KINDS,

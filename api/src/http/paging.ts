@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { PublicListCache, sendRepresentation } from './public-cache';
@@ -71,25 +71,35 @@ export async function newestFirst<T extends GrowingTable>(
   paging: Paging | undefined,
 ): Promise<{ rows: Database[T][]; total: number }> {
   // The table comes from the fixed union above; kysely's types cannot follow a generic table name.
-  const from = () => {
-    const query = db.kysely.selectFrom(table as 'prayer_requests');
+  const from = (kysely: Kysely<Database>) => {
+    const query = kysely.selectFrom(table as 'prayer_requests');
     return paging?.q ? query.where(containing(paging.q, searched)) : query;
   };
-  const ordered = from().selectAll().orderBy('created_at', 'desc').orderBy('_id', 'desc');
+  const ordered = (kysely: Kysely<Database>) =>
+    from(kysely).selectAll().orderBy('created_at', 'desc').orderBy('_id', 'desc');
   if (!paging) {
-    const rows = (await ordered.execute()) as Database[T][];
+    const rows = (await ordered(db.kysely).execute()) as Database[T][];
     return { rows, total: rows.length };
   }
-  const [rows, count] = await Promise.all([
-    ordered
+  return await pageWithTotal(db, async (kysely) => {
+    const rows = await ordered(kysely)
       .limit(paging.limit)
       .offset((paging.page - 1) * paging.limit)
-      .execute(),
-    from()
+      .execute();
+    const count = await from(kysely)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows as Database[T][], total: Number(count.n) };
+      .executeTakeFirstOrThrow();
+    return { rows: rows as Database[T][], total: Number(count.n) };
+  });
+}
+
+/**
+ * Reads a page and its total from one snapshot of the database, so that a write committed between the
+ * two reads cannot make them disagree (a page of 5 rows with a total of 6). On PostgreSQL that is a
+ * repeatable-read transaction; SQLite's transaction on its one connection is a snapshot already.
+ */
+export function pageWithTotal<T>(db: Db, read: (kysely: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.kysely.transaction().setIsolationLevel('repeatable read').execute(read);
 }
 
 /**
