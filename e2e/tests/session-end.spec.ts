@@ -61,14 +61,25 @@ test('a session that ends elsewhere goes to the login, which says why and comes 
   await expect(page.getByText('Your session has expired. Please log in again.')).toHaveCount(0);
 });
 
+/** True once this browser keeps a reflection draft containing `text`. */
+const draftHolds = (page: Page, text: string) =>
+  page.evaluate(
+    (wanted) =>
+      Object.keys(localStorage).some(
+        (key) => key.startsWith('reflection-draft:') && (localStorage.getItem(key) ?? '').includes(wanted),
+      ),
+    text,
+  );
+
 test('a reflection being written is kept as a draft: a reload offers Restore draft', async ({ page }) => {
   await logIn(page);
   await page.goto('/add-adult-reflection');
   await page.getByLabel('Topic').fill('A draft that survives');
   await page.getByLabel('Bible Reading').fill('Psalm 23');
   await page.getByRole('textbox', { name: 'Reflection' }).fill('The Lord is my shepherd');
-  // Let the draft be written, then reload (accepting the unsaved-changes question).
-  await page.waitForTimeout(800);
+  // Wait until the draft is written with the last field typed (the editor keeps it as HTML, its
+  // spaces as &nbsp;), then reload (accepting the unsaved-changes question).
+  await expect.poll(() => draftHolds(page, 'shepherd')).toBe(true);
   page.once('dialog', (dialog) => void dialog.accept());
   await page.reload();
 

@@ -47,14 +47,14 @@ describe.each(engines())('jobs done once across instances on %s', (_name, engine
       : 'runs every job (one instance)',
     async () => {
       let finishFirst!: () => void;
-      const first = exclusively(
-        db,
-        99,
-        false,
-        () => new Promise<string>((resolve) => (finishFirst = () => resolve('first'))),
-      );
-      // Let the first take its lock.
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      let firstRunning!: () => void;
+      const running = new Promise<void>((resolve) => (firstRunning = resolve));
+      const first = exclusively(db, 99, false, () => {
+        firstRunning();
+        return new Promise<string>((resolve) => (finishFirst = () => resolve('first')));
+      });
+      // The job runs only once its lock is taken.
+      await running;
       const second = exclusively(db, 99, false, async () => 'second');
       const waited = exclusively(db, 99, true, async () => 'waited');
       if (engine.engine === 'postgres') expect(await second).toBeUndefined();

@@ -73,8 +73,15 @@ describe('admission of the administrators’ reads', () => {
   let token: string;
   const held: (() => void)[] = [];
   const started: string[] = [];
+  const arrived: string[] = [];
   beforeAll(async () => {
     server = await startServer(engines()[0]![1], { adminReadsAtOnce: 1, adminReadsQueue: 2 }, (app) => {
+      // Test-only: which held reads have reached the server (their admission runs in the same turn).
+      app.addHook('onRequest', (request, _reply, done) => {
+        const name = /\/test\/held\/([^/?]+)/.exec(request.url)?.[1];
+        if (name) arrived.push(name);
+        done();
+      });
       // Test-only: an administrators' read that stays in progress until the test lets it answer.
       app.get('/api/v1/test/held/:name', { schema: { security: [{ bearerAuth: [] }] } }, async (request) => {
         const { name } = request.params as { name: string };
@@ -94,16 +101,18 @@ describe('admission of the administrators’ reads', () => {
     fetch(`${server.url}/api/v1/test/held/${name}`, { headers: { authorization: `Bearer ${token}` }, signal });
 
   async function until(condition: () => boolean) {
-    for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let i = 0; i < 1000 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(condition()).toBe(true);
   }
+  /** Waits until the named reads have reached the gate (queued or started). */
+  const reached = (...names: string[]) => until(() => names.every((name) => arrived.includes(name)));
 
   it('admits one at a time, queues the next, refuses past the queue, and keeps serving public reads', async () => {
     const first = heldRead('first');
     await until(() => started.length === 1);
     const second = heldRead('second');
     const third = heldRead('third');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await reached('second', 'third');
     // The queue (two places) is full: a fourth read is refused before its work starts.
     const fourth = await heldRead('fourth');
     expect(fourth.status).toBe(503);
@@ -128,7 +137,7 @@ describe('admission of the administrators’ reads', () => {
     await until(() => started.length === 1);
     const queued = new AbortController();
     const second = heldRead('gone-while-queued', queued.signal).catch(() => 'aborted');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await reached('gone-while-queued');
     queued.abort();
     inProgress.abort();
     expect(await first).toBe('aborted');

@@ -451,6 +451,8 @@ if (postgres.length)
       );
       await app.listen({ port: 0, host: '127.0.0.1' });
       b = { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, app, db, dataDir };
+      // B hears of A's first release by notification, not by its next poll of the counter.
+      await db.changes!.listening();
       await a.app.sharedReleases!.change(() => a.app.releases.adoptBuilds(fixture.staticRoots.remoteBuilds));
     });
     afterAll(async () => {
