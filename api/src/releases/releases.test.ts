@@ -503,4 +503,26 @@ if (postgres.length)
       expect((await get(b, '/remotes/content/1.2.0-ccccccc/remoteEntry.js')).status).toBe(200);
       expect((await get(b, '/remotes/content/9.9.9-fffffff/remoteEntry.js')).status).toBe(404);
     });
+
+    it('a release pruned by another machine leaves this one too, and is not stored again by its next command', async () => {
+      const pruned = '1.2.0-ccccccc';
+      const onB = () => b.app.releases.store.exists('content', pruned);
+      expect(onB()).toBe(true);
+      const build = writeRemoteBuild(path.join(fixture.root, 'shared-fourth'), {
+        name: 'content',
+        release: '1.3.0-ddddddd',
+      });
+      // Keeping one: 1.2.0 was never live, so it goes (the live release and the one before stay).
+      const published = await runShared(['publish', 'content', build], { ...operator(), RELEASES_KEEP: '1' });
+      expect(published.join('\n')).toContain(pruned);
+      expect(await b.app.sharedReleases!.has('content', pruned)).toBe(false);
+
+      // B follows: its copy goes.
+      expect(await within(async () => !onB())).toBeLessThan(5000);
+      expect(onB()).toBe(false);
+      // A command on B (as its restart's adoption of builds) shares what B has, and 1.2.0 is not among it.
+      await b.app.sharedReleases!.change(() => b.app.releases.adoptBuilds([]));
+      expect(await b.app.sharedReleases!.has('content', pruned)).toBe(false);
+      expect((await runShared(['releases', 'content'], operator())).join('\n')).not.toContain(pruned);
+    });
   });

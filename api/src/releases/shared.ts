@@ -30,6 +30,9 @@ export class SharedReleases {
   private pulling: Promise<void> | undefined;
   private pullAgain = false;
   private seenCounter = -1;
+  /** Commands of this machine between their command and their push (see `change`), and how many began. */
+  private changing = 0;
+  private changesBegun = 0;
 
   constructor(
     private readonly db: Db,
@@ -41,9 +44,16 @@ export class SharedReleases {
   async change<T>(command: () => T): Promise<T> {
     return (await exclusively(this.db, LOCKS.releases, true, async () => {
       await this.pullNow();
-      const result = command();
-      await this.push();
-      return result;
+      // From the command to its push, this machine holds releases the database does not have yet.
+      this.changing += 1;
+      this.changesBegun += 1;
+      try {
+        const result = command();
+        await this.push();
+        return result;
+      } finally {
+        this.changing -= 1;
+      }
     })) as T;
   }
 
@@ -123,11 +133,31 @@ export class SharedReleases {
 
   private async pullNow(): Promise<void> {
     // The map first: a push stores releases before the map naming them, so those it names are there.
+    const begun = this.changesBegun;
     const map = await this.db.kysely.selectFrom('remotes_map').select('body').where('id', '=', 1).executeTakeFirst();
-    for (const { remote, release } of await this.storedReleases()) {
+    const stored = await this.storedReleases();
+    // A command of this machine that began meanwhile may have stored releases this list predates.
+    if (this.changesBegun === begun) this.removePrunedElsewhere(stored);
+    for (const { remote, release } of stored) {
       if (!this.releases.store.exists(remote, release)) await this.download(remote, release);
     }
     if (map && map.body !== this.readLocalMap()) writeTextAtomically(this.mapFile, map.body);
+  }
+
+  /**
+   * Removes the local copies of releases another machine pruned (RELEASES_KEEP): left here, this
+   * machine's next push would take them for new ones and store them again. Not while one of this
+   * machine's commands is between its command and its push (its new releases are not stored yet),
+   * nor before anything is stored (the first start on PostgreSQL shares what this machine has).
+   */
+  private removePrunedElsewhere(stored: { remote: string; release: string }[]): void {
+    if (this.changing > 0 || stored.length === 0) return;
+    const storedKeys = new Set(stored.map(({ remote, release }) => `${remote}/${release}`));
+    for (const remote of this.releases.store.remotes()) {
+      for (const { release } of this.releases.store.list(remote)) {
+        if (!storedKeys.has(`${remote}/${release}`)) this.releases.store.remove(remote, release);
+      }
+    }
   }
 
   /** Copies a stored release into its local folder, whole or not at all (as publishing does). */
