@@ -1,21 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
+import { choresOf, CHORES_INTERVAL_MS } from './chores';
 import { bootstrapAdmin, type BootstrapResult } from './auth/admins';
-import { loadConfig, requestDeadlineMs } from './config';
-import { forgetEndedWindows } from './http/rate-limit';
-import { forgetOldActivity } from './activity/record';
+import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
-import { dueOnce, exclusively, holdDataDirLock, LOCKS } from './db/instances';
-import { sweepEditorImages } from './reflections/repository';
+import { exclusively, holdDataDirLock, LOCKS } from './db/instances';
 import { DatabaseUploadStore } from './uploads/database-store';
-import { referencedUploads } from './uploads/references';
 import { publicOrigin } from './uploads/store';
-
-/** A stored file no record names is deleted once this old (a write's own file is named before it lands). */
-const ORPHAN_GRACE_MS = 3_600_000;
-/** The chores run at start and then once an hour (across instances on PostgreSQL). */
-const CHORES_INTERVAL_MS = 3_600_000;
 
 function announceAdmin(result: BootstrapResult): void {
   if (result.action === 'created' && 'generatedPassword' in result && result.generatedPassword) {
@@ -91,37 +83,11 @@ async function main(): Promise<void> {
   }
   await adoptRemoteBuilds(app);
 
-  // The chores, at start and every hour: editor images of abandoned reflection forms, then the
-  // uploads folder (what a crash or a kill left half done: uploads/store.ts).
-  const isReferenced = referencedUploads(db);
-  const chores = async (atStart: boolean) => {
-    const now = Date.now();
-    const removed = await sweepEditorImages(db, app.uploads, new Date(now - config.editorImageGraceHours * 3_600_000));
-    if (removed) app.log.info(`${removed} unused editor image(s) deleted`);
-    const swept = await app.uploads.sweep(isReferenced, {
-      // At start no request of ours is under way: every temp file is abandoned (on PostgreSQL other
-      // instances may share DATA_DIR, and their requests may be). Later, no request lives longer
-      // than its deadline.
-      abandonedBefore: new Date(atStart && !config.databaseUrl ? now : now - requestDeadlineMs(config)),
-      // A file is put in place only after its record commits, so a stored file no record names is
-      // an orphan (a replaced or deleted record's, left by a crash). The grace is only a margin.
-      orphanedBefore: new Date(atStart ? now : now - ORPHAN_GRACE_MS),
-    });
-    if (swept.published || swept.discarded || swept.orphans) app.log.info(swept, 'uploads folder swept');
-    await forgetEndedWindows(db);
-    const forgotten = await forgetOldActivity(app);
-    if (forgotten) app.log.info(`${forgotten} activity record(s) older than ACTIVITY_KEEP_DAYS deleted`);
-  };
+  const chores = choresOf(app);
   const failed = (error: unknown) => app.log.error(error, 'the chores failed');
-  // Once across instances (an advisory lock on PostgreSQL); before listening, so that the start's
-  // sweep does not meet a request's own temp files.
-  const choresOnce = (atStart: boolean) => exclusively(db, LOCKS.chores, false, () => chores(atStart));
-  await choresOnce(true).catch(failed);
-  // Every instance's timer fires; the first of each hour does the chores.
-  const hourly = async () => {
-    if (await dueOnce(db, 'hourly chores', CHORES_INTERVAL_MS)) await choresOnce(false);
-  };
-  const sweeper = setInterval(() => void hourly().catch(failed), CHORES_INTERVAL_MS);
+  // Before listening, so that the start's sweep does not meet a request's own temp files.
+  await chores(true).catch(failed);
+  const sweeper = setInterval(() => void chores(false).catch(failed), CHORES_INTERVAL_MS);
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
 

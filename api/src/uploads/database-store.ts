@@ -7,7 +7,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import { timestamp } from '../db/ids';
 import type { Database } from '../db/schema';
-import { UploadStore, type ReceivedFile, type SweepOptions, type SweepOutcome, type UploadStorage } from './store';
+import { UploadStore, type ReceivedFile, type SweepOutcome, type UploadStorage } from './store';
 
 /** Rows of at most this many bytes: small enough for the driver, few enough for a 20 MB file (80). */
 const CHUNK_BYTES = 256 * 1024;
@@ -116,13 +116,16 @@ export class DatabaseUploadStore implements UploadStorage {
     }
   }
 
-  async sweep(
-    isReferenced: (names: string[]) => Promise<Set<string>>,
-    { abandonedBefore, orphanedBefore }: SweepOptions,
-  ): Promise<SweepOutcome> {
-    const outcome: SweepOutcome = { published: 0, discarded: 0, orphans: 0 };
-    outcome.discarded = await this.discardAbandoned(abandonedBefore);
+  async sweepTemp(
+    _isReferenced: (names: string[]) => Promise<Set<string>>,
+    abandonedBefore: Date,
+  ): Promise<Pick<SweepOutcome, 'published' | 'discarded'>> {
+    // Nothing to finish: a file goes into the database in its record's transaction.
+    return { published: 0, discarded: await this.discardAbandoned(abandonedBefore) };
+  }
 
+  async sweepOrphans(isReferenced: (names: string[]) => Promise<Set<string>>, orphanedBefore: Date): Promise<number> {
+    let orphanCount = 0;
     // Oldest first, a batch at a time, so that a large store never sits in memory.
     let after = '';
     for (;;) {
@@ -142,10 +145,10 @@ export class DatabaseUploadStore implements UploadStorage {
       const orphans = batch.filter((name) => !named.has(name));
       if (orphans.length) {
         await this.db.kysely.deleteFrom('stored_files').where('name', 'in', orphans).execute();
-        outcome.orphans += orphans.length;
+        orphanCount += orphans.length;
       }
     }
-    return outcome;
+    return orphanCount;
   }
 
   /**

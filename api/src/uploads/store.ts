@@ -44,8 +44,26 @@ export interface UploadStorage {
   commit<T>(db: Db, files: ReceivedFile[], write: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
   /** Deletes stored files, after the write that dropped them committed. */
   remove(names: (string | null | undefined)[]): Promise<void>;
-  /** Finishes or discards what a crash interrupted, and deletes files no record names (see sweep()). */
-  sweep(isReferenced: (names: string[]) => Promise<Set<string>>, options: SweepOptions): Promise<SweepOutcome>;
+  /**
+   * This machine's temp folder: finishes what a crash interrupted after its record committed, and
+   * discards received files older than `abandonedBefore`. Every instance runs it for its own machine.
+   */
+  sweepTemp(
+    isReferenced: (names: string[]) => Promise<Set<string>>,
+    abandonedBefore: Date,
+  ): Promise<Pick<SweepOutcome, 'published' | 'discarded'>>;
+  /** Deletes stored files no record names, older than `orphanedBefore`: once across instances. */
+  sweepOrphans(isReferenced: (names: string[]) => Promise<Set<string>>, orphanedBefore: Date): Promise<number>;
+}
+
+/** Both sweeps, as one instance alone (SQLite, or a start) runs them. */
+export async function sweepUploads(
+  store: UploadStorage,
+  isReferenced: (names: string[]) => Promise<Set<string>>,
+  { abandonedBefore, orphanedBefore }: SweepOptions,
+): Promise<SweepOutcome> {
+  const temp = await store.sweepTemp(isReferenced, abandonedBefore);
+  return { ...temp, orphans: await store.sweepOrphans(isReferenced, orphanedBefore) };
 }
 
 export interface SweepOptions {
@@ -126,19 +144,11 @@ export class UploadStore implements UploadStorage {
     return result;
   }
 
-  async sweep(
+  async sweepTemp(
     isReferenced: (names: string[]) => Promise<Set<string>>,
-    { abandonedBefore, orphanedBefore }: SweepOptions,
-  ): Promise<SweepOutcome> {
-    const outcome: SweepOutcome = { published: 0, discarded: 0, orphans: 0 };
-    const olderThan = async (file: string, date: Date) => {
-      try {
-        return (await fs.promises.stat(file)).mtime < date;
-      } catch {
-        return false;
-      }
-    };
-
+    abandonedBefore: Date,
+  ): Promise<Pick<SweepOutcome, 'published' | 'discarded'>> {
+    const outcome = { published: 0, discarded: 0 };
     const temp = await fs.promises.readdir(this.tempDir);
     const staged = temp.filter((name) => UploadStore.isName(name));
     const committed = await isReferenced(staged);
@@ -152,15 +162,19 @@ export class UploadStore implements UploadStorage {
         outcome.discarded++;
       }
     }
+    return outcome;
+  }
 
+  async sweepOrphans(isReferenced: (names: string[]) => Promise<Set<string>>, orphanedBefore: Date): Promise<number> {
+    let orphans = 0;
     const stored = (await fs.promises.readdir(this.dir)).filter((name) => UploadStore.isName(name));
     const named = await isReferenced(stored);
     for (const name of stored) {
       if (named.has(name) || !(await olderThan(this.pathOf(name), orphanedBefore))) continue;
       await fs.promises.rm(this.pathOf(name), { force: true });
-      outcome.orphans++;
+      orphans++;
     }
-    return outcome;
+    return orphans;
   }
 
   /** Deletes stored files (after the write that dropped them committed); a missing one is fine. */
@@ -175,6 +189,14 @@ export class UploadStore implements UploadStorage {
         }
       }),
     );
+  }
+}
+
+async function olderThan(file: string, date: Date): Promise<boolean> {
+  try {
+    return (await fs.promises.stat(file)).mtime < date;
+  } catch {
+    return false;
   }
 }
 

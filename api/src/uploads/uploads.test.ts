@@ -19,11 +19,12 @@ import {
   type TestServer,
 } from '../testing/harness';
 import { DatabaseUploadStore } from './database-store';
+import { choresOf } from '../chores';
 import { detectAnyFile, detectImage } from './detect';
 import { formatBytes } from './form';
 import { referencedUploads } from './references';
 import { solidPng } from './png';
-import { UploadStore, uploadNameFromUrl, type ReceivedFile } from './store';
+import { sweepUploads, UploadStore, uploadNameFromUrl, type ReceivedFile } from './store';
 
 describe('file type detection (by content only)', () => {
   it.each([
@@ -210,7 +211,7 @@ describe.each(engines())('the uploads sweep on %s (what a crash left half done)'
       })
       .execute();
   const sweep = () =>
-    store.sweep(referencedUploads(db), {
+    sweepUploads(store, referencedUploads(db), {
       abandonedBefore: new Date(Date.now() - HOUR),
       orphanedBefore: new Date(Date.now() - HOUR),
     });
@@ -389,7 +390,7 @@ if (postgres.length)
       fs.writeFileSync(path.join(dead, 'abc.part'), 'bytes');
       fs.writeFileSync(path.join(store.tempDir, 'def.part'), 'bytes');
 
-      const swept = await store.sweep(referencedUploads(a.db), {
+      const swept = await sweepUploads(store, referencedUploads(a.db), {
         abandonedBefore: new Date(Date.now() - 60_000),
         orphanedBefore: new Date(Date.now() - 60_000),
       });
@@ -407,9 +408,23 @@ if (postgres.length)
       // Another running instance of this machine (this test's parent process), between two uploads.
       const living = path.join(path.dirname(store.tempDir), `${os.hostname()}-${process.ppid}`);
       fs.mkdirSync(living, { recursive: true });
-      await store.sweep(referencedUploads(a.db), { abandonedBefore: new Date(), orphanedBefore: new Date(0) });
+      await store.sweepTemp(referencedUploads(a.db), new Date());
       expect(fs.existsSync(living)).toBe(true);
       fs.rmdirSync(living);
+    });
+
+    it("sweeps each machine's abandoned received files every hour, whichever instance did the shared chores", async () => {
+      const onB = b.app.uploads as DatabaseUploadStore;
+      const abandoned = path.join(onB.tempDir, 'abandoned.part');
+      fs.writeFileSync(abandoned, 'bytes');
+      // Older than any request's deadline.
+      const dayAgo = new Date(Date.now() - 86_400_000);
+      fs.utimesSync(abandoned, dayAgo, dayAgo);
+      // This hour's shared chores are A's: B's timer finds them done.
+      await a.db.kysely.deleteFrom('chore_runs').execute();
+      await choresOf(a.app)(false);
+      await choresOf(b.app)(false);
+      expect(fs.existsSync(abandoned)).toBe(false);
     });
 
     it('receives an upload even when its folder was removed under it', async () => {

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { forgetOldActivity } from './activity/record';
+import { requestDeadlineMs } from './config';
+import { dueOnce, exclusively, LOCKS } from './db/instances';
+import { forgetEndedWindows } from './http/rate-limit';
+import { sweepEditorImages } from './reflections/repository';
+import { referencedUploads } from './uploads/references';
+
+/** A stored file no record names is deleted once this old (a write's own file is named before it lands). */
+const ORPHAN_GRACE_MS = 3_600_000;
+/** The chores run at start and then once an hour. */
+export const CHORES_INTERVAL_MS = 3_600_000;
+
+/**
+ * The chores, run at start and every hour: editor images of abandoned reflection forms, the uploads
+ * (what a crash or a kill left half done: uploads/store.ts), ended rate-limit windows and old activity.
+ * What the instances share runs once across them (the first to ask each hour, under an advisory lock
+ * on PostgreSQL); this machine's temp folder is swept by every instance, since only it can.
+ */
+export function choresOf(app: FastifyInstance): (atStart: boolean) => Promise<void> {
+  const { db, config, log } = app;
+  const isReferenced = referencedUploads(db);
+
+  const machineChores = async (atStart: boolean) => {
+    const now = Date.now();
+    // At start no request of ours is under way, so every temp file is abandoned (on PostgreSQL other
+    // instances may share DATA_DIR, and their requests may be). Later, no request outlives its deadline.
+    const abandonedBefore = new Date(atStart && !config.databaseUrl ? now : now - requestDeadlineMs(config));
+    const swept = await app.uploads.sweepTemp(isReferenced, abandonedBefore);
+    if (swept.published || swept.discarded) log.info(swept, 'temp uploads folder swept');
+  };
+
+  const sharedChores = async (atStart: boolean) => {
+    const now = Date.now();
+    const removed = await sweepEditorImages(db, app.uploads, new Date(now - config.editorImageGraceHours * 3_600_000));
+    if (removed) log.info(`${removed} unused editor image(s) deleted`);
+    // A file is put in place only after its record commits, so a stored file no record names is an
+    // orphan (a replaced or deleted record's, left by a crash). The grace is only a margin.
+    const orphans = await app.uploads.sweepOrphans(isReferenced, new Date(atStart ? now : now - ORPHAN_GRACE_MS));
+    if (orphans) log.info({ orphans }, 'uploads no record names deleted');
+    await forgetEndedWindows(db);
+    const forgotten = await forgetOldActivity(app);
+    if (forgotten) log.info(`${forgotten} activity record(s) older than ACTIVITY_KEEP_DAYS deleted`);
+  };
+
+  return async (atStart) => {
+    await machineChores(atStart);
+    if (atStart || (await dueOnce(db, 'hourly chores', CHORES_INTERVAL_MS))) {
+      await exclusively(db, LOCKS.chores, false, () => sharedChores(atStart));
+    }
+  };
+}
