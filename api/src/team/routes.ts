@@ -4,7 +4,6 @@ import { Type, type Static } from '@sinclair/typebox';
 import { createAdmin, findAdminByEmail } from '../auth/admins';
 import { allowedTo, bearerSecurity, requireAdmin } from '../auth/guard';
 import { generatePassword } from '../auth/password';
-import { revokeAllTokens } from '../auth/tokens';
 import { createPasswordLink } from '../account/repository';
 import { ACCOUNT_MESSAGES, LIMITS, ROLES } from '../account/schemas';
 import { addSchemas, Entity, Input, OneOf, ref, RequiredText } from '../http/contract';
@@ -142,23 +141,30 @@ export async function teamRoutes(parent: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { id } = request.params;
-      const members = await listMembers(db);
-      const member = isId(id) ? members.find((candidate) => candidate._id === id) : undefined;
+      const [member] = await listMembers(db, id);
       if (!member) throw notFound(TEAM_MESSAGES.notFound);
       const role = request.body.role ?? member.role;
       const active = request.body.active ?? member.active;
-      const adminsLeft = members.filter(
-        (candidate) => candidate.active && candidate.role === 'Admin' && candidate._id !== id,
-      ).length;
-      if (member.active && member.role === 'Admin' && (role !== 'Admin' || !active) && adminsLeft === 0) {
-        throw new HttpError(409, TEAM_MESSAGES.lastAdmin);
-      }
-      await db.kysely
-        .updateTable('admins')
-        .set({ role, active: active ? 1 : 0 })
-        .where('_id', '=', id)
-        .execute();
-      if (!active) await revokeAllTokens(db, id);
+      // The check and the change in one transaction, with the active Admins' rows locked on PostgreSQL
+      // (SQLite's one connection runs a transaction alone): two Admins demoting each other at once
+      // must not leave none.
+      await db.kysely.transaction().execute(async (trx) => {
+        const lockRows = <Q extends { forUpdate(): Q }>(query: Q) =>
+          db.engine === 'postgres' ? query.forUpdate() : query;
+        const activeAdmins = await lockRows(
+          trx.selectFrom('admins').select('_id').where('role', '=', 'Admin').where('active', '=', 1),
+        ).execute();
+        const isActiveAdmin = activeAdmins.some((admin) => admin._id === id);
+        if (isActiveAdmin && (role !== 'Admin' || !active) && activeAdmins.length === 1) {
+          throw new HttpError(409, TEAM_MESSAGES.lastAdmin);
+        }
+        await trx
+          .updateTable('admins')
+          .set({ role, active: active ? 1 : 0 })
+          .where('_id', '=', id)
+          .execute();
+        if (!active) await trx.deleteFrom('tokens').where('admin_id', '=', id).execute();
+      });
       const message = !active ? 'Member deactivated' : !member.active ? 'Member reactivated' : 'Role changed';
       return { message, data: { ...member, role, active } };
     },

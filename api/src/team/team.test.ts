@@ -112,6 +112,45 @@ describe.each(engines())('the team on %s', (_name, engine) => {
     await server.call('PUT', `/api/v1/team/${server.admin._id}`, { token: graceToken, json: { role: 'Admin' } });
   });
 
+  it('keeps one Admin when two demote each other at the same moment', async () => {
+    // Two active Admins: this suite's administrator and Paul.
+    const others = (await server.call('GET', '/api/v1/team', { token })).body.data as { _id: string; role: string }[];
+    for (const other of others.filter((member) => member.role === 'Admin' && member._id !== server.admin._id)) {
+      await server.call('PUT', `/api/v1/team/${other._id}`, { token, json: { role: 'Manager' } });
+    }
+    const added = await server.call('POST', '/api/v1/team', {
+      token,
+      json: { name: 'Fr. Paul', email: 'paul@parish.org', role: 'Admin' },
+    });
+    const paul = added.body.data._id as string;
+    await accept(added.body.link.url as string, 'paul sets his own password');
+    const paulToken = (await login('paul@parish.org', 'paul sets his own password')).body.token as string;
+    // A race: a few rounds, so that a check apart from its change would be caught.
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.all([
+        server.call('PUT', `/api/v1/team/${paul}`, { token, json: { role: 'Manager' } }),
+        server.call('PUT', `/api/v1/team/${server.admin._id}`, { token: paulToken, json: { role: 'Manager' } }),
+      ]);
+      // One goes through; the other is refused, as the last Admin (409) or, if the first came first, as
+      // no Admin any more (403).
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+      expect(answers.filter((answer) => answer.status === 403 || answer.status === 409)).toHaveLength(1);
+      const [adminLeft, demoted] = answers[0].status === 200 ? [token, paul] : [paulToken, server.admin._id];
+      const members = (await server.call('GET', '/api/v1/team', { token: adminLeft })).body.data as {
+        role: string;
+        active: boolean;
+      }[];
+      expect(members.filter((member) => member.role === 'Admin' && member.active)).toHaveLength(1);
+      // Both Admins again for the next round.
+      await server.call('PUT', `/api/v1/team/${demoted}`, {
+        token: adminLeft,
+        json: { role: 'Admin' },
+      });
+    }
+    // Paul goes; this suite's administrator stays an Admin.
+    await server.call('PUT', `/api/v1/team/${paul}`, { token, json: { role: 'Manager', active: false } });
+  });
+
   it('makes a new link for a member who lost theirs', async () => {
     const members = (await server.call('GET', '/api/v1/team', { token })).body.data as { _id: string; email: string }[];
     const grace = members.find((member) => member.email === 'grace@parish.org')!;
