@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { adminEmail, adminPassword, expect, png, test, type WorkerServer } from './fixtures';
+import { adminEmail, adminPassword, expect, HASHING, png, test, type WorkerServer } from './fixtures';
 import { logIn, logOut, signInOverApi } from './session';
 
 // Settings → Profile made real (issue 14): the administrator changes the password printed at first start
@@ -55,7 +55,7 @@ test('the administrator changes the password in Settings, signs in with it, and 
     await expect(password.getByText('Strength: strong')).toBeVisible();
     await password.getByLabel('Confirm new password').fill(changed);
     await password.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByText('Password changed')).toBeVisible();
+    await expect(page.getByText('Password changed')).toBeVisible(HASHING);
     await expect(page.getByRole('table', { name: 'Sessions' }).getByText('This device')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('settings.png'), fullPage: true });
 
@@ -63,7 +63,7 @@ test('the administrator changes the password in Settings, signs in with it, and 
     await page.getByLabel('Email').fill(adminEmail);
     await page.getByLabel('Password').fill(changed);
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard$/, HASHING);
     await page.reload();
     await page.goto('/settings');
     await expect(page.getByRole('region', { name: 'Profile' }).getByLabel('Full name')).toHaveValue(
@@ -76,7 +76,7 @@ test('the administrator changes the password in Settings, signs in with it, and 
     await page.getByLabel('New password', { exact: true }).fill(adminPassword);
     await page.getByLabel('Confirm new password').fill(adminPassword);
     await page.getByRole('button', { name: 'Set password' }).click();
-    await expect(page.getByText('Password set. You can now log in.')).toBeVisible();
+    await expect(page.getByText('Password set. You can now log in.')).toBeVisible(HASHING);
     await expect(page).toHaveURL(/\/login$/);
     await logIn(page);
   } finally {
@@ -102,11 +102,11 @@ test('an Admin adds a Manager to the team; the Manager sets a password at the li
   await page.getByLabel('New password', { exact: true }).fill('grace sets her own');
   await page.getByLabel('Confirm new password').fill('grace sets her own');
   await page.getByRole('button', { name: 'Set password' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login$/, HASHING);
   await page.getByLabel('Email').fill('grace@parish.org');
   await page.getByLabel('Password').fill('grace sets her own');
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard$/, HASHING);
 
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await expect(menu.getByRole('link', { name: 'BookShelf', exact: true })).toBeVisible();

@@ -9,6 +9,12 @@ export * from '@playwright/test';
 
 export const adminEmail = 'admin@example.com';
 export const adminPassword = 'e2e-Password-1';
+/**
+ * How long an answer that hashes a password may take: scrypt at the production cost (2^17, 128 MiB,
+ * at most two at once) takes ~0.3 s on a free core but seconds on a loaded 2-core CI machine, and a
+ * password change hashes twice. CI once waited past the default 5 s for 'Password changed'.
+ */
+export const HASHING = { timeout: 30_000 };
 
 /**
  * The tag of tests that exercise only the browser and the federation runtime (the server just sends

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, HASHING, test } from './fixtures';
 import { logIn, menuLink } from './session';
 
 test('the administrator runs the foundation screens end to end', async ({ page, request }) => {
@@ -100,7 +100,7 @@ test('a visitor is sent to login and brought back to the page asked for', async 
   await page.getByLabel('Email').fill('admin@example.com');
   await page.getByLabel('Password').fill('e2e-Password-1');
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/mass-scheduling\?q=grace$/);
+  await expect(page).toHaveURL(/\/mass-scheduling\?q=grace$/, HASHING);
 });
 
 test('each shared library is loaded once, from the shell, and remotes are prefetched after login', async ({ page }) => {

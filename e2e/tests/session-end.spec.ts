@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page, adminPassword } from './fixtures';
+import { expect, test, type APIRequestContext, type Page, adminPassword, HASHING } from './fixtures';
 import { logIn, menuLink, signInOverApi } from './session';
 
 // A session that ends (12 h, or a logout elsewhere) never throws away what the administrator typed.
@@ -30,7 +30,7 @@ test('a session that ends while a form is filled in is renewed over the form, an
   await dialog.getByLabel('Password').fill(adminPassword);
   await dialog.getByRole('button', { name: 'Sign in' }).click();
 
-  await expect(page.getByText('Bank account added successfully')).toBeVisible();
+  await expect(page.getByText('Bank account added successfully')).toBeVisible(HASHING);
   await expect(page).toHaveURL(/\/bank-accounts$/);
   await expect(page.getByRole('table', { name: 'Bank accounts' })).toContainText('0099887766');
 
@@ -57,7 +57,7 @@ test('a session that ends elsewhere goes to the login, which says why and comes 
   await page.getByLabel('Email').fill('admin@example.com');
   await page.getByLabel('Password').fill(adminPassword);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/prayer-requests$/);
+  await expect(page).toHaveURL(/\/prayer-requests$/, HASHING);
   await expect(page.getByText('Your session has expired. Please log in again.')).toHaveCount(0);
 });
 

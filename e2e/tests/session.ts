@@ -1,11 +1,11 @@
-import { expect, type APIRequestContext, type Page, adminEmail, adminPassword } from './fixtures';
+import { expect, type APIRequestContext, type Page, adminEmail, adminPassword, HASHING } from './fixtures';
 
 export async function logIn(page: Page) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(adminEmail);
   await page.getByLabel('Password').fill(adminPassword);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('Login Successful')).toBeVisible();
+  await expect(page.getByText('Login Successful')).toBeVisible(HASHING);
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
