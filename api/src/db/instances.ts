@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from './database';
+import { defaultSqliteDriver } from './sqlite';
 
 // Several server instances may share one PostgreSQL database (issue 13); SQLite is one instance's.
 
@@ -60,44 +61,96 @@ export async function dueOnce(db: Db, chore: string, intervalMs: number, now = n
 
 /**
  * SQLite's database and uploads belong to one server process: a second server on the same DATA_DIR
- * is refused at start with a message (deploy and admin commands do not take this lock). The lock
- * is a file naming the holder's process; one left by a process that died (kill -9) is taken over.
+ * is refused at start with a message (deploy and admin commands do not take this lock).
+ *
+ * The lock is the operating system's: the server opens `DATA_DIR/server-lock.db`, a small SQLite file
+ * of its own, and holds an exclusive transaction on it for its whole life. The system releases it when
+ * the process ends, however it ends (kill -9, power loss), so no stale lock outlives its server, a
+ * reused process id cannot keep one alive, and of two servers starting at once only one gets it (a
+ * second asks without waiting and is refused). `server.pid` beside it names the holder, for the message
+ * only; `server.lock`, the PID file of earlier versions, means nothing now and is removed.
+ *
+ * The returned function releases the lock (at close). Nothing else may open the lock file in the
+ * server's process (POSIX drops a process's locks on a file when any of its descriptors of it closes),
+ * and nothing may delete it.
  */
 export function holdDataDirLock(dataDir: string): () => void {
-  const file = path.join(dataDir, 'server.lock');
   fs.mkdirSync(dataDir, { recursive: true });
-  for (;;) {
-    try {
-      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(fs.readFileSync(file, 'utf8'));
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
-        throw new Error(
-          `Another server (process ${holder}) is already running on ${dataDir}. SQLite serves one instance; ` +
-            'stop it, use another DATA_DIR, or use PostgreSQL (DATABASE_URL) to run several.',
-          { cause: error },
-        );
-      }
-      fs.rmSync(file, { force: true });
-    }
+  const pidFile = path.join(dataDir, 'server.pid');
+  const lock = openLockFile(path.join(dataDir, 'server-lock.db'));
+  try {
+    // Without waiting: a lock held by a live server is not going to be freed in a moment.
+    lock.exec('PRAGMA busy_timeout = 0');
+    // No journal file beside it: nothing is ever written, the transaction only holds the lock.
+    lock.exec('PRAGMA journal_mode = MEMORY');
+    lock.exec('BEGIN EXCLUSIVE');
+  } catch (error) {
+    lock.close();
+    if (!isBusy(error)) throw error;
+    const holder = readPid(pidFile);
+    throw new Error(
+      `Another server${holder ? ` (process ${holder})` : ''} is already running on ${dataDir}. SQLite serves one ` +
+        'instance; stop it, use another DATA_DIR, or use PostgreSQL (DATABASE_URL) to run several.',
+      { cause: error },
+    );
   }
+  try {
+    fs.writeFileSync(pidFile, String(process.pid));
+    fs.rmSync(path.join(dataDir, 'server.lock'), { force: true });
+  } catch (error) {
+    lock.close();
+    throw error;
+  }
+  // Referenced here until released: a connection left to the garbage collector is closed by it, and
+  // the lock would go with it (a caller that drops the returned function must not lose the lock).
+  heldLocks.add(lock);
   return () => {
-    try {
-      if (fs.readFileSync(file, 'utf8') === String(process.pid)) fs.rmSync(file, { force: true });
-    } catch {
-      // Already gone.
-    }
+    if (!heldLocks.delete(lock)) return;
+    // While the lock is still ours: once it is released, the file may be the next server's.
+    fs.rmSync(pidFile, { force: true });
+    lock.close();
   };
 }
 
-function isAlive(pid: number): boolean {
+/** The lock connections this process holds (see holdDataDirLock). */
+const heldLocks = new Set<LockConnection>();
+
+interface LockConnection {
+  exec(sql: string): unknown;
+  close(): unknown;
+}
+
+/** The lock file, opened with the SQLite driver this Node uses (db/sqlite.ts). */
+function openLockFile(file: string): LockConnection {
+  if (defaultSqliteDriver() === 'node:sqlite') {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { DatabaseSync } = require('node:sqlite') as { DatabaseSync: new (file: string) => LockConnection };
+    return new DatabaseSync(file);
+  }
+  let BetterSqlite: new (file: string) => LockConnection;
   try {
-    process.kill(pid, 0);
-    return true;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    BetterSqlite = require('better-sqlite3') as typeof BetterSqlite;
   } catch (error) {
-    // EPERM: it exists, owned by someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    throw new Error(
+      `Node ${process.version} has no node:sqlite and better-sqlite3 is not installed: run npm install, or use Node 22.13+`,
+      { cause: error },
+    );
+  }
+  return new BetterSqlite(file);
+}
+
+/** SQLITE_BUSY, by name from better-sqlite3 or by (extended) number from node:sqlite. */
+function isBusy(error: unknown): boolean {
+  const { code, errcode } = (error ?? {}) as { code?: unknown; errcode?: unknown };
+  return code === 'SQLITE_BUSY' || (typeof errcode === 'number' && (errcode & 0xff) === 5);
+}
+
+function readPid(file: string): number | undefined {
+  try {
+    const pid = Number(fs.readFileSync(file, 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
   }
 }
