@@ -180,7 +180,7 @@ describe.each(engines())('my account on %s', (_name, engine) => {
         : {}),
     };
     const listed = await run(['list'], env);
-    expect(listed.join('\n')).toMatch(/admin@example\.com\s+Fr\. Anthony Okafor\s+Admin/);
+    expect(listed.join('\n')).toMatch(/admin@example\.com\s+Fr\. Anthony Okafor\s+Admin\s+active/);
     const lines = await run(['reset-password', 'ADMIN@example.com'], env);
     const url = lines.find((line) => line.startsWith('https://office.example.org/set-password?token='))!;
     const linkToken = new URL(url).searchParams.get('token')!;
@@ -191,5 +191,24 @@ describe.each(engines())('my account on %s', (_name, engine) => {
     await expect(run(['reset-password', 'nobody@example.org'], env)).rejects.toThrow(/No account has the email/);
     await expect(run(['promote'], env)).rejects.toThrow(/usage/);
     token = await signIn(CHROME_ON_WINDOWS);
+
+    // Both are in the activity record: neither was made with a session, so each writes its own line.
+    const activity = await server.call('GET', '/api/v1/activity?kind=account&limit=2', { token });
+    expect((activity.body.data as { member: string; summary: string }[]).map((entry) => entry.summary)).toEqual([
+      'Set their password with a one-time link',
+      'Made a password link for “admin@example.com”',
+    ]);
+    expect(activity.body.data[1].member).toBe('The server (npm run admin)');
+
+    // A deactivated account's link comes with a warning: signing in needs a reactivation first.
+    const added = await server.call('POST', '/api/v1/team', {
+      token,
+      json: { name: 'Brother Tom', email: 'tom@parish.org', role: 'Manager' },
+    });
+    await server.call('PUT', `/api/v1/team/${added.body.data._id as string}`, { token, json: { active: false } });
+    expect((await run(['list'], env)).join('\n')).toMatch(/tom@parish\.org\s+Brother Tom\s+Manager\s+deactivated/);
+    expect((await run(['reset-password', 'tom@parish.org'], env)).at(-1)).toBe(
+      'This account is deactivated: an Admin must reactivate it in Settings → Team first.',
+    );
   });
 });

@@ -3,6 +3,7 @@ import { migrateToLatest, openDatabase } from '../db/database';
 import { exclusively, LOCKS } from '../db/instances';
 import { findAdminByEmail } from '../auth/admins';
 import { createPasswordLink, PASSWORD_LINK_HOURS } from './repository';
+import { addActivity } from '../activity/record';
 
 /**
  * The operator's account commands, run on the server (README "Accounts"), where no mail server is
@@ -29,7 +30,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
     if (command === 'list') {
       const rows = await db.kysely
         .selectFrom('admins')
-        .select(['email', 'name', 'role', 'created_at'])
+        .select(['email', 'name', 'role', 'active', 'created_at'])
         .orderBy('created_at')
         .execute();
       if (!rows.length) return ['No account yet: the first start of the server creates the first Admin.'];
@@ -38,6 +39,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
           row.email.padEnd(32),
           (row.name || '—').padEnd(24),
           row.role.padEnd(11),
+          (Number(row.active) === 1 ? 'active' : 'deactivated').padEnd(12),
           `since ${row.created_at.slice(0, 10)}`,
         ].join(' '),
       );
@@ -47,11 +49,20 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
     const admin = await findAdminByEmail(db, email);
     if (!admin) throw new AdminCommandError(`No account has the email ${email} (npm run admin -- list shows them).`);
     const { token } = await createPasswordLink(db, admin._id);
+    await addActivity(db, {
+      adminId: admin._id,
+      member: 'The server (npm run admin)',
+      kind: 'account',
+      summary: `Made a password link for “${admin.email}”`,
+    });
     const origin = config.publicUrl ?? `http://localhost:${config.port}`;
     return [
       `A one-time link to set the password of ${admin.email}, valid ${PASSWORD_LINK_HOURS} hours:`,
       `${origin}/set-password?token=${token}`,
       'Setting the password signs out every session of the account.',
+      ...(Number(admin.active) === 1
+        ? []
+        : ['This account is deactivated: an Admin must reactivate it in Settings → Team first.']),
     ];
   } finally {
     await db.close();

@@ -12,6 +12,7 @@ import { errorResponses, trimFields } from '../http/validation';
 import { endSession, findAccount, listSessions, updateProfile, usePasswordLink } from './repository';
 import { Account, ACCOUNT_MESSAGES, AccountInput, PasswordChange, PasswordSet, Session } from './schemas';
 import { savePasswordHash } from '../auth/admins';
+import { addActivity } from '../activity/record';
 
 const Message = Type.Object({ message: Type.String() });
 
@@ -174,6 +175,16 @@ export async function accountRoutes(parent: FastifyInstance): Promise<void> {
       const hash = await hashPassword(request.body.password, config.passwordHashCost);
       await savePasswordHash(db, adminId, hash);
       await revokeAllTokens(db, adminId);
+      // No session made this write, so the recorder does not see it.
+      const account = await findAccount(db, adminId);
+      if (account) {
+        await addActivity(db, {
+          adminId,
+          member: account.name || account.email,
+          kind: 'account',
+          summary: 'Set their password with a one-time link',
+        });
+      }
       return { message: ACCOUNT_MESSAGES.passwordSet };
     },
   );

@@ -61,19 +61,20 @@ describe.each(engines())('the activity record on %s', (_name, engine) => {
       json: { currentPassword: server.admin.password, newPassword: 'a brand new password' },
     });
 
-    const list = await entries(6);
-    expect(list.map((entry) => [entry.member, entry.kind, entry.summary])).toEqual(
-      [
-        ['Fr. Anthony', 'account', 'Changed their password'],
-        ['Sister Grace', 'Section A prayer', 'Added Section A prayer “Angelus”'],
-        ['Fr. Anthony', 'book', 'Deleted book'],
-        ['Fr. Anthony', 'book', 'Added book “Confessions”'],
-        ['Fr. Anthony', 'team', 'Added a member “Sister Grace”'],
-        // Before the name was saved, the member was their email.
-        ['admin@example.com', 'account', 'Saved their profile'],
-      ].slice(0, 6),
-    );
-    expect(list.find((entry) => entry.summary === 'Deleted book')?.recordId).toBe(bookId);
+    const list = await entries(7);
+    expect(list.map((entry) => [entry.member, entry.kind, entry.summary])).toEqual([
+      ['Fr. Anthony', 'account', 'Changed their password'],
+      ['Sister Grace', 'Section A prayer', 'Added Section A prayer “Angelus”'],
+      // A delete names the record it removed.
+      ['Fr. Anthony', 'book', 'Deleted book “Confessions”'],
+      ['Fr. Anthony', 'book', 'Added book “Confessions”'],
+      // Made without a session (at the link), and recorded all the same.
+      ['Sister Grace', 'account', 'Set their password with a one-time link'],
+      ['Fr. Anthony', 'team', 'Added a member “Sister Grace”'],
+      // Before the name was saved, the member was their email.
+      ['admin@example.com', 'account', 'Saved their profile'],
+    ]);
+    expect(list.find((entry) => entry.summary === 'Deleted book “Confessions”')?.recordId).toBe(bookId);
     expect(JSON.stringify(list)).not.toMatch(/brand new password|correct horse/);
     await server.call('PUT', '/api/v1/account/password', {
       token,
@@ -81,9 +82,29 @@ describe.each(engines())('the activity record on %s', (_name, engine) => {
     });
   });
 
+  it('says how many a write to many records changed, and names the member a link is for', async () => {
+    const admin = server.admin._id;
+    for (const request of ['Pray for the sick', 'Pray for peace']) {
+      await server.call('POST', '/api/v1/prayer/request', { json: { request } });
+    }
+    await server.call('DELETE', `/api/v1/all/prayer/request/${admin}`, { token });
+    await server.call('POST', `/api/v1/team/${grace.id}/link`, { token });
+    await server.call('DELETE', '/api/v1/account/sessions', { token: grace.token });
+    const list = await entries(10);
+    expect(list.slice(0, 3).map((entry) => [entry.member, entry.summary])).toEqual([
+      ['Sister Grace', 'Signed out all their other sessions (0)'],
+      ['Fr. Anthony', 'Made a password link for a member “Sister Grace”'],
+      ['Fr. Anthony', 'Deleted every prayer request (2)'],
+    ]);
+  });
+
   it('filters by member and by kind, pages with the total, and is an Admin’s only', async () => {
     const byGrace = await activity(`?member=${grace.id}`);
-    expect((byGrace.body.data as Entry[]).map((entry) => entry.summary)).toEqual(['Added Section A prayer “Angelus”']);
+    expect((byGrace.body.data as Entry[]).map((entry) => entry.summary)).toEqual([
+      'Signed out all their other sessions (0)',
+      'Added Section A prayer “Angelus”',
+      'Set their password with a one-time link',
+    ]);
     const books = await activity('?kind=book');
     expect(books.body.total).toBe(2);
     const first = await activity('?limit=2&page=1');

@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { newId, timestamp } from '../db/ids';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 import { addRouteHooks, needsSession, reads } from '../http/route-hooks';
 
 /** The kind of record a write's path is about, most specific first. */
@@ -22,6 +25,26 @@ const KINDS: [RegExp, string][] = [
 
 export const ACTIVITY_KINDS = [...new Set(KINDS.map(([, kind]) => kind))];
 
+const kindOf = (path: string) => KINDS.find(([words]) => words.test(path))?.[1];
+
+/**
+ * Where a record of each kind keeps its name, for the writes whose answer does not carry the record:
+ * a delete (looked up before the record goes) and a team member's new link.
+ */
+const NAME_COLUMNS: Partial<Record<string, { table: keyof Database; column: string }>> = {
+  book: { table: 'books', column: 'book_name' },
+  'live stream': { table: 'streams', column: 'name' },
+  'Bible reading': { table: 'readings', column: 'passage' },
+  'adult reflection': { table: 'reflections', column: 'topic' },
+  'children reflection': { table: 'reflections', column: 'topic' },
+  group: { table: 'groups', column: 'group_name' },
+  donation: { table: 'donations', column: 'donation_name' },
+  'bank account': { table: 'bank_accounts', column: 'bank_name' },
+  'Section A prayer': { table: 'prayers', column: 'title' },
+  'prayer request': { table: 'prayer_requests', column: 'request' },
+  team: { table: 'admins', column: 'name' },
+};
+
 /** The fields that name a record in the answers, in the order they are looked for. */
 const NAME_FIELDS = ['bookName', 'groupName', 'donationName', 'bankName', 'name', 'title', 'topic', 'passage', 'email'];
 
@@ -33,12 +56,24 @@ function verbOf(method: string, path: string): string {
 }
 
 /** One line for a write: what was done, to what. Never a password, a token or a link. */
-function summarise(method: string, path: string, kind: string, name: string | undefined, body: unknown): string {
+function summarise(
+  method: string,
+  path: string,
+  kind: string,
+  name: string | undefined,
+  body: unknown,
+  data: unknown,
+): string {
   const named = name ? ` “${name.length > 80 ? `${name.slice(0, 79)}…` : name}”` : '';
+  const counted = (data ?? {}) as { deleted?: number; signedOut?: number };
   if (kind === 'account') {
     if (path.endsWith('/password')) return 'Changed their password';
-    if (path.includes('/sessions')) return 'Signed out another session of theirs';
+    if (path.endsWith('/sessions')) return `Signed out all their other sessions (${counted.signedOut ?? 0})`;
+    if (path.includes('/sessions/')) return 'Signed out another session of theirs';
     return 'Saved their profile';
+  }
+  if (kind === 'prayer request' && /\/all\/prayer\/request\//.test(path)) {
+    return `Deleted every prayer request (${counted.deleted ?? 0})`;
   }
   if (kind === 'team') {
     if (path.endsWith('/link')) return `Made a password link for a member${named}`;
@@ -66,7 +101,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set for a write that succeeded: the record its answer carried, for the activity record. */
     answered?: unknown;
+    /** The name of the record a write names by its id, read before the write (a delete's record goes). */
+    recordName?: string;
   }
+}
+
+/** The id a write's path names (`:id`, or the books' `:bookId`). */
+function idIn(params: unknown): string | undefined {
+  const { id, bookId } = (params ?? {}) as Record<string, unknown>;
+  return [id, bookId].find((value): value is string => typeof value === 'string');
 }
 
 /**
@@ -88,6 +131,19 @@ export function recordActivity(app: FastifyInstance): void {
       if (reply.statusCode < 400) request.answered = (payload as { data?: unknown } | null)?.data;
       done(null, payload);
     },
+    // Before the write: the name of the record it names by id, while the record is there.
+    preHandler: async (request: FastifyRequest) => {
+      const id = idIn(request.params);
+      const named = NAME_COLUMNS[kindOf(request.url.split('?')[0]!) ?? ''];
+      if (!id || !named || !request.admin) return;
+      const row = (await app.db.kysely
+        .selectFrom(named.table)
+        .select(sql.ref<string>(named.column).as('name'))
+        .$if(named.table === 'admins', (query) => query.select('email'))
+        .where('_id', '=', id)
+        .executeTakeFirst()) as { name?: string; email?: string } | undefined;
+      request.recordName = row?.name || row?.email || undefined;
+    },
     onResponse: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       const admin = request.admin;
       if (admin && reply.statusCode < 400) void write(request, admin);
@@ -96,31 +152,48 @@ export function recordActivity(app: FastifyInstance): void {
   });
   const write = async (request: FastifyRequest, admin: NonNullable<FastifyRequest['admin']>) => {
     const path = request.url.split('?')[0]!;
-    const kind = KINDS.find(([words]) => words.test(path))?.[1];
+    const kind = kindOf(path);
     if (!kind) return;
     const data = request.answered;
-    const params = (request.params ?? {}) as Record<string, unknown>;
     const recordId =
       (data && typeof data === 'object' && typeof (data as { _id?: unknown })._id === 'string'
         ? (data as { _id: string })._id
-        : undefined) ?? [params.id, params.bookId].find((value): value is string => typeof value === 'string');
+        : undefined) ?? idIn(request.params);
     try {
-      await app.db.kysely
-        .insertInto('activity')
-        .values({
-          _id: newId(),
-          at: timestamp(),
-          admin_id: admin._id,
-          member: admin.name || admin.email,
-          kind,
-          record_id: recordId?.slice(0, 100) ?? null,
-          summary: summarise(request.method, path, kind, nameIn(data), request.body).slice(0, 400),
-        })
-        .execute();
+      await addActivity(app.db, {
+        adminId: admin._id,
+        member: admin.name || admin.email,
+        kind,
+        recordId,
+        summary: summarise(request.method, path, kind, nameIn(data) ?? request.recordName, request.body, data),
+      });
     } catch (error) {
       request.log.error(error, 'the activity record could not be written');
     }
   };
+}
+
+/**
+ * Adds one entry. The recorder above does it for every signed-in write; a write made without a session
+ * (a set-password link) or on the server (`npm run admin`) adds its own. `member` is who did it, as
+ * they are named now; `adminId` whose record it is filed under.
+ */
+export async function addActivity(
+  db: Db,
+  entry: { adminId: string; member: string; kind: string; recordId?: string; summary: string },
+): Promise<void> {
+  await db.kysely
+    .insertInto('activity')
+    .values({
+      _id: newId(),
+      at: timestamp(),
+      admin_id: entry.adminId,
+      member: entry.member,
+      kind: entry.kind,
+      record_id: entry.recordId?.slice(0, 100) ?? null,
+      summary: entry.summary.slice(0, 400),
+    })
+    .execute();
 }
 
 /** Deletes what is older than the record keeps (an hourly chore). */

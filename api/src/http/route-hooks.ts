@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 
-type HookName = 'onRequest' | 'preSerialization' | 'onSend' | 'onResponse';
+type HookName = 'onRequest' | 'preHandler' | 'preSerialization' | 'onSend' | 'onResponse';
 
 /**
  * Hooks for the routes `wanted` picks, added to each as it is declared (call before the routes are):
