@@ -268,6 +268,23 @@ describe('layout', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('says why a page the role may not open is not shown, opened by its address, and never loads it', async () => {
+    signIn(userId, 'from GET /account');
+    stubApi({ ...analytics, ...accountAs('Manager', ['content']) });
+    renderRoutes(appRoutes(config), '/donations');
+    expect(
+      await screen.findByText('Your role cannot open this page. An Admin can change it in Settings → Team.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('finance remote screen')).not.toBeInTheDocument();
+  });
+
+  it('opens the same page for a role that may', async () => {
+    signIn(userId, 'from GET /account');
+    stubApi({ ...analytics, ...accountAs('Admin', ['content', 'finance', 'team']) });
+    renderRoutes(appRoutes(config), '/donations');
+    expect(await screen.findByText('finance remote screen')).toBeInTheDocument();
+  });
+
   it('says so for a path no screen owns', async () => {
     signIn(userId);
     renderRoutes(appRoutes(config), '/nowhere');

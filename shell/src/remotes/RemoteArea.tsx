@@ -1,12 +1,12 @@
 import { useLoaderData, useLocation, useRevalidator } from 'react-router-dom';
-import { EmptyText, LoadingBlock, Panel } from 'shared';
+import { allows, EmptyText, LoadingBlock, Panel, usePermissions } from 'shared';
 import { RemoteRoute, UnavailablePanel } from './RemoteRoute';
-import { findRemoteForPath, useRemotesMap, type RemotesMap, type RemotesMapStore } from './remotesMap';
+import { findRouteForPath, useRemotesMap, type RemotesMap, type RemotesMapStore } from './remotesMap';
 
-function NotFound() {
+function Notice({ text }: { text: string }) {
   return (
     <Panel>
-      <EmptyText>This page does not exist.</EmptyText>
+      <EmptyText>{text}</EmptyText>
     </Panel>
   );
 }
@@ -22,6 +22,7 @@ export function RemoteArea({ store }: { store: RemotesMapStore }) {
   // The map this navigation's loader read; the store's only while none could be read at navigation.
   const snapshot = useLoaderData() as RemotesMap | null | undefined;
   const state = useRemotesMap(store);
+  const permissions = usePermissions();
   const map = snapshot ?? state.map;
   const { error, loading } = state;
   if (!map) {
@@ -34,8 +35,15 @@ export function RemoteArea({ store }: { store: RemotesMapStore }) {
       />
     );
   }
-  const remote = findRemoteForPath(map, pathname);
-  if (!remote) return <NotFound />;
+  const found = findRouteForPath(map, pathname);
+  if (!found) return <Notice text="This page does not exist." />;
+  const { remote, route } = found;
+  // A page the role may not open (the menu hides it), opened by its address: said, never loaded. The
+  // server refuses its calls either way.
+  if (route.permission && permissions === 'unknown') return <LoadingBlock />;
+  if (!allows(permissions, route.permission)) {
+    return <Notice text="Your role cannot open this page. An Admin can change it in Settings → Team." />;
+  }
   return (
     <RemoteRoute
       key={remote.name}

@@ -85,11 +85,21 @@ export async function fetchRemotesMap(url = '/remotes.json', timeoutMs = DEFAULT
   }
 }
 
-/** The remote that owns a path, by the route patterns it declares. */
+/** The remote that owns a path, and the route of it that matches, by the route patterns it declares. */
+export function findRouteForPath(
+  map: RemotesMap,
+  pathname: string,
+): { remote: RemoteDefinition; route: RouteEntry } | undefined {
+  for (const remote of map.remotes) {
+    const route = remote.routes.find((candidate) => matchPath({ path: candidate.path, end: true }, pathname));
+    if (route) return { remote, route };
+  }
+  return undefined;
+}
+
+/** The remote that owns a path. */
 export function findRemoteForPath(map: RemotesMap, pathname: string): RemoteDefinition | undefined {
-  return map.remotes.find((remote) =>
-    remote.routes.some((route) => matchPath({ path: route.path, end: true }, pathname)),
-  );
+  return findRouteForPath(map, pathname)?.remote;
 }
 
 export interface RemotesMapState {
