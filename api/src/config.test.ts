@@ -20,7 +20,7 @@ describe('loadConfig', () => {
       uploadMaxImageBytes: 5 * 1024 * 1024,
       uploadMaxFileBytes: 20 * 1024 * 1024,
       publicUrl: undefined,
-      listCacheCheckMs: 1000,
+      listCacheCheckMs: 500,
     });
     expect(config.staticRoots).toEqual({
       shell: path.join(repoRoot, 'shell', 'dist'),

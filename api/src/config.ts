@@ -251,7 +251,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       checkEveryMs: int(env, 'CONNECTIONS_CHECK_MS', 2_000, 50),
     },
     publicUrl: publicUrl(env),
-    listCacheCheckMs: int(env, 'LIST_CACHE_CHECK_MS', 1000, 0),
+    // Half a second: a notification lost while its connection reconnects still leaves a list at most
+    // about that stale, within issue 13's second.
+    listCacheCheckMs: int(env, 'LIST_CACHE_CHECK_MS', 500, 0),
     editorImageGraceHours: int(env, 'EDITOR_IMAGE_GRACE_HOURS', 24, 1),
     activityKeepDays: int(env, 'ACTIVITY_KEEP_DAYS', 365, 1),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',

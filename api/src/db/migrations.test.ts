@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { closeTestDatabase, databaseFor, engines } from '../testing/harness';
 import { migrateToLatest, openDatabase, type Db } from './database';
 import { migrationProvider } from './migrations';
@@ -78,5 +78,65 @@ describe.each(engines())('migrations on %s', (_name, engine) => {
         devotional_confession: '',
       },
     ]);
+  });
+});
+
+describe.each(engines())('the accounts migration (0011) and after on %s', (_name, engine) => {
+  let dir: string;
+  let db: Db;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+    db = openDatabase({ dataDir: dir, ...databaseFor(engine) });
+  });
+  afterAll(async () => {
+    await closeTestDatabase(db);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('makes the existing administrator an Admin and keeps their open session', async () => {
+    const migrator = new Migrator({
+      db: db.kysely,
+      provider: migrationProvider(db.engine),
+      migrationTableSchema: db.schema,
+    });
+    expect((await migrator.migrateTo('0010_shared_releases_and_chores')).error).toBeUndefined();
+    const admin = {
+      _id: 'cccccccccccccccccccccccc',
+      email: 'admin@example.com',
+      created_at: '2026-01-01T00:00:00.000Z',
+    };
+    await sql`insert into admins (_id, email, password_hash, created_at)
+      values (${admin._id}, ${admin.email}, 'scrypt$17$8$1$c2FsdA==$aGFzaA==', ${admin.created_at})`.execute(db.kysely);
+    const tokenHash = 'd'.repeat(64);
+    await sql`insert into tokens (token_hash, admin_id, created_at, expires_at)
+      values (${tokenHash}, ${admin._id}, ${admin.created_at}, '2099-01-01T00:00:00.000Z')`.execute(db.kysely);
+
+    await migrateToLatest(db);
+    const row = await db.kysely
+      .selectFrom('admins')
+      .select(['email', 'role', 'active', 'name'])
+      .executeTakeFirstOrThrow();
+    expect({ ...row, active: Number(row.active) }).toEqual({ email: admin.email, role: 'Admin', active: 1, name: '' });
+    const session = await db.kysely.selectFrom('tokens').selectAll().executeTakeFirstOrThrow();
+    expect(session).toMatchObject({ token_hash: tokenHash, admin_id: admin._id, last_used_at: admin.created_at });
+    expect(session.session_id).toHaveLength(24);
+  });
+
+  it('orders the mass intentions by (created_at, _id) from an index, as the prayer requests', async () => {
+    const columns =
+      db.engine === 'postgres'
+        ? (
+            await sql<{ indexdef: string }>`select indexdef from pg_indexes
+              where schemaname = ${db.schema!} and tablename = 'mass_intentions'`.execute(db.kysely)
+          ).rows.map((index) => index.indexdef.replace(/^.*\((.*)\)$/, '$1').replace(/\s/g, ''))
+        : await Promise.all(
+            (await sql<{ name: string }>`pragma index_list('mass_intentions')`.execute(db.kysely)).rows.map(
+              async (index) =>
+                (await sql<{ name: string }>`pragma index_info(${sql.raw(`'${index.name}'`)})`.execute(db.kysely)).rows
+                  .map((column) => column.name)
+                  .join(','),
+            ),
+          );
+    expect(columns).toContain('created_at,_id');
   });
 });
