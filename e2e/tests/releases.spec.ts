@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from './fixtures';
 import {
   declareSharedRange,
+  getText,
   lastLine,
   liveRelease,
   mapFile,
@@ -104,7 +105,7 @@ test('a hand edit of the map that does not hold is refused; the last good map ke
   baseURL,
 }) => {
   const good = fs.readFileSync(mapFile(server), 'utf8');
-  const served = await (await fetch(`${baseURL}/remotes.json`)).text();
+  const served = await getText(`${baseURL}/remotes.json`);
   try {
     for (const edit of [
       '{ "remotes": { "content": ',
@@ -115,7 +116,7 @@ test('a hand edit of the map that does not hold is refused; the last good map ke
       }),
     ]) {
       fs.writeFileSync(mapFile(server), edit);
-      expect(await (await fetch(`${baseURL}/remotes.json`)).text()).toBe(served);
+      expect(await getText(`${baseURL}/remotes.json`)).toBe(served);
       expect(npmRun(server, ['releases'])).toMatch(/remotes\.json is refused/);
     }
     await logIn(page);

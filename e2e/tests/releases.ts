@@ -36,9 +36,28 @@ export function releasesCli(server: WorkerServer, args: string[]): string {
   });
 }
 
+/**
+ * A GET on a connection of its own. These tests block their process in synchronous commands (a build,
+ * a deploy) for many seconds, during which the server closes idle keep-alive connections unseen: a
+ * pooled one reused afterwards fails with 'other side closed' (CI saw it once).
+ */
+export function getText(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (answer) => {
+        let body = '';
+        answer.setEncoding('utf8');
+        answer.on('data', (chunk: string) => (body += chunk));
+        answer.on('end', () => resolve(body));
+        answer.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
 /** The live map as the server serves it to browsers. */
 export async function liveRelease(baseURL: string, remote: string): Promise<{ release: string; entry: string }> {
-  const map = (await (await fetch(`${baseURL}/remotes.json`)).json()) as {
+  const map = JSON.parse(await getText(`${baseURL}/remotes.json`)) as {
     remotes: { name: string; release: string; entry: string }[];
   };
   return map.remotes.find((entry) => entry.name === remote)!;
