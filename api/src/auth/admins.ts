@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { newId, timestamp } from '../db/ids';
+import { PASSWORD_MIN_LENGTH } from '../account/schemas';
 import { generatePassword, hashPassword } from './password';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
@@ -59,6 +60,13 @@ export async function bootstrapAdmin(
   const any = await db.kysely.selectFrom('admins').select(['email']).orderBy('created_at').executeTakeFirst();
   if (any) return { action: 'kept', email: any.email, ignored: !!options.adminPassword };
   if (options.adminPassword) {
+    // The first Admin's password is held to the rule of every other (Settings → Password).
+    if (options.adminPassword.length < PASSWORD_MIN_LENGTH) {
+      throw new Error(
+        `ADMIN_PASSWORD is too short: a password needs at least ${PASSWORD_MIN_LENGTH} characters. ` +
+          'Choose a longer one, or leave ADMIN_PASSWORD unset to have one generated and printed.',
+      );
+    }
     await createAdmin(db, email, options.adminPassword, options.passwordHashCost);
     return { action: 'created', email };
   }

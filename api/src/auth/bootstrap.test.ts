@@ -62,6 +62,13 @@ describe.each(engines())('admin bootstrap on %s', (_name, engine) => {
     expect(result).toMatchObject({ action: 'created', email: 'priest@parish.org' });
   });
 
+  it('refuses an ADMIN_PASSWORD shorter than any other password may be, creating nothing', async () => {
+    await expect(
+      bootstrapAdmin(db, { adminEmail: 'short@parish.org', adminPassword: 'eleven char', passwordHashCost: 12 }),
+    ).rejects.toThrow('ADMIN_PASSWORD is too short: a password needs at least 12 characters.');
+    expect(await findAdminByEmail(db, 'short@parish.org')).toBeUndefined();
+  });
+
   it('creates the first Admin from ADMIN_EMAIL/ADMIN_PASSWORD, and never changes an account afterwards', async () => {
     const options = { adminEmail: 'office@parish.org', adminPassword: 'first password', passwordHashCost: 12 };
     expect(await bootstrapAdmin(db, options)).toEqual({ action: 'created', email: 'office@parish.org' });
