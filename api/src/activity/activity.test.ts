@@ -1,7 +1,8 @@
 import { engines, multipartForm, startServer, type TestServer } from '../testing/harness';
 import { solidPng } from '../uploads/png';
 import type { Static } from '@sinclair/typebox';
-import { forgetOldActivity } from './record';
+import { forgetOldActivity, kindOf } from './record';
+import { operationsOf } from '../testing/openapi';
 import type { ActivityEntry } from './routes';
 
 type Entry = Static<typeof ActivityEntry>;
@@ -117,6 +118,14 @@ describe.each(engines())('the activity record on %s', (_name, engine) => {
       status: 403,
       message: 'Only an Admin can manage the team',
     });
+  });
+
+  it('knows the kind of record of every write a member can make (none is left out unrecorded)', async () => {
+    const writes = (await operationsOf(server))
+      .filter((operation) => operation.protected && operation.method !== 'GET')
+      .map((operation) => `${operation.method} ${operation.path}`);
+    expect(writes.length).toBeGreaterThan(30);
+    expect(writes.filter((write) => !kindOf(write.split(' ')[1]!))).toEqual([]);
   });
 
   it('forgets what is older than ACTIVITY_KEEP_DAYS', async () => {

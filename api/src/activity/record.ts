@@ -25,7 +25,7 @@ const KINDS: [RegExp, string][] = [
 
 export const ACTIVITY_KINDS = [...new Set(KINDS.map(([, kind]) => kind))];
 
-const kindOf = (path: string) => KINDS.find(([words]) => words.test(path))?.[1];
+export const kindOf = (path: string) => KINDS.find(([words]) => words.test(path))?.[1];
 
 /**
  * Where a record of each kind keeps its name, for the writes whose answer does not carry the record:
