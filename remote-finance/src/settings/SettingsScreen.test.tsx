@@ -91,14 +91,14 @@ const entry = (n: number, member: { _id: string; name: string } = me) => ({
   at: new Date(Date.UTC(2026, 10, 25, 9, 0) - n * 60_000).toISOString(),
   memberId: member._id,
   member: member.name,
-  kind: 'book',
+  kind: n % 5 === 0 ? 'team' : 'book',
   recordId: null,
-  summary: `Added book “Book ${n}”`,
+  summary: n % 5 === 0 ? `Added a member “Member ${n}”` : `Added book “Book ${n}”`,
 });
-/** 30 entries, newest first, 25 a page; filtered by member as the server would. */
+/** 30 entries, newest first, 25 a page; filtered by member and kind as the server would. */
 const activityPage = (params: Record<string, unknown>) => {
   const all = Array.from({ length: 30 }, (_, n) => entry(n + 1, n % 3 === 0 ? grace : me)).filter(
-    (row) => !params.member || row.memberId === params.member,
+    (row) => (!params.member || row.memberId === params.member) && (!params.kind || row.kind === params.kind),
   );
   const page = Number(params.page ?? 1);
   return {
@@ -190,7 +190,7 @@ describe('Settings', () => {
     expect(await screen.findByText(/The last active Admin can be neither demoted nor deactivated/)).toBeInTheDocument();
   });
 
-  it('shows the activity record, newest first, filtered by member and paged', async () => {
+  it('shows the activity record, newest first, filtered by member and by kind, and paged', async () => {
     const calls = settingsApi();
     renderRoutes([{ path: '*', element: <App /> }], '/settings');
     const panel = await screen.findByRole('region', { name: 'Activity' });
@@ -201,10 +201,22 @@ describe('Settings', () => {
     expect(await within(panel).findByText('Page 2 of 2 (30 in all)')).toBeInTheDocument();
     await userEvent.selectOptions(within(panel).getByLabelText('Member'), 'Sister Grace');
     expect(await within(panel).findByText('Page 1 of 1 (10 in all)')).toBeInTheDocument();
+    await userEvent.selectOptions(within(panel).getByLabelText('Kind of record'), 'team');
+    expect(await within(panel).findByText('Page 1 of 1 (2 in all)')).toBeInTheDocument();
+    expect(
+      within(within(panel).getByRole('table', { name: 'Activity' }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual([
+      expect.stringContaining('Added a member “Member 10”'),
+      expect.stringContaining('Added a member “Member 25”'),
+    ]);
     expect(calls.filter((call) => call.url === '/activity').map((call) => call.params)).toEqual([
       { page: '1', limit: '25' },
       { page: '2', limit: '25' },
       { page: '1', limit: '25', member: grace._id },
+      { page: '1', limit: '25', member: grace._id, kind: 'team' },
     ]);
   });
 
