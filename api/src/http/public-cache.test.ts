@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
+import { loadConfig } from '../config';
 import { bumpChangeCounter } from '../db/changes';
 import { openDatabase, type Db } from '../db/database';
 import {
@@ -151,5 +152,39 @@ if (postgres.length)
       }
       expect(seen).toHaveLength(1);
       expect(Date.now() - written).toBeLessThan(1000);
+    });
+
+    it('shows it within a second even when the notification is lost: the counter is checked every half second', async () => {
+      // C hears no notification at all (as while its LISTEN connection reconnects), with the default check.
+      const deafDb = openDatabase({
+        dataDir: a.config.dataDir,
+        databaseUrl: a.config.databaseUrl,
+        databaseSchema: a.db.schema,
+      });
+      const deaf: Db = { ...deafDb, changes: undefined };
+      const c = await buildApp({ ...a.config, listCacheCheckMs: loadConfig({}).listCacheCheckMs }, { db: deaf });
+      try {
+        await c.listen({ port: 0, host: '127.0.0.1' });
+        const cUrl = `http://127.0.0.1:${(c.server.address() as AddressInfo).port}`;
+        const titlesOnC = async () =>
+          ((await (await fetch(`${cUrl}/api/v1/get/prayers`)).json()) as { data: { title: string }[] }).data.map(
+            (prayer) => prayer.title,
+          );
+        expect(await titlesOnC()).not.toContain('Memorare');
+        const added = await a.call('POST', `/api/v1/add/prayer/${a.admin._id}`, {
+          token: await a.login(),
+          json: { title: 'Memorare', prayer: 'Remember, O most gracious Virgin Mary' },
+        });
+        expect(added.status).toBe(201);
+        const written = Date.now();
+        while (!(await titlesOnC()).includes('Memorare') && Date.now() - written < 5000) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(await titlesOnC()).toContain('Memorare');
+        expect(Date.now() - written).toBeLessThan(1000);
+      } finally {
+        await c.close();
+        await deafDb.close();
+      }
     });
   });
