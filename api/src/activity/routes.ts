@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { allowedTo, bearerSecurity, requireAdmin } from '../auth/guard';
 import { addSchemas, Entity, OneOf, ref } from '../http/contract';
 import { errorResponses } from '../http/validation';
-import { pageWithTotal } from '../http/paging';
+import { inOneSnapshot } from '../http/paging';
 import type { Database } from '../db/schema';
 import { ACTIVITY_KINDS } from './record';
 
@@ -67,7 +67,7 @@ export async function activityRoutes(parent: FastifyInstance): Promise<void> {
         if (kind) query = query.where('kind', '=', kind);
         return query;
       };
-      const { rows, total } = await pageWithTotal(db, async (kysely) => ({
+      const { rows, total } = await inOneSnapshot(db, async (kysely) => ({
         rows: await filtered(kysely)
           .selectAll()
           .orderBy('at', 'desc')

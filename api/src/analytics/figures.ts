@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { inOneSnapshot } from '../http/paging';
 import { countPrayerRequests } from '../prayer-requests/repository';
 import type { Analytics } from './schemas';
 
@@ -52,9 +53,15 @@ export const figures: { [K in keyof Analytics]: Figure<Analytics[K]> } = {
   totalPrayerRequestsResponded: notStored(0),
 };
 
+/** Every figure, read from one snapshot so that they agree (never more new books than books). */
 export async function computeAnalytics(db: Db, now = new Date()): Promise<Analytics> {
   const names = Object.keys(figures) as (keyof Analytics)[];
-  const values = await Promise.all(names.map((name) => figures[name](db, now)));
+  const values = await inOneSnapshot(db, async (kysely) => {
+    const snapshot: Db = { ...db, kysely };
+    const read: unknown[] = [];
+    for (const name of names) read.push(await figures[name](snapshot, now));
+    return read;
+  });
   return Object.fromEntries(names.map((name, i) => [name, values[i]])) as unknown as Analytics;
 }
 

@@ -81,7 +81,7 @@ export async function newestFirst<T extends GrowingTable>(
     const rows = (await ordered(db.kysely).execute()) as Database[T][];
     return { rows, total: rows.length };
   }
-  return await pageWithTotal(db, async (kysely) => {
+  return await inOneSnapshot(db, async (kysely) => {
     const rows = await ordered(kysely)
       .limit(paging.limit)
       .offset((paging.page - 1) * paging.limit)
@@ -94,11 +94,11 @@ export async function newestFirst<T extends GrowingTable>(
 }
 
 /**
- * Reads a page and its total from one snapshot of the database, so that a write committed between the
- * two reads cannot make them disagree (a page of 5 rows with a total of 6). On PostgreSQL that is a
+ * Runs reads that must agree on one snapshot of the database, so that a write committed between them
+ * cannot make them disagree (a page of 5 rows with a total of 6). On PostgreSQL that is a
  * repeatable-read transaction; SQLite's transaction on its one connection is a snapshot already.
  */
-export function pageWithTotal<T>(db: Db, read: (kysely: Kysely<Database>) => Promise<T>): Promise<T> {
+export function inOneSnapshot<T>(db: Db, read: (kysely: Kysely<Database>) => Promise<T>): Promise<T> {
   return db.kysely.transaction().setIsolationLevel('repeatable read').execute(read);
 }
 
