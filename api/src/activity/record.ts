@@ -131,11 +131,14 @@ export function recordActivity(app: FastifyInstance): void {
       if (reply.statusCode < 400) request.answered = (payload as { data?: unknown } | null)?.data;
       done(null, payload);
     },
-    // Before the write: the name of the record it names by id, while the record is there.
+    // Before the write, while the record is there: the name of the record it names by id. Only for the
+    // writes whose answer does not carry the record (deletes, a member's new link); an edit's does.
     preHandler: async (request: FastifyRequest) => {
       const id = idIn(request.params);
-      const named = NAME_COLUMNS[kindOf(request.url.split('?')[0]!) ?? ''];
+      const path = request.url.split('?')[0]!;
+      const named = NAME_COLUMNS[kindOf(path) ?? ''];
       if (!id || !named || !request.admin) return;
+      if (verbOf(request.method, path) !== 'Deleted' && !path.endsWith('/link')) return;
       const row = (await app.db.kysely
         .selectFrom(named.table)
         .select(sql.ref<string>(named.column).as('name'))

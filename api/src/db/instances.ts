@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from './database';
-import { defaultSqliteDriver } from './sqlite';
+import { openSqliteConnection } from './sqlite';
 
 // Several server instances may share one PostgreSQL database (issue 13); SQLite is one instance's.
 
@@ -77,7 +77,7 @@ export async function dueOnce(db: Db, chore: string, intervalMs: number, now = n
 export function holdDataDirLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const pidFile = path.join(dataDir, 'server.pid');
-  const lock = openLockFile(path.join(dataDir, 'server-lock.db'));
+  const lock = openSqliteConnection(path.join(dataDir, 'server-lock.db'));
   try {
     // Without waiting: a lock held by a live server is not going to be freed in a moment.
     lock.exec('PRAGMA busy_timeout = 0');
@@ -113,32 +113,7 @@ export function holdDataDirLock(dataDir: string): () => void {
 }
 
 /** The lock connections this process holds (see holdDataDirLock). */
-const heldLocks = new Set<LockConnection>();
-
-interface LockConnection {
-  exec(sql: string): unknown;
-  close(): unknown;
-}
-
-/** The lock file, opened with the SQLite driver this Node uses (db/sqlite.ts). */
-function openLockFile(file: string): LockConnection {
-  if (defaultSqliteDriver() === 'node:sqlite') {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { DatabaseSync } = require('node:sqlite') as { DatabaseSync: new (file: string) => LockConnection };
-    return new DatabaseSync(file);
-  }
-  let BetterSqlite: new (file: string) => LockConnection;
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    BetterSqlite = require('better-sqlite3') as typeof BetterSqlite;
-  } catch (error) {
-    throw new Error(
-      `Node ${process.version} has no node:sqlite and better-sqlite3 is not installed: run npm install, or use Node 22.13+`,
-      { cause: error },
-    );
-  }
-  return new BetterSqlite(file);
-}
+const heldLocks = new Set<ReturnType<typeof openSqliteConnection>>();
 
 /** SQLITE_BUSY, by name from better-sqlite3 or by (extended) number from node:sqlite. */
 function isBusy(error: unknown): boolean {

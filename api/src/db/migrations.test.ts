@@ -2,30 +2,40 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Migrator, sql } from 'kysely';
-import { closeTestDatabase, databaseFor, engines } from '../testing/harness';
+import { closeTestDatabase, databaseFor, engines, type EngineUnderTest } from '../testing/harness';
 import { migrateToLatest, openDatabase, type Db } from './database';
 import { migrationProvider } from './migrations';
 
-describe.each(engines())('migrations on %s', (_name, engine) => {
-  let dir: string;
-  let db: Db;
+/** A database of its own, not migrated, for the tests of one block (dropped after them). */
+function emptyDatabase(engine: EngineUnderTest): { db: Db } {
+  const target = {} as { db: Db; dir: string };
   beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
-    db = openDatabase({ dataDir: dir, ...databaseFor(engine) });
+    target.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+    target.db = openDatabase({ dataDir: target.dir, ...databaseFor(engine) });
   });
   afterAll(async () => {
-    await closeTestDatabase(db);
-    fs.rmSync(dir, { recursive: true, force: true });
+    await closeTestDatabase(target.db);
+    fs.rmSync(target.dir, { recursive: true, force: true });
   });
+  return target;
+}
+
+/** Migrates up to and including `name`. */
+async function migrateTo(db: Db, name: string): Promise<void> {
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: migrationProvider(db.engine),
+    migrationTableSchema: db.schema,
+  });
+  expect((await migrator.migrateTo(name)).error).toBeUndefined();
+}
+
+describe.each(engines())('migrations on %s', (_name, engine) => {
+  const target = emptyDatabase(engine);
 
   it('0006 turns editor images kept with a Host-derived origin into /uploads/ paths, and nothing else', async () => {
-    const migrator = new Migrator({
-      db: db.kysely,
-      provider: migrationProvider(db.engine),
-      migrationTableSchema: db.schema,
-    });
-    const before = await migrator.migrateTo('0005_content');
-    expect(before.error).toBeUndefined();
+    const { db } = target;
+    await migrateTo(db, '0005_content');
     const name = '0123456789abcdef0123456789abcdef.png';
     const row = {
       audience: 'adult',
@@ -82,24 +92,11 @@ describe.each(engines())('migrations on %s', (_name, engine) => {
 });
 
 describe.each(engines())('the accounts migration (0011) and after on %s', (_name, engine) => {
-  let dir: string;
-  let db: Db;
-  beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
-    db = openDatabase({ dataDir: dir, ...databaseFor(engine) });
-  });
-  afterAll(async () => {
-    await closeTestDatabase(db);
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const target = emptyDatabase(engine);
 
   it('makes the existing administrator an Admin and keeps their open session', async () => {
-    const migrator = new Migrator({
-      db: db.kysely,
-      provider: migrationProvider(db.engine),
-      migrationTableSchema: db.schema,
-    });
-    expect((await migrator.migrateTo('0010_shared_releases_and_chores')).error).toBeUndefined();
+    const { db } = target;
+    await migrateTo(db, '0010_shared_releases_and_chores');
     const admin = {
       _id: 'cccccccccccccccccccccccc',
       email: 'admin@example.com',
@@ -123,6 +120,7 @@ describe.each(engines())('the accounts migration (0011) and after on %s', (_name
   });
 
   it('orders the mass intentions by (created_at, _id) from an index, as the prayer requests', async () => {
+    const { db } = target;
     const columns =
       db.engine === 'postgres'
         ? (

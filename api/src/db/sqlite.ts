@@ -78,26 +78,32 @@ export interface EmbeddedDatabase {
   driver: SqliteDriver;
 }
 
-/** Opens `file` with WAL, foreign keys and a busy timeout, whichever the driver. */
-export function openSqliteFile(file: string, driver: SqliteDriver = defaultSqliteDriver()): EmbeddedDatabase {
-  let database: SqliteDatabase & { exec(sql: string): unknown };
+/** A connection to `file` with the driver, as it opens: no pragma set (see openSqliteFile). */
+export function openSqliteConnection(
+  file: string,
+  driver: SqliteDriver = defaultSqliteDriver(),
+): SqliteDatabase & { exec(sql: string): unknown } {
   if (driver === 'node:sqlite') {
     const nodeSqlite = loadNodeSqlite();
     if (!nodeSqlite) throw new Error(`node:sqlite needs Node 22.13 or later (this is ${process.version})`);
-    database = new NodeSqliteDatabase(new nodeSqlite.DatabaseSync(file));
-  } else {
-    let BetterSqlite: new (file: string) => SqliteDatabase & { exec(sql: string): unknown };
-    try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      BetterSqlite = require('better-sqlite3') as typeof BetterSqlite;
-    } catch (error) {
-      throw new Error(
-        `Node ${process.version} has no node:sqlite and better-sqlite3 is not installed: run npm install, or use Node 22.13+`,
-        { cause: error },
-      );
-    }
-    database = new BetterSqlite(file);
+    return new NodeSqliteDatabase(new nodeSqlite.DatabaseSync(file));
   }
+  let BetterSqlite: new (file: string) => SqliteDatabase & { exec(sql: string): unknown };
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    BetterSqlite = require('better-sqlite3') as typeof BetterSqlite;
+  } catch (error) {
+    throw new Error(
+      `Node ${process.version} has no node:sqlite and better-sqlite3 is not installed: run npm install, or use Node 22.13+`,
+      { cause: error },
+    );
+  }
+  return new BetterSqlite(file);
+}
+
+/** Opens `file` with WAL, foreign keys and a busy timeout, whichever the driver. */
+export function openSqliteFile(file: string, driver: SqliteDriver = defaultSqliteDriver()): EmbeddedDatabase {
+  const database = openSqliteConnection(file, driver);
   // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
   database.exec('PRAGMA journal_mode = WAL');
   database.exec('PRAGMA foreign_keys = ON');
