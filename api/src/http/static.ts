@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { AppConfig } from '../config';
 import { DatabaseUploadStore } from '../uploads/database-store';
 import { IMAGE_EXTENSIONS, IMAGE_TYPES } from '../uploads/detect';
-import { sendNotFound } from './errors';
+import { HttpError, sendNotFound } from './errors';
 
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -68,6 +68,21 @@ function registerDatabaseUploads(app: FastifyInstance, store: DatabaseUploadStor
   });
 }
 
+/**
+ * `send`'s check on the file it is about to open: only a file that is what its path names, under the
+ * folder served. A link (planted in a release or the uploads, or a compressed twin that is one) would
+ * otherwise hand out any file the server can read, the database included. Releases and uploads never
+ * hold links: publishing refuses them and uploads are written by the server.
+ */
+function refuseLinks(root: string) {
+  const realRoot = fs.realpathSync(root);
+  return async (file: string) => {
+    const expected = path.join(realRoot, path.relative(root, file));
+    const real = await fs.promises.realpath(file).catch(() => undefined);
+    if (real !== expected) throw new HttpError(404, 'Nothing was found at this address');
+  };
+}
+
 function isDirectory(dir: string): boolean {
   try {
     return fs.statSync(dir).isDirectory();
@@ -116,6 +131,7 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
       preCompressed: true,
       cacheControl: false,
       setHeaders: setShellHeaders,
+      onFile: refuseLinks(shell),
     });
   }
 
@@ -131,6 +147,7 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
       // Generated names are never reused, so a file never changes.
       cacheControl: false,
       setHeaders: setUploadHeaders,
+      onFile: refuseLinks(config.uploadsDir),
     });
   }
 
@@ -145,6 +162,7 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
     preCompressed: true,
     cacheControl: false,
     setHeaders: setReleaseHeaders,
+    onFile: refuseLinks(config.releasesDir),
   });
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -15,12 +15,14 @@ import { ReleaseError } from './store';
  *   deploy   <remote> [release] [--entry URL]  make a release live (default: the newest)
  *   rollback <remote>                      back to the release live before
  *   releases [remote]                      list releases, marking the live one
+ *   move-path <path> <remote>              hand a screen's path to another remote
  */
 const USAGE = `usage:
   npm run release -w remote-<name>                 build and publish a release, print its id
   npm run deploy -- <name> [release] [--entry URL] put a release live (default: the newest)
   npm run rollback -- <name>                       back to the release live before
-  npm run releases [-- <name>]                     list the releases, marking the live one`;
+  npm run releases [-- <name>]                     list the releases, marking the live one
+  npm run move-path -- <path> <name>               hand a screen's path to another remote`;
 
 function take(args: string[], flag: string): string | undefined {
   const index = args.indexOf(flag);
@@ -102,6 +104,15 @@ export function run(
     }
     case 'releases':
       return list(releases, args[0] ? remoteArgument(releases, args[0]) : undefined);
+    case 'move-path': {
+      const [pattern, name] = args;
+      if (!pattern || !name) throw new ReleaseError(`name a path and a remote.\n${USAGE}`);
+      const { from } = releases.movePath(pattern, name);
+      return [
+        `${pattern} now belongs to ${name}${from && from !== name ? ` (was ${from})` : ''}: ` +
+          `its releases may declare it; other remotes' may not.`,
+      ];
+    }
     default:
       throw new ReleaseError(USAGE);
   }

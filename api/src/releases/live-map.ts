@@ -1,3 +1,4 @@
+import { pathKey, pathOwners } from './paths';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -133,6 +134,8 @@ export class LiveMap {
 
   private serve(map: StoredMap): ServedMap {
     const remotes: ServedRemote[] = [];
+    // A hand edit may still put two remotes on one path: each path is served by its owner only.
+    const owners = pathOwners(map, (name, release) => this.routeTable(name, release));
     for (const [name, live] of Object.entries(map.remotes).sort(([a], [b]) => (a < b ? -1 : 1))) {
       const table = this.routeTable(name, live.release);
       if (!table) continue;
@@ -144,7 +147,7 @@ export class LiveMap {
         label: table.label,
         release: live.release,
         entry: live.entry ?? `/remotes/${name}/${live.release}/${MANIFEST_FILE}`,
-        routes: table.routes,
+        routes: table.routes.filter((route) => owners.get(pathKey(route.path)) === name),
         ...(sharedRange ? { requires: { shared: sharedRange } } : {}),
       });
     }

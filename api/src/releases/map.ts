@@ -28,6 +28,8 @@ export interface StoredMap {
   apiBaseUrl: string;
   remotes: Record<string, LiveRemote>;
   log: SwitchLogEntry[];
+  /** Paths an operator handed to a remote (npm run move-path): path → remote. */
+  pathOwners?: Record<string, string>;
 }
 
 export const DEFAULT_API_BASE_URL = '/api/v1';
@@ -71,9 +73,14 @@ export function checkMap(input: string | unknown, context: MapContext): MapCheck
   if (!isObject(raw)) return { ok: false, problems: ['it must be a JSON object with "remotes"'] };
   const problems: string[] = [];
 
+  // The browser sends its session token to this address: this server, or an origin the operator allowed.
   const apiBaseUrl = raw.apiBaseUrl ?? DEFAULT_API_BASE_URL;
-  if (typeof apiBaseUrl !== 'string' || !(apiBaseUrl.startsWith('/') || originOf(apiBaseUrl))) {
+  const isPath = typeof apiBaseUrl === 'string' && /^\/(?![/\\])/.test(apiBaseUrl);
+  const apiOrigin = typeof apiBaseUrl === 'string' && !isPath ? originOf(apiBaseUrl) : undefined;
+  if (!isPath && !apiOrigin) {
     problems.push('"apiBaseUrl" must be a path such as /api/v1 or an http(s) address');
+  } else if (apiOrigin && !context.allowedOrigins.includes(apiOrigin)) {
+    problems.push(`"apiBaseUrl": the origin ${apiOrigin} is not in REMOTE_ORIGINS, the origins the browser may call`);
   }
 
   const remotes: Record<string, LiveRemote> = {};
@@ -114,6 +121,16 @@ export function checkMap(input: string | unknown, context: MapContext): MapCheck
     }
   }
 
+  const pathOwners: Record<string, string> = {};
+  if (raw.pathOwners !== undefined) {
+    const entries = isObject(raw.pathOwners) ? Object.entries(raw.pathOwners) : [];
+    const valid = entries.every(
+      ([pattern, remote]) => pattern.startsWith('/') && typeof remote === 'string' && REMOTE_NAME.test(remote),
+    );
+    if (!isObject(raw.pathOwners) || !valid) problems.push('"pathOwners" must map paths to remote names');
+    else Object.assign(pathOwners, raw.pathOwners);
+  }
+
   const log: SwitchLogEntry[] = [];
   if (raw.log !== undefined) {
     const entries = Array.isArray(raw.log) ? raw.log : [];
@@ -130,7 +147,9 @@ export function checkMap(input: string | unknown, context: MapContext): MapCheck
   }
 
   if (problems.length) return { ok: false, problems };
-  return { ok: true, map: { apiBaseUrl: apiBaseUrl as string, remotes, log } };
+  const map: StoredMap = { apiBaseUrl: apiBaseUrl as string, remotes, log };
+  if (Object.keys(pathOwners).length) map.pathOwners = pathOwners;
+  return { ok: true, map };
 }
 
 /** Writes the map whole or not at all: a reader sees the old file or the new one, never half of one. */

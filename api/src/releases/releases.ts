@@ -12,7 +12,16 @@ import {
   type MapContext,
   type StoredMap,
 } from './map';
-import { ReleaseError, ReleaseStore, type ReleaseInfo } from './store';
+import { claimProblems, pathKey, pathOwners, SHELL_PATHS } from './paths';
+import {
+  readReleaseInfo,
+  readRouteTable,
+  ReleaseError,
+  ReleaseStore,
+  REMOTE_NAME,
+  type ReleaseInfo,
+  type RouteTable,
+} from './store';
 
 export interface ReleasesConfig {
   releasesDir: string;
@@ -93,9 +102,56 @@ export class Releases {
     writeMapAtomically(this.config.mapFile, check.map);
   }
 
+  /** The route table of a published release; undefined when it cannot be read. */
+  routeTable(remote: string, release: string): RouteTable | undefined {
+    try {
+      return readRouteTable(this.store.dirOf(remote, release));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Refuses, in words, a table claiming a path another remote (or the shell) owns under the map. */
+  private checkClaims(remote: string, table: RouteTable, map: StoredMap): void {
+    const problems = claimProblems(
+      remote,
+      table,
+      pathOwners(map, (name, release) => this.routeTable(name, release)),
+    );
+    if (problems.length) throw new ReleaseError(`${remote}'s route table is refused: ${problems.join('; ')}`);
+  }
+
+  /** The map as it stands for a check; a refused hand edit checks against the last good map. */
+  private currentMap(): StoredMap {
+    const current = this.readMap();
+    if (current.ok === true) return current.map;
+    return (current.ok === false && this.lastGoodMap()) || emptyMap();
+  }
+
+  private publishChecked(buildDir: string): { info: ReleaseInfo; created: boolean } {
+    const info = readReleaseInfo(buildDir);
+    this.checkClaims(info.name, readRouteTable(buildDir), this.currentMap());
+    return this.store.publish(buildDir);
+  }
+
   publish(buildDir: string): { info: ReleaseInfo; created: boolean; pruned: string[] } {
-    const result = this.store.publish(buildDir);
+    const result = this.publishChecked(buildDir);
     return { ...result, pruned: this.prune(result.info.name) };
+  }
+
+  /**
+   * Hands a path to a remote: the operator's explicit step for moving a screen between remotes. From
+   * then on only that remote's releases may declare it; the old owner's live release stops serving it.
+   */
+  movePath(pattern: string, remote: string): { from?: string } {
+    if (!pattern.startsWith('/')) throw new ReleaseError(`${pattern}: a path starts with /`);
+    if (SHELL_PATHS.includes(pathKey(pattern))) throw new ReleaseError(`${pattern} is the shell's own page`);
+    if (!REMOTE_NAME.test(remote)) throw new ReleaseError(`"${remote}" is not a remote name`);
+    const map = this.editableMap();
+    const from = pathOwners(map, (name, release) => this.routeTable(name, release)).get(pathKey(pattern));
+    const kept = Object.entries(map.pathOwners ?? {}).filter(([path]) => pathKey(path) !== pathKey(pattern));
+    this.save({ ...map, pathOwners: Object.fromEntries([...kept, [pattern, remote]]) });
+    return { from };
   }
 
   /** Makes a release live (default: the newest published). Returns the release it replaced. */
@@ -106,6 +162,8 @@ export class Releases {
     if (!this.store.exists(remote, target)) {
       throw new ReleaseError(`${remote} has no release "${target}" (npm run releases -- ${remote} lists them)`);
     }
+    const table = this.routeTable(remote, target);
+    if (table) this.checkClaims(remote, table, map);
     const from = map.remotes[remote]?.release;
     this.save(deployRelease(map, remote, target, { entry }));
     return { from, to: target };
@@ -149,7 +207,7 @@ export class Releases {
     const deployed: ReleaseInfo[] = [];
     const notLive: ReleaseInfo[] = [];
     for (const dir of buildDirs) {
-      const { info, created } = this.store.publish(dir);
+      const { info, created } = this.publishChecked(dir);
       if (created) published.push(info);
       const current = this.readMap();
       if (current.ok === false) continue;

@@ -94,6 +94,10 @@ function routeProblem(route: unknown): string | undefined {
   const name = typeof pattern === 'string' ? pattern : JSON.stringify(pattern);
   if (extra) return `${name}: "${extra}" is not a route field (path, title, searchable, menu, permission)`;
   if (!isText(pattern) || !pattern.startsWith('/')) return `${name}: the path must start with /`;
+  // A pattern that matches any first word (`/:slug`, `*`) would take every other remote's screens.
+  if (/^\/[:*]/.test(pattern) || pattern.includes('*')) {
+    return `${pattern}: the path must start with a fixed word, and * is not allowed`;
+  }
   if (!isText(title)) return `${pattern}: a title is required`;
   if (searchable !== undefined && typeof searchable !== 'boolean')
     return `${pattern}: searchable must be true or false`;
@@ -124,6 +128,53 @@ export function readRouteTable(dir: string): RouteTable {
   if (twice) problems.push(`${twice} is declared twice`);
   if (problems.length) throw new ReleaseError(`${file} is refused: ${problems.join('; ')}`);
   return { label: raw.label, routes: raw.routes };
+}
+
+/** A release is a remote's build: a few hundred files and a few megabytes. Far more is not a build. */
+export const RELEASE_MAX_FILES = 5000;
+export const RELEASE_MAX_BYTES = 200 * 1024 * 1024;
+
+/**
+ * Copies a build into a new folder, refusing in words anything but plain files and folders: a link
+ * (the server would follow it to any file it can read), a file with other names (a hard link to the
+ * database), a pipe or a device. Each file is opened without following a link and checked on what was
+ * opened, so a link swapped in after the check is not followed either.
+ */
+export function copyPlainTree(source: string, target: string): void {
+  let files = 0;
+  let bytes = 0;
+  const refuse = (relative: string, why: string) => {
+    throw new ReleaseError(`${relative} ${why}: a release holds plain files and folders only`);
+  };
+  const copyFolder = (from: string, to: string, relative: string) => {
+    fs.mkdirSync(to);
+    for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+      const name = relative ? `${relative}/${entry.name}` : entry.name;
+      const inside = path.join(from, entry.name);
+      if (entry.isSymbolicLink()) refuse(name, 'is a link');
+      if (entry.isDirectory()) {
+        copyFolder(inside, path.join(to, entry.name), name);
+        continue;
+      }
+      if (!entry.isFile()) refuse(name, 'is not a plain file or folder');
+      const descriptor = fs.openSync(inside, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+      try {
+        const stat = fs.fstatSync(descriptor);
+        if (!stat.isFile()) refuse(name, 'is not a plain file or folder');
+        if (stat.nlink > 1) refuse(name, 'has other names (a hard link)');
+        files += 1;
+        bytes += stat.size;
+        if (files > RELEASE_MAX_FILES) throw new ReleaseError(`a release holds at most ${RELEASE_MAX_FILES} files`);
+        if (bytes > RELEASE_MAX_BYTES) {
+          throw new ReleaseError(`a release holds at most ${RELEASE_MAX_BYTES / 1024 / 1024} MB`);
+        }
+        fs.writeFileSync(path.join(to, entry.name), fs.readFileSync(descriptor), { flag: 'wx' });
+      } finally {
+        fs.closeSync(descriptor);
+      }
+    }
+  };
+  copyFolder(source, target, '');
 }
 
 export interface PublishedRelease extends ReleaseInfo {
@@ -194,10 +245,11 @@ export class ReleaseStore {
     fs.mkdirSync(parent, { recursive: true });
     const temporary = path.join(parent, `.publishing-${info.release}-${randomBytes(4).toString('hex')}`);
     try {
-      fs.cpSync(buildDir, temporary, { recursive: true });
+      copyPlainTree(buildDir, temporary);
       fs.renameSync(temporary, target);
     } catch (error) {
       fs.rmSync(temporary, { recursive: true, force: true });
+      if (error instanceof ReleaseError) throw error;
       // Another publisher won the race with the same build: the release exists, which is all we wanted.
       if (this.exists(info.name, info.release)) return { info, created: false };
       throw error;

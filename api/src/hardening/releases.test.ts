@@ -1,0 +1,226 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { run } from '../releases/cli';
+import { checkMap } from '../releases/map';
+import { makeFrontEndFixture, startServer, writeRemoteBuild, type TestServer } from '../testing/harness';
+
+// What an attacker who can ship a release (or plant a file) could do with it: serve any file the
+// server can read through a link, or take over another remote's screens with a route table.
+
+describe('a release holds plain files and folders only', () => {
+  let dataDir: string;
+  let builds: string;
+  const env = () => ({ DATA_DIR: dataDir });
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hardening-releases-'));
+    builds = fs.mkdtempSync(path.join(os.tmpdir(), 'hardening-builds-'));
+  });
+  afterEach(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(builds, { recursive: true, force: true });
+  });
+
+  it.each<[string, (dir: string, secret: string) => void, RegExp]>([
+    ['a link to the database', (dir, secret) => fs.symlinkSync(secret, path.join(dir, 'db.js')), /db\.js is a link/],
+    ['a link to a folder', (dir) => fs.symlinkSync('/etc', path.join(dir, 'assets')), /assets is a link/],
+    [
+      'a link deep inside a folder',
+      (dir) => {
+        fs.mkdirSync(path.join(dir, 'static', 'js'), { recursive: true });
+        fs.symlinkSync('../../release.json', path.join(dir, 'static', 'js', 'same.js'));
+      },
+      /static\/js\/same\.js is a link/,
+    ],
+    [
+      'a hard link to the database',
+      (dir, secret) => fs.linkSync(secret, path.join(dir, 'db.js')),
+      /db\.js has other names/,
+    ],
+    [
+      'a named pipe',
+      (dir) => execFileSync('mkfifo', [path.join(dir, 'pipe.js')]),
+      /pipe\.js is not a plain file or folder/,
+    ],
+  ])('refuses %s at publish, in words, and publishes nothing', (_what, plant, words) => {
+    const secret = path.join(dataDir, 'app.db');
+    fs.writeFileSync(secret, 'password hashes');
+    const dir = writeRemoteBuild(path.join(builds, 'content'), { name: 'content', release: '1.0.0-aaaaaaa' });
+    plant(dir, secret);
+    expect(() => run(['publish', 'content', dir], env())).toThrow(words);
+    expect(() => run(['publish', 'content', dir], env())).toThrow(/a release holds plain files and folders only/);
+    const published = path.join(dataDir, 'releases', 'content');
+    expect(fs.existsSync(published) ? fs.readdirSync(published) : []).toEqual([]);
+  });
+});
+
+describe('the server never follows a link out of what it serves', () => {
+  let server: TestServer;
+  let fixture: ReturnType<typeof makeFrontEndFixture>;
+  let release: string;
+  let secret: string;
+
+  beforeAll(async () => {
+    fixture = makeFrontEndFixture();
+    server = await startServer({ engine: 'sqlite' }, { staticRoots: fixture.staticRoots });
+    server.app.releases.adoptBuilds(fixture.staticRoots.remoteBuilds);
+    release = server.app.releases.store.list('content')[0]!.dir;
+    secret = path.join(server.config.dataDir, 'secret.db');
+    fs.writeFileSync(secret, 'password hashes');
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(fixture.root, { recursive: true, force: true });
+  });
+
+  const plant = (target: string, link: string) => {
+    fs.symlinkSync(target, link);
+    return () => fs.rmSync(link);
+  };
+
+  it('answers 404 for a link planted in a release, never deployed or live, to a file or a folder', async () => {
+    const name = path.basename(release);
+    const removers = [
+      plant(secret, path.join(release, 'db.js')),
+      plant('/etc', path.join(release, 'etc')),
+      plant(secret, path.join(path.dirname(release), 'never-deployed')),
+    ];
+    try {
+      const db = await server.call('GET', `/remotes/content/${name}/db.js`);
+      expect([db.status, db.text]).toEqual([404, expect.not.stringContaining('password')]);
+      expect((await server.call('GET', `/remotes/content/${name}/etc/passwd`)).status).toBe(404);
+      // The release's own files are still served.
+      expect((await server.call('GET', `/remotes/content/${name}/remoteEntry.js`)).status).toBe(200);
+    } finally {
+      removers.forEach((remove) => remove());
+    }
+  });
+
+  it('answers 404 for a compressed twin that is a link', async () => {
+    const name = path.basename(release);
+    fs.writeFileSync(path.join(release, 'plain.js'), 'export {}');
+    const remove = plant(secret, path.join(release, 'plain.js.br'));
+    try {
+      const twin = await server.call('GET', `/remotes/content/${name}/plain.js`, {
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(twin.text).not.toContain('password');
+    } finally {
+      remove();
+      fs.rmSync(path.join(release, 'plain.js'));
+    }
+  });
+
+  it('answers 404 for a link planted in the uploads folder or the shell', async () => {
+    const removers = [
+      plant(secret, path.join(server.config.uploadsDir, 'stolen.png')),
+      plant(secret, path.join(fixture.staticRoots.shell, 'stolen.js')),
+    ];
+    try {
+      expect((await server.call('GET', '/uploads/stolen.png')).status).toBe(404);
+      expect((await server.call('GET', '/stolen.js')).status).toBe(404);
+    } finally {
+      removers.forEach((remove) => remove());
+    }
+  });
+});
+
+describe("a remote cannot take another's screens", () => {
+  let dataDir: string;
+  let builds: string;
+  const env = () => ({ DATA_DIR: dataDir });
+  const build = (name: string, release: string, paths: string[]) =>
+    writeRemoteBuild(path.join(builds, `${name}-${release}`), {
+      name,
+      release,
+      routes: paths.map((pattern) => ({ path: pattern, title: pattern })),
+    });
+  const publish = (dir: string) => run(['publish', path.basename(dir).split('-')[0]!, dir], env());
+
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hardening-claims-'));
+    builds = fs.mkdtempSync(path.join(os.tmpdir(), 'hardening-builds-'));
+    publish(build('content', '1.0.0-aaaaaaa', ['/bookshelf', '/bookshelf/:id']));
+    run(['deploy', 'content'], env());
+  });
+  afterEach(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(builds, { recursive: true, force: true });
+  });
+
+  it.each([['/login'], ['/dashboard'], ['/set-password'], ['/']])(
+    "refuses a release declaring the shell's %s",
+    (pattern) => {
+      expect(() => publish(build('aaa', '1.0.0-aaaaaaa', ['/aaa-home', pattern]))).toThrow(
+        new RegExp(`${pattern.replace(/\//g, '\\/')} is the shell's own page`),
+      );
+    },
+  );
+
+  it('refuses a catch-all path that would match every screen', () => {
+    expect(() => publish(build('aaa', '1.0.0-aaaaaaa', ['/:page']))).toThrow(/must start with a fixed word/);
+    expect(() => publish(build('aaa', '1.0.0-bbbbbbb', ['/aaa/*']))).toThrow(/\* is not allowed/);
+  });
+
+  it("refuses another remote's path at publish, with its parameters named otherwise too", () => {
+    expect(() => publish(build('aaa', '1.0.0-aaaaaaa', ['/aaa-home', '/bookshelf']))).toThrow(
+      /\/bookshelf belongs to content; to move it to aaa, an operator runs: npm run move-path -- \/bookshelf aaa/,
+    );
+    expect(() => publish(build('aaa', '1.0.0-bbbbbbb', ['/bookshelf/:bookId']))).toThrow(/belongs to content/);
+    expect(fs.existsSync(path.join(dataDir, 'releases', 'aaa'))).toBe(false);
+  });
+
+  it('refuses at deploy a release that claims a path taken since it was published', () => {
+    publish(build('aaa', '1.0.0-aaaaaaa', ['/aaa-home', '/shelf']));
+    publish(build('content', '1.1.0-bbbbbbb', ['/bookshelf', '/shelf']));
+    run(['deploy', 'content', '1.1.0-bbbbbbb'], env());
+    expect(() => run(['deploy', 'aaa', '1.0.0-aaaaaaa'], env())).toThrow(/\/shelf belongs to content/);
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'remotes.json'), 'utf8')).remotes.aaa).toBeUndefined();
+  });
+
+  it('moves a path only by the operator step; the old owner can no longer claim it', () => {
+    expect(run(['move-path', '/bookshelf', 'aaa'], env())).toEqual([
+      "/bookshelf now belongs to aaa (was content): its releases may declare it; other remotes' may not.",
+    ]);
+    publish(build('aaa', '1.0.0-aaaaaaa', ['/bookshelf']));
+    expect(run(['deploy', 'aaa'], env())).toEqual(['aaa 1.0.0-aaaaaaa is live.']);
+    expect(() => publish(build('content', '1.1.0-bbbbbbb', ['/bookshelf']))).toThrow(/\/bookshelf belongs to aaa/);
+    expect(() => run(['move-path', '/login', 'aaa'], env())).toThrow(/the shell's own page/);
+  });
+
+  it('serves each path from its owner only, whatever a hand edit of the map says', async () => {
+    const { releasesDir, remotesMapFile } = loadConfig(env());
+    const server = await startServer({ engine: 'sqlite' }, { releasesDir, remotesMapFile });
+    try {
+      expect((await server.call('GET', '/remotes.json')).body.remotes[0].routes).toHaveLength(2);
+      run(['move-path', '/bookshelf', 'aaa'], env());
+      const served = (await server.call('GET', '/remotes.json')).body as {
+        remotes: { name: string; routes: { path: string }[] }[];
+      };
+      const content = served.remotes.find((remote) => remote.name === 'content')!;
+      expect(content.routes.map((route) => route.path)).toEqual(['/bookshelf/:id']);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("the live map points the browser's calls at this server or an allowed origin only", () => {
+  const context = { knownRemotes: [], releaseExists: () => false, allowedOrigins: ['https://api.example.org'] };
+  it.each([
+    ['another origin', 'https://evil.example/api', /the origin https:\/\/evil\.example is not in REMOTE_ORIGINS/],
+    ['a protocol-relative address', '//evil.example/api', /must be a path such as \/api\/v1/],
+    ['a backslash address', '/\\evil.example/api', /must be a path such as \/api\/v1/],
+    ['a script address', 'javascript:alert(1)', /must be a path such as \/api\/v1/],
+  ])('refuses %s as apiBaseUrl', (_what, apiBaseUrl, words) => {
+    const check = checkMap({ apiBaseUrl, remotes: {} }, context);
+    expect(check.ok ? [] : check.problems).toEqual([expect.stringMatching(words)]);
+  });
+
+  it('takes a path, or an origin the operator allowed', () => {
+    expect(checkMap({ apiBaseUrl: '/api/v1', remotes: {} }, context).ok).toBe(true);
+    expect(checkMap({ apiBaseUrl: 'https://api.example.org/api/v1', remotes: {} }, context).ok).toBe(true);
+  });
+});
