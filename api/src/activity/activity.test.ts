@@ -2,7 +2,7 @@ import { engines, multipartForm, startServer, type TestServer } from '../testing
 import { solidPng } from '../uploads/png';
 import type { Static } from '@sinclair/typebox';
 import { forgetOldActivity, kindOf } from './record';
-import { operationsOf } from '../testing/openapi';
+import { operationsOf, pathWith } from '../testing/openapi';
 import type { ActivityEntry } from './routes';
 
 type Entry = Static<typeof ActivityEntry>;
@@ -126,6 +126,50 @@ describe.each(engines())('the activity record on %s', (_name, engine) => {
       .map((operation) => `${operation.method} ${operation.path}`);
     expect(writes.length).toBeGreaterThan(30);
     expect(writes.filter((write) => !kindOf(write.split(' ')[1]!))).toEqual([]);
+  });
+
+  it('answers a NUL byte or any other text in place of an id in words, before the database sees it, on every route', async () => {
+    const admin = server.admin._id;
+    const failures: string[] = [];
+    for (const operation of await operationsOf(server)) {
+      for (const parameter of operation.parameters) {
+        for (const bad of ['\u0000', 'a\u0000b', "x' OR '1'='1", 'é'.repeat(60)]) {
+          const others = Object.fromEntries(operation.parameters.map((name) => [name, admin]));
+          const url = pathWith(operation, { ...others, [parameter]: bad });
+          const res = await server.call(operation.method, url, {
+            token,
+            ...(operation.body?.kind === 'json' ? { json: {} } : {}),
+          });
+          if (res.status >= 500) failures.push(`${operation.method} ${url} → ${res.status}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('shortens a long name by characters, never cutting an emoji in half', async () => {
+    const admin = server.admin._id;
+    const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}';
+    const cases = [
+      // 89 characters: cut to 79 and an ellipsis, the emoji whole (by UTF-16 units it was cut in half).
+      [`${'a'.repeat(78)}${family}${'b'.repeat(10)}`, `Deleted book “${'a'.repeat(78)}${family}…”`],
+      // 79 characters, 93 UTF-16 units: short enough to be shown whole.
+      [`${'a'.repeat(77)}${family}${family}`, `Deleted book “${'a'.repeat(77)}${family}${family}”`],
+    ];
+    for (const [name, summary] of cases) {
+      const book = await server.call('POST', `/api/v1/add/book/${admin}`, {
+        token,
+        form: multipartForm(
+          { bookName: name!, bookLink: 'https://example.org/c', category: 'Devotional' },
+          { bookImage: { content: solidPng(4, 4, [1, 2, 3]), name: 'c.png', type: 'image/png' } },
+        ),
+      });
+      expect(book.status).toBe(201);
+      const total = (await activity()).body.total as number;
+      await server.call('DELETE', `/api/v1/book/${admin}/${book.body.data._id as string}`, { token });
+      const [deleted] = await entries(total + 1);
+      expect(deleted!.summary).toBe(summary);
+    }
   });
 
   it('forgets what is older than ACTIVITY_KEEP_DAYS', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { newId, timestamp } from '../db/ids';
+import { isId, newId, timestamp } from '../db/ids';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { addRouteHooks, needsSession, reads } from '../http/route-hooks';
@@ -55,6 +55,18 @@ function verbOf(method: string, path: string): string {
   return 'Added';
 }
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Text cut to at most `max` characters as a reader counts them (an emoji, a flag or an accented letter
+ * is one), with an ellipsis when cut: cutting UTF-16 units could split an emoji and store invalid text.
+ */
+export function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const characters = Array.from(graphemes.segment(text), ({ segment }) => segment);
+  return characters.length <= max ? text : `${characters.slice(0, max - 1).join('')}…`;
+}
+
 /** One line for a write: what was done, to what. Never a password, a token or a link. */
 function summarise(
   method: string,
@@ -64,7 +76,7 @@ function summarise(
   body: unknown,
   data: unknown,
 ): string {
-  const named = name ? ` “${name.length > 80 ? `${name.slice(0, 79)}…` : name}”` : '';
+  const named = name ? ` “${shorten(name, 80)}”` : '';
   const counted = (data ?? {}) as { deleted?: number; signedOut?: number };
   if (kind === 'account') {
     if (path.endsWith('/password')) return 'Changed their password';
@@ -137,7 +149,8 @@ export function recordActivity(app: FastifyInstance): void {
       const id = idIn(request.params);
       const path = request.url.split('?')[0]!;
       const named = NAME_COLUMNS[kindOf(path) ?? ''];
-      if (!id || !named || !request.admin) return;
+      // A malformed id names no record (the route answers 404): it never reaches a query.
+      if (!isId(id) || !named || !request.admin) return;
       if (verbOf(request.method, path) !== 'Deleted' && !path.endsWith('/link')) return;
       const row = (await app.db.kysely
         .selectFrom(named.table)
@@ -193,8 +206,8 @@ export async function addActivity(
       admin_id: entry.adminId,
       member: entry.member,
       kind: entry.kind,
-      record_id: entry.recordId?.slice(0, 100) ?? null,
-      summary: entry.summary.slice(0, 400),
+      record_id: entry.recordId === undefined ? null : shorten(entry.recordId, 100),
+      summary: shorten(entry.summary, 400),
     })
     .execute();
 }
