@@ -76,11 +76,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
         ? false
         : { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     logController: new LogController({ disableRequestLogging: config.requestLog !== 'all' }),
-    // A count trusts that many hops from the server's side (the right of X-Forwarded-For).
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
-        : config.trustProxy,
+    trustProxy: config.trustProxy,
     frameworkErrors,
     serverFactory: serverFactory(config),
     // Strict from the start: a value of the wrong type is refused, never converted ("12345" for

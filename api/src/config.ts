@@ -36,7 +36,7 @@ export interface AppConfig {
    * proxies in front of the server, or the proxies' addresses and ranges. The client is the
    * right-most address not trusted, never the left-most one a client can write itself.
    */
-  trustProxy: false | number | string[];
+  trustProxy: false | string[];
   /** Largest accepted image upload (book covers, stream and group pictures), in bytes. */
   uploadMaxImageBytes: number;
   /** Largest accepted file of any type (donation files), in bytes. */
@@ -150,17 +150,19 @@ function publicUrl(env: NodeJS.ProcessEnv): string | undefined {
 
 const PROXY_ADDRESS = /^(?:loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(?:\/\d{1,3})?)$/;
 
-/** TRUST_PROXY: unset/false/0, a count of proxies ("1", "true" meaning 1), or addresses/CIDRs, comma-separated. */
+/**
+ * TRUST_PROXY: unset/false, or the reverse proxies' addresses/CIDRs (or loopback, linklocal,
+ * uniquelocal), comma-separated. X-Forwarded-For is read only on connections from them. A hop count is
+ * refused: it trusts the right-most hop whoever connects, so a client reaching the server directly
+ * could pick its address and pass every rate limit.
+ */
 function trustProxy(env: NodeJS.ProcessEnv): AppConfig['trustProxy'] {
   const raw = (text(env, 'TRUST_PROXY') ?? '').toLowerCase();
   if (raw === '' || raw === 'false' || raw === 'no' || raw === '0') return false;
-  // "true" used to trust every hop, which let a client pick its own address; it now means one proxy.
-  if (raw === 'true' || raw === 'yes') return 1;
-  if (/^\d+$/.test(raw)) return Number(raw);
   const addresses = raw.split(',').map((item) => item.trim());
-  if (addresses.some((item) => !PROXY_ADDRESS.test(item))) {
+  if (addresses.some((item) => !PROXY_ADDRESS.test(item) || /^\d+$/.test(item))) {
     throw new Error(
-      `TRUST_PROXY must be the number of proxies in front of the server, or their addresses (e.g. 10.0.0.1,10.1.0.0/16 or loopback), comma-separated (got "${raw}")`,
+      `TRUST_PROXY must name the reverse proxies in front of the server by address (e.g. 10.0.0.1,10.1.0.0/16 or loopback), comma-separated; a count or "true" would trust any client that connects directly (got "${raw}")`,
     );
   }
   return addresses;

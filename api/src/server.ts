@@ -114,6 +114,11 @@ async function main(): Promise<void> {
   console.log(
     `Back-office running at http://${shown}:${port}/ (API at /api/v1, database: ${db.driver ? `${db.engine} via ${db.driver}` : db.engine})`,
   );
+  if (config.trustProxy) {
+    console.log(
+      `TRUST_PROXY: the client address is read from X-Forwarded-For only on connections from ${config.trustProxy.join(', ')}.`,
+    );
+  }
   if (!config.publicUrl) {
     // Uploads are answered as absolute URLs (the mobile app needs them), never built from a request's Host.
     console.warn(
