@@ -99,6 +99,8 @@ export interface ConnectionLimits {
   bodyRateWindowMs: number;
   /** Open connections at once; more are closed as they come (file descriptors are finite). */
   maxConnections: number;
+  /** Open connections from one client address (a named proxy's are not counted): one client cannot take the cap. */
+  maxConnectionsPerAddress: number;
   /** An idle keep-alive connection is closed after this time. */
   keepAliveTimeoutMs: number;
   /** Requests served on one connection before it is closed. */
@@ -241,11 +243,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminReadsAtOnce: int(env, 'ADMIN_READS_AT_ONCE', 2, 0),
     adminReadsQueue: int(env, 'ADMIN_READS_QUEUE', 1000, 0),
     connections: {
-      headersTimeoutMs: int(env, 'HEADERS_TIMEOUT_MS', 30_000, 100),
+      // A request head is a few hundred bytes: a connection that has not sent one in 10 s is not a client.
+      headersTimeoutMs: int(env, 'HEADERS_TIMEOUT_MS', 10_000, 100),
       // 8 KiB/s (64 kbit/s): a 20 MB donation file may take 43 minutes; a dribble is cut in 10 s.
       bodyMinBytesPerSecond: int(env, 'BODY_MIN_BYTES_PER_SECOND', 8 * 1024),
       bodyRateWindowMs: int(env, 'BODY_RATE_WINDOW_MS', 10_000, 100),
       maxConnections: int(env, 'MAX_CONNECTIONS', 2000),
+      maxConnectionsPerAddress: int(
+        env,
+        'MAX_CONNECTIONS_PER_ADDRESS',
+        Math.max(1, Math.floor(int(env, 'MAX_CONNECTIONS', 2000) / 10)),
+        1,
+      ),
       keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100),
       // nginx's keepalive_requests is 1,000; at thousands of requests a second a client would reconnect
       // every fraction of a second, which costs more than the limit protects.

@@ -1,3 +1,4 @@
+import { LISTEN_BACKLOG } from './http/connections';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   const { port } = app.server.address() as { port: number };
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(

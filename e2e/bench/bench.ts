@@ -19,12 +19,14 @@
  *      TEST_DATABASE_URL is set): cases run, failures and the time each suite takes
  *  11. load shedding: the public list's p99 alone and beside 200 clients reading the whole admin list
  *  12. `npm run cluster`'s topology on PostgreSQL: one instance, and two behind nginx, side by side
+ *  13. one address holding 5,000 idle connections: what it keeps, and a second address's p99 ≤ 50 ms
  *
  * `npm run bench -- <section> …` runs only the sections named (see main()).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -67,7 +69,7 @@ function timeBuild() {
   }
 }
 
-async function startServer() {
+async function startServer(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-bench-'));
   const server = spawn(process.execPath, [path.join(root, 'api/dist/server.js')], {
     env: {
@@ -80,6 +82,9 @@ async function startServer() {
       // Production logging (errors and slow requests): its cost is part of the figures.
       LOGIN_RATE_MAX: '1000',
       PUBLIC_RATE_MAX: '100000',
+      // Every load client here comes from 127.0.0.1: more than one address's share of connections.
+      MAX_CONNECTIONS_PER_ADDRESS: '2000',
+      ...env,
     },
     stdio: 'ignore',
   });
@@ -725,9 +730,59 @@ function hardeningFigures() {
   }
 }
 
+// --- 13. one client holding idle connections must not lock the others out ---
+async function idleFloodFigures() {
+  console.log('\n# 13. 5,000 idle connections from 127.0.0.1, and requests from 127.0.0.2 meanwhile');
+  // The production limits, not the load sections' raised share.
+  const { server, dataDir } = await startServer({ MAX_CONNECTIONS_PER_ADDRESS: '' });
+  const sockets: net.Socket[] = [];
+  try {
+    const get = () =>
+      new Promise<number>((resolve) => {
+        const started = performance.now();
+        const request = http.get(`${base}/api/v1/all/books/`, { localAddress: '127.0.0.2', agent: false }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - started : Infinity));
+        });
+        request.on('error', () => resolve(Infinity));
+      });
+    for (let warm = 0; warm < 100; warm++) await get();
+    await Promise.all(
+      Array.from(
+        { length: 5000 },
+        () =>
+          new Promise<void>((resolve) => {
+            const socket = net.connect({ port, host: '127.0.0.1', localAddress: '127.0.0.1' });
+            socket.resume();
+            socket.on('error', () => resolve());
+            socket.on('connect', () => resolve());
+            sockets.push(socket);
+          }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const held = sockets.filter((socket) => !socket.destroyed).length;
+    const times: number[] = [];
+    for (let request = 0; request < 1000; request++) times.push(await get());
+    times.sort((a, b) => a - b);
+    const p99 = times[Math.floor(times.length * 0.99)]!;
+    report('idle flood: connections the one address keeps', String(held), '≤ its share (200)');
+    report(
+      'idle flood: second address, new connection each, p99',
+      Number.isFinite(p99) ? `${p99.toFixed(1)} ms` : 'refused',
+      '≤ 50 ms',
+    );
+  } finally {
+    sockets.forEach((socket) => socket.destroy());
+    server.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /**
  * `npm run bench` runs every section; `npm run bench -- deploy cluster` only those named: build,
- * browser, load, prayers (with the shedding figure), shedding (that figure alone), csv, deploy, soak, hardening, cluster.
+ * browser, load, prayers (with the shedding figure), shedding (that figure alone), csv, deploy, soak, hardening, cluster,
+ * flood.
  */
 async function main() {
   const named = process.argv.slice(2);
@@ -772,6 +827,7 @@ async function main() {
   }
   if (wants('hardening')) hardeningFigures();
   if (wants('cluster')) await clusterFigures();
+  if (wants('flood')) await idleFloodFigures();
   console.log('\n# summary');
   for (const [what, figure, budget] of rows) console.log(`${what.padEnd(52)} ${figure.padStart(24)}   ${budget}`);
 }

@@ -309,6 +309,7 @@ describe('slow and oversize clients', () => {
         bodyMinBytesPerSecond: 200,
         bodyRateWindowMs: 1000,
         maxConnections: 50,
+        maxConnectionsPerAddress: 50,
         keepAliveTimeoutMs: 500,
         maxRequestsPerSocket: 100,
         checkEveryMs: 100,

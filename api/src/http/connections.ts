@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { Socket } from 'node:net';
+import net, { type Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerFactory } from 'fastify';
 import { requestDeadlineMs, type AppConfig } from '../config';
 
@@ -8,9 +8,18 @@ import { requestDeadlineMs, type AppConfig } from '../config';
 // - headers must arrive within HEADERS_TIMEOUT_MS (Node closes the connection);
 // - a body must keep arriving at BODY_MIN_BYTES_PER_SECOND (checked here, per window), and the
 //   whole request ends by a deadline scaled to the largest upload (Node's requestTimeout);
-// - idle keep-alive connections close, and the server holds at most MAX_CONNECTIONS.
+// - idle keep-alive connections close, and the server holds at most MAX_CONNECTIONS, of which one
+//   client address holds at most MAX_CONNECTIONS_PER_ADDRESS; near the cap the oldest idle connection
+//   makes room for a new one (connectionGuard).
 // Node looks for connections past their deadlines every CONNECTIONS_CHECK_MS (its own default is
 // 30 s), and its requestTimeout only applies when headersTimeout is not larger.
+
+/**
+ * Connections the system may queue before the server accepts them. Node's default (511) overflows
+ * under a burst of connections from one client, and then a second client's handshake waits for a
+ * retransmission (a second or more) even though the server closes the burst at once.
+ */
+export const LISTEN_BACKLOG = 4096;
 
 /** The HTTP server with the deadlines set where Node reads them (some only at creation). */
 export function serverFactory(config: AppConfig): FastifyServerFactory {
@@ -27,8 +36,93 @@ export function serverFactory(config: AppConfig): FastifyServerFactory {
     );
     server.maxConnections = limits.maxConnections;
     server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
+    guardConnections(server, limits, proxyMatcher(config.trustProxy));
     return server;
   };
+}
+
+/** The named groups TRUST_PROXY accepts, as the subnets they stand for. */
+const NAMED_RANGES: Record<string, [string, number, 'ipv4' | 'ipv6'][]> = {
+  loopback: [
+    ['127.0.0.0', 8, 'ipv4'],
+    ['::1', 128, 'ipv6'],
+  ],
+  linklocal: [
+    ['169.254.0.0', 16, 'ipv4'],
+    ['fe80::', 10, 'ipv6'],
+  ],
+  uniquelocal: [
+    ['10.0.0.0', 8, 'ipv4'],
+    ['172.16.0.0', 12, 'ipv4'],
+    ['192.168.0.0', 16, 'ipv4'],
+    ['fc00::', 7, 'ipv6'],
+  ],
+};
+
+/** True for an address of one of the trusted proxies (TRUST_PROXY). */
+export function proxyMatcher(trustProxy: false | string[]): (address: string) => boolean {
+  if (!trustProxy) return () => false;
+  const proxies = new net.BlockList();
+  for (const item of trustProxy) {
+    const [address, bits] = item.split('/');
+    for (const [network, prefix, type] of NAMED_RANGES[item] ?? []) proxies.addSubnet(network, prefix, type);
+    if (NAMED_RANGES[item] || !address) continue;
+    const type = net.isIPv6(address) ? 'ipv6' : 'ipv4';
+    if (bits === undefined) proxies.addAddress(address, type);
+    else proxies.addSubnet(address, Number(bits), type);
+  }
+  return (address) => proxies.check(address, net.isIPv6(address) ? 'ipv6' : 'ipv4');
+}
+
+/** An IPv4 client on a dual-stack socket is one client whichever way it is written. */
+const clientAddress = (socket: Socket) => (socket.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.)/, '');
+
+/**
+ * Keeps one client from holding the server's connections. A client address holds at most its share
+ * (a reverse proxy named in TRUST_PROXY speaks for many clients and is not counted); past it a new
+ * connection is closed at once. When the server nears its cap, each new connection closes the
+ * connection that has been idle longest (no request in progress: waiting for a head, or kept alive
+ * between requests), so room stays for a new client while idle ones go first.
+ */
+export function guardConnections(
+  server: http.Server,
+  limits: Pick<AppConfig['connections'], 'maxConnections' | 'maxConnectionsPerAddress'>,
+  isProxy: (address: string) => boolean,
+): void {
+  const perAddress = new Map<string, number>();
+  // In the order each became idle: the first is the one idle longest.
+  const idle = new Set<Socket>();
+  let open = 0;
+  const roomAt = limits.maxConnections - Math.max(1, Math.floor(limits.maxConnections / 20));
+
+  server.on('connection', (socket: Socket) => {
+    const address = clientAddress(socket);
+    const counted = !isProxy(address);
+    const held = perAddress.get(address) ?? 0;
+    if (counted && held >= limits.maxConnectionsPerAddress) {
+      socket.destroy();
+      return;
+    }
+    if (open >= roomAt) idle.values().next().value?.destroy();
+    open += 1;
+    if (counted) perAddress.set(address, held + 1);
+    idle.add(socket);
+    socket.once('close', () => {
+      open -= 1;
+      idle.delete(socket);
+      if (!counted) return;
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
+    });
+  });
+  server.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
+    const socket = request.socket;
+    idle.delete(socket);
+    response.once('close', () => {
+      if (!socket.destroyed) idle.add(socket);
+    });
+  });
 }
 
 /** True when the request announces a body (a length above zero, or chunks). */

@@ -1,3 +1,4 @@
+import { LISTEN_BACKLOG } from '../http/connections';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -124,7 +125,7 @@ export async function startServer(
     adminId = await createAdmin(db, ADMIN.email, ADMIN.password, config.passwordHashCost);
     app = await buildApp(config, { db });
     extend?.(app);
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    await app.listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG });
   } catch (error) {
     // Leave no schema, pool or folder behind when a suite cannot even start.
     await app?.close();
