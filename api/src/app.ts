@@ -93,6 +93,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('ownsPath', ownsPath);
   const uploads = openUploadStorage(config, db, app.log);
   app.decorate('uploads', uploads);
+  app.addHook('onClose', async () => uploads.close());
   const releases = new Releases(releasesConfig(config));
   app.decorate('releases', releases);
   app.decorate('liveMap', new LiveMap(releases, { loadTimeoutMs: config.remoteLoadTimeoutMs }, app.log));

@@ -77,39 +77,59 @@ export async function dueOnce(db: Db, chore: string, intervalMs: number, now = n
 export function holdDataDirLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const pidFile = path.join(dataDir, 'server.pid');
-  const lock = openSqliteConnection(path.join(dataDir, 'server-lock.db'));
-  try {
-    // Without waiting: a lock held by a live server is not going to be freed in a moment.
-    lock.exec('PRAGMA busy_timeout = 0');
-    // No journal file beside it: nothing is ever written, the transaction only holds the lock.
-    lock.exec('PRAGMA journal_mode = MEMORY');
-    lock.exec('BEGIN EXCLUSIVE');
-  } catch (error) {
-    lock.close();
-    if (!isBusy(error)) throw error;
+  const release = holdFileLock(path.join(dataDir, 'server-lock.db'));
+  if (!release) {
     const holder = readPid(pidFile);
     throw new Error(
       `Another server${holder ? ` (process ${holder})` : ''} is already running on ${dataDir}. SQLite serves one ` +
         'instance; stop it, use another DATA_DIR, or use PostgreSQL (DATABASE_URL) to run several.',
-      { cause: error },
     );
   }
   try {
     fs.writeFileSync(pidFile, String(process.pid));
     fs.rmSync(path.join(dataDir, 'server.lock'), { force: true });
   } catch (error) {
+    release();
+    throw error;
+  }
+  return () => {
+    // While the lock is still ours: once it is released, the file may be the next server's.
+    fs.rmSync(pidFile, { force: true });
+    release();
+  };
+}
+
+/**
+ * Takes the operating system's lock on `file` (an exclusive transaction on a small SQLite file of its
+ * own) without waiting, for as long as the process lives or until released. Undefined when a live
+ * process holds it: a lock outlives no process, however it ended, and no reused process id keeps one.
+ */
+export function holdFileLock(file: string): (() => void) | undefined {
+  const lock = openSqliteConnection(file);
+  try {
+    // Without waiting: a lock held by a live process is not going to be freed in a moment.
+    lock.exec('PRAGMA busy_timeout = 0');
+    // No journal file beside it: nothing is ever written, the transaction only holds the lock.
+    lock.exec('PRAGMA journal_mode = MEMORY');
+    lock.exec('BEGIN EXCLUSIVE');
+  } catch (error) {
     lock.close();
+    if (isBusy(error)) return undefined;
     throw error;
   }
   // Referenced here until released: a connection left to the garbage collector is closed by it, and
   // the lock would go with it (a caller that drops the returned function must not lose the lock).
   heldLocks.add(lock);
   return () => {
-    if (!heldLocks.delete(lock)) return;
-    // While the lock is still ours: once it is released, the file may be the next server's.
-    fs.rmSync(pidFile, { force: true });
-    lock.close();
+    if (heldLocks.delete(lock)) lock.close();
   };
+}
+
+/** True when a live process holds the lock on `file` (holdFileLock); false when none does. */
+export function isFileLockHeld(file: string): boolean {
+  const release = holdFileLock(file);
+  release?.();
+  return !release;
 }
 
 /** The lock connections this process holds (see holdDataDirLock). */

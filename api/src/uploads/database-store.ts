@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import { timestamp } from '../db/ids';
+import { holdFileLock, isFileLockHeld } from '../db/instances';
 import type { Database } from '../db/schema';
 import { UploadStore, type ReceivedFile, type SweepOutcome, type UploadStorage } from './store';
 
@@ -28,6 +30,9 @@ export interface StoredFile {
  * Files a write replaced or a delete dropped are deleted after the commit; a crash before that leaves
  * an orphan the sweep deletes. Received files wait in this instance's temp folder meanwhile.
  */
+/** The file in an instance's receiving folder whose lock it holds while it runs. */
+const OWNER_LOCK = '.owner.lock';
+
 export class DatabaseUploadStore implements UploadStorage {
   readonly tempDir: string;
 
@@ -37,16 +42,24 @@ export class DatabaseUploadStore implements UploadStorage {
     private readonly localDir: string,
     private readonly log?: FastifyBaseLogger,
   ) {
-    // Instances may share DATA_DIR: each receives into a folder of its own, named so that the sweep
-    // can tell a dead instance's leftovers on this machine from a living one's requests.
+    // Instances may share DATA_DIR: each receives into a folder of its own, which it holds a lock in
+    // for its life, so that the sweep can tell a dead instance's leftovers on this machine from a
+    // living one's requests. A process id alone cannot: a restarted container often has the same one.
     this.tempRoot = path.join(localDir, '.tmp');
-    this.tempDir = path.join(this.tempRoot, `${os.hostname()}-${process.pid}`);
+    this.tempDir = path.join(this.tempRoot, `${os.hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`);
   }
 
   private readonly tempRoot: string;
+  private releaseOwnerLock?: () => void;
 
   prepare(): void {
     fs.mkdirSync(this.tempDir, { recursive: true });
+    this.releaseOwnerLock = holdFileLock(path.join(this.tempDir, OWNER_LOCK));
+  }
+
+  close(): void {
+    this.releaseOwnerLock?.();
+    this.releaseOwnerLock = undefined;
   }
 
   async commit<T>(db: Db, files: ReceivedFile[], write: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
@@ -169,13 +182,25 @@ export class DatabaseUploadStore implements UploadStorage {
         await discard(at, false);
         continue;
       }
-      const dead = entry.name.startsWith(`${os.hostname()}-`) && !isRunning(Number(entry.name.split('-').at(-1)));
-      for (const name of await fs.promises.readdir(at)) await discard(path.join(at, name), dead);
+      const dead = at !== this.tempDir && this.isStoppedInstanceFolder(at, entry.name);
+      for (const name of await fs.promises.readdir(at)) {
+        if (name !== OWNER_LOCK) await discard(path.join(at, name), dead);
+      }
       // Only a stopped instance's folder goes: a running one (here or on another machine) receives into
       // its own between two sweeps, empty or not.
-      if (dead && (await fs.promises.readdir(at)).length === 0) await fs.promises.rmdir(at);
+      if (dead) await fs.promises.rm(at, { recursive: true, force: true });
     }
     return discarded;
+  }
+
+  /** True for the receiving folder of an instance of this machine that no longer runs. */
+  private isStoppedInstanceFolder(folder: string, name: string): boolean {
+    const [, host, pid] = /^(.+)-(\d+)(?:-[0-9a-f]{8})?$/.exec(name) ?? [];
+    if (host !== os.hostname()) return false;
+    const lock = path.join(folder, OWNER_LOCK);
+    // Its owner's lock tells; a folder without one (an older version's, or removed and made again
+    // under a running instance) is judged by its process id.
+    return fs.existsSync(lock) ? !isFileLockHeld(lock) : !isRunning(Number(pid));
   }
 
   /**

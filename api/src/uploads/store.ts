@@ -40,6 +40,8 @@ export interface UploadStorage {
   readonly tempDir: string;
   /** Creates the folders; call once at start. */
   prepare(): void;
+  /** Lets go of what prepare() holds; call at close. */
+  close(): void;
   /** Runs `write` in a transaction; the files become visible only once it committed (crash-clean). */
   commit<T>(db: Db, files: ReceivedFile[], write: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
   /** Deletes stored files, after the write that dropped them committed. */
@@ -100,6 +102,10 @@ export class UploadStore implements UploadStorage {
     private readonly log?: FastifyBaseLogger,
   ) {
     this.tempDir = path.join(dir, TEMP_FOLDER);
+  }
+
+  close(): void {
+    // Nothing held: on SQLite the server's DATA_DIR lock already makes this process the only one here.
   }
 
   prepare(): void {

@@ -399,8 +399,29 @@ if (postgres.length)
       expect(stored).not.toContain(orphan);
       expect(stored).toEqual(expect.arrayContaining([young, fileName(kept.fileUrl)]));
       expect(fs.existsSync(dead)).toBe(false);
-      expect(fs.readdirSync(store.tempDir)).toEqual(['def.part']);
+      expect(fs.readdirSync(store.tempDir).filter((name) => name !== '.owner.lock')).toEqual(['def.part']);
       fs.rmSync(path.join(store.tempDir, 'def.part'));
+    });
+
+    it('at start sweeps what a killed instance of this machine left, even when its process id is now another live process', async () => {
+      const store = a.app.uploads as DatabaseUploadStore;
+      // Killed with -9 mid-upload: its folder, its unheld lock, a fresh partial file; and its process id
+      // is now this live process's (a restarted container's server often gets the same one).
+      const dead = path.join(path.dirname(store.tempDir), `${os.hostname()}-${process.pid}`);
+      fs.mkdirSync(dead, { recursive: true });
+      fs.writeFileSync(path.join(dead, '.owner.lock'), '');
+      fs.writeFileSync(path.join(dead, 'abc.part'), 'half an upload');
+      await choresOf(a.app)(true);
+      expect(fs.existsSync(dead)).toBe(false);
+    });
+
+    it('leaves alone the folder of a running instance that holds its lock, even a fresh file in it', async () => {
+      const onB = b.app.uploads as DatabaseUploadStore;
+      const receiving = path.join(onB.tempDir, 'receiving.part');
+      fs.writeFileSync(receiving, 'arriving');
+      await choresOf(a.app)(true);
+      expect(fs.existsSync(receiving)).toBe(true);
+      fs.rmSync(receiving);
     });
 
     it("leaves a running instance's receiving folder in place, even empty (instances of one machine share DATA_DIR)", async () => {
