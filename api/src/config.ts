@@ -46,6 +46,8 @@ export interface AppConfig {
    * mobile app's public reads are answered 503 with Retry-After instead of queueing. 0: never shed.
    */
   eventLoopLagLimitMs: number;
+  /** At a stop, requests in progress get this long to finish; what is left is then cut. */
+  shutdownGraceMs: number;
   /** How often the lag is measured. */
   pressureSampleMs: number;
   /**
@@ -239,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadMaxImageBytes: int(env, 'UPLOAD_MAX_IMAGE_BYTES', 5 * MIB),
     uploadMaxFileBytes: int(env, 'UPLOAD_MAX_FILE_BYTES', 20 * MIB),
     eventLoopLagLimitMs: int(env, 'EVENT_LOOP_LAG_LIMIT_MS', 500, 0),
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0),
     pressureSampleMs: int(env, 'PRESSURE_SAMPLE_MS', 250, 10),
     adminReadsAtOnce: int(env, 'ADMIN_READS_AT_ONCE', 2, 0),
     adminReadsQueue: int(env, 'ADMIN_READS_QUEUE', 1000, 0),

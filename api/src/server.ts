@@ -8,6 +8,7 @@ import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { exclusively, holdDataDirLock, LOCKS } from './db/instances';
 import { DatabaseUploadStore } from './uploads/database-store';
+import { removeHalfReceived } from './uploads/form';
 import { publicOrigin } from './uploads/store';
 
 function announceAdmin(result: BootstrapResult): void {
@@ -101,10 +102,16 @@ async function main(): Promise<void> {
       return;
     }
     stoppingSince = Date.now();
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    // New connections are refused at once; requests in progress get the grace to finish. What is left
+    // then (a slow upload may run for many minutes) is cut: its handler removes the half-received file.
+    setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs).unref();
+    app
+      .close()
+      .then(() => removeHalfReceived(app.uploads.tempDir))
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -292,6 +292,22 @@ async function discard(part: MultipartFile): Promise<void> {
   }
 }
 
+/** A file being received is named so until its request ends (kept, or removed). */
+const RECEIVING = '.part';
+
+/**
+ * Removes what requests cut short left half received in `tempDir`: once the server has closed, no
+ * request is receiving any more (a stop cuts slow uploads after its grace).
+ */
+export async function removeHalfReceived(tempDir: string): Promise<void> {
+  const names = await fs.promises.readdir(tempDir).catch(() => []);
+  await Promise.all(
+    names
+      .filter((name) => name.endsWith(RECEIVING))
+      .map((name) => fs.promises.rm(path.join(tempDir, name), { force: true })),
+  );
+}
+
 /**
  * Streams one file to a temp file. Answers the received file, undefined for an empty file input
  * (no name, no bytes), or the HttpError that refuses it (the rest of the part is then read and
@@ -304,7 +320,7 @@ async function receiveFile(
   tempDir: string,
 ): Promise<ReceivedFile | HttpError | undefined> {
   const field = part.fieldname;
-  const tempPath = path.join(tempDir, `${randomBytes(12).toString('hex')}.part`);
+  const tempPath = path.join(tempDir, `${randomBytes(12).toString('hex')}${RECEIVING}`);
   // The folder is made at start; made again if something (an operator, a sweep) removed it since.
   await fs.promises.mkdir(tempDir, { recursive: true });
   const out = fs.createWriteStream(tempPath, { flags: 'wx' });
