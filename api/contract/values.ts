@@ -5,6 +5,11 @@ export const LoginInput = {
   password: { required: true, minLength: 1, maxLength: 1024 },
 } as const;
 
+export const LoginCode = {
+  challenge: { required: true, minLength: 1, maxLength: 100 },
+  code: { required: true, minLength: 1, maxLength: 40 },
+} as const;
+
 export const AccountInput = {
   name: { required: false, maxLength: 100 },
   email: { required: true, minLength: 1, maxLength: 320 },
@@ -21,6 +26,12 @@ export const PasswordSet = {
   token: { required: true, minLength: 1, maxLength: 200 },
   password: { required: true, minLength: 12, maxLength: 1024 },
 } as const;
+
+export const TwoFactorConfirm = { code: { required: true, minLength: 1, maxLength: 40 } } as const;
+
+export const TwoFactorOff = { proof: { required: true, minLength: 1, maxLength: 1024 } } as const;
+
+export const TwoFactorRequirement = { required: { required: true } } as const;
 
 export const MemberInput = {
   name: { required: true, minLength: 1, maxLength: 100 },

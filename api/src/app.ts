@@ -21,6 +21,7 @@ import { LiveMap } from './releases/live-map';
 import { Releases, releasesConfig } from './releases/releases';
 import { liveMapRoute, versionRoutes } from './releases/routes';
 import { accountRoutes } from './account/routes';
+import { twoFactorRoutes } from './two-factor/routes';
 import { teamRoutes } from './team/routes';
 import { activityRoutes } from './activity/routes';
 import { recordActivity } from './activity/record';
@@ -131,6 +132,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     async (api) => {
       await api.register(authRoutes);
       await api.register(accountRoutes);
+      await api.register(twoFactorRoutes);
       await api.register(teamRoutes);
       await api.register(activityRoutes);
       await api.register(analyticsRoutes);

@@ -4,6 +4,8 @@ import { exclusively, LOCKS } from '../db/instances';
 import { findAdminByEmail } from '../auth/admins';
 import { createPasswordLink, PASSWORD_LINK_HOURS } from './repository';
 import { addActivity } from '../activity/record';
+import { revokeAllTokens } from '../auth/tokens';
+import { turnOff } from '../two-factor/repository';
 
 /**
  * The operator's account commands, run on the server (README "Accounts"), where no mail server is
@@ -11,10 +13,12 @@ import { addActivity } from '../activity/record';
  *
  *   npm run admin -- list                      the accounts: email, name, role, since
  *   npm run admin -- reset-password <email>    a one-time set-password link, valid 48 hours
+ *   npm run admin -- reset-2fa <email>         two-factor sign-in off, every session ended
  */
 const USAGE = `usage:
   npm run admin -- list                      the accounts
-  npm run admin -- reset-password <email>    print a one-time link to set that account's password`;
+  npm run admin -- reset-password <email>    print a one-time link to set that account's password
+  npm run admin -- reset-2fa <email>         turn off that account's two-factor sign-in (a lost phone)`;
 
 export class AdminCommandError extends Error {
   override name = 'AdminCommandError';
@@ -22,7 +26,7 @@ export class AdminCommandError extends Error {
 
 export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
   const [command, ...args] = argv;
-  if (command !== 'list' && command !== 'reset-password') throw new AdminCommandError(USAGE);
+  if (command !== 'list' && command !== 'reset-password' && command !== 'reset-2fa') throw new AdminCommandError(USAGE);
   const config = loadConfig(env);
   const db = openDatabase(config);
   try {
@@ -48,6 +52,22 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
     if (!email) throw new AdminCommandError(`name the account's email.\n${USAGE}`);
     const admin = await findAdminByEmail(db, email);
     if (!admin) throw new AdminCommandError(`No account has the email ${email} (npm run admin -- list shows them).`);
+    if (command === 'reset-2fa') {
+      const wasOn = await turnOff(db, admin._id);
+      await revokeAllTokens(db, admin._id);
+      await addActivity(db, {
+        adminId: admin._id,
+        member: 'The server (npm run admin)',
+        kind: 'account',
+        summary: `Turned off two-factor sign-in of “${admin.email}”`,
+      });
+      return [
+        wasOn
+          ? `Two-factor sign-in is off for ${admin.email}; every session of the account ended.`
+          : `${admin.email} had no two-factor sign-in; every session of the account ended.`,
+        'The password alone signs in now: turn two-factor sign-in on again in Settings → Password.',
+      ];
+    }
     const { token } = await createPasswordLink(db, admin._id);
     await addActivity(db, {
       adminId: admin._id,

@@ -79,6 +79,9 @@ function summarise(
   const named = name ? ` “${shorten(name, 80)}”` : '';
   const counted = (data ?? {}) as { deleted?: number; signedOut?: number };
   if (kind === 'account') {
+    if (path.endsWith('/two-factor/setup')) return 'Started setting up two-factor sign-in';
+    if (path.endsWith('/two-factor/enable')) return 'Turned on two-factor sign-in';
+    if (path.endsWith('/two-factor/disable')) return 'Turned off two-factor sign-in';
     if (path.endsWith('/password')) return 'Changed their password';
     if (path.endsWith('/sessions')) return `Signed out all their other sessions (${counted.signedOut ?? 0})`;
     if (path.includes('/sessions/')) return 'Signed out another session of theirs';
@@ -88,6 +91,10 @@ function summarise(
     return `Deleted every prayer request (${counted.deleted ?? 0})`;
   }
   if (kind === 'team') {
+    if (path.endsWith('/two-factor'))
+      return (body as { required?: boolean } | undefined)?.required
+        ? 'Required two-factor sign-in for every Admin'
+        : 'Stopped requiring two-factor sign-in for Admins';
     if (path.endsWith('/link')) return `Made a password link for a member${named}`;
     if (method === 'POST') return `Added a member${named}`;
     const change = body as { role?: string; active?: boolean } | undefined;

@@ -1,3 +1,4 @@
+import { URI, type TOTP } from 'otpauth';
 import { createAdmin } from './admins';
 import { engines, multipartForm, startServer, type CallOptions, type TestServer } from '../testing/harness';
 import { operationsOf, pathWith, type Operation } from '../testing/openapi';
@@ -113,9 +114,16 @@ describe.each(engines())('roles on %s', (_name, engine) => {
 // The other half of the table: every write a role may make succeeds (2xx) with a valid request, each
 // role on a database of its own, its adds first (they make the records its edits and deletes name).
 
+/** The otpauth URI of the last two-factor setup, whose code turns it on. */
+let twoFactorUri = '';
+
 /** A valid request for each write: the records' own (an edit keeps its picture), the account's and the team's. */
 function validRequest(operation: Operation, member: { email: string; password: string }): CallOptions {
   const route = `${operation.method} ${operation.path}`;
+  if (route === 'POST /api/v1/account/two-factor/enable')
+    return { json: { code: (URI.parse(twoFactorUri) as TOTP).generate() } };
+  if (route === 'POST /api/v1/account/two-factor/disable') return { json: { proof: member.password } };
+  if (route === 'PUT /api/v1/team/two-factor') return { json: { required: false } };
   if (route === 'PUT /api/v1/account')
     return { json: { name: 'A member', email: member.email, phone: '+234 800 000 0000', country: 'Nigeria' } };
   if (route === 'PUT /api/v1/account/password')
@@ -133,6 +141,8 @@ function validRequest(operation: Operation, member: { email: string; password: s
 
 /** Adds first, then edits and the rest, then the sessions' sign-outs, the password, and deletes last. */
 function turnOf(operation: Operation): number {
+  const twoFactor = ['setup', 'enable', 'disable'].indexOf(operation.path.split('/two-factor/')[1] ?? '');
+  if (twoFactor >= 0) return 1 + (twoFactor + 1) / 10;
   if (/\/(add|post)\/|^\/api\/v1\/team$/.test(operation.path) && operation.method === 'POST') return 0;
   if (/account\/sessions\/\{id\}/.test(operation.path)) return 2;
   if (/account\/sessions/.test(operation.path)) return 3;
@@ -200,6 +210,8 @@ describe.each(engines())('allowed writes on %s', (_name, engine) => {
           if (res.status < 200 || res.status > 299)
             wrong.push(`${operation.method} ${operation.path}: ${res.status} ${res.text.slice(0, 120)}`);
           const made = (res.body as { data?: { _id?: unknown } } | undefined)?.data?._id;
+          const uri = (res.body as { data?: { uri?: unknown } } | undefined)?.data?.uri;
+          if (typeof uri === 'string') twoFactorUri = uri;
           if (turnOf(operation) === 0 && typeof made === 'string') ids[kind] = made;
         }
         expect(wrong).toEqual([]);

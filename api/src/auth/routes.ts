@@ -1,30 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { addSchemas, Entity, Input, ref, RequiredText } from '../http/contract';
+import { addSchemas, ref } from '../http/contract';
+import { LoginAnswer, LoginInput, signIn } from './login';
+import { secondStepRoute } from '../two-factor/routes';
 import { errorResponses, trimFields } from '../http/validation';
 import { rateLimited } from '../http/rate-limit';
 import { findAdminByEmail, savePasswordHash } from './admins';
 import { bearerSecurity, bearerToken, requireAdmin } from './guard';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
-import { issueToken, revokeToken } from './tokens';
+import { revokeToken } from './tokens';
 import { forbidden, unauthorized } from '../http/errors';
-
-export const LoginInput = Input(
-  'LoginInput',
-  {
-    email: RequiredText(320, { format: 'email' }),
-    password: RequiredText(1024),
-  },
-  { email: 'Email', password: 'Password' },
-);
-
-export const LoginAnswer = Entity('LoginAnswer', {
-  message: Type.Literal('Login Successful'),
-  token: Type.String({ description: 'Send as `Authorization: Bearer <token>`' }),
-  // The spec's name for the logged-in administrator.
-  doesUserEmailExist: Type.Object({ _id: Type.String(), email: Type.String() }),
-});
+import { twoFactorOf } from '../two-factor/repository';
+import { challengeFor } from '../two-factor/login';
+import { TwoFactorChallenge } from '../two-factor/schemas';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const DEACTIVATED = 'This account is deactivated. Ask an Admin to reactivate it.';
@@ -32,7 +21,7 @@ export const DEACTIVATED = 'This account is deactivated. Ask an Admin to reactiv
 export async function authRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db } = app;
-  addSchemas(app, LoginInput, LoginAnswer);
+  addSchemas(app, LoginInput, LoginAnswer, TwoFactorChallenge);
 
   app.post(
     '/admin/login',
@@ -41,9 +30,13 @@ export async function authRoutes(parent: FastifyInstance): Promise<void> {
       preValidation: trimFields('email'),
       schema: {
         tags: ['auth'],
-        summary: 'Log in as the administrator',
+        summary:
+          'Log in as the administrator; with two-factor sign-in on, the answer is a challenge for POST /admin/login/two-factor',
         body: ref(LoginInput),
-        response: { 200: ref(LoginAnswer), ...errorResponses(400, 401, 403, 429) },
+        response: {
+          200: Type.Union([ref(LoginAnswer), ref(TwoFactorChallenge)]),
+          ...errorResponses(400, 401, 403, 429),
+        },
       },
     },
     async (request) => {
@@ -60,14 +53,13 @@ export async function authRoutes(parent: FastifyInstance): Promise<void> {
         const upgraded = await hashPassword(password, cost);
         await savePasswordHash(db, admin._id, upgraded);
       }
-      const token = await issueToken(db, admin._id, config.tokenTtlHours, request.headers['user-agent']);
-      return {
-        message: 'Login Successful' as const,
-        token,
-        doesUserEmailExist: { _id: admin._id, email: admin.email },
-      };
+      // With a second factor the password alone opens no session: the code comes in a second call.
+      if ((await twoFactorOf(db, admin._id))?.enabled) return await challengeFor(db, admin._id);
+      return await signIn(app, request, admin);
     },
   );
+
+  secondStepRoute(app);
 
   app.get(
     '/auth/logout',

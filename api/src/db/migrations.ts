@@ -1,4 +1,4 @@
-import { Kysely, Migration, MigrationProvider, sql } from 'kysely';
+import { ColumnDefinitionBuilder, Kysely, Migration, MigrationProvider, sql } from 'kysely';
 import { storedHtml } from '../uploads/store';
 
 // Migrations live in code (not read from a folder) so that the compiled server and ts-jest run the
@@ -417,6 +417,44 @@ const migrations = (engine: EngineName): Record<string, Migration> => ({
     async down(db: Kysely<unknown>) {
       await db.schema.createIndex('mass_intentions_created_at').on('mass_intentions').column('created_at').execute();
       await db.schema.dropIndex('mass_intentions_created_at_id').execute();
+    },
+  },
+  // Two-factor sign-in by authenticator app: the secret and its last step, recovery codes, the login's
+  // pending second step, and the team's "required for every Admin".
+  '0013_two_factor': {
+    async up(db: Kysely<unknown>) {
+      const account = (c: ColumnDefinitionBuilder) => c.notNull().references('admins._id').onDelete('cascade');
+      await db.schema
+        .createTable('two_factor')
+        .addColumn('admin_id', 'varchar(24)', (c) => account(c).primaryKey())
+        .addColumn('secret', 'varchar(200)', (c) => c.notNull())
+        .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_step', 'integer')
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('recovery_codes')
+        .addColumn('admin_id', 'varchar(24)', account)
+        .addColumn('code_hash', 'varchar(64)', (c) => c.notNull())
+        .addPrimaryKeyConstraint('recovery_codes_pk', ['admin_id', 'code_hash'])
+        .execute();
+      await db.schema
+        .createTable('login_challenges')
+        .addColumn('challenge_hash', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('admin_id', 'varchar(24)', account)
+        .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex('login_challenges_expires_at').on('login_challenges').column('expires_at').execute();
+      await db.schema
+        .createTable('team_settings')
+        .addColumn('name', 'varchar(60)', (c) => c.primaryKey())
+        .addColumn('value', 'varchar(200)', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['team_settings', 'login_challenges', 'recovery_codes', 'two_factor'])
+        await db.schema.dropTable(table).execute();
     },
   },
 });

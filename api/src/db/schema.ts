@@ -208,6 +208,43 @@ export interface Database {
   chore_runs: ChoreRunsTable;
   password_links: PasswordLinksTable;
   activity: ActivityTable;
+  // two-factor sign-in (migration 0013)
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  team_settings: TeamSettingsTable;
+}
+
+/** An account's authenticator app: set up (enabled 0) until confirmed with a code, then on. */
+export interface TwoFactorTable {
+  admin_id: string;
+  /** The TOTP secret, AES-256-GCM with the key in DATA_DIR (two-factor/totp.ts), never in clear. */
+  secret: string;
+  enabled: number;
+  /** The time step of the last code accepted: a code of this step or an earlier one is refused. */
+  last_step: number | null;
+  created_at: string;
+}
+
+/** One unused recovery code: its HMAC (keyed as the secret), deleted when used. */
+export interface RecoveryCodesTable {
+  admin_id: string;
+  code_hash: string;
+}
+
+/** A login whose password was right, waiting for its code: the SHA-256 of what the client holds. */
+export interface LoginChallengesTable {
+  challenge_hash: string;
+  admin_id: string;
+  expires_at: string;
+  /** Codes tried on it. */
+  attempts: number;
+}
+
+/** The team's settings, one row each: 'require_admin_two_factor' = '1' or '0'. */
+export interface TeamSettingsTable {
+  name: string;
+  value: string;
 }
 
 /** PostgreSQL only (migration 0009): an uploaded file kept in the database (uploads/database-store.ts). */

@@ -4,7 +4,9 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { HttpError } from './errors';
 
-function wait(ms: number): string {
+export function wait(ms: number): string {
+  // Past two minutes, seconds are more than anyone reads.
+  if (ms >= 120_000) return `${Math.ceil(ms / 60_000)} minutes`;
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   return seconds === 1 ? '1 second' : `${seconds} seconds`;
 }
@@ -39,6 +41,18 @@ export async function countAttempt(db: Db, key: string, windowMs: number): Promi
     .returning(['hits', 'window_ends'])
     .executeTakeFirstOrThrow();
   return { current: Number(row.hits), ttl: Math.max(0, Number(row.window_ends) - now) };
+}
+
+/** The attempts counted in the key's window that has not ended (0 when none), without counting one. */
+export async function attemptsIn(db: Db, key: string): Promise<{ current: number; ttl: number }> {
+  const now = Date.now();
+  const row = await db.kysely
+    .selectFrom('rate_limits')
+    .select(['hits', 'window_ends'])
+    .where('key', '=', key)
+    .where('window_ends', '>', now)
+    .executeTakeFirst();
+  return row ? { current: Number(row.hits), ttl: Number(row.window_ends) - now } : { current: 0, ttl: 0 };
 }
 
 /** Forgets windows that ended (the hourly chores). */
