@@ -4,7 +4,8 @@ import styled from 'styled-components';
 import { Button } from '../ui/Button';
 import { TextField } from '../forms/inputs';
 import { loginSchema } from '../validation/schemas';
-import { logIn } from './auth';
+import { completeLogIn, logIn } from './auth';
+import { CodeStep } from './CodeStep';
 import { sessionExpired } from '../session/session';
 import { AuthCard, AuthPage } from './AuthCard';
 
@@ -19,13 +20,42 @@ const Expired = styled.p.attrs({ role: 'status' })`
   }
 `;
 
+const Back = styled(Button).attrs({ variant: 'secondary' })`
+  && {
+    width: 100%;
+    margin-top: ${({ theme }) => theme.space(2)};
+  }
+`;
+
 /**
  * 'Welcome Admin' (spec §2 Public routes). A successful login saves the session; whoever renders
- * this screen reacts to the session and decides where to go.
+ * this screen reacts to the session and decides where to go. An account with two-factor sign-in is
+ * asked its code after the password.
  */
 export function LoginScreen() {
   // Read once: the notice stays while this screen is shown, and the next login clears it.
   const [expired] = useState(sessionExpired);
+  const [challenge, setChallenge] = useState<string>();
+  if (challenge) {
+    return (
+      <AuthPage>
+        <AuthCard>
+          <h1>Two-factor sign-in</h1>
+          <p>Enter the code from your authenticator app.</p>
+          <CodeStep
+            challenge={challenge}
+            onSignedIn={completeLogIn}
+            actions={(submit) => (
+              <>
+                {submit}
+                <Back onClick={() => setChallenge(undefined)}>Back</Back>
+              </>
+            )}
+          />
+        </AuthCard>
+      </AuthPage>
+    );
+  }
   return (
     <AuthPage>
       <AuthCard>
@@ -37,7 +67,7 @@ export function LoginScreen() {
           validationSchema={loginSchema}
           onSubmit={async (values) => {
             try {
-              await logIn({ email: values.email.trim(), password: values.password });
+              setChallenge(await logIn({ email: values.email.trim(), password: values.password }));
             } catch {
               // The API client has shown the server's message; the typed values stay.
             }

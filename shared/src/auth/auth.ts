@@ -1,9 +1,16 @@
-import { authApi } from '../api/resources/auth';
+import { authApi, type LoginAnswer } from '../api/resources/auth';
 import { notify } from '../notify/notify';
 import { session } from '../session/session';
 
-export async function logIn(credentials: { email: string; password: string }) {
+/** Logs in, or answers the challenge when the account asks for a code too (then `completeLogIn`). */
+export async function logIn(credentials: { email: string; password: string }): Promise<string | undefined> {
   const answer = await authApi.login(credentials);
+  if ('challenge' in answer) return answer.challenge;
+  completeLogIn(answer);
+  return undefined;
+}
+
+export function completeLogIn(answer: LoginAnswer) {
   session.save({ token: answer.token, user: answer.doesUserEmailExist });
   notify.success('Login Successful');
 }

@@ -1,7 +1,8 @@
 import { Form, Formik } from 'formik';
 import { useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
-import { authApi } from '../api/resources/auth';
+import { authApi, type LoginAnswer } from '../api/resources/auth';
+import { CodeStep } from '../auth/CodeStep';
 import { TextField } from '../forms/inputs';
 import { Button } from '../ui/Button';
 import { Modal, ModalActions } from '../ui/Modal';
@@ -17,6 +18,38 @@ const keepOpen = () => undefined;
 
 function RenewalForm({ renewal }: { renewal: Renewal }) {
   const [wrongAccount, setWrongAccount] = useState(false);
+  const [challenge, setChallenge] = useState<string>();
+  const finish = (answer: LoginAnswer) => {
+    // Logged out meanwhile: the choice stands.
+    if (sessionRenewal.current() !== renewal) return;
+    // Only the account whose work is on screen: its calls are sent again under the new session.
+    if (answer.doesUserEmailExist._id !== renewal.user._id) {
+      setChallenge(undefined);
+      setWrongAccount(true);
+      return;
+    }
+    session.save({ token: answer.token, user: answer.doesUserEmailExist });
+    renewal.finish(true);
+  };
+  const logOut = (busy: boolean) => (
+    <Button variant="secondary" disabled={busy} onClick={() => renewal.finish(false)}>
+      Log out
+    </Button>
+  );
+  if (challenge) {
+    return (
+      <CodeStep
+        challenge={challenge}
+        onSignedIn={finish}
+        actions={(submit) => (
+          <ModalActions>
+            {logOut(false)}
+            {submit}
+          </ModalActions>
+        )}
+      />
+    );
+  }
   return (
     <Formik
       initialValues={{ email: renewal.user.email, password: '' }}
@@ -25,15 +58,8 @@ function RenewalForm({ renewal }: { renewal: Renewal }) {
         setWrongAccount(false);
         try {
           const answer = await authApi.login({ email: values.email.trim(), password: values.password });
-          // Logged out meanwhile: the choice stands.
-          if (sessionRenewal.current() !== renewal) return;
-          // Only the account whose work is on screen: its calls are sent again under the new session.
-          if (answer.doesUserEmailExist._id !== renewal.user._id) {
-            setWrongAccount(true);
-            return;
-          }
-          session.save({ token: answer.token, user: answer.doesUserEmailExist });
-          renewal.finish(true);
+          if ('challenge' in answer) setChallenge(answer.challenge);
+          else finish(answer);
         } catch {
           // The API client has shown the server's message ('Invalid email or password').
         }
@@ -48,9 +74,7 @@ function RenewalForm({ renewal }: { renewal: Renewal }) {
             <Wrong>{`This is another account. Sign in as ${renewal.user.email} to keep your work, or log out.`}</Wrong>
           )}
           <ModalActions>
-            <Button variant="secondary" disabled={isSubmitting} onClick={() => renewal.finish(false)}>
-              Log out
-            </Button>
+            {logOut(isSubmitting)}
             <Button type="submit" busy={isSubmitting}>
               Sign in
             </Button>

@@ -92,6 +92,35 @@ describe('a session that ends while a form holds unsaved input', () => {
     expect(screen.queryByText('Your session has expired. Please log in again.')).not.toBeInTheDocument();
   });
 
+  it('asks the authentication code of an account with two-factor sign-in, then sends the save again', async () => {
+    let refused = true;
+    const calls = stubApi({
+      [`POST /add/prayer/${userId}`]: (call) => (refused ? expired(call) : [201, { message: 'ok', data: {} }]),
+      'POST /admin/login': () => [
+        200,
+        { message: 'Enter the code from your authenticator app', twoFactorRequired: true, challenge: 'c' },
+      ],
+      'POST /admin/login/two-factor': (call) => {
+        refused = false;
+        return loginAs(userId)(call);
+      },
+    });
+    show(<PrayerForm />);
+    await userEvent.type(screen.getByLabelText('Title'), 'Angelus');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your session has expired' });
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Prayer added successfully')).toBeInTheDocument();
+    expect(dialog).not.toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/admin/login/two-factor')?.body).toEqual({
+      challenge: 'c',
+      code: '123456',
+    });
+  });
+
   it('signs in the same account only', async () => {
     const calls = stubApi({ [`POST /add/prayer/${userId}`]: expired, 'POST /admin/login': loginAs(otherId) });
     show(<PrayerForm />);
