@@ -65,6 +65,8 @@ const phone = {
   current: false,
 };
 
+const twoFactorOff = { enabled: false, recoveryCodesLeft: 0, requiredForAdmins: false };
+
 const grace = {
   _id: '65a1b2c3d4e5f60718293a4c',
   name: 'Sister Grace',
@@ -81,6 +83,7 @@ const settingsApi = (more: Parameters<typeof stubApi>[0] = {}) =>
     'GET /version': () => [200, { message: 'ok', data: versions }],
     'GET /account': () => [200, { message: 'ok', data: me }],
     'GET /account/sessions': () => [200, { message: 'ok', data: [thisDevice, phone] }],
+    'GET /account/two-factor': () => [200, { message: 'ok', data: twoFactorOff }],
     'GET /team': () => [200, { message: 'ok', data: members }],
     'GET /activity': (call) => [200, activityPage(call.params)],
     ...more,
@@ -338,5 +341,99 @@ describe('Settings', () => {
     expect(await screen.findByText('The deployed versions could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(await screen.findByLabelText('Country')).toBeInTheDocument();
+  });
+
+  describe('two-factor sign-in', () => {
+    const panel = () => within(screen.getByRole('region', { name: 'Two-factor sign-in' }));
+    const recoveryCodes = Array.from({ length: 10 }, (_, n) => `abcd${n}-efgh${n}`);
+
+    it('turns on: QR code and key, a code to confirm, then the ten recovery codes shown once', async () => {
+      let enabled = false;
+      const calls = settingsApi({
+        'GET /account/two-factor': () => [
+          200,
+          { message: 'ok', data: { ...twoFactorOff, enabled, recoveryCodesLeft: enabled ? 10 : 0 } },
+        ],
+        'POST /account/two-factor/setup': () => [
+          200,
+          {
+            message: 'Scan the QR code with your authenticator app',
+            data: {
+              secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+              uri: 'otpauth://totp/x',
+              qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+            },
+          },
+        ],
+        'POST /account/two-factor/enable': (call) => {
+          if ((call.body as { code: string }).code !== '123456')
+            return [
+              400,
+              { message: 'The code is not correct. Check that the time on your phone is right and try again.' },
+            ];
+          enabled = true;
+          return [200, { message: 'Two-factor sign-in is on', data: { recoveryCodes } }];
+        },
+      });
+      renderRoutes([{ path: '*', element: <App /> }], '/settings');
+      await userEvent.click(await panel().findByRole('button', { name: 'Turn on two-factor sign-in' }));
+      expect(await panel().findByRole('img', { name: 'QR code to scan with your authenticator app' })).toHaveAttribute(
+        'src',
+        'data:image/svg+xml;base64,PHN2Zy8+',
+      );
+      expect(panel().getByLabelText('Key to type into your authenticator app')).toHaveTextContent(
+        'JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP',
+      );
+      await userEvent.type(panel().getByLabelText('Authentication code'), '654321');
+      await userEvent.click(panel().getByRole('button', { name: 'Turn on' }));
+      expect(await screen.findByText(/The code is not correct/)).toBeInTheDocument();
+      expect(panel().getByLabelText('Authentication code')).toHaveValue('');
+      await userEvent.type(panel().getByLabelText('Authentication code'), '123 456');
+      await userEvent.click(panel().getByRole('button', { name: 'Turn on' }));
+      const box = await panel().findByRole('status', { name: 'Recovery codes' });
+      expect(
+        within(box)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(recoveryCodes);
+      await userEvent.click(within(box).getByRole('button', { name: 'I have saved them' }));
+      expect(panel().queryByRole('status', { name: 'Recovery codes' })).not.toBeInTheDocument();
+      expect(await panel().findByText(/10 of 10 recovery codes left/)).toBeInTheDocument();
+      expect(calls.filter((call) => call.method !== 'GET').map((call) => [call.url, call.body])).toEqual([
+        ['/account/two-factor/setup', undefined],
+        ['/account/two-factor/enable', { code: '654321' }],
+        ['/account/two-factor/enable', { code: '123456' }],
+      ]);
+    });
+
+    it('turns off with the password or a code', async () => {
+      const calls = settingsApi({
+        'GET /account/two-factor': () => [
+          200,
+          { message: 'ok', data: { ...twoFactorOff, enabled: true, recoveryCodesLeft: 7 } },
+        ],
+        'POST /account/two-factor/disable': () => [200, { message: 'Two-factor sign-in is off' }],
+      });
+      renderRoutes([{ path: '*', element: <App /> }], '/settings');
+      expect(await panel().findByText(/7 of 10 recovery codes left/)).toBeInTheDocument();
+      await userEvent.type(panel().getByLabelText('Password or authentication code'), 'my password');
+      await userEvent.click(panel().getByRole('button', { name: 'Turn off two-factor sign-in' }));
+      expect(await screen.findByText('Two-factor sign-in is off')).toBeInTheDocument();
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ proof: 'my password' });
+    });
+
+    it('asks an Admin to turn it on when the team requires it, and lets an Admin stop requiring it', async () => {
+      const calls = settingsApi({
+        'GET /account/two-factor': () => [200, { message: 'ok', data: { ...twoFactorOff, requiredForAdmins: true } }],
+        'PUT /team/two-factor': () => [200, { message: 'Two-factor sign-in is no longer required', data: {} }],
+      });
+      renderRoutes([{ path: '*', element: <App /> }], '/settings');
+      expect(
+        await panel().findByText('Your team requires two-factor sign-in for every Admin: turn it on now.'),
+      ).toBeInTheDocument();
+      await userEvent.click(panel().getByRole('button', { name: 'Stop requiring it for Admins' }));
+      expect(await screen.findByText('Two-factor sign-in is no longer required')).toBeInTheDocument();
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ required: false });
+    });
   });
 });

@@ -4,6 +4,7 @@ import { useResource } from 'shared/data';
 import { PasswordPanel, ProfilePanel, SessionsPanel } from './AccountPanels';
 import { account, accountApi } from './api';
 import { TeamPanel } from './TeamPanel';
+import { TwoFactorPanel } from './TwoFactorPanel';
 import { ActivityPanel } from './ActivityPanel';
 
 const Stack = styled.div`
@@ -14,7 +15,7 @@ const Stack = styled.div`
 `;
 
 /**
- * /settings: the signed-in member's own account — profile, password and sessions — and, for an Admin,
+ * /settings: the signed-in member's own account — profile, password, two-factor sign-in and sessions — and, for an Admin,
  * the team and the activity record; then the read-only Deployed versions panel: what is live and what this browser runs.
  */
 export function SettingsScreen() {
@@ -26,6 +27,7 @@ export function SettingsScreen() {
     <Stack>
       <ProfilePanel />
       <PasswordPanel />
+      <TwoFactorPanel />
       <SessionsPanel />
       {managesTeam && <TeamPanel />}
       {managesTeam && <ActivityPanel />}

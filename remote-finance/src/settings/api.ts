@@ -17,6 +17,8 @@ export interface ActivityPage {
   kinds: string[];
 }
 export type MemberInput = Schemas['MemberInput'];
+export type TwoFactorStatus = Schemas['TwoFactorStatus'];
+export type TwoFactorSetup = Schemas['TwoFactorSetup'];
 /** A one-time set-password link to hand to a member (48 hours, used once). */
 export interface SetPasswordLink {
   url: string;
@@ -28,6 +30,7 @@ export const account = resource('account');
 export const sessions = resource('sessions');
 export const team = resource('team');
 export const activity = resource('activity');
+export const twoFactor = resource('two-factor');
 
 export const accountApi = {
   get: (signal?: AbortSignal) => unwrap<Account>(apiClient.get('/account', { signal })),
@@ -40,6 +43,21 @@ export const accountApi = {
     sessions.write((await apiClient.delete<{ message: string }>(`/account/sessions/${pathId(id)}`)).data),
   signOutOthers: async () =>
     sessions.write((await apiClient.delete<ApiEnvelope<{ signedOut: number }>>('/account/sessions')).data),
+};
+
+export const twoFactorApi = {
+  status: (signal?: AbortSignal) => unwrap<TwoFactorStatus>(apiClient.get('/account/two-factor', { signal })),
+  setup: async () => (await apiClient.post<ApiEnvelope<TwoFactorSetup>>('/account/two-factor/setup')).data,
+  enable: async (code: string) =>
+    twoFactor.write(
+      (await apiClient.post<ApiEnvelope<{ recoveryCodes: string[] }>>('/account/two-factor/enable', { code })).data,
+    ),
+  disable: async (proof: string) =>
+    twoFactor.write((await apiClient.post<{ message: string }>('/account/two-factor/disable', { proof })).data),
+  requireForAdmins: async (required: boolean) =>
+    twoFactor.write(
+      (await apiClient.put<ApiEnvelope<{ requiredForAdmins: boolean }>>('/team/two-factor', { required })).data,
+    ),
 };
 
 export const teamApi = {
