@@ -1,16 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderRoutes, stubApi } from '../testing';
+import { renderRoutes, stubApi, type StubHandler } from '../testing';
 import { session } from '../session/session';
 import { LoginScreen } from './LoginScreen';
 
 const admin = { _id: '0123456789abcdef01234567', email: 'admin@example.com' };
-const challenged = () =>
-  [
-    200,
-    { message: 'Enter the code from your authenticator app', twoFactorRequired: true, challenge: 'the-challenge' },
-  ] as const;
-const signedIn = () => [200, { message: 'Login Successful', token: 'tok', doesUserEmailExist: admin }] as const;
+const challenged: StubHandler = () => [
+  200,
+  { message: 'Enter the code from your authenticator app', twoFactorRequired: true, challenge: 'the-challenge' },
+];
+const signedIn: StubHandler = () => [200, { message: 'Login Successful', token: 'tok', doesUserEmailExist: admin }];
 
 async function password() {
   renderRoutes([{ path: '/login', element: <LoginScreen /> }], '/login');
@@ -42,8 +41,10 @@ describe('the login’s code step (two-factor sign-in)', () => {
     let answers = 0;
     const calls = stubApi({
       'POST /admin/login': challenged,
-      'POST /admin/login/two-factor': () =>
-        ++answers === 1 ? [401, { message: 'This code has already been used. Wait for the next one.' }] : signedIn(),
+      'POST /admin/login/two-factor': (call) =>
+        ++answers === 1
+          ? [401, { message: 'This code has already been used. Wait for the next one.' }]
+          : signedIn(call),
     });
     await password();
     await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
