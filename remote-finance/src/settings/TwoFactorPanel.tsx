@@ -175,10 +175,11 @@ function Requirement({ status }: { status: TwoFactorStatus }) {
   };
   return (
     <Team>
+      <h3>For every Admin</h3>
       <Muted>
         {status.requiredForAdmins
           ? 'Required for every Admin of the team: an Admin without it is asked to turn it on here.'
-          : 'Not required: each member chooses.'}
+          : 'Not required: each Admin chooses.'}
       </Muted>
       <Button variant="secondary" onClick={() => void change()}>
         {status.requiredForAdmins ? 'Stop requiring it for Admins' : 'Require it for every Admin'}
@@ -255,4 +256,8 @@ const Team = styled.div`
   margin-top: ${({ theme }) => theme.space(6)};
   padding-top: ${({ theme }) => theme.space(4)};
   border-top: 1px solid ${({ theme }) => theme.color.border};
+  h3 {
+    margin: 0 0 ${({ theme }) => theme.space(2)};
+    font-size: 1rem;
+  }
 `;
