@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { adminEmail, adminPassword, expect, HASHING, test, type WorkerServer } from './fixtures';
+import { logIn, logOut } from './session';
+
+// Two-factor sign-in end to end: the Admin turns it on in Settings by "scanning" the key the page shows
+// (read here and fed to the same TOTP library an app would use), then signs in with a code; a wrong and
+// a replayed code are refused in words, a recovery code lets in once, and `npm run admin -- reset-2fa`
+// is the way back. The worker's other specs sign in with the password alone: it is always reset.
+
+const PERIOD_MS = 30_000;
+const stepNow = () => Math.floor(Date.now() / PERIOD_MS);
+
+/** A code of a step later than `after` (a code of a used step is refused): waits for the next step if need be. */
+async function freshCode(totp: TOTP, after: number): Promise<{ code: string; step: number }> {
+  while (stepNow() <= after) await new Promise((resolve) => setTimeout(resolve, 250));
+  const step = stepNow();
+  return { code: totp.generate({ timestamp: step * PERIOD_MS + 1 }), step };
+}
+
+function reset2fa(server: WorkerServer): string {
+  return execFileSync(
+    process.execPath,
+    [path.join(__dirname, '..', '..', 'api', 'dist', 'account', 'cli.js'), 'reset-2fa', adminEmail],
+    { env: { ...process.env, DATA_DIR: server.dataDir }, encoding: 'utf8' },
+  );
+}
+
+async function password(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(adminEmail);
+  await page.getByLabel('Password').fill(adminPassword);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByLabel('Authentication code')).toBeVisible(HASHING);
+}
+
+async function code(page: Page, typed: string) {
+  await page.getByLabel('Authentication code').fill(typed);
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+test('two-factor sign-in: turned on by scanning, a code signs in, wrong and replayed codes refused, a recovery code once', async ({
+  page,
+  server,
+}) => {
+  test.setTimeout(180_000);
+  try {
+    await logIn(page);
+    await page.goto('/settings');
+    const panel = page.getByRole('region', { name: 'Two-factor sign-in' });
+    await panel.screenshot({ path: test.info().outputPath('two-factor-off.png') });
+    await panel.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await expect(panel.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+    const key = (await panel.getByLabel('Key to type into your authenticator app').textContent())!.replace(/\s/g, '');
+    const totp = new TOTP({ secret: Secret.fromBase32(key), period: 30, digits: 6, algorithm: 'SHA1' });
+    await panel.screenshot({ path: test.info().outputPath('two-factor-setup.png') });
+
+    let used = await freshCode(totp, 0);
+    await panel.getByLabel('Authentication code').fill(used.code);
+    await panel.getByRole('button', { name: 'Turn on', exact: true }).click();
+    const box = panel.getByRole('status', { name: 'Recovery codes' });
+    await expect(box.getByRole('listitem')).toHaveCount(10);
+    const recoveryCodes = await box.getByRole('listitem').allTextContents();
+    await panel.screenshot({ path: test.info().outputPath('two-factor-recovery-codes.png') });
+    await box.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(panel.getByText('10 of 10 recovery codes left')).toBeVisible();
+    await panel.screenshot({ path: test.info().outputPath('two-factor-on.png') });
+
+    // The password alone no longer signs in: the code is asked.
+    await logOut(page);
+    await password(page);
+    await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('two-factor-login.png'), fullPage: true });
+    const wrong = totp.generate({ timestamp: Date.now() + 10 * PERIOD_MS });
+    await code(page, wrong);
+    await expect(page.getByText('The code is not correct. Check your authenticator app and try again.')).toBeVisible();
+    used = await freshCode(totp, used.step);
+    await code(page, used.code);
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // The same code again, within its window: refused.
+    await logOut(page);
+    await password(page);
+    await code(page, used.code);
+    await expect(page.getByText('This code has already been used. Wait for the next one.')).toBeVisible();
+    // A recovery code instead: in, once.
+    await code(page, recoveryCodes[0]!);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/settings');
+    await expect(panel.getByText('9 of 10 recovery codes left')).toBeVisible();
+
+    await logOut(page);
+    await password(page);
+    await code(page, recoveryCodes[0]!);
+    await expect(page.getByText('The code is not correct. Check your authenticator app and try again.')).toBeVisible();
+
+    // The operator's way back: the password alone signs in again.
+    expect(reset2fa(server)).toContain(`Two-factor sign-in is off for ${adminEmail}`);
+    await logIn(page);
+  } finally {
+    reset2fa(server);
+  }
+});
