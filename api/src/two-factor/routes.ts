@@ -115,8 +115,8 @@ export function secondStepRoute(parent: FastifyInstance): void {
 }
 
 /**
- * Two-factor sign-in by authenticator app (RFC 6238): the member's own
- * setting (any role may turn it on for their account), and the team's requirement for every Admin.
+ * Two-factor sign-in by authenticator app (RFC 6238): the member's own setting (any role may turn it on
+ * for their account), and the team's requirement for every Admin.
  */
 export async function twoFactorRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
