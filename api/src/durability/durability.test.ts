@@ -1,3 +1,4 @@
+import { OWNER_LOCK } from '../uploads/database-store';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -229,7 +230,7 @@ describe.each(engines())('durability on %s', (_name, engine) => {
       // (On PostgreSQL the running instance has its own folder there, empty but for its lock.)
       const waiting = fs
         .readdirSync(path.join(uploads, '.tmp'), { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile() && entry.name !== '.owner.lock');
+        .filter((entry) => entry.isFile() && entry.name !== OWNER_LOCK);
       expect(waiting).toEqual([]);
     } finally {
       await kill();

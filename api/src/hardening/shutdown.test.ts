@@ -1,3 +1,4 @@
+import { OWNER_LOCK } from '../uploads/database-store';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -29,7 +30,7 @@ function freePort(): Promise<number> {
 const filesUnder = (dir: string) =>
   fs.existsSync(dir)
     ? (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
-        .filter((entry) => entry.isFile() && entry.name !== '.owner.lock')
+        .filter((entry) => entry.isFile() && entry.name !== OWNER_LOCK)
         .map((entry) => entry.name)
     : [];
 

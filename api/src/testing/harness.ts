@@ -1,3 +1,4 @@
+import { OWNER_LOCK } from '../uploads/database-store';
 import { LISTEN_BACKLOG } from '../http/connections';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -181,7 +182,8 @@ export async function startServer(
     },
     pendingUploads() {
       const tempDir = server.uploads.tempDir;
-      return fs.existsSync(tempDir) ? fs.readdirSync(tempDir) : [];
+      // The instance's own lock (PostgreSQL) is not an upload.
+      return fs.existsSync(tempDir) ? fs.readdirSync(tempDir).filter((name) => name !== OWNER_LOCK) : [];
     },
     async close() {
       await server.close();

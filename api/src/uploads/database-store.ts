@@ -31,7 +31,7 @@ export interface StoredFile {
  * an orphan the sweep deletes. Received files wait in this instance's temp folder meanwhile.
  */
 /** The file in an instance's receiving folder whose lock it holds while it runs. */
-const OWNER_LOCK = '.owner.lock';
+export const OWNER_LOCK = '.owner.lock';
 
 export class DatabaseUploadStore implements UploadStorage {
   readonly tempDir: string;

@@ -18,7 +18,7 @@ import {
   startServer,
   type TestServer,
 } from '../testing/harness';
-import { DatabaseUploadStore } from './database-store';
+import { DatabaseUploadStore, OWNER_LOCK } from './database-store';
 import { choresOf } from '../chores';
 import { detectAnyFile, detectImage } from './detect';
 import { formatBytes } from './form';
@@ -399,7 +399,7 @@ if (postgres.length)
       expect(stored).not.toContain(orphan);
       expect(stored).toEqual(expect.arrayContaining([young, fileName(kept.fileUrl)]));
       expect(fs.existsSync(dead)).toBe(false);
-      expect(fs.readdirSync(store.tempDir).filter((name) => name !== '.owner.lock')).toEqual(['def.part']);
+      expect(fs.readdirSync(store.tempDir).filter((name) => name !== OWNER_LOCK)).toEqual(['def.part']);
       fs.rmSync(path.join(store.tempDir, 'def.part'));
     });
 
@@ -409,7 +409,7 @@ if (postgres.length)
       // is now this live process's (a restarted container's server often gets the same one).
       const dead = path.join(path.dirname(store.tempDir), `${os.hostname()}-${process.pid}`);
       fs.mkdirSync(dead, { recursive: true });
-      fs.writeFileSync(path.join(dead, '.owner.lock'), '');
+      fs.writeFileSync(path.join(dead, OWNER_LOCK), '');
       fs.writeFileSync(path.join(dead, 'abc.part'), 'half an upload');
       await choresOf(a.app)(true);
       expect(fs.existsSync(dead)).toBe(false);
