@@ -52,6 +52,27 @@ describe('loading a remote from the federation runtime', () => {
     await expect(loadRemoteApp(remote, 3000)).resolves.toEqual({ default: App });
   });
 
+  it('gives a visit during the prefetch the attempt in flight: one load, and its failure forgets once', async () => {
+    const remote = release('zeta', '1.0.0-fffffff');
+    let fail!: (error: Error) => void;
+    mockedLoad.mockReturnValueOnce(new Promise((_resolve, reject) => (fail = reject)));
+    const prefetch = loadRemoteApp(remote, 3000).catch((error: unknown) => error);
+    const visit = loadRemoteApp(remote, 3000).catch((error: unknown) => error);
+    fail(new Error('manifest answered 404'));
+    expect(await visit).toBeInstanceOf(RemoteLoadError);
+    expect(await prefetch).toBe(await visit);
+    expect(mockedLoad).toHaveBeenCalledTimes(1);
+    expect(mockedRegister.mock.calls).toEqual([
+      [[{ name: 'zeta', entry: remote.entry }], { force: false }],
+      [[{ name: 'zeta', entry: remote.entry }], { force: true }],
+    ]);
+    // Settled: Retry starts a new attempt, and nothing of the failed one unregisters the remote under it.
+    mockedLoad.mockResolvedValueOnce({ default: App });
+    await expect(loadRemoteApp(remote, 3000)).resolves.toEqual({ default: App });
+    expect(mockedLoad).toHaveBeenCalledTimes(2);
+    expect(mockedRegister).toHaveBeenCalledTimes(2);
+  });
+
   it('loads nothing of a release that needs a newer shared than this shell provides', async () => {
     const [major, minor] = PROVIDED_SHARED_VERSION.split('.').map(Number);
     const remote = { ...release('delta', '1.2.0-ccccccc'), requires: { shared: `^${major}.${minor + 1}.0` } };
