@@ -77,6 +77,10 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
         filename: 'remoteEntry.js',
         exposes,
         shared: sharedSingletons(dir),
+        // 'version-first' makes every first use of a shared module start every registered remote to
+        // compare versions, so one remote that cannot be loaded fails the others' shared modules. The
+        // apps are built from one lockfile, so the first loaded copy is the one every app wants.
+        shareStrategy: 'loaded-first',
         manifest: true,
         // Type generation made a remote's build 5x slower and wrote outside dist.
         dts: false,

@@ -1,65 +1,10 @@
-import { expect, test, type Page, type Route, SAME_ON_EVERY_NODE } from './fixtures';
+import { expect, test, type Page, SAME_ON_EVERY_NODE } from './fixtures';
+import { type Fault, faults, jsonError, remotes, unavailable } from './remote-faults';
 import { logIn, menuLink } from './session';
 
 // Every fault a deploy can cause, for each remote and for /remotes.json itself: only the area that
 // cannot be loaded shows a panel in plain words, everything else keeps working, and Retry recovers
 // without a page reload once the files are back.
-
-interface RemoteUnderTest {
-  name: string;
-  label: string;
-  menu: string;
-  /** Visible once the remote's screen has rendered. */
-  ready: (page: Page) => ReturnType<Page['getByText']>;
-}
-
-const remotes: RemoteUnderTest[] = [
-  {
-    name: 'content',
-    label: 'Content',
-    menu: 'BookShelf',
-    ready: (page) => page.getByRole('link', { name: 'Add New Book' }),
-  },
-  {
-    name: 'community',
-    label: 'Community',
-    menu: 'Mass Scheduling',
-    ready: (page) =>
-      page.getByText('No mass intentions available.').or(page.getByRole('table', { name: 'Mass intentions' })),
-  },
-  { name: 'finance', label: 'Finance', menu: 'Settings', ready: (page) => page.getByLabel('Country') },
-];
-
-/** A fault: how the server answers, and which of the remote's files it hits. */
-interface Fault {
-  name: string;
-  /** Glob under the remote's release folder. */
-  files: string;
-  answer: (route: Route, stalled: Promise<void>) => Promise<void>;
-}
-
-const jsonError = (status: number) => (route: Route) =>
-  route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ message: 'Not here' }) });
-
-const faults: Fault[] = [
-  { name: 'a 404 JSON answer for the manifest', files: 'mf-manifest.json', answer: jsonError(404) },
-  { name: 'a 500 JSON answer for the manifest', files: 'mf-manifest.json', answer: jsonError(500) },
-  { name: 'a refused connection', files: '**', answer: (route) => route.abort('connectionrefused') },
-  {
-    name: 'a stall',
-    files: 'mf-manifest.json',
-    answer: async (route, stalled) => {
-      await stalled;
-      await route.abort('timedout').catch(() => undefined);
-    },
-  },
-  {
-    name: 'a body that is not a manifest',
-    files: 'mf-manifest.json',
-    answer: (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"hello":"world"}' }),
-  },
-  { name: 'a manifest whose chunks 404', files: '__federation_expose_App*.js', answer: jsonError(404) },
-];
 
 const markNoReload = (page: Page) =>
   page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
@@ -79,7 +24,7 @@ for (const remote of remotes) {
         await logIn(page);
 
         await (await menuLink(page, remote.menu)).click();
-        const heading = page.getByRole('heading', { name: `The ${remote.label} screens could not be loaded` });
+        const heading = unavailable(page, remote);
         await expect(heading).toBeVisible({ timeout: 10_000 });
         const panel = page.getByRole('alert').filter({ has: heading });
         await expect(panel).toContainText('They may be being updated — try again in a moment.');

@@ -1,0 +1,46 @@
+import { expect, test, SAME_ON_EVERY_NODE } from './fixtures';
+import { downThenRetry, faultSwitch, inRounds, manifest404, remotes, unexpectedErrors } from './remote-faults';
+import { logIn } from './session';
+
+// The reported path: Finance's manifest answers 404 (as a CDN would), Mass Scheduling is visited
+// meanwhile, and Retry is pressed as soon as the manifest is back. A remote that failed to start must
+// never take a shared module from another remote, nor leave its area without the screen or the panel.
+
+const ROUNDS = 30;
+const finance = remotes.find((remote) => remote.name === 'finance')!;
+
+test(
+  `Finance's manifest answering 404, then Retry: ${ROUNDS} of ${ROUNDS} recover in one session`,
+  SAME_ON_EVERY_NODE,
+  async ({ page }) => {
+    test.setTimeout(ROUNDS * 10_000);
+    const errors = unexpectedErrors(page, finance);
+    const faults = await faultSwitch(page, finance, [manifest404]);
+    await logIn(page);
+    await inRounds(ROUNDS, async () => {
+      await downThenRetry(page, finance, faults, manifest404);
+      expect(errors).toEqual([]);
+    });
+  },
+);
+
+test(
+  `Finance's manifest answering 404, then Retry: ${ROUNDS} of ${ROUNDS} recover in fresh contexts`,
+  SAME_ON_EVERY_NODE,
+  async ({ page, browser, baseURL }) => {
+    test.setTimeout(ROUNDS * 10_000);
+    await logIn(page);
+    const storageState = await page.context().storageState();
+    await inRounds(ROUNDS, async () => {
+      const context = await browser.newContext({ baseURL, storageState });
+      try {
+        const fresh = await context.newPage();
+        const errors = unexpectedErrors(fresh, finance);
+        await downThenRetry(fresh, finance, await faultSwitch(fresh, finance, [manifest404]), manifest404);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  },
+);
