@@ -60,7 +60,7 @@ describe('loading a remote from the federation runtime', () => {
     const visit = loadRemoteApp(remote, 3000).catch((error: unknown) => error);
     fail(new Error('manifest answered 404'));
     expect(await visit).toBeInstanceOf(RemoteLoadError);
-    expect(await prefetch).toBe(await visit);
+    expect(await prefetch).toBeInstanceOf(RemoteLoadError);
     expect(mockedLoad).toHaveBeenCalledTimes(1);
     expect(mockedRegister.mock.calls).toEqual([
       [[{ name: 'zeta', entry: remote.entry }], { force: false }],
@@ -71,6 +71,24 @@ describe('loading a remote from the federation runtime', () => {
     await expect(loadRemoteApp(remote, 3000)).resolves.toEqual({ default: App });
     expect(mockedLoad).toHaveBeenCalledTimes(2);
     expect(mockedRegister).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives a visit that joins the attempt its own full timeout', async () => {
+    jest.useFakeTimers();
+    const remote = release('eta', '1.0.0-eeeeeee');
+    mockedLoad.mockReturnValueOnce(new Promise(() => undefined));
+    const prefetch = loadRemoteApp(remote, 3000).catch((error: unknown) => error);
+    await jest.advanceTimersByTimeAsync(2000);
+    let visited: unknown;
+    void loadRemoteApp(remote, 3000).catch((error: unknown) => (visited = error));
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(await prefetch).toBeInstanceOf(RemoteLoadError);
+    expect(visited).toBeUndefined();
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(visited).toBeInstanceOf(RemoteLoadError);
+    expect(mockedLoad).toHaveBeenCalledTimes(1);
+    expect(mockedRegister).toHaveBeenCalledTimes(2);
+    jest.useRealTimers();
   });
 
   it('loads nothing of a release that needs a newer shared than this shell provides', async () => {

@@ -123,42 +123,47 @@ export function needsFreshPage(remote: RemoteDefinition): boolean {
 type RemoteApp = { default: ComponentType };
 
 /**
- * The attempt in flight for each remote. A visit and the idle prefetch share it: a second attempt
- * running beside it would, on failing, unregister the remote under the first one (or under the
- * screen it already rendered), and the runtime would lose the remote's instance and shared modules.
+ * Each remote's attempt at its App. A visit and the idle prefetch share it, each with its own
+ * timeout: a second attempt beside it would, on failing, unregister the remote under the first one
+ * (or under the screen it already rendered), and the runtime would drop that remote's instance and
+ * shared modules.
  */
 const attempts = new Map<string, Promise<RemoteApp>>();
 
-async function attemptLoad(remote: RemoteDefinition, timeoutMs: number): Promise<RemoteApp> {
+function startAttempt(remote: RemoteDefinition): Promise<RemoteApp> {
   const current = registered.get(remote.name);
   if (current !== remote.entry) register(remote, current !== undefined);
   started.set(remote.name, remote);
-  try {
-    const module = await withTimeout(loadRemote<RemoteApp>(`${remote.name}/App`), timeoutMs, remote.entry);
+  return loadRemote<RemoteApp>(`${remote.name}/App`).then((module) => {
     if (!module?.default) throw new Error(`${remote.entry} did not provide the remote's App`);
     return module;
-  } catch (error) {
-    forget(remote);
-    throw new RemoteLoadError(remote, error instanceof Error ? error.message : String(error));
-  }
+  });
 }
 
 /** Loads a remote's exposed `./App` from its live release. Throws a RemoteLoadError when it cannot. */
 export async function loadRemoteApp(remote: RemoteDefinition, timeoutMs: number): Promise<RemoteApp> {
-  // An attempt in flight started this release (another one would need a fresh page, checked first).
   if (needsFreshPage(remote)) {
     reloadPage();
     return never;
   }
   const refusal = sharedVersionProblem(remote);
   if (refusal) throw refusal;
-  const inFlight = attempts.get(remote.name);
-  if (inFlight) return inFlight;
-  const attempt = attemptLoad(remote, timeoutMs);
-  attempts.set(remote.name, attempt);
-  const settle = () => attempts.delete(remote.name);
-  attempt.then(settle, settle);
-  return attempt;
+  // Any other release went to a fresh page above: an attempt kept here is for this one.
+  let attempt = attempts.get(remote.name);
+  if (!attempt) {
+    attempt = startAttempt(remote);
+    attempts.set(remote.name, attempt);
+  }
+  try {
+    return await withTimeout(attempt, timeoutMs, remote.entry);
+  } catch (error) {
+    // Discarded once, by whichever caller sees it fail first; never a newer attempt (Retry's).
+    if (attempts.get(remote.name) === attempt) {
+      attempts.delete(remote.name);
+      forget(remote);
+    }
+    throw new RemoteLoadError(remote, error instanceof Error ? error.message : String(error));
+  }
 }
 
 /**
