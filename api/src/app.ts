@@ -28,16 +28,16 @@ import { recordActivity } from './activity/record';
 import { followSharedReleases, SharedReleases } from './releases/shared';
 import { openUploadStorage } from './uploads/storage';
 import type { UploadStorage } from './uploads/store';
-// issue 6: finance (donations, bank accounts, Section A prayers, About Us)
+// finance (donations, bank accounts, Section A prayers, About Us)
 import { aboutRoutes } from './about/routes';
 import { bankAccountRoutes } from './bank-accounts/routes';
 import { donationRoutes } from './donations/routes';
 import { prayerRoutes } from './prayers/routes';
-// issue 4: content (Bible plan, live streams, reflections)
+// content (Bible plan, live streams, reflections)
 import { readingRoutes } from './readings/routes';
 import { reflectionRoutes } from './reflections/routes';
 import { streamRoutes } from './streams/routes';
-// issue 5: groups and prayer requests
+// groups and prayer requests
 import { groupRoutes } from './groups/routes';
 import { prayerRequestRoutes } from './prayer-requests/routes';
 
@@ -138,14 +138,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(analyticsRoutes);
       await api.register(massIntentionRoutes);
       await api.register(bookRoutes);
-      // issue 5: groups and prayer requests
+      // groups and prayer requests
       await api.register(groupRoutes);
       await api.register(prayerRequestRoutes);
-      // issue 4: content
+      // content
       await api.register(readingRoutes);
       await api.register(streamRoutes);
       await api.register(reflectionRoutes);
-      // issue 6: finance
+      // finance
       await api.register(donationRoutes);
       await api.register(bankAccountRoutes);
       await api.register(prayerRoutes);

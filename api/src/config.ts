@@ -266,7 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     publicUrl: publicUrl(env),
     // Half a second: a notification lost while its connection reconnects still leaves a list at most
-    // about that stale, within issue 13's second.
+    // about that stale, within a second.
     listCacheCheckMs: int(env, 'LIST_CACHE_CHECK_MS', 500, 0),
     editorImageGraceHours: int(env, 'EDITOR_IMAGE_GRACE_HOURS', 24, 1),
     activityKeepDays: int(env, 'ACTIVITY_KEEP_DAYS', 365, 1),

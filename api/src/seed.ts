@@ -12,7 +12,7 @@ import { UploadStore, type UploadStorage } from './uploads/store';
 import { addGroup } from './groups/repository';
 import type { GroupInput } from './groups/schemas';
 import { addPrayerRequest } from './prayer-requests/repository';
-// issue 6: finance
+// finance
 import { addAbout } from './about/repository';
 import { addBankAccount } from './bank-accounts/repository';
 import type { BankAccountRecord } from './bank-accounts/schemas';
@@ -93,7 +93,7 @@ async function seedBooks(db: Db, uploads: UploadStorage): Promise<number> {
   return added;
 }
 
-// --- issue 5: groups and prayer requests ---
+// --- groups and prayer requests ---
 const groups: (GroupInput & { colour?: [number, number, number] })[] = [
   {
     groupName: 'Youth Choir',
@@ -159,7 +159,7 @@ async function seedCommunity(db: Db, uploads: UploadStorage): Promise<{ groups: 
   return { groups: groupsAdded, prayerRequests: requestsAdded };
 }
 
-// --- issue 6: finance (donations, bank accounts, Section A prayers, About Us) ---
+// --- finance (donations, bank accounts, Section A prayers, About Us) ---
 const bankAccounts: BankAccountRecord[] = [
   {
     bankName: 'First Bank of Nigeria',
@@ -250,7 +250,7 @@ async function seedFinance(db: Db, uploads: UploadStorage): Promise<number> {
   return added;
 }
 
-// --- issue 4: Bible plan, live streams, reflections ---
+// --- Bible plan, live streams, reflections ---
 const year = new Date().getFullYear();
 const isoDay = (dayOfYear: number) => new Date(Date.UTC(year, 0, dayOfYear)).toISOString().slice(0, 10);
 

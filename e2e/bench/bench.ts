@@ -484,7 +484,7 @@ async function prayerRequestFigures(auth: { token: string; userId: string }) {
   await browser.close();
 }
 
-// --- 11. load shedding (issue 13): the mobile app's reads beside 200 clients reading the admin list ---
+// --- 11. load shedding: the mobile app's reads beside 200 clients reading the admin list ---
 
 async function sheddingFigures(auth: { token: string; userId: string }) {
   console.log(
@@ -514,7 +514,7 @@ async function sheddingFigures(auth: { token: string; userId: string }) {
   );
 }
 
-// --- 12. more than one instance (issue 13): nginx and two instances against one instance ---
+// --- 12. more than one instance: nginx and two instances against one instance ---
 
 async function clusterFigures() {
   console.log(
@@ -556,7 +556,7 @@ async function clusterFigures() {
   }
 }
 
-// --- 7. Bible plan CSV import (issue 4) ---
+// --- 7. Bible plan CSV import ---
 
 /** 364 readings, seven a week, as the CSV import reads them. */
 function yearOfReadings() {

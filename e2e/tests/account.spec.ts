@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { adminEmail, adminPassword, expect, HASHING, png, test, type WorkerServer } from './fixtures';
 import { logIn, logOut, signInOverApi } from './session';
 
-// Settings → Profile made real (issue 14): the administrator changes the password printed at first start
+// Settings → Profile made real: the administrator changes the password printed at first start
 // and signs in with it; a forgotten password comes back through `npm run admin -- reset-password`'s link.
 // The worker's other specs sign in with adminPassword: whatever happens here, it is put back.
 

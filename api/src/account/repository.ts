@@ -9,7 +9,7 @@ import { HttpError } from '../http/errors';
 import { ACCOUNT_MESSAGES, type Account, type AccountInput, type Role, type Session } from './schemas';
 import { deviceOf } from './device';
 
-/** A set-password link stays valid this long (issue 14: 48 hours). */
+/** A set-password link stays valid this long (48 hours). */
 export const PASSWORD_LINK_HOURS = 48;
 
 export async function findAccount(db: Db, id: string): Promise<Account | undefined> {

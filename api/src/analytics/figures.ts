@@ -48,7 +48,7 @@ export const figures: { [K in keyof Analytics]: Figure<Analytics[K]> } = {
   totalUsersFollowingReadingPlan: notStored(0),
   percentageOfUsersCompletingDailyReadings: notStored(0),
   dropOffRate: notStored(0),
-  // issue 5: the stored prayer requests. No responses are stored (a delete is not a response): 0.
+  // The stored prayer requests. No responses are stored (a delete is not a response): 0.
   totalPrayerRequests: (db) => countPrayerRequests(db),
   totalPrayerRequestsResponded: notStored(0),
 };

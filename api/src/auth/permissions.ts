@@ -1,7 +1,7 @@
 import type { Role } from '../account/schemas';
 
 /**
- * What each role may do (issue 14): one table, which the server enforces on every call and the remotes'
+ * What each role may do: one table, which the server enforces on every call and the remotes'
  * route tables name (`"permission"` in routes.json) so that the shell hides what a role cannot open.
  *
  * - content: every write of the shared content (books, the Bible plan and its import, streams,

@@ -6,7 +6,7 @@ import { kindOfPath, PICTURE, validRecord } from '../testing/records';
 import { storedState } from '../testing/snapshot';
 import { ROLE_PERMISSIONS } from './permissions';
 
-// Roles enforced by the server (issue 14), table-driven from the OpenAPI document: every protected
+// Roles enforced by the server, table-driven from the OpenAPI document: every protected
 // operation × every role. A refused call answers 403 in words and changes nothing; an allowed one gets
 // past the role check (to its own validation, with the empty body sent here); and, further down, every
 // write a role may make answers 2xx with a valid request.

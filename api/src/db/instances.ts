@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from './database';
 import { openSqliteConnection } from './sqlite';
 
-// Several server instances may share one PostgreSQL database (issue 13); SQLite is one instance's.
+// Several server instances may share one PostgreSQL database; SQLite is one instance's.
 
 /** Advisory-lock keys (PostgreSQL), one per job that must not run twice at once across instances. */
 export const LOCKS = { start: 4_201_001, chores: 4_201_002, releases: 4_201_003 } as const;

@@ -72,7 +72,7 @@ const migrations = (engine: EngineName): Record<string, Migration> => ({
       await db.schema.dropTable('books').execute();
     },
   },
-  // --- issue 5: groups and prayer requests (remote-community) ---
+  // --- groups and prayer requests (remote-community) ---
   '0003_community': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -105,7 +105,7 @@ const migrations = (engine: EngineName): Record<string, Migration> => ({
       await db.schema.dropTable('groups').execute();
     },
   },
-  // --- issue 6: donations, bank accounts, Section A prayers, About Us (remote-finance) ---
+  // --- donations, bank accounts, Section A prayers, About Us (remote-finance) ---
   '0004_finance': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -167,7 +167,7 @@ const migrations = (engine: EngineName): Record<string, Migration> => ({
       await db.schema.dropTable('donations').execute();
     },
   },
-  // issue 4 (content): Bible readings, live streams, adult and children reflections.
+  // content: Bible readings, live streams, adult and children reflections.
   '0005_content': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -247,7 +247,7 @@ const migrations = (engine: EngineName): Record<string, Migration> => ({
     },
   },
   // Rate-limit counters live in the database, so that every instance of the server counts the same
-  // attempts (issue 13): one row per route and client address, for its current window.
+  // attempts: one row per route and client address, for its current window.
   '0007_rate_limits': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -346,7 +346,7 @@ const migrations = (engine: EngineName): Record<string, Migration> => ({
       await db.schema.dropTable('release_files').execute();
     },
   },
-  // Settings made real (issue 14): each account has a profile and a role (the administrator there was
+  // Settings made real: each account has a profile and a role (the administrator there was
   // becomes an Admin), and each session an id to show and end it by, its device and when it was last used.
   '0011_accounts': {
     async up(db: Kysely<unknown>) {

@@ -65,7 +65,7 @@ export interface ChangeCountersTable {
   counter: number;
 }
 
-// --- issue 5: groups and prayer requests ---
+// --- groups and prayer requests ---
 export interface GroupsTable {
   _id: string;
   group_name: string;
@@ -83,7 +83,7 @@ export interface PrayerRequestsTable {
   created_at: string;
 }
 
-// --- finance (issue 6): donations, bank accounts, Section A prayers, About Us ---
+// --- finance: donations, bank accounts, Section A prayers, About Us ---
 
 export interface DonationsTable {
   _id: string;
@@ -129,7 +129,7 @@ export interface AboutTable {
   updated_at: string;
 }
 
-// --- issue 4 (content): Bible readings, live streams, reflections ---
+// --- content: Bible readings, live streams, reflections ---
 export interface ReadingsTable {
   _id: string;
   /** Day of the year, 1–366; one reading per day. */
@@ -188,15 +188,15 @@ export interface Database {
   books: BooksTable;
   change_counters: ChangeCountersTable;
   rate_limits: RateLimitsTable;
-  // finance (issue 6)
+  // finance
   donations: DonationsTable;
   bank_accounts: BankAccountsTable;
   prayers: PrayersTable;
   about: AboutTable;
-  // issue 5: groups and prayer requests
+  // groups and prayer requests
   groups: GroupsTable;
   prayer_requests: PrayerRequestsTable;
-  // issue 4: content
+  // content
   readings: ReadingsTable;
   streams: StreamsTable;
   reflections: ReflectionsTable;

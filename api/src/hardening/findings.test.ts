@@ -13,7 +13,7 @@ import type { OpenApiDocument, SchemaObject } from '../testing/openapi';
 import { solidPng } from '../uploads/png';
 import { NO_CONTROL_CHARACTERS } from '../http/contract';
 
-// What an outside probe of the production build found (issue 12), each kept fixed here: control
+// What an outside probe of the production build found, each kept fixed here: control
 // characters in texts, links that only look like links, and a client picking its own address.
 
 const png = { content: solidPng(4, 4, [10, 120, 10]), name: 'cover.png', type: 'image/png' };

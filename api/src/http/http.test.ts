@@ -55,7 +55,7 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
         '/api/v1/mass/intention',
         '/api/v1/mass/intention/{userId}',
         '/api/v1/test/bug',
-        // issue 5: groups and prayer requests
+        // groups and prayer requests
         '/api/v1/add/group/{userId}',
         '/api/v1/all/groups',
         '/api/v1/single/group/{id}',
@@ -65,7 +65,7 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
         '/api/v1/prayer/request/{userId}',
         '/api/v1/prayer/request/{userId}/{id}',
         '/api/v1/all/prayer/request/{userId}',
-        // issue 4: content (Bible plan)
+        // content (Bible plan)
         '/api/v1/add/reading/{userId}',
         '/api/v1/weekly/reading/{week}',
         '/api/v1/edit/reading/{userId}/{id}',
@@ -87,7 +87,7 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
         '/api/v1/delete/children/reflection/{userId}/{id}',
         '/api/v1/upload/reflection/image/{userId}',
         '/api/v1/version',
-        // issue 6: finance (donations, bank accounts, Section A prayers, About Us)
+        // finance (donations, bank accounts, Section A prayers, About Us)
         '/api/v1/add/donation/{userId}',
         '/api/v1/all/donations',
         '/api/v1/single/donation/{id}',

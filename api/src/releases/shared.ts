@@ -14,7 +14,7 @@ import { RELEASE_FILE, RELEASE_NAME, REMOTE_NAME } from './store';
 const RELEASES_CHANGED = 'remotes';
 
 /**
- * With PostgreSQL the remotes' releases and the live map are shared by every instance (issue 13): the
+ * With PostgreSQL the remotes' releases and the live map are shared by every instance: the
  * database holds them (`release_files`, `remotes_map`), and each machine keeps a local copy in its
  * RELEASES_DIR and DATA_DIR/remotes.json, which the file-based code (store.ts, map.ts, live-map.ts,
  * the static route) serves as on SQLite.

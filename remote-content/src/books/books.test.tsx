@@ -225,7 +225,7 @@ describe('Edit Book', () => {
   });
 });
 
-describe('A Guest User (issue 14: looks at everything, changes nothing)', () => {
+describe('A Guest User (looks at everything, changes nothing)', () => {
   beforeEach(() => signIn(userId, []));
 
   it('sees the shelf without Add New Book, and a book without Edit Book or Delete Book', async () => {
