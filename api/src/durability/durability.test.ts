@@ -1,12 +1,11 @@
 import { OWNER_LOCK } from '../uploads/database-store';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../config';
 import { openDatabase } from '../db/database';
-import { closeTestDatabase, databaseFor, engines, multipartForm, openTestDatabase } from '../testing/harness';
+import { closeTestDatabase, databaseFor, engines, freePort, multipartForm, openTestDatabase } from '../testing/harness';
 import { solidPng } from '../uploads/png';
 
 // kill -9 during concurrent writes, on each engine: after a restart every acknowledged write is
@@ -16,16 +15,6 @@ jest.setTimeout(120_000);
 
 const ADMIN = { email: 'durable@example.com', password: 'durability test password' };
 const KILLS = 3;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 describe.each(engines())('durability on %s', (_name, engine) => {
   let dataDir: string;

@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../config';
-import { closeTestDatabase, databaseFor, engines, openTestDatabase } from '../testing/harness';
+import { closeTestDatabase, databaseFor, engines, freePort, openTestDatabase } from '../testing/harness';
 
 // A stop (SIGTERM from a container runtime, Ctrl-C) must end the server within SHUTDOWN_GRACE_MS
 // whatever its clients do: an upload arriving slowly (the body limit allows ~43 minutes at the minimum
@@ -15,16 +15,6 @@ jest.setTimeout(60_000);
 
 const ADMIN = { email: 'shutdown@example.com', password: 'shutdown test password' };
 const GRACE_MS = 1500;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Every file under a folder, recursively (the instance's lock file aside). */
 const filesUnder = (dir: string) =>

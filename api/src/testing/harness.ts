@@ -1,14 +1,14 @@
-import { OWNER_LOCK } from '../uploads/database-store';
-import { LISTEN_BACKLOG } from '../http/connections';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../app';
+import { LISTEN_BACKLOG } from '../http/connections';
+import { OWNER_LOCK } from '../uploads/database-store';
 import { createAdmin } from '../auth/admins';
 import { loadConfig, type AppConfig } from '../config';
 import { migrateToLatest, openDatabase, type Db, type Engine } from '../db/database';
@@ -316,3 +316,14 @@ export const VALID_REFLECTION = {
   furtherReading: 'Ps 23',
   mass: 'Mk 1',
 } as const;
+
+/** A port no one listens on now, for a server a test starts in a process of its own. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
