@@ -1,7 +1,17 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
 import * as yup from 'yup';
-import { Button, FormButtons, FormColumn, NotLoaded, notify, PageHeader, Panel, TextField } from 'shared';
+import {
+  Button,
+  FormButtons,
+  FormColumn,
+  NotLoaded,
+  notify,
+  PageHeader,
+  Panel,
+  SampleDataNotice,
+  TextField,
+} from 'shared';
 import { useResource } from 'shared/data';
 import styled from 'styled-components';
 import { account, accountApi, twoFactor, twoFactorApi, type TwoFactorSetup, type TwoFactorStatus } from './api';
@@ -193,14 +203,8 @@ const Muted = styled.p`
   color: ${({ theme }) => theme.color.muted};
 `;
 
-const Required = styled.p.attrs({ role: 'status' })`
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radius};
-  background: #fff7e0;
-  border: 1px solid #f2d48a;
-  color: #6b4e00;
-`;
+// The kit's notice band, announced as a status (it changes with the team's rule).
+const Required = styled(SampleDataNotice).attrs({ role: 'status' })``;
 
 const Setup = styled.div`
   display: flex;
