@@ -210,6 +210,11 @@ test('the administrator writes reflections in the rich-text editor; stored scrip
   await expect(shown.locator('strong')).toHaveText('Lord');
   // What was typed as markup is text, not an element.
   await expect(shown).toContainText('<img src=x onerror=alert(1)>');
+  // Typed spaces are ordinary ones (the editor makes them non-breaking), so lines break between words:
+  // in the details and in what the mobile app reads.
+  expect(await shown.innerHTML()).not.toMatch(/&nbsp;|\u00a0/);
+  const served = await page.request.get('/api/v1/adult/reflection/2026-03-04');
+  expect(JSON.stringify(await served.json())).not.toMatch(/&nbsp;|\u00a0/);
 
   // A hostile payload sent straight to the API (as another client could) is stored harmless and shown harmless.
   const token = await page.evaluate(() => localStorage.getItem('token'));

@@ -138,3 +138,42 @@ describe.each(engines())('the accounts migration (0011) and after on %s', (_name
     expect(columns).toContain('created_at,_id');
   });
 });
+
+describe.each(engines())('the reflection spaces migration (0014) on %s', (_name, engine) => {
+  const target = emptyDatabase(engine);
+
+  it("rewrites the editor's non-breaking spaces as ordinary ones, keeping those that would collapse", async () => {
+    const { db } = target;
+    await migrateTo(db, '0013_two_factor');
+    const nbsp = '\u00a0';
+    await db.kysely
+      .insertInto('reflections')
+      .values({
+        _id: 'eeeeeeeeeeeeeeeeeeeeeeee',
+        audience: 'children',
+        date: '2026-01-03',
+        topic: 'Grace',
+        reflection: `<p>the${nbsp}assurance${nbsp}of${nbsp}${nbsp}grace</p>`,
+        bible_reading: 'Eph 2',
+        devotional_content: `<p>${nbsp}Kneel</p>`,
+        devotional_confession: '<p>Already plain</p>',
+        further_reading: 'Ps 23',
+        mass: 'Mk 1',
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+      })
+      .execute();
+
+    await migrateToLatest(db);
+    const row = await db.kysely
+      .selectFrom('reflections')
+      .select(['reflection', 'devotional_content', 'devotional_confession', 'updated_at'])
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      reflection: `<p>the assurance of ${nbsp}grace</p>`,
+      devotional_content: `<p>${nbsp}Kneel</p>`,
+      devotional_confession: '<p>Already plain</p>',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    });
+  });
+});

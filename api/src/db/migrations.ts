@@ -1,4 +1,5 @@
 import { ColumnDefinitionBuilder, Kysely, Migration, MigrationProvider, sql } from 'kysely';
+import { ordinarySpaces } from '../reflections/sanitize';
 import { storedHtml } from '../uploads/store';
 
 // Migrations live in code (not read from a folder) so that the compiled server and ts-jest run the
@@ -230,17 +231,7 @@ const migrations = (engine: EngineName): Record<string, Migration> => ({
   // stored as /uploads/<name> paths now, made absolute from PUBLIC_URL when answered.
   '0006_relative_upload_paths': {
     async up(db: Kysely<unknown>) {
-      const rich = db as unknown as Kysely<RichTextRows>;
-      const rows = await rich.selectFrom('reflections').selectAll().execute();
-      for (const row of rows) {
-        const changed = {
-          reflection: storedHtml(row.reflection),
-          devotional_content: storedHtml(row.devotional_content),
-          devotional_confession: storedHtml(row.devotional_confession),
-        };
-        if (Object.entries(changed).every(([column, value]) => row[column as keyof typeof changed] === value)) continue;
-        await rich.updateTable('reflections').set(changed).where('_id', '=', row._id).execute();
-      }
+      await rewriteReflections(db, storedHtml);
     },
     async down() {
       // Paths stay paths: answers have made them absolute since this migration.
@@ -457,11 +448,35 @@ const migrations = (engine: EngineName): Record<string, Migration> => ({
         await db.schema.dropTable(table).execute();
     },
   },
+  // Reflections written before spaces were stored as ordinary ones: the same rewrite as on write.
+  '0014_reflection_spaces': {
+    async up(db: Kysely<unknown>) {
+      await rewriteReflections(db, ordinarySpaces);
+    },
+    async down() {
+      // Ordinary spaces show the same text: nothing to undo.
+    },
+  },
 });
 
-/** The columns the 0006 migration rewrites. */
+/** The columns the rich-text migrations rewrite. */
 interface RichTextRows {
   reflections: { _id: string; reflection: string; devotional_content: string; devotional_confession: string };
+}
+
+/** Rewrites every reflection's rich text with `rewrite`, row by row, touching only the rows it changes. */
+async function rewriteReflections(db: Kysely<unknown>, rewrite: (html: string) => string): Promise<void> {
+  const rich = db as unknown as Kysely<RichTextRows>;
+  const rows = await rich.selectFrom('reflections').selectAll().execute();
+  for (const row of rows) {
+    const changed = {
+      reflection: rewrite(row.reflection),
+      devotional_content: rewrite(row.devotional_content),
+      devotional_confession: rewrite(row.devotional_confession),
+    };
+    if (Object.entries(changed).every(([column, value]) => row[column as keyof typeof changed] === value)) continue;
+    await rich.updateTable('reflections').set(changed).where('_id', '=', row._id).execute();
+  }
 }
 
 export function migrationProvider(engine: EngineName): MigrationProvider {

@@ -114,6 +114,28 @@ describe.each(engines())('reflections on %s', (_name, engine) => {
       }
     });
 
+    it('stores the spaces typed in the editor as ordinary spaces, keeping a non-breaking one only where two would collapse', async () => {
+      // The editor hands its HTML over with every typed space non-breaking.
+      const typed = (text: string) => text.replace(/ /g, '&nbsp;');
+      const res = await add({
+        ...valid,
+        date: nextDate(),
+        reflection: `<p>${typed('Narrow screens break words')} <strong>${typed('in the ')}</strong>${typed('middle  of  them.')}</p>`,
+        devotionalContent: `<p>${typed(' Indented')}</p><ol><li data-list="bullet">${typed('the assurance of grace ')}</li></ol>`,
+        devotionalConfession: '<p>Plain\u00a0text\u00a0\u00a0\u00a0three</p>',
+      });
+      expect(res.status).toBe(201);
+      const nbsp = '\u00a0';
+      const expected = {
+        reflection: `<p>Narrow screens break words <strong>in the </strong>middle ${nbsp}of ${nbsp}them.</p>`,
+        devotionalContent: `<p>${nbsp}Indented</p><ol><li data-list="bullet">the assurance of grace </li></ol>`,
+        devotionalConfession: `<p>Plain text ${nbsp} three</p>`,
+      };
+      expect(res.body.data).toMatchObject(expected);
+      // What the mobile app reads.
+      expect((await one(res.body.data._id)).body.data).toMatchObject(expected);
+    });
+
     it("keeps the editor's YouTube and Vimeo players whole, and removes any other frame an attacker would try", async () => {
       const player = (src: string) =>
         `<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="${src}"></iframe>`;

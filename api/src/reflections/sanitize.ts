@@ -85,7 +85,49 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  return ordinarySpaces(sanitizeHtml(html, OPTIONS).trim());
+}
+
+const NBSP = '\u00a0';
+/** Tags that start or end a line: a space next to them would collapse. */
+const LINE_EDGE = /^<\/?(?:p|h[1-6]|li|ol|ul|blockquote|pre|br)\b/i;
+/** Inline content that is not text: a space after it is a word's space again. */
+const EMBED = /^<(?:img|iframe)\b/i;
+
+/**
+ * The editor writes every typed space as a non-breaking one, which makes browsers (and the mobile
+ * app) break words anywhere but at spaces. Spaces are stored as ordinary ones; a non-breaking space
+ * stays only where an ordinary one would collapse: after another space, or at the start of a line.
+ * Works on sanitised HTML, whose text holds no '<' (tags are the only '<…>').
+ */
+export function ordinarySpaces(html: string): string {
+  let lineStart = true;
+  let afterSpace = false;
+  return html.replace(/<[^>]*>|[^<]+/g, (token) => {
+    if (token.startsWith('<')) {
+      if (LINE_EDGE.test(token)) {
+        lineStart = true;
+        afterSpace = false;
+      } else if (EMBED.test(token)) {
+        lineStart = false;
+        afterSpace = false;
+      }
+      return token;
+    }
+    let text = '';
+    for (const char of token) {
+      if (char === ' ' || char === NBSP) {
+        const collapses = lineStart || afterSpace;
+        text += collapses ? NBSP : ' ';
+        afterSpace = !collapses;
+      } else {
+        text += char;
+        lineStart = false;
+        afterSpace = false;
+      }
+    }
+    return text;
+  });
 }
 
 /** True when the sanitised HTML shows nothing: no text, no image, no video (Quill's empty `<p><br></p>`). */
