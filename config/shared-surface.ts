@@ -61,7 +61,9 @@ export function readSurface(sharedDir: string): Surface {
       checker
         .getPropertiesOfType(type)
         .map((property): [string, Member] => [
-          property.name,
+          // A well-known symbol's name carries the compiler's id for it ('__@iterator@148'), which moves
+          // whenever any declaration is added anywhere: the report keeps the symbol's name alone.
+          property.name.replace(/^(__@\w+)@\d+$/, '$1'),
           {
             type: text(checker.getTypeOfSymbol(property)),
             ...(isOptional(property) ? { optional: true as const } : {}),

@@ -10,6 +10,8 @@ declare module 'axios' {
     isLogin?: boolean;
     /** The caller reports the failure itself (e.g. 'Logout Unsuccessful'). */
     silent?: boolean;
+    /** No toast for a failure (a background read with nothing to say); a 401 still ends the session. */
+    quiet?: boolean;
     /** Sent again after the session was renewed: a second 401 ends the session. */
     replayed?: boolean;
   }
@@ -83,6 +85,7 @@ apiClient.interceptors.response.use(undefined, (error: unknown) => {
   const onScreen = config?.signal instanceof AbortSignal && failuresShownOnScreen.has(config.signal);
   if (onScreen && status !== 401) return Promise.reject(error);
   if (status === 401 && !config?.isLogin) return sessionRefused(error as AxiosError, config);
+  if (config?.quiet) return Promise.reject(error);
   notify.error(errorMessage(error));
   return Promise.reject(error);
 });

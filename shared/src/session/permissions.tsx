@@ -42,10 +42,11 @@ function read(token: string, { again = false } = {}) {
   if (reading === token || (!again && known?.token === token)) return;
   reading = token;
   void apiClient
-    .get<{ data: { permissions: string[] } }>('/account', { silent: true })
+    .get<{ data: { permissions: string[] } }>('/account', { quiet: true })
     .then(
       ({ data }) => data.data.permissions,
       // Unreadable: what was known stays; never known, everything shows (the server still refuses).
+      // A 401 has ended the session already, as on every call.
       () => (known?.token === token ? known.permissions : ('all' as const)),
     )
     .then((permissions) => {

@@ -278,6 +278,15 @@ describe('layout', () => {
     expect(screen.queryByText('finance remote screen')).not.toBeInTheDocument();
   });
 
+  it('ends a session the server no longer knows when the role is read, on a screen whose reads are public', async () => {
+    signIn(userId, 'from GET /account');
+    stubApi({ ...analytics, 'GET /account': () => [401, { message: 'Unauthorized' }] });
+    const { router } = renderRoutes(appRoutes(config), '/donations');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(await screen.findByText(/Your session has expired/)).toBeInTheDocument();
+  });
+
   it('opens the same page for a role that may', async () => {
     signIn(userId, 'from GET /account');
     stubApi({ ...analytics, ...accountAs('Admin', ['content', 'finance', 'team']) });
