@@ -3,38 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { choresOf, CHORES_INTERVAL_MS } from './chores';
-import { bootstrapAdmin, type BootstrapResult } from './auth/admins';
+import { adminAnnouncement, bootstrapAdmin } from './auth/admins';
 import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { exclusively, holdDataDirLock, LOCKS } from './db/instances';
 import { DatabaseUploadStore } from './uploads/database-store';
 import { removeHalfReceived } from './uploads/form';
 import { publicOrigin } from './uploads/store';
-
-function announceAdmin(result: BootstrapResult): void {
-  if (result.action === 'created' && 'generatedPassword' in result && result.generatedPassword) {
-    // Printed once, on the start that created the account; it is stored only as a hash.
-    const line = '='.repeat(72);
-    console.log(
-      [
-        line,
-        'An administrator account was created.',
-        `  email:    ${result.email}`,
-        `  password: ${result.generatedPassword}`,
-        'Write this password down now: it will not be shown again.',
-        'To choose your own, restart with ADMIN_EMAIL and ADMIN_PASSWORD set.',
-        line,
-      ].join('\n'),
-    );
-  } else if (result.action === 'created') {
-    console.log(`Administrator ${result.email} created from ADMIN_EMAIL/ADMIN_PASSWORD.`);
-  } else if (result.ignored) {
-    // Only the first Admin comes from the environment: a password changed in Settings must survive.
-    console.log(
-      'ADMIN_PASSWORD is ignored: accounts exist already (a forgotten password: npm run admin -- reset-password <email>).',
-    );
-  }
-}
 
 /**
  * Each remote build present becomes a release; the first start also makes it live. Later builds are
@@ -69,7 +44,8 @@ async function main(): Promise<void> {
     await migrateToLatest(db);
     return bootstrapAdmin(db, config);
   });
-  if (admin) announceAdmin(admin);
+  const announcement = admin && adminAnnouncement(admin);
+  if (announcement) console.log(announcement);
 
   const app = await buildApp(config, { db });
   app.addHook('onClose', async () => {

@@ -45,6 +45,32 @@ export type BootstrapResult =
   | { action: 'created'; email: string; generatedPassword?: string }
   | { action: 'kept'; email: string; ignored: boolean };
 
+/** What the start prints about the first Admin: its generated password once, or why the environment is ignored. */
+export function adminAnnouncement(result: BootstrapResult): string | undefined {
+  if (result.action === 'created' && result.generatedPassword) {
+    // Printed once, on the start that created the account; it is stored only as a hash.
+    const line = '='.repeat(72);
+    return [
+      line,
+      'An administrator account was created.',
+      `  email:    ${result.email}`,
+      `  password: ${result.generatedPassword}`,
+      'Write this password down now: it will not be shown again.',
+      'To choose your own: sign in and change it in Settings → Password, or run',
+      `  npm run admin -- reset-password ${result.email}`,
+      'for a one-time link at which to set it.',
+      line,
+    ].join('\n');
+  }
+  if (result.action === 'created') return `Administrator ${result.email} created from ADMIN_EMAIL/ADMIN_PASSWORD.`;
+  if (!result.ignored) return undefined;
+  // Only the first Admin comes from the environment: a password changed in Settings must survive.
+  return (
+    'ADMIN_EMAIL and ADMIN_PASSWORD are ignored: accounts exist already. A forgotten password: ' +
+    'npm run admin -- reset-password <email>; a new first Admin: start on a fresh DATA_DIR.'
+  );
+}
+
 /**
  * Makes sure the back-office can be logged into at start: when no account exists yet, the first Admin
  * is created as ADMIN_EMAIL (default admin@example.com) with ADMIN_PASSWORD, or a random password that

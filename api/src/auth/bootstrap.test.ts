@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Db } from '../db/database';
 import { closeTestDatabase, databaseFor, engines, openTestDatabase } from '../testing/harness';
 import { issueToken } from './tokens';
-import { bootstrapAdmin, findAdminByEmail } from './admins';
+import { adminAnnouncement, bootstrapAdmin, findAdminByEmail } from './admins';
 import { hashPassword, needsRehash, verifyPassword } from './password';
 
 describe('password hashing', () => {
@@ -88,5 +88,20 @@ describe.each(engines())('admin bootstrap on %s', (_name, engine) => {
     // Nor is a second account made for another email.
     expect(await bootstrapAdmin(db, { ...options, adminEmail: 'new@parish.org' })).toMatchObject({ action: 'kept' });
     expect(await findAdminByEmail(db, 'new@parish.org')).toBeUndefined();
+  });
+});
+
+describe("the start's words about the first Admin", () => {
+  it('says what works to choose another password, never a restart with ADMIN_EMAIL and ADMIN_PASSWORD', () => {
+    const printed = adminAnnouncement({ action: 'created', email: 'admin@example.com', generatedPassword: 'pw' });
+    expect(printed).toContain('password: pw');
+    expect(printed).toContain('Settings → Password');
+    expect(printed).toContain('npm run admin -- reset-password admin@example.com');
+    expect(printed).not.toMatch(/restart with ADMIN_EMAIL/);
+    // Set in vain once an account exists: where to go instead.
+    expect(adminAnnouncement({ action: 'kept', email: 'admin@example.com', ignored: true })).toMatch(
+      /ADMIN_EMAIL and ADMIN_PASSWORD are ignored.*npm run admin -- reset-password <email>.*fresh DATA_DIR/s,
+    );
+    expect(adminAnnouncement({ action: 'kept', email: 'admin@example.com', ignored: false })).toBeUndefined();
   });
 });
