@@ -15,7 +15,11 @@ const browserProject = (name: string): Config => ({
   testEnvironment: '<rootDir>/../jest/jsdom-environment.ts',
   transform: tsJest('tsconfig.jest.json'),
   // After setup-dom: the data layer loads react-router, which needs its globals first.
-  setupFilesAfterEnv: ['<rootDir>/../jest/setup-dom.ts', '<rootDir>/../jest/setup-query.ts'],
+  setupFilesAfterEnv: [
+    '<rootDir>/../jest/setup-dom.ts',
+    '<rootDir>/../jest/setup-query.ts',
+    '<rootDir>/../jest/no-console-error.ts',
+  ],
   moduleNameMapper: {
     '\\.(css|png|jpe?g|gif|svg|webp)$': '<rootDir>/../jest/file-stub.ts',
   },
@@ -38,15 +42,15 @@ const config: Config = {
       testEnvironment: 'node',
       transform: tsJest('tsconfig.jest.json'),
       testMatch: ['<rootDir>/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/../jest/no-console-error.ts'],
     },
     {
       displayName: 'api',
       rootDir: '<rootDir>/api',
       testEnvironment: 'node',
       transform: tsJest('tsconfig.jest.json'),
-      // content-disposition 3 (through @fastify/static) is ESM only; jest on Node 20 needs it as CommonJS.
-      transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
       testMatch: ['<rootDir>/src/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/../jest/no-console-error.ts'],
     },
   ],
 };

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Quill from 'quill';
 import { session } from 'shared';
@@ -211,13 +211,20 @@ describe('reflection form', () => {
     });
     render('/add-adult-reflection');
     const quill = quillOf(await editor('Reflection'));
-    quill.insertText(0, 'Watch this: ', 'user');
-    quill.insertEmbed(12, 'video', 'https://www.youtube.com/embed/abc123', 'user');
+    // Quill's own calls change the form's state: inside act, as a user's typing would be.
+    act(() => {
+      quill.insertText(0, 'Watch this: ', 'user');
+      quill.insertEmbed(12, 'video', 'https://www.youtube.com/embed/abc123', 'user');
+    });
     await userEvent.type(screen.getByLabelText('Date'), '2026-03-04');
     await userEvent.type(screen.getByLabelText('Topic'), 'Video');
     await userEvent.type(screen.getByLabelText('Bible Reading'), 'John 1');
-    quillOf(await editor('Prayer Points')).insertText(0, 'For all', 'user');
-    quillOf(await editor('Exercise')).insertText(0, 'Watch', 'user');
+    const prayerPoints = quillOf(await editor('Prayer Points'));
+    const exercise = quillOf(await editor('Exercise'));
+    act(() => {
+      prayerPoints.insertText(0, 'For all', 'user');
+      exercise.insertText(0, 'Watch', 'user');
+    });
     await userEvent.type(screen.getByLabelText('Bible Meditation'), 'Psalm 1');
     await userEvent.type(screen.getByLabelText('Mass Reading'), 'John 2');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -306,7 +313,8 @@ describe('a reflection’s local draft', () => {
     await userEvent.type(screen.getByLabelText('Mass Reading'), 'Daniel 3');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Reflection added successfully')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Past the draft's write delay, while the list the save went back to loads.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
     expect(localStorage.getItem(key)).toBeNull();
   });
 
@@ -314,7 +322,7 @@ describe('a reflection’s local draft', () => {
     stubApi({ [`GET /adult/reflection/${reflection._id}`]: () => ok(reflection) });
     render(`/adult-reflection/edit/${reflection._id}`);
     expect(await editor('Reflection')).toHaveTextContent('Trust in the Lord.');
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
     expect(localStorage.getItem(draftKey(userId, 'adult', reflection._id))).toBeNull();
   });
 
