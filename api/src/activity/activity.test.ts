@@ -157,6 +157,8 @@ describe.each(engines())('the activity record on %s', (_name, engine) => {
       [`${'a'.repeat(77)}${family}${family}`, `Deleted book “${'a'.repeat(77)}${family}${family}”`],
     ];
     for (const [name, summary] of cases) {
+      // Recorded after the answer: each line is waited for, so that the newest is the delete's.
+      const before = (await activity()).body.total as number;
       const book = await server.call('POST', `/api/v1/add/book/${admin}`, {
         token,
         form: multipartForm(
@@ -165,9 +167,9 @@ describe.each(engines())('the activity record on %s', (_name, engine) => {
         ),
       });
       expect(book.status).toBe(201);
-      const total = (await activity()).body.total as number;
+      await entries(before + 1);
       await server.call('DELETE', `/api/v1/book/${admin}/${book.body.data._id as string}`, { token });
-      const [deleted] = await entries(total + 1);
+      const [deleted] = await entries(before + 2);
       expect(deleted!.summary).toBe(summary);
     }
   });
