@@ -10,6 +10,21 @@ import { developmentRemotesMap } from './dev-remotes';
 /** Ports of the dev servers; `npm run dev` starts all of them plus the API on 8080. */
 export const devPorts = { shell: 3000, content: 3001, community: 3002, finance: 3003 } as const;
 const apiDevTarget = 'http://127.0.0.1:8080';
+
+/**
+ * A remote is built with publicPath 'auto' on purpose: a release is served from whatever folder it is
+ * published to, and its manifest resolves its chunks from where it was loaded. The manifest plugin
+ * warns of exactly that on every build; that one notice is left out, every other line stays.
+ */
+class AutoPublicPathNoticeFilter {
+  apply(compiler: import('@rspack/core').Compiler) {
+    compiler.hooks.infrastructureLog.tap('AutoPublicPathNoticeFilter', (origin, type, args) =>
+      type === 'warn' && origin.includes('Manifest Plugin') && args.join(' ').includes("publicPath='auto'")
+        ? true
+        : undefined,
+    );
+  }
+}
 const reactRouterDist = path.join(__dirname, '..', 'node_modules', 'react-router', 'dist', 'production');
 
 interface AppOptions {
@@ -72,6 +87,8 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
       ],
     },
     plugins: [
+      // Before the federation plugin, which warns as it is applied.
+      ...(isHost ? [] : [new AutoPublicPathNoticeFilter()]),
       new ModuleFederationPlugin({
         name,
         filename: 'remoteEntry.js',
