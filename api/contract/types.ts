@@ -9,7 +9,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Log in as the administrator; with two-factor sign-in on, the answer is a challenge for POST /admin/login/two-factor */
+    /** Log in as the administrator; with two-factor sign-in on, the answer is a challenge for POST /admin/login/two-factor; an Admin without it while the team requires it gets an enrolment ticket for POST /admin/login/two-factor/setup */
     post: {
       parameters: {
         query?: never;
@@ -29,7 +29,10 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['LoginAnswer'] | components['schemas']['TwoFactorChallenge'];
+            'application/json':
+              | components['schemas']['LoginAnswer']
+              | components['schemas']['TwoFactorChallenge']
+              | components['schemas']['TwoFactorEnrolment'];
           };
         };
         /** @description What went wrong, in words for the administrator */
@@ -129,6 +132,166 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/login/two-factor/setup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The enrolment a login asks of an Admin without two-factor sign-in while required: a new secret */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['LoginEnrolment'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['TwoFactorSetup'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/login/two-factor/enable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The enrolment confirmed with a code of the app: the login’s answer and the ten recovery codes, shown this once */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['LoginEnrolmentCode'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TwoFactorEnrolled'];
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -5619,6 +5782,14 @@ export interface components {
       /** @description Send with the code to POST /admin/login/two-factor within 5 minutes */
       challenge: string;
     };
+    TwoFactorEnrolment: {
+      /** @enum {string} */
+      message: 'Your team requires two-factor sign-in for every Admin. Set it up now to sign in.';
+      /** @enum {boolean} */
+      enrolmentRequired: true;
+      /** @description Send to POST /admin/login/two-factor/setup, then with a code to POST /admin/login/two-factor/enable, within 10 minutes. It opens no other call and ends once used. */
+      enrolment: string;
+    };
     LoginCode: {
       /** The sign-in */
       challenge: string;
@@ -5627,6 +5798,39 @@ export interface components {
        * @description The six digits of the authenticator app, or a recovery code
        */
       code: string;
+    };
+    LoginEnrolment: {
+      /** The sign-in */
+      enrolment: string;
+    };
+    LoginEnrolmentCode: {
+      /** The sign-in */
+      enrolment: string;
+      /**
+       * Authentication code
+       * @description The six digits the app shows now
+       */
+      code: string;
+    };
+    TwoFactorEnrolled: {
+      /** @enum {string} */
+      message: 'Login Successful';
+      /** @description Send as `Authorization: Bearer <token>` */
+      token: string;
+      doesUserEmailExist: {
+        _id: string;
+        email: string;
+      };
+      /** @description Ten recovery codes, shown this once */
+      recoveryCodes: string[];
+    };
+    TwoFactorSetup: {
+      /** @description Base32, for typing into the app */
+      secret: string;
+      /** @description The otpauth:// URI the QR code carries */
+      uri: string;
+      /** @description data:image/svg+xml;base64,… of the URI */
+      qrCode: string;
     };
     Account: {
       _id: string;
@@ -5685,14 +5889,6 @@ export interface components {
       recoveryCodesLeft: number;
       /** @description The team requires it of every Admin */
       requiredForAdmins: boolean;
-    };
-    TwoFactorSetup: {
-      /** @description Base32, for typing into the app */
-      secret: string;
-      /** @description The otpauth:// URI the QR code carries */
-      uri: string;
-      /** @description data:image/svg+xml;base64,… of the URI */
-      qrCode: string;
     };
     TwoFactorConfirm: {
       /**

@@ -10,6 +10,13 @@ export const LoginCode = {
   code: { required: true, minLength: 1, maxLength: 40 },
 } as const;
 
+export const LoginEnrolment = { enrolment: { required: true, minLength: 1, maxLength: 100 } } as const;
+
+export const LoginEnrolmentCode = {
+  enrolment: { required: true, minLength: 1, maxLength: 100 },
+  code: { required: true, minLength: 1, maxLength: 40 },
+} as const;
+
 export const AccountInput = {
   name: { required: false, maxLength: 100 },
   email: { required: true, minLength: 1, maxLength: 320 },

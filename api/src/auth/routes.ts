@@ -11,9 +11,9 @@ import { bearerSecurity, bearerToken, requireAdmin } from './guard';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { revokeToken } from './tokens';
 import { forbidden, unauthorized } from '../http/errors';
-import { twoFactorOf } from '../two-factor/repository';
-import { challengeFor } from '../two-factor/login';
-import { TwoFactorChallenge } from '../two-factor/schemas';
+import { requiredForAdmins, twoFactorOf } from '../two-factor/repository';
+import { challengeFor, enrolmentFor } from '../two-factor/login';
+import { TwoFactorChallenge, TwoFactorEnrolment } from '../two-factor/schemas';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const DEACTIVATED = 'This account is deactivated. Ask an Admin to reactivate it.';
@@ -21,7 +21,7 @@ export const DEACTIVATED = 'This account is deactivated. Ask an Admin to reactiv
 export async function authRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db } = app;
-  addSchemas(app, LoginInput, LoginAnswer, TwoFactorChallenge);
+  addSchemas(app, LoginInput, LoginAnswer, TwoFactorChallenge, TwoFactorEnrolment);
 
   app.post(
     '/admin/login',
@@ -31,10 +31,11 @@ export async function authRoutes(parent: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary:
-          'Log in as the administrator; with two-factor sign-in on, the answer is a challenge for POST /admin/login/two-factor',
+          'Log in as the administrator; with two-factor sign-in on, the answer is a challenge for POST /admin/login/two-factor; ' +
+          'an Admin without it while the team requires it gets an enrolment ticket for POST /admin/login/two-factor/setup',
         body: ref(LoginInput),
         response: {
-          200: Type.Union([ref(LoginAnswer), ref(TwoFactorChallenge)]),
+          200: Type.Union([ref(LoginAnswer), ref(TwoFactorChallenge), ref(TwoFactorEnrolment)]),
           ...errorResponses(400, 401, 403, 429),
         },
       },
@@ -55,6 +56,8 @@ export async function authRoutes(parent: FastifyInstance): Promise<void> {
       }
       // With a second factor the password alone opens no session: the code comes in a second call.
       if ((await twoFactorOf(db, admin._id))?.enabled) return await challengeFor(db, admin._id);
+      // Nor does it for an Admin the team requires a second factor of, until one is set up.
+      if (admin.role === 'Admin' && (await requiredForAdmins(db))) return await enrolmentFor(db, admin._id);
       return await signIn(app, request, admin);
     },
   );

@@ -457,6 +457,19 @@ const migrations = (engine: EngineName): Record<string, Migration> => ({
       // Ordinary spaces show the same text: nothing to undo.
     },
   },
+  // A pending login step is either the code of an account with two-factor sign-in on ('code'), or the
+  // enrolment an Admin without it must finish while the team requires it ('enrol'): neither opens the other.
+  '0015_login_challenge_purpose': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('login_challenges')
+        .addColumn('purpose', 'varchar(10)', (c) => c.notNull().defaultTo('code'))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('login_challenges').dropColumn('purpose').execute();
+    },
+  },
 });
 
 /** The columns the rich-text migrations rewrite. */

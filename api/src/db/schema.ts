@@ -239,6 +239,8 @@ export interface LoginChallengesTable {
   expires_at: string;
   /** Codes tried on it. */
   attempts: number;
+  /** What it is for: 'code' (the second step of an account with it on) or 'enrol' (setting it up). */
+  purpose: Generated<'code' | 'enrol'>;
 }
 
 /** The team's settings, one row each: 'require_admin_two_factor' = '1' or '0'. */

@@ -43,6 +43,8 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
         '/api/v1/account/sessions/{id}',
         '/api/v1/account/set-password',
         '/api/v1/admin/login/two-factor',
+        '/api/v1/admin/login/two-factor/setup',
+        '/api/v1/admin/login/two-factor/enable',
         '/api/v1/account/two-factor',
         '/api/v1/account/two-factor/setup',
         '/api/v1/account/two-factor/enable',

@@ -4,8 +4,18 @@ import { timestamp } from '../db/ids';
 import { hashToken } from '../auth/tokens';
 import { hashRecoveryCode, isTotpCode, openSecret, stepOf } from './totp';
 
-/** A login's second step must come within this time of its password. */
-const CHALLENGE_MINUTES = 5;
+/**
+ * What a right password leaves pending: the code of an account with two-factor sign-in on ('code'), or
+ * the set-up an Admin without it must finish while the team requires it ('enrol'). Each is asked
+ * only by its own calls.
+ */
+export type ChallengePurpose = 'code' | 'enrol';
+
+/**
+ * A login's second step must come within this time of its password; an enrolment (installing an app,
+ * scanning, typing a code) gets longer.
+ */
+const CHALLENGE_MINUTES: Record<ChallengePurpose, number> = { code: 5, enrol: 10 };
 const REQUIRED_FOR_ADMINS = 'require_admin_two_factor';
 
 export interface TwoFactorState {
@@ -106,7 +116,7 @@ export async function checkCode(db: Db, dataDir: string, adminId: string, code: 
 }
 
 /** A new login challenge for the account: answered to the client, only its hash stored. */
-export async function newChallenge(db: Db, adminId: string): Promise<string> {
+export async function newChallenge(db: Db, adminId: string, purpose: ChallengePurpose = 'code'): Promise<string> {
   const challenge = randomBytes(32).toString('base64url');
   const now = new Date();
   // Ended challenges are swept at each new one, as sessions are at each login.
@@ -116,26 +126,53 @@ export async function newChallenge(db: Db, adminId: string): Promise<string> {
     .values({
       challenge_hash: hashToken(challenge),
       admin_id: adminId,
-      expires_at: timestamp(new Date(now.getTime() + CHALLENGE_MINUTES * 60_000)),
+      expires_at: timestamp(new Date(now.getTime() + CHALLENGE_MINUTES[purpose] * 60_000)),
       attempts: 0,
+      purpose,
     })
     .execute();
   return challenge;
 }
 
-/** Counts one code tried on a challenge that has not expired: its account and the codes tried so far. */
+/**
+ * Counts one code tried on a challenge of this purpose that has not expired: its account and the codes
+ * tried so far.
+ */
 export async function tryChallenge(
   db: Db,
   challenge: string,
+  purpose: ChallengePurpose = 'code',
 ): Promise<{ adminId: string; attempts: number } | undefined> {
   const row = await db.kysely
     .updateTable('login_challenges')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('challenge_hash', '=', hashToken(challenge))
+    .where('purpose', '=', purpose)
     .where('expires_at', '>', timestamp())
     .returning(['admin_id', 'attempts'])
     .executeTakeFirst();
   return row && { adminId: row.admin_id, attempts: Number(row.attempts) };
+}
+
+/** The account of a challenge of this purpose that has not expired, without counting a try. */
+export async function challengeAccount(
+  db: Db,
+  challenge: string,
+  purpose: ChallengePurpose,
+): Promise<string | undefined> {
+  const row = await db.kysely
+    .selectFrom('login_challenges')
+    .select('admin_id')
+    .where('challenge_hash', '=', hashToken(challenge))
+    .where('purpose', '=', purpose)
+    .where('expires_at', '>', timestamp())
+    .executeTakeFirst();
+  return row?.admin_id;
+}
+
+/** Ends every pending login step of the account (an enrolment done makes the others pointless). */
+export async function endChallengesOf(db: Db, adminId: string): Promise<void> {
+  await db.kysely.deleteFrom('login_challenges').where('admin_id', '=', adminId).execute();
 }
 
 export async function endChallenge(db: Db, challenge: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
+import type { Db } from '../db/database';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { allowedTo, bearerSecurity, requireAdmin } from '../auth/guard';
@@ -11,9 +12,11 @@ import { badRequest, HttpError, unauthorized } from '../http/errors';
 import { attemptsIn, countAttempt, rateLimited, wait } from '../http/rate-limit';
 import { errorResponses } from '../http/validation';
 import {
+  challengeAccount,
   checkCode,
   enable,
   endChallenge,
+  endChallengesOf,
   recoveryCodesLeft,
   requiredForAdmins,
   saveSetup,
@@ -24,8 +27,11 @@ import {
 } from './repository';
 import {
   LoginCode,
+  LoginEnrolment,
+  LoginEnrolmentCode,
   TWO_FACTOR_MESSAGES as MESSAGES,
   TwoFactorConfirm,
+  TwoFactorEnrolled,
   TwoFactorOff,
   TwoFactorRequirement,
   TwoFactorSetup,
@@ -57,6 +63,47 @@ const typed = (code: string) => code.replace(/\s/g, '');
 const codeAttempts = (config: AppConfig) =>
   rateLimited(config.loginRateMax, config.loginRateWindowMs, 'Too many code attempts');
 
+/** A new secret waiting for its first code (a pending one is replaced); 409 once it is on. */
+async function startSetup(db: Db, dataDir: string, admin: { _id: string; email: string }) {
+  const secret = newSecret();
+  if (!(await saveSetup(db, admin._id, sealSecret(dataDir, secret)))) throw new HttpError(409, MESSAGES.alreadyOn);
+  const uri = otpauthUri(secret, admin.email);
+  return {
+    message: 'Scan the QR code with your authenticator app',
+    data: { secret, uri, qrCode: await qrCodeOf(uri) },
+  };
+}
+
+/**
+ * Turns it on with a code of the app for the secret set up: the ten new recovery codes (their hashes
+ * stored), or undefined when the code is wrong; 409 when it is on already or was never set up.
+ */
+async function confirmSetup(db: Db, dataDir: string, adminId: string, code: string): Promise<string[] | undefined> {
+  const state = await twoFactorOf(db, adminId);
+  if (state?.enabled) throw new HttpError(409, MESSAGES.alreadyOn);
+  if (!state) throw new HttpError(409, MESSAGES.notSetUp);
+  const step = isTotpCode(code) ? stepOf(openSecret(dataDir, state.secret), code) : undefined;
+  if (step === undefined) return undefined;
+  const recoveryCodes = newRecoveryCodes();
+  const hashes = recoveryCodes.map((recovery) => hashRecoveryCode(dataDir, recovery));
+  if (!(await enable(db, adminId, step, hashes))) throw new HttpError(409, MESSAGES.alreadyOn);
+  return recoveryCodes;
+}
+
+/** 429 once the account has had too many wrong codes in the window, whatever the challenges. */
+async function refuseTooManyWrong(db: Db, key: string): Promise<void> {
+  const wrongSoFar = await attemptsIn(db, key);
+  if (wrongSoFar.current >= WRONG_CODES_PER_ACCOUNT)
+    throw new HttpError(429, `${MESSAGES.tooMany}. Please wait ${wait(wrongSoFar.ttl)} and try again.`);
+}
+
+const accountOf = (db: Db, adminId: string) =>
+  db.kysely
+    .selectFrom('admins')
+    .select(['_id', 'email', 'name', 'active'])
+    .where('_id', '=', adminId)
+    .executeTakeFirstOrThrow();
+
 /**
  * The login's second step (registered with the login, whose answer it shares): the challenge of a right
  * password and a code of the app or a recovery code.
@@ -65,7 +112,7 @@ export function secondStepRoute(parent: FastifyInstance): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db } = app;
   const { dataDir } = config;
-  addSchemas(app, LoginCode);
+  addSchemas(app, LoginCode, LoginEnrolment, LoginEnrolmentCode, TwoFactorEnrolled, TwoFactorSetup);
   app.post(
     '/admin/login/two-factor',
     {
@@ -86,20 +133,14 @@ export function secondStepRoute(parent: FastifyInstance): void {
         throw unauthorized(MESSAGES.expired);
       }
       const key = `two-factor ${attempt.adminId}`;
-      const wrongSoFar = await attemptsIn(db, key);
-      if (wrongSoFar.current >= WRONG_CODES_PER_ACCOUNT)
-        throw new HttpError(429, `${MESSAGES.tooMany}. Please wait ${wait(wrongSoFar.ttl)} and try again.`);
+      await refuseTooManyWrong(db, key);
       const check = await checkCode(db, dataDir, attempt.adminId, code);
       if (check !== 'accepted') {
         await countAttempt(db, key, WRONG_CODES_WINDOW_MS);
         throw unauthorized(check === 'replayed' ? MESSAGES.replayed : MESSAGES.wrongCode);
       }
       await endChallenge(db, challenge);
-      const admin = await db.kysely
-        .selectFrom('admins')
-        .select(['_id', 'email', 'name', 'active'])
-        .where('_id', '=', attempt.adminId)
-        .executeTakeFirstOrThrow();
+      const admin = await accountOf(db, attempt.adminId);
       if (Number(admin.active) !== 1) throw unauthorized(MESSAGES.expired);
       if (!isTotpCode(code)) {
         await addActivity(db, {
@@ -110,6 +151,72 @@ export function secondStepRoute(parent: FastifyInstance): void {
         });
       }
       return await signIn(app, request, admin);
+    },
+  );
+
+  // The enrolment of an Admin without a second factor while the team requires one: the login's ticket
+  // (body, never a bearer token) opens these two calls only; the session comes once a code confirms.
+  app.post(
+    '/admin/login/two-factor/setup',
+    {
+      config: codeAttempts(config),
+      schema: {
+        tags: ['auth'],
+        summary: 'The enrolment a login asks of an Admin without two-factor sign-in while required: a new secret',
+        body: ref(LoginEnrolment),
+        response: {
+          200: Type.Object({ message: Type.String(), data: ref(TwoFactorSetup) }),
+          ...errorResponses(400, 401, 429),
+        },
+      },
+    },
+    async (request) => {
+      const adminId = await challengeAccount(db, request.body.enrolment, 'enrol');
+      const admin = adminId && (await accountOf(db, adminId));
+      if (!admin || Number(admin.active) !== 1 || (await twoFactorOf(db, admin._id))?.enabled)
+        throw unauthorized(MESSAGES.expired);
+      return await startSetup(db, dataDir, admin);
+    },
+  );
+
+  app.post(
+    '/admin/login/two-factor/enable',
+    {
+      config: codeAttempts(config),
+      schema: {
+        tags: ['auth'],
+        summary:
+          'The enrolment confirmed with a code of the app: the login’s answer and the ten recovery codes, shown this once',
+        body: ref(LoginEnrolmentCode),
+        response: { 200: ref(TwoFactorEnrolled), ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (request) => {
+      const { enrolment } = request.body;
+      const attempt = await tryChallenge(db, enrolment, 'enrol');
+      if (!attempt || attempt.attempts > CODES_PER_CHALLENGE) {
+        if (attempt) await endChallenge(db, enrolment);
+        throw unauthorized(MESSAGES.expired);
+      }
+      const key = `two-factor ${attempt.adminId}`;
+      await refuseTooManyWrong(db, key);
+      const admin = await accountOf(db, attempt.adminId);
+      if (Number(admin.active) !== 1) throw unauthorized(MESSAGES.expired);
+      const recoveryCodes = await confirmSetup(db, dataDir, admin._id, typed(request.body.code));
+      if (!recoveryCodes) {
+        await countAttempt(db, key, WRONG_CODES_WINDOW_MS);
+        // 400, as in Settings: the ticket stands, the code was wrong.
+        throw badRequest(MESSAGES.wrongSetupCode);
+      }
+      // Used once: this ticket and any other pending step of the account end here.
+      await endChallengesOf(db, admin._id);
+      await addActivity(db, {
+        adminId: admin._id,
+        member: admin.name || admin.email,
+        kind: 'account',
+        summary: 'Turned on two-factor sign-in at sign-in (required for every Admin)',
+      });
+      return { ...(await signIn(app, request, admin)), recoveryCodes };
     },
   );
 }
@@ -166,16 +273,7 @@ export async function twoFactorRoutes(parent: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request) => {
-      const secret = newSecret();
-      if (!(await saveSetup(db, request.admin!._id, sealSecret(dataDir, secret))))
-        throw new HttpError(409, MESSAGES.alreadyOn);
-      const uri = otpauthUri(secret, request.admin!.email);
-      return {
-        message: 'Scan the QR code with your authenticator app',
-        data: { secret, uri, qrCode: await qrCodeOf(uri) },
-      };
-    },
+    async (request) => await startSetup(db, dataDir, request.admin!),
   );
 
   app.post(
@@ -198,17 +296,9 @@ export async function twoFactorRoutes(parent: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const id = request.admin!._id;
-      const state = await twoFactorOf(db, id);
-      if (state?.enabled) throw new HttpError(409, MESSAGES.alreadyOn);
-      if (!state) throw new HttpError(409, MESSAGES.notSetUp);
-      const code = typed(request.body.code);
-      const step = isTotpCode(code) ? stepOf(openSecret(dataDir, state.secret), code) : undefined;
+      const recoveryCodes = await confirmSetup(db, dataDir, request.admin!._id, typed(request.body.code));
       // 400, not 401: a signed-in member's wrong code must not read as an ended session.
-      if (step === undefined) throw badRequest(MESSAGES.wrongSetupCode);
-      const recoveryCodes = newRecoveryCodes();
-      const hashes = recoveryCodes.map((recovery) => hashRecoveryCode(dataDir, recovery));
-      if (!(await enable(db, id, step, hashes))) throw new HttpError(409, MESSAGES.alreadyOn);
+      if (!recoveryCodes) throw badRequest(MESSAGES.wrongSetupCode);
       return { message: MESSAGES.turnedOn, data: { recoveryCodes } };
     },
   );

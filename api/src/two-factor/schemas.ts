@@ -1,8 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { Entity, Input, RequiredText } from '../http/contract';
+import { LoginAnswer } from '../auth/login';
 
 export const TWO_FACTOR_MESSAGES = {
   challenge: 'Enter the code from your authenticator app',
+  enrolment: 'Your team requires two-factor sign-in for every Admin. Set it up now to sign in.',
   wrongCode: 'The code is not correct. Check your authenticator app and try again.',
   replayed: 'This code has already been used. Wait for the next one.',
   expired: 'This sign-in has expired. Please log in again.',
@@ -22,6 +24,33 @@ export const TwoFactorChallenge = Entity('TwoFactorChallenge', {
   message: Type.Literal(TWO_FACTOR_MESSAGES.challenge),
   twoFactorRequired: Type.Literal(true),
   challenge: Type.String({ description: 'Send with the code to POST /admin/login/two-factor within 5 minutes' }),
+});
+
+export const TwoFactorEnrolment = Entity('TwoFactorEnrolment', {
+  message: Type.Literal(TWO_FACTOR_MESSAGES.enrolment),
+  enrolmentRequired: Type.Literal(true),
+  enrolment: Type.String({
+    description:
+      'Send to POST /admin/login/two-factor/setup, then with a code to POST /admin/login/two-factor/enable, ' +
+      'within 10 minutes. It opens no other call and ends once used.',
+  }),
+});
+
+export const LoginEnrolment = Input('LoginEnrolment', { enrolment: RequiredText(100) }, { enrolment: 'The sign-in' });
+
+export const LoginEnrolmentCode = Input(
+  'LoginEnrolmentCode',
+  {
+    enrolment: RequiredText(100),
+    code: RequiredText(40, { description: 'The six digits the app shows now' }),
+  },
+  { enrolment: 'The sign-in', code: 'Authentication code' },
+);
+
+/** The login's answer once an enrolment is confirmed: the session, and the recovery codes shown this once. */
+export const TwoFactorEnrolled = Entity('TwoFactorEnrolled', {
+  ...LoginAnswer.properties,
+  recoveryCodes: Type.Array(Type.String(), { description: 'Ten recovery codes, shown this once' }),
 });
 
 export const LoginCode = Input(

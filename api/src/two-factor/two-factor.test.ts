@@ -1,6 +1,8 @@
 import { URI, type TOTP } from 'otpauth';
 import { createAdmin } from '../auth/admins';
 import { run } from '../account/cli';
+import { timestamp } from '../db/ids';
+import { setRequiredForAdmins } from './repository';
 import { engines, startServer, type TestServer } from '../testing/harness';
 
 // Two-factor sign-in by authenticator app (RFC 6238), over HTTP against the real database: turning it
@@ -19,10 +21,12 @@ describe.each(engines())('two-factor sign-in on %s', (_name, engine) => {
     server = await startServer(engine);
   });
   afterAll(() => server.close());
+  // The team's requirement is one setting of the server: each test starts without it.
+  afterEach(() => setRequiredForAdmins(server.db, false));
 
   let n = 0;
   /** A new member with a session, so that each test starts from an account without a second factor. */
-  async function member(role: 'Admin' | 'Manager' = 'Admin') {
+  async function member(role: 'Admin' | 'Manager' | 'Guest User' = 'Admin') {
     const email = `member${++n}@parish.org`;
     const password = 'a member password';
     const id = await createAdmin(server.db, email, password, server.config.passwordHashCost, { role });
@@ -47,6 +51,15 @@ describe.each(engines())('two-factor sign-in on %s', (_name, engine) => {
 
   const secondStep = (challenge: string, code: string) =>
     server.call('POST', '/api/v1/admin/login/two-factor', { json: { challenge, code } });
+
+  const requireForAdmins = (token: string, required: boolean) =>
+    server.call('PUT', '/api/v1/team/two-factor', { token, json: { required } });
+  // The enrolment a sign-in asks of an Admin without a second factor while the team requires one.
+  const enrolSetup = (enrolment: string) =>
+    server.call('POST', '/api/v1/admin/login/two-factor/setup', { json: { enrolment } });
+  const enrolEnable = (enrolment: string, code: string) =>
+    server.call('POST', '/api/v1/admin/login/two-factor/enable', { json: { enrolment, code } });
+  const ENROL_MESSAGE = 'Your team requires two-factor sign-in for every Admin. Set it up now to sign in.';
 
   it('answers the spec’s login unchanged for an account without a second factor', async () => {
     const account = await member();
@@ -202,8 +215,8 @@ describe.each(engines())('two-factor sign-in on %s', (_name, engine) => {
     const res = await require(admin.token, true);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ requiredForAdmins: true });
-    // Signing in still works without it; Settings asks the Admin to turn it on.
-    expect(Object.keys((await admin.login()).body)).toContain('token');
+    // Signing in without it now asks for the enrolment first; the session already open stays.
+    expect((await admin.login()).body).toMatchObject({ enrolmentRequired: true });
     const status = await server.call('GET', '/api/v1/account/two-factor', { token: admin.token });
     expect(status.body.data.requiredForAdmins).toBe(true);
 
@@ -240,19 +253,157 @@ describe.each(engines())('two-factor sign-in on %s', (_name, engine) => {
     ]);
   });
 
+  const cliEnv = () => ({
+    DATA_DIR: server.config.dataDir,
+    ...(server.config.databaseUrl
+      ? { DATABASE_URL: server.config.databaseUrl, DATABASE_SCHEMA: server.config.databaseSchema }
+      : {}),
+  });
+
   it('npm run admin -- reset-2fa turns it off and ends the account’s sessions', async () => {
     const account = await member();
     await turnOn(account);
-    const env = {
-      DATA_DIR: server.config.dataDir,
-      ...(server.config.databaseUrl
-        ? { DATABASE_URL: server.config.databaseUrl, DATABASE_SCHEMA: server.config.databaseSchema }
-        : {}),
-    };
+    const env = cliEnv();
     const lines = await run(['reset-2fa', account.email], env);
     expect(lines[0]).toBe(`Two-factor sign-in is off for ${account.email}; every session of the account ended.`);
     expect((await server.call('GET', '/api/v1/account', { token: account.token })).status).toBe(401);
     expect(Object.keys((await account.login()).body)).toContain('token');
     await expect(run(['reset-2fa', 'nobody@parish.org'], env)).rejects.toThrow(/No account has the email/);
+  });
+
+  describe('while the team requires it for every Admin', () => {
+    it('asks an Admin without it to enrol with a ticket, and signs in only once a code confirms it', async () => {
+      const requirer = await member('Admin');
+      const newcomer = await member('Admin');
+      expect((await requireForAdmins(requirer.token, true)).status).toBe(200);
+
+      const first = await newcomer.login();
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual({
+        message: ENROL_MESSAGE,
+        enrolmentRequired: true,
+        enrolment: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      });
+      const ticket = first.body.enrolment as string;
+
+      // The ticket is no session: every other call refuses it.
+      for (const [method, url] of [
+        ['GET', '/api/v1/account'],
+        ['GET', '/api/v1/account/two-factor'],
+        ['POST', '/api/v1/account/two-factor/setup'],
+        ['GET', '/api/v1/team'],
+      ] as const)
+        expect((await server.call(method, url, { token: ticket })).status).toBe(401);
+      // Nor is it the code step's challenge.
+      expect((await secondStep(ticket, '123456')).body.message).toBe('This sign-in has expired. Please log in again.');
+
+      const setup = await enrolSetup(ticket);
+      expect(setup.status).toBe(200);
+      const { secret, uri, qrCode } = setup.body.data as { secret: string; uri: string; qrCode: string };
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      expect(uri).toContain(encodeURIComponent(newcomer.email));
+      expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+
+      const wrong = await enrolEnable(ticket, codeFor(uri, 5));
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.message).toBe(
+        'The code is not correct. Check that the time on your phone is right and try again.',
+      );
+
+      const done = await enrolEnable(ticket, codeFor(uri, -1));
+      expect(done.status).toBe(200);
+      expect(done.body).toEqual({
+        message: 'Login Successful',
+        token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        doesUserEmailExist: { _id: newcomer.id, email: newcomer.email },
+        recoveryCodes: expect.any(Array),
+      });
+      const codes = done.body.recoveryCodes as string[];
+      expect(new Set(codes).size).toBe(10);
+      for (const code of codes) expect(code).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/);
+      const status = await server.call('GET', '/api/v1/account/two-factor', { token: done.body.token });
+      expect(status.body.data).toEqual({ enabled: true, recoveryCodesLeft: 10, requiredForAdmins: true });
+
+      // Used once: the ticket opens nothing after the enrolment.
+      expect((await enrolSetup(ticket)).status).toBe(401);
+      expect((await enrolEnable(ticket, codeFor(uri))).status).toBe(401);
+      // The next sign-in asks for a code, as for any account with it on.
+      const next = await newcomer.login();
+      expect(next.body).toMatchObject({ twoFactorRequired: true });
+      expect((await secondStep(next.body.challenge, codeFor(uri))).status).toBe(200);
+      // A session opened before the requirement stays (Settings asks for the set-up there).
+      expect((await server.call('GET', '/api/v1/account', { token: newcomer.token })).status).toBe(200);
+    });
+
+    it('lets Managers and Guest Users sign in with the password alone', async () => {
+      const requirer = await member('Admin');
+      const manager = await member('Manager');
+      const guest = await member('Guest User');
+      await requireForAdmins(requirer.token, true);
+      for (const account of [manager, guest]) {
+        const res = await account.login();
+        expect(Object.keys(res.body).sort()).toEqual(['doesUserEmailExist', 'message', 'token']);
+      }
+    });
+
+    it('keeps the code step’s challenge out of the enrolment, and refuses unknown tickets', async () => {
+      const account = await member('Admin');
+      await turnOn(account);
+      await requireForAdmins(account.token, true);
+      const challenge = (await account.login()).body.challenge as string;
+      expect((await enrolSetup(challenge)).status).toBe(401);
+      expect((await enrolEnable(challenge, '123456')).status).toBe(401);
+      const unknown = await enrolSetup('x'.repeat(43));
+      expect(unknown.status).toBe(401);
+      expect(unknown.body.message).toBe('This sign-in has expired. Please log in again.');
+    });
+
+    it('ends a ticket after five wrong codes or after its time, and limits wrong codes per account', async () => {
+      const requirer = await member('Admin');
+      const newcomer = await member('Admin');
+      await requireForAdmins(requirer.token, true);
+      const ticket = async () => (await newcomer.login()).body.enrolment as string;
+
+      const first = await ticket();
+      const { uri } = (await enrolSetup(first)).body.data as { uri: string };
+      for (let i = 0; i < 5; i++) expect((await enrolEnable(first, '000000')).status).toBe(400);
+      const sixth = await enrolEnable(first, codeFor(uri));
+      expect(sixth.status).toBe(401);
+      expect(sixth.body.message).toBe('This sign-in has expired. Please log in again.');
+
+      // Past its time (a few minutes), a ticket is refused.
+      const late = await ticket();
+      expect((await enrolSetup(late)).status).toBe(200);
+      await server.db.kysely
+        .updateTable('login_challenges')
+        .set({ expires_at: timestamp(new Date(Date.now() - 1000)) })
+        .where('admin_id', '=', newcomer.id)
+        .execute();
+      expect((await enrolSetup(late)).status).toBe(401);
+      expect((await enrolEnable(late, codeFor(uri))).status).toBe(401);
+
+      // Ten wrong codes across tickets: the account waits, whatever the ticket.
+      const second = await ticket();
+      await enrolSetup(second);
+      for (let i = 0; i < 5; i++) await enrolEnable(second, '000000');
+      const third = await ticket();
+      const limited = await enrolEnable(third, '000000');
+      expect(limited.status).toBe(429);
+      expect(limited.body.message).toMatch(/^Too many wrong codes for this account\. Please wait \d+ minutes?/);
+    });
+
+    it('asks an Admin reset by npm run admin -- reset-2fa to enrol again at the next sign-in', async () => {
+      const account = await member('Admin');
+      await turnOn(account);
+      await requireForAdmins(account.token, true);
+      expect((await account.login()).body).toMatchObject({ twoFactorRequired: true });
+      await run(['reset-2fa', account.email], cliEnv());
+      const again = await account.login();
+      expect(again.body).toMatchObject({ enrolmentRequired: true, message: ENROL_MESSAGE });
+      const { uri } = (await enrolSetup(again.body.enrolment)).body.data as { uri: string };
+      const done = await enrolEnable(again.body.enrolment, codeFor(uri));
+      expect(done.status).toBe(200);
+      expect(done.body.recoveryCodes).toHaveLength(10);
+    });
   });
 });
