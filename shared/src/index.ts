@@ -18,6 +18,7 @@ export { logOut } from './auth/auth';
 export { LoginScreen } from './auth/LoginScreen';
 export { SetPasswordScreen } from './auth/SetPasswordScreen';
 export { NewPasswordFields, newPasswordSchema } from './auth/newPassword';
+export { AuthenticatorSetup, RecoveryCodes } from './auth/AuthenticatorSetup';
 
 export { notify } from './notify/notify';
 

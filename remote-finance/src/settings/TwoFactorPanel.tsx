@@ -2,6 +2,7 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
 import * as yup from 'yup';
 import {
+  AuthenticatorSetup,
   Button,
   FormButtons,
   FormColumn,
@@ -9,6 +10,7 @@ import {
   notify,
   PageHeader,
   Panel,
+  RecoveryCodes,
   SampleDataNotice,
   TextField,
 } from 'shared';
@@ -16,9 +18,6 @@ import { useResource } from 'shared/data';
 import styled from 'styled-components';
 import { account, accountApi, twoFactor, twoFactorApi, type TwoFactorSetup, type TwoFactorStatus } from './api';
 
-const codeSchema = yup.object({
-  code: yup.string().trim().required('Enter the code your authenticator app shows'),
-});
 const offSchema = yup.object({
   proof: yup.string().required('Enter your password or a code of your authenticator app'),
 });
@@ -43,16 +42,12 @@ export function TwoFactorPanel() {
       // Shown by the client.
     }
   };
-  const confirm = async (values: { code: string }, form: FormikHelpers<{ code: string }>) => {
-    try {
-      const on = await twoFactorApi.enable(values.code.replace(/\s/g, ''));
-      notify.success(on.message);
-      setSetup(undefined);
-      setRecoveryCodes(on.data.recoveryCodes);
-    } catch {
-      // 'The code is not correct…': shown by the client; a code is typed afresh.
-      form.resetForm();
-    }
+  const confirm = async (code: string) => {
+    // A wrong code throws: the client shows why, and the field is emptied for the next one.
+    const on = await twoFactorApi.enable(code);
+    notify.success(on.message);
+    setSetup(undefined);
+    setRecoveryCodes(on.data.recoveryCodes);
   };
   const turnOff = async (values: { proof: string }, form: FormikHelpers<{ proof: string }>) => {
     try {
@@ -64,34 +59,17 @@ export function TwoFactorPanel() {
 
   let body: React.ReactNode;
   if (!status) body = <NotLoaded load={load} what="Your two-factor sign-in" missing={null} />;
-  else if (recoveryCodes) body = <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(undefined)} />;
-  else if (setup) {
+  else if (recoveryCodes) {
     body = (
-      <Setup>
-        <QrCode src={setup.qrCode} alt="QR code to scan with your authenticator app" width={200} height={200} />
-        <div>
-          <Muted>
-            Scan the QR code with your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), or
-            type this key into it:
-          </Muted>
-          <Key aria-label="Key to type into your authenticator app">{setup.secret.match(/.{1,4}/g)?.join(' ')}</Key>
-          <Formik initialValues={{ code: '' }} validationSchema={codeSchema} onSubmit={confirm}>
-            {({ isSubmitting }) => (
-              <Form noValidate>
-                <FormColumn>
-                  <TextField
-                    name="code"
-                    label="Authentication code"
-                    hint="The 6 digits the app shows for this account now"
-                    autoComplete="one-time-code"
-                  />
-                  <FormButtons busy={isSubmitting} label="Turn on" onCancel={() => setSetup(undefined)} />
-                </FormColumn>
-              </Form>
-            )}
-          </Formik>
-        </div>
-      </Setup>
+      <RecoveryCodes codes={recoveryCodes} doneLabel="I have saved them" onDone={() => setRecoveryCodes(undefined)} />
+    );
+  } else if (setup) {
+    body = (
+      <AuthenticatorSetup
+        setup={setup}
+        onCode={confirm}
+        buttons={(busy) => <FormButtons busy={busy} label="Turn on" onCancel={() => setSetup(undefined)} />}
+      />
     );
   } else if (status.enabled) {
     body = (
@@ -143,37 +121,6 @@ export function TwoFactorPanel() {
   );
 }
 
-/** The ten recovery codes, shown once: the server keeps only their hashes. */
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  return (
-    <CodesBox role="status" aria-label="Recovery codes">
-      <p>
-        <strong>Save these recovery codes now</strong>: they are shown only this once. Each one signs you in once in
-        place of a code, if your phone is lost.
-      </p>
-      <Codes>
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </Codes>
-      <Actions>
-        <Button
-          variant="secondary"
-          onClick={() =>
-            void navigator.clipboard
-              ?.writeText(codes.join('\n'))
-              .then(() => notify.success('Recovery codes copied'))
-              .catch(() => undefined)
-          }
-        >
-          Copy codes
-        </Button>
-        <Button onClick={onDone}>I have saved them</Button>
-      </Actions>
-    </CodesBox>
-  );
-}
-
 /** An Admin's switch: every Admin must have it. */
 function Requirement({ status }: { status: TwoFactorStatus }) {
   const change = async () => {
@@ -188,7 +135,7 @@ function Requirement({ status }: { status: TwoFactorStatus }) {
       <h3>For every Admin</h3>
       <Muted>
         {status.requiredForAdmins
-          ? 'Required for every Admin of the team: an Admin without it is asked to turn it on here.'
+          ? 'Required for every Admin of the team: an Admin without it sets it up at their next sign-in.'
           : 'Not required: each Admin chooses.'}
       </Muted>
       <Button variant="secondary" onClick={() => void change()}>
@@ -205,56 +152,6 @@ const Muted = styled.p`
 
 // The kit's notice band, announced as a status (it changes with the team's rule).
 const Required = styled(SampleDataNotice).attrs({ role: 'status' })``;
-
-const Setup = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(6)};
-  align-items: flex-start;
-  > div {
-    flex: 1 1 280px;
-  }
-`;
-
-const QrCode = styled.img`
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius};
-  background: #fff;
-`;
-
-const Key = styled.code`
-  display: block;
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  font-size: 1.05rem;
-  letter-spacing: 0.05em;
-  overflow-wrap: anywhere;
-`;
-
-const CodesBox = styled.div`
-  padding: ${({ theme }) => theme.space(4)};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.color.primarySoft};
-  p {
-    margin: 0 0 ${({ theme }) => theme.space(3)};
-  }
-`;
-
-const Codes = styled.ol`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(130px, 1fr));
-  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(6)};
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  padding-left: ${({ theme }) => theme.space(6)};
-  font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
-  font-size: 1rem;
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-`;
 
 const Team = styled.div`
   margin-top: ${({ theme }) => theme.space(6)};

@@ -14,8 +14,9 @@ export const AuthPage = styled.main`
   );
 `;
 
-export const AuthCard = styled.div`
-  width: min(400px, 100%);
+/** `$wide` for a step that shows more than a form (the set-up's QR code beside its key and code). */
+export const AuthCard = styled.div<{ $wide?: boolean }>`
+  width: min(${({ $wide }) => ($wide ? 640 : 400)}px, 100%);
   padding: ${({ theme }) => theme.space(8)};
   background: ${({ theme }) => theme.color.surface};
   border-radius: 12px;

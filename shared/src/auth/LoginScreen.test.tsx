@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoutes, stubApi, type StubHandler } from '../testing';
 import { session } from '../session/session';
@@ -74,5 +74,102 @@ describe('the login’s code step (two-factor sign-in)', () => {
     await password();
     await waitFor(() => expect(session.get()?.token).toBe('tok'));
     expect(screen.queryByLabelText('Authentication code')).not.toBeInTheDocument();
+  });
+});
+
+describe('the login’s enrolment step (two-factor sign-in required for every Admin)', () => {
+  const enrolment: StubHandler = () => [
+    200,
+    {
+      message: 'Your team requires two-factor sign-in for every Admin. Set it up now to sign in.',
+      enrolmentRequired: true,
+      enrolment: 'the-ticket',
+    },
+  ];
+  const setup: StubHandler = () => [
+    200,
+    {
+      message: 'Scan the QR code with your authenticator app',
+      data: {
+        secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+        uri: 'otpauth://totp/x',
+        qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+      },
+    },
+  ];
+  const recoveryCodes = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
+  const enrolled: StubHandler = () => [
+    200,
+    { message: 'Login Successful', token: 'tok', doesUserEmailExist: admin, recoveryCodes },
+  ];
+
+  it('says the team requires it, shows the QR code and the key, and signs in after the recovery codes', async () => {
+    const calls = stubApi({
+      'POST /admin/login': enrolment,
+      'POST /admin/login/two-factor/setup': setup,
+      'POST /admin/login/two-factor/enable': enrolled,
+    });
+    await password();
+    expect(await screen.findByRole('heading', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
+    expect(screen.getByText(/Your team requires two-factor sign-in for every Admin/)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toHaveAttribute(
+      'src',
+      'data:image/svg+xml;base64,PHN2Zy8+',
+    );
+    expect(screen.getByLabelText('Key to type into your authenticator app')).toHaveTextContent(
+      'JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP',
+    );
+    expect(session.get()).toBeNull();
+
+    await userEvent.type(screen.getByLabelText('Authentication code'), '123 456');
+    await userEvent.click(screen.getByRole('button', { name: 'Turn on and sign in' }));
+    const box = await screen.findByRole('status', { name: 'Recovery codes' });
+    expect(
+      within(box)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(recoveryCodes);
+    // Not signed in yet: the codes stay on screen until they are saved.
+    expect(session.get()).toBeNull();
+    await userEvent.click(within(box).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(session.get()?.token).toBe('tok'));
+    expect(await screen.findByText('Login Successful')).toBeInTheDocument();
+    expect(calls.map((call) => [call.url, call.body])).toEqual([
+      ['/admin/login', { email: admin.email, password: 'a parish password' }],
+      ['/admin/login/two-factor/setup', { enrolment: 'the-ticket' }],
+      ['/admin/login/two-factor/enable', { enrolment: 'the-ticket', code: '123456' }],
+    ]);
+  });
+
+  it('says why a code is refused, empties the field, and goes back to the password', async () => {
+    stubApi({
+      'POST /admin/login': enrolment,
+      'POST /admin/login/two-factor/setup': setup,
+      'POST /admin/login/two-factor/enable': () => [
+        400,
+        { message: 'The code is not correct. Check that the time on your phone is right and try again.' },
+      ],
+    });
+    await password();
+    await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Turn on and sign in' }));
+    expect(
+      await screen.findByText('The code is not correct. Check that the time on your phone is right and try again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Authentication code')).toHaveValue('');
+    expect(session.get()).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('heading', { name: 'Welcome Admin' })).toBeInTheDocument();
+  });
+
+  it('stays on the password when the set-up cannot be fetched, saying why', async () => {
+    stubApi({
+      'POST /admin/login': enrolment,
+      'POST /admin/login/two-factor/setup': () => [401, { message: 'This sign-in has expired. Please log in again.' }],
+    });
+    await password();
+    expect(await screen.findByText('This sign-in has expired. Please log in again.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome Admin' })).toBeInTheDocument();
+    expect(session.get()).toBeNull();
   });
 });

@@ -4,8 +4,9 @@ import styled from 'styled-components';
 import { Button } from '../ui/Button';
 import { TextField } from '../forms/inputs';
 import { loginSchema } from '../validation/schemas';
-import { completeLogIn, logIn } from './auth';
+import { completeLogIn, logIn, type SignInStep } from './auth';
 import { CodeStep } from './CodeStep';
+import { EnrolStep } from './EnrolStep';
 import { sessionExpired } from '../session/session';
 import { AuthCard, AuthPage } from './AuthCard';
 
@@ -30,28 +31,36 @@ const Back = styled(Button).attrs({ variant: 'secondary' })`
 /**
  * 'Welcome Admin' (spec §2 Public routes). A successful login saves the session; whoever renders
  * this screen reacts to the session and decides where to go. An account with two-factor sign-in is
- * asked its code after the password.
+ * asked its code after the password; an Admin without it, while the team requires it of every Admin,
+ * sets it up first.
  */
 export function LoginScreen() {
   // Read once: the notice stays while this screen is shown, and the next login clears it.
   const [expired] = useState(sessionExpired);
-  const [challenge, setChallenge] = useState<string>();
-  if (challenge) {
+  const [step, setStep] = useState<SignInStep>();
+  const withBack = (submit: React.ReactNode) => (
+    <>
+      {submit}
+      <Back onClick={() => setStep(undefined)}>Back</Back>
+    </>
+  );
+  if (step && 'challenge' in step) {
     return (
       <AuthPage>
         <AuthCard>
           <h1>Two-factor sign-in</h1>
           <p>Enter the code from your authenticator app.</p>
-          <CodeStep
-            challenge={challenge}
-            onSignedIn={completeLogIn}
-            actions={(submit) => (
-              <>
-                {submit}
-                <Back onClick={() => setChallenge(undefined)}>Back</Back>
-              </>
-            )}
-          />
+          <CodeStep challenge={step.challenge} onSignedIn={completeLogIn} actions={withBack} />
+        </AuthCard>
+      </AuthPage>
+    );
+  }
+  if (step) {
+    return (
+      <AuthPage>
+        <AuthCard $wide>
+          <h1>Set up two-factor sign-in</h1>
+          <EnrolStep enrolment={step.enrolment} setup={step.setup} onSignedIn={completeLogIn} actions={withBack} />
         </AuthCard>
       </AuthPage>
     );
@@ -67,7 +76,7 @@ export function LoginScreen() {
           validationSchema={loginSchema}
           onSubmit={async (values) => {
             try {
-              setChallenge(await logIn({ email: values.email.trim(), password: values.password }));
+              setStep(await logIn({ email: values.email.trim(), password: values.password }));
             } catch {
               // The API client has shown the server's message; the typed values stay.
             }

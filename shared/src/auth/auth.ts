@@ -1,12 +1,32 @@
-import { authApi, type LoginAnswer } from '../api/resources/auth';
+import { authApi, type LoginAnswer, type TwoFactorSetup } from '../api/resources/auth';
 import { notify } from '../notify/notify';
 import { session } from '../session/session';
 
-/** Logs in, or answers the challenge when the account asks for a code too (then `completeLogIn`). */
-export async function logIn(credentials: { email: string; password: string }): Promise<string | undefined> {
+/** What a right password may still ask before the session: a code, or setting up two-factor sign-in. */
+export type SignInStep = { challenge: string } | { enrolment: string; setup: TwoFactorSetup };
+
+/**
+ * The password sent: the session's answer, or the step it asks first. An enrolment's secret and QR code
+ * are fetched here, so that the step opens with them.
+ */
+export async function passwordStep(credentials: {
+  email: string;
+  password: string;
+}): Promise<LoginAnswer | SignInStep> {
   const answer = await authApi.login(credentials);
-  if ('challenge' in answer) return answer.challenge;
-  completeLogIn(answer);
+  if ('challenge' in answer) return { challenge: answer.challenge };
+  if ('enrolment' in answer) {
+    const { enrolment } = answer;
+    return { enrolment, setup: (await authApi.enrolSetup({ enrolment })).data };
+  }
+  return answer;
+}
+
+/** Logs in, or answers the step the account asks first (then `completeLogIn`). */
+export async function logIn(credentials: { email: string; password: string }): Promise<SignInStep | undefined> {
+  const next = await passwordStep(credentials);
+  if (!('token' in next)) return next;
+  completeLogIn(next);
   return undefined;
 }
 

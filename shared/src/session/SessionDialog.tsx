@@ -1,8 +1,10 @@
 import { Form, Formik } from 'formik';
 import { useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
-import { authApi, type LoginAnswer } from '../api/resources/auth';
+import type { LoginAnswer } from '../api/resources/auth';
+import { passwordStep, type SignInStep } from '../auth/auth';
 import { CodeStep } from '../auth/CodeStep';
+import { EnrolStep } from '../auth/EnrolStep';
 import { TextField } from '../forms/inputs';
 import { Button } from '../ui/Button';
 import { Modal, ModalActions } from '../ui/Modal';
@@ -18,13 +20,13 @@ const keepOpen = () => undefined;
 
 function RenewalForm({ renewal }: { renewal: Renewal }) {
   const [wrongAccount, setWrongAccount] = useState(false);
-  const [challenge, setChallenge] = useState<string>();
+  const [step, setStep] = useState<SignInStep>();
   const finish = (answer: LoginAnswer) => {
     // Logged out meanwhile: the choice stands.
     if (sessionRenewal.current() !== renewal) return;
     // Only the account whose work is on screen: its calls are sent again under the new session.
     if (answer.doesUserEmailExist._id !== renewal.user._id) {
-      setChallenge(undefined);
+      setStep(undefined);
       setWrongAccount(true);
       return;
     }
@@ -36,20 +38,15 @@ function RenewalForm({ renewal }: { renewal: Renewal }) {
       Log out
     </Button>
   );
-  if (challenge) {
-    return (
-      <CodeStep
-        challenge={challenge}
-        onSignedIn={finish}
-        actions={(submit) => (
-          <ModalActions>
-            {logOut(false)}
-            {submit}
-          </ModalActions>
-        )}
-      />
-    );
-  }
+  const withLogOut = (submit: React.ReactNode) => (
+    <ModalActions>
+      {logOut(false)}
+      {submit}
+    </ModalActions>
+  );
+  if (step && 'challenge' in step)
+    return <CodeStep challenge={step.challenge} onSignedIn={finish} actions={withLogOut} />;
+  if (step) return <EnrolStep enrolment={step.enrolment} setup={step.setup} onSignedIn={finish} actions={withLogOut} />;
   return (
     <Formik
       initialValues={{ email: renewal.user.email, password: '' }}
@@ -57,9 +54,9 @@ function RenewalForm({ renewal }: { renewal: Renewal }) {
       onSubmit={async (values) => {
         setWrongAccount(false);
         try {
-          const answer = await authApi.login({ email: values.email.trim(), password: values.password });
-          if ('challenge' in answer) setChallenge(answer.challenge);
-          else finish(answer);
+          const next = await passwordStep({ email: values.email.trim(), password: values.password });
+          if ('token' in next) finish(next);
+          else setStep(next);
         } catch {
           // The API client has shown the server's message ('Invalid email or password').
         }

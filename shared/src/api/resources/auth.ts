@@ -5,13 +5,32 @@ import type { Schemas } from 'api/contract';
 export type LoginAnswer = Schemas['LoginAnswer'];
 /** A right password of an account with two-factor sign-in: the code is asked with this challenge. */
 export type TwoFactorChallenge = Schemas['TwoFactorChallenge'];
+/** A right password of an Admin without it while the team requires it: set it up with this ticket first. */
+export type TwoFactorEnrolment = Schemas['TwoFactorEnrolment'];
+/** The enrolment's end: the session's answer and the ten recovery codes, shown this once. */
+export type TwoFactorEnrolled = Schemas['TwoFactorEnrolled'];
+export type TwoFactorSetup = Schemas['TwoFactorSetup'];
 
 export const authApi = {
   login: async (credentials: Schemas['LoginInput']) =>
-    (await apiClient.post<LoginAnswer | TwoFactorChallenge>('/admin/login', credentials, { isLogin: true })).data,
+    (
+      await apiClient.post<LoginAnswer | TwoFactorChallenge | TwoFactorEnrolment>('/admin/login', credentials, {
+        isLogin: true,
+      })
+    ).data,
   /** The second step: a code of the authenticator app, or a recovery code. */
   loginWithCode: async (body: Schemas['LoginCode']) =>
     (await apiClient.post<LoginAnswer>('/admin/login/two-factor', body, { isLogin: true })).data,
+  /** The enrolment's secret and QR code (the ticket is no session: it opens only these two calls). */
+  enrolSetup: async (body: Schemas['LoginEnrolment']) =>
+    (
+      await apiClient.post<{ message: string; data: TwoFactorSetup }>('/admin/login/two-factor/setup', body, {
+        isLogin: true,
+      })
+    ).data,
+  /** The enrolment confirmed with a code of the app: signed in, with the recovery codes. */
+  enrolEnable: async (body: Schemas['LoginEnrolmentCode']) =>
+    (await apiClient.post<TwoFactorEnrolled>('/admin/login/two-factor/enable', body, { isLogin: true })).data,
   logout: async () => (await apiClient.get<{ message: string }>('/auth/logout', { silent: true })).data,
   /** A one-time link's password (no session: the link is the proof). */
   setPassword: async (body: Schemas['PasswordSet']) =>

@@ -1,0 +1,162 @@
+import { Form, Formik } from 'formik';
+import styled from 'styled-components';
+import * as yup from 'yup';
+import { FormColumn } from '../forms/FormLayout';
+import { TextField } from '../forms/inputs';
+import { notify } from '../notify/notify';
+import { Button } from '../ui/Button';
+
+const codeSchema = yup.object({
+  code: yup.string().trim().required('Enter the code your authenticator app shows'),
+});
+
+/**
+ * Setting up two-factor sign-in: the QR code of a new secret, the secret as text for typing into the
+ * app, and the first code of the app that turns it on. Settings and the login's enrolment both show it.
+ */
+export function AuthenticatorSetup({
+  setup,
+  onCode,
+  buttons,
+}: {
+  setup: { secret: string; qrCode: string };
+  /** The typed code, spaces removed. A throw (the client has shown why) empties the field for the next code. */
+  onCode: (code: string) => Promise<void>;
+  /** The submit button and its neighbours, each screen its own. */
+  buttons: (busy: boolean) => React.ReactNode;
+}) {
+  return (
+    <Setup>
+      <QrCode src={setup.qrCode} alt="QR code to scan with your authenticator app" width={200} height={200} />
+      <div>
+        <Muted>
+          Scan the QR code with your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), or
+          type this key into it:
+        </Muted>
+        <Key aria-label="Key to type into your authenticator app">{setup.secret.match(/.{1,4}/g)?.join(' ')}</Key>
+        <Formik
+          initialValues={{ code: '' }}
+          validationSchema={codeSchema}
+          onSubmit={async (values, form) => {
+            try {
+              await onCode(values.code.replace(/\s/g, ''));
+            } catch {
+              // 'The code is not correct…': shown by the client; a code is typed afresh.
+              form.resetForm();
+            }
+          }}
+        >
+          {({ isSubmitting }) => (
+            <Form noValidate>
+              <FormColumn>
+                <TextField
+                  name="code"
+                  label="Authentication code"
+                  hint="The 6 digits the app shows for this account now"
+                  autoComplete="one-time-code"
+                />
+                {buttons(isSubmitting)}
+              </FormColumn>
+            </Form>
+          )}
+        </Formik>
+      </div>
+    </Setup>
+  );
+}
+
+/** The ten recovery codes, shown once when two-factor sign-in is turned on: the server keeps only their hashes. */
+export function RecoveryCodes({
+  codes,
+  doneLabel,
+  onDone,
+}: {
+  codes: string[];
+  doneLabel: string;
+  onDone: () => void;
+}) {
+  return (
+    <CodesBox role="status" aria-label="Recovery codes">
+      <p>
+        <strong>Save these recovery codes now</strong>: they are shown only this once. Each one signs you in once in
+        place of a code, if your phone is lost.
+      </p>
+      <Codes>
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </Codes>
+      <Actions>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            void navigator.clipboard
+              ?.writeText(codes.join('\n'))
+              .then(() => notify.success('Recovery codes copied'))
+              .catch(() => undefined)
+          }
+        >
+          Copy codes
+        </Button>
+        <Button onClick={onDone}>{doneLabel}</Button>
+      </Actions>
+    </CodesBox>
+  );
+}
+
+const Muted = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  color: ${({ theme }) => theme.color.muted};
+`;
+
+// Side by side where there is room; on a narrow screen or card, the QR code centred above the rest.
+const Setup = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space(6)};
+  align-items: flex-start;
+  > div {
+    flex: 1 1 280px;
+  }
+`;
+
+const QrCode = styled.img`
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: #fff;
+`;
+
+const Key = styled.code`
+  display: block;
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  font-size: 1.05rem;
+  letter-spacing: 0.05em;
+  overflow-wrap: anywhere;
+`;
+
+const CodesBox = styled.div`
+  padding: ${({ theme }) => theme.space(4)};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.color.primarySoft};
+  p {
+    margin: 0 0 ${({ theme }) => theme.space(3)};
+  }
+`;
+
+const Codes = styled.ol`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(130px, 1fr));
+  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(6)};
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  padding-left: ${({ theme }) => theme.space(6)};
+  font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
+  font-size: 1rem;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+`;
