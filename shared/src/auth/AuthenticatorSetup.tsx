@@ -140,8 +140,9 @@ const CodesBox = styled.div`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme }) => theme.color.primarySoft};
-  p {
+  && p {
     margin: 0 0 ${({ theme }) => theme.space(3)};
+    color: ${({ theme }) => theme.color.text};
   }
 `;
 
@@ -150,7 +151,8 @@ const Codes = styled.ol`
   grid-template-columns: repeat(auto-fill, minmax(130px, 1fr));
   gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(6)};
   margin: 0 0 ${({ theme }) => theme.space(4)};
-  padding-left: ${({ theme }) => theme.space(6)};
+  /* Room for the marker of "10." */
+  padding-left: ${({ theme }) => theme.space(8)};
   font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
   font-size: 1rem;
 `;

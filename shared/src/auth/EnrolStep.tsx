@@ -23,7 +23,12 @@ export function EnrolStep({
   const [enrolled, setEnrolled] = useState<LoginAnswer & { recoveryCodes: string[] }>();
   if (enrolled) {
     // Signed in only once the codes have been seen: the session would leave this screen at once.
-    return <RecoveryCodes codes={enrolled.recoveryCodes} doneLabel="Continue" onDone={() => onSignedIn(enrolled)} />;
+    return (
+      <>
+        <p>Two-factor sign-in is now on for your account.</p>
+        <RecoveryCodes codes={enrolled.recoveryCodes} doneLabel="Continue" onDone={() => onSignedIn(enrolled)} />
+      </>
+    );
   }
   return (
     <>
