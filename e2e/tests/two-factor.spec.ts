@@ -3,12 +3,13 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { adminEmail, adminPassword, expect, HASHING, test, type WorkerServer } from './fixtures';
-import { logIn, logOut } from './session';
+import { logIn, logOut, signInOverApi } from './session';
 
 // Two-factor sign-in end to end: the Admin turns it on in Settings by "scanning" the key the page shows
 // (read here and fed to the same TOTP library an app would use), then signs in with a code; a wrong and
 // a replayed code are refused in words, a recovery code lets in once, and `npm run admin -- reset-2fa`
 // is the way back. The worker's other specs sign in with the password alone: it is always reset.
+// Then the team's requirement: a second Admin without it sets it up at sign-in before any session.
 
 const PERIOD_MS = 30_000;
 const stepNow = () => Math.floor(Date.now() / PERIOD_MS);
@@ -101,5 +102,79 @@ test('two-factor sign-in: turned on by scanning, a code signs in, wrong and repl
     await logIn(page);
   } finally {
     reset2fa(server);
+  }
+});
+
+test('required for every Admin: an Admin without it sets it up at sign-in, then lands in the app', async ({ page }) => {
+  test.setTimeout(180_000);
+  await logIn(page);
+  // The session that switches the requirement off again, whatever happens below (sessions open stay).
+  const own = await signInOverApi(page.request);
+  try {
+    // A second Admin, with a password of their own.
+    const email = `second.admin.${Date.now()}@example.com`;
+    const password = 'second-Admin-Password-1';
+    await page.goto('/settings');
+    const team = page.getByRole('region', { name: 'Team' });
+    await team.getByLabel('Full name').fill('Second Admin');
+    await team.getByLabel('Email').fill(email);
+    await team.getByLabel('Role', { exact: true }).selectOption('Admin');
+    await team.getByRole('button', { name: 'Add member' }).click();
+    const link = (await team.getByRole('status', { name: 'Password link' }).locator('code').textContent())!;
+    const token = new URL(link).searchParams.get('token');
+    expect((await page.request.post('/api/v1/account/set-password', { data: { token, password } })).ok()).toBe(true);
+
+    const panel = page.getByRole('region', { name: 'Two-factor sign-in' });
+    await panel.getByRole('button', { name: 'Require it for every Admin' }).click();
+    await expect(page.getByText('Two-factor sign-in is now required for every Admin')).toBeVisible();
+    await logOut(page);
+
+    // The password alone opens no session: the set-up comes first.
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeVisible(HASHING);
+    await expect(page.getByText(/Your team requires two-factor sign-in for every Admin/)).toBeVisible();
+    await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+    for (const [width, height] of [
+      [1366, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: test.info().outputPath(`two-factor-enrol-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const key = (await page.getByLabel('Key to type into your authenticator app').textContent())!.replace(/\s/g, '');
+    const totp = new TOTP({ secret: Secret.fromBase32(key), period: 30, digits: 6, algorithm: 'SHA1' });
+    const used = await freshCode(totp, 0);
+    await page.getByLabel('Authentication code').fill(used.code);
+    await page.getByRole('button', { name: 'Turn on and sign in' }).click();
+
+    const box = page.getByRole('status', { name: 'Recovery codes' });
+    await expect(box.getByRole('listitem')).toHaveCount(10);
+    for (const [width, height] of [
+      [1366, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: test.info().outputPath(`two-factor-enrol-codes-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await box.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Login Successful')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // From now on that Admin's sign-in asks for a code, as any account with it on.
+    await logOut(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible(HASHING);
+    const next = await freshCode(totp, used.step);
+    await code(page, next.code);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  } finally {
+    await page.request.put('/api/v1/team/two-factor', { headers: own.headers, data: { required: false } });
   }
 });
