@@ -121,6 +121,48 @@ describe('a session that ends while a form holds unsaved input', () => {
     });
   });
 
+  it('sets up two-factor sign-in when the team requires it, then sends the save again after the recovery codes', async () => {
+    let refused = true;
+    const calls = stubApi({
+      [`POST /add/prayer/${userId}`]: (call) => (refused ? expired(call) : [201, { message: 'ok', data: {} }]),
+      'POST /admin/login': () => [
+        200,
+        {
+          message: 'Your team requires two-factor sign-in for every Admin. Set it up now to sign in.',
+          enrolmentRequired: true,
+          enrolment: 'e',
+        },
+      ],
+      'POST /admin/login/two-factor/setup': () => [
+        200,
+        {
+          message: 'ok',
+          data: { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x', qrCode: 'data:image/svg+xml;base64,' },
+        },
+      ],
+      'POST /admin/login/two-factor/enable': (call) => {
+        refused = false;
+        const [status, body] = loginAs(userId)(call) as [number, object];
+        return [status, { ...body, recoveryCodes: ['abcde-fghij'] }];
+      },
+    });
+    show(<PrayerForm />);
+    await userEvent.type(screen.getByLabelText('Title'), 'Angelus');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your session has expired' });
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(/Your team requires two-factor sign-in for every Admin/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Authentication code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Turn on and sign in' }));
+    await screen.findByText('abcde-fghij');
+    expect(calls.filter((call) => call.url === `/add/prayer/${userId}`)).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Prayer added successfully')).toBeInTheDocument();
+    expect(dialog).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveValue('Angelus');
+  });
+
   it('signs in the same account only', async () => {
     const calls = stubApi({ [`POST /add/prayer/${userId}`]: expired, 'POST /admin/login': loginAs(otherId) });
     show(<PrayerForm />);
