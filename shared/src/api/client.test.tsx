@@ -36,9 +36,18 @@ describe('API client', () => {
   });
 
   it("falls back to the error's own message when the server sends none", async () => {
+    stubApi({ [`GET /mass/intention/${userId}`]: () => [502, '<html>Bad gateway</html>'] });
+    await failing(massIntentionsApi.list(userId));
+    expect(await screen.findByText('Request failed with status code 502')).toBeInTheDocument();
+  });
+
+  it('says in words that the server could not be reached when no answer came', async () => {
     stubApi({});
     await failing(massIntentionsApi.list(userId));
-    expect(await screen.findByText(`No stub for GET /mass/intention/${userId}`)).toBeInTheDocument();
+    expect(
+      await screen.findByText('The server could not be reached. Check the connection and try again.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/No stub|Network Error/)).not.toBeInTheDocument();
   });
 
   it('ends the session on a 401 without a toast', async () => {

@@ -39,18 +39,22 @@ apiClient.interceptors.request.use((config) => {
   return config;
 });
 
+/** A call that got no answer at all (offline, refused, timed out), in words rather than 'Network Error'. */
+export const UNREACHABLE_MESSAGE = 'The server could not be reached. Check the connection and try again.';
+
 /** The words to show for a failed call: the server's message, else the error's own. */
 export function errorMessage(error: unknown): string {
   if (error instanceof AxiosError) {
     const body = error.response?.data as { message?: unknown } | undefined;
     if (body && typeof body.message === 'string' && body.message.trim()) return body.message;
+    if (!error.response) return UNREACHABLE_MESSAGE;
   }
   return error instanceof Error && error.message ? error.message : 'Something went wrong';
 }
 
 /**
- * The loads of the data layer ('shared/data') may be retried: it raises the toast itself, once, when the
- * last attempt failed, and shows the failure on the screen with Retry. They are known by their abort signal.
+ * The loads of the data layer ('shared/data') show their failure on the screen, with Retry, once the
+ * retries are spent: no toast says it again. They are known by their abort signal.
  */
 const failuresShownOnScreen = new WeakSet<AbortSignal>();
 export function showFailureOnScreen(signal: AbortSignal) {

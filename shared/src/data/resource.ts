@@ -7,10 +7,8 @@ import { queryClient } from './queryClient';
 
 /** The words for a failed load: the server's message, or that it could not be reached. */
 function loadError(error: unknown): LoadError {
-  if (error instanceof AxiosError && error.response) {
-    return { message: errorMessage(error), status: error.response.status };
-  }
-  return { message: 'The server could not be reached. Check the connection and try again.' };
+  const status = error instanceof AxiosError ? error.response?.status : undefined;
+  return { message: errorMessage(error), ...(status === undefined ? {} : { status }) };
 }
 
 /**
