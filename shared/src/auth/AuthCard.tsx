@@ -25,7 +25,8 @@ export const AuthCard = styled.div<{ $wide?: boolean }>`
     margin: 0 0 ${({ theme }) => theme.space(1)};
     font-size: 1.5rem;
   }
-  p {
+  /* The card's own lines of text; a field's messages keep their own colours. */
+  > p {
     margin: 0 0 ${({ theme }) => theme.space(6)};
     color: ${({ theme }) => theme.color.muted};
   }

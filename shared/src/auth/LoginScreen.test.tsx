@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoutes, stubApi, type StubHandler } from '../testing';
 import { session } from '../session/session';
@@ -171,5 +171,31 @@ describe('the login’s enrolment step (two-factor sign-in required for every Ad
     expect(await screen.findByText('This sign-in has expired. Please log in again.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Welcome Admin' })).toBeInTheDocument();
     expect(session.get()).toBeNull();
+  });
+});
+
+describe('the login’s messages', () => {
+  it('shows its field errors in the red of every other form', async () => {
+    renderRoutes([{ path: '/login', element: <LoginScreen /> }], '/login');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    const error = await screen.findByText('Email is required');
+    expect(getComputedStyle(error).color).toBe('rgb(180, 35, 24)');
+  });
+
+  it('clears a failed login’s toast once a login succeeds', async () => {
+    let attempts = 0;
+    stubApi({
+      'POST /admin/login': (call) =>
+        ++attempts === 1 ? [401, { message: 'Invalid email or password' }] : signedIn(call),
+    });
+    await password();
+    const failed = await screen.findByText('Invalid email or password');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Login Successful')).toBeInTheDocument();
+    // jsdom plays no animation: its end is sent by hand, as the browser would once the toast has left.
+    await waitFor(() => {
+      fireEvent.animationEnd(failed);
+      expect(failed).not.toBeInTheDocument();
+    });
   });
 });

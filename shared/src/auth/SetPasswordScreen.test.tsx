@@ -21,6 +21,8 @@ describe('the set-password page a one-time link opens', () => {
     await fill('too short', 'too shore');
     expect(await screen.findByText('The new password must be at least 12 characters long')).toBeInTheDocument();
     expect(screen.getByText('The two passwords are not the same')).toBeInTheDocument();
+    // One problem, one message: the strength hint does not say it again.
+    expect(screen.queryByText(/Too short/)).not.toBeInTheDocument();
     expect(calls).toEqual([]);
   });
 

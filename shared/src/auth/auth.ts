@@ -1,5 +1,5 @@
 import { authApi, type LoginAnswer, type TwoFactorSetup } from '../api/resources/auth';
-import { notify } from '../notify/notify';
+import { dismissErrors, notify } from '../notify/notify';
 import { session } from '../session/session';
 
 /** What a right password may still ask before the session: a code, or setting up two-factor sign-in. */
@@ -32,6 +32,8 @@ export async function logIn(credentials: { email: string; password: string }): P
 
 export function completeLogIn(answer: LoginAnswer) {
   session.save({ token: answer.token, user: answer.doesUserEmailExist });
+  // A failed attempt's toast (a wrong password, a refused code) no longer holds.
+  dismissErrors();
   notify.success('Login Successful');
 }
 

@@ -31,7 +31,9 @@ export const newPasswordSchema = (limits: { minLength: number; maxLength: number
 
 /** The two fields of a new password, with the strength hint under the first. */
 export function NewPasswordFields({ minLength }: { minLength: number }) {
-  const [field] = useField<string>('newPassword');
+  const [field, meta] = useField<string>('newPassword');
+  // While the field shows its error, the hint would say the same problem a second time.
+  const shownError = meta.touched && meta.error;
   return (
     <>
       <TextField
@@ -39,7 +41,7 @@ export function NewPasswordFields({ minLength }: { minLength: number }) {
         label="New password"
         type="password"
         autoComplete="new-password"
-        hint={passwordStrength(field.value ?? '', minLength)}
+        hint={shownError ? undefined : passwordStrength(field.value ?? '', minLength)}
       />
       <TextField name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" />
     </>

@@ -79,6 +79,8 @@ describe('a session that ends while a form holds unsaved input', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Your session has expired' });
     expect(screen.getByLabelText('Email')).toHaveValue('admin@example.com');
+    // The email is filled in already: what is left to type has the focus.
+    expect(screen.getByLabelText('Password')).toHaveFocus();
     await userEvent.type(screen.getByLabelText('Password'), 'secret-password');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 

@@ -96,8 +96,14 @@ export function Modal({ title, onClose, children }: ModalProps) {
     // The page behind is inert (no focus, no clicks, hidden from assistive technology); the toasts
     // stay live, so a failed save is still announced.
     const released = backdrop ? inertOutside([backdrop, ...document.querySelectorAll('.Toastify')]) : [];
-    const first = boxRef.current?.querySelector<HTMLElement>('input, textarea, select, button');
-    first?.focus();
+    // The first field still to fill (a sign-in whose email is known starts at the password), else the
+    // first control.
+    const controls = [...(boxRef.current?.querySelectorAll<HTMLElement>('input, textarea, select, button') ?? [])];
+    const typedInto = (control: HTMLElement): control is HTMLInputElement | HTMLTextAreaElement =>
+      control instanceof HTMLTextAreaElement ||
+      (control instanceof HTMLInputElement && !['checkbox', 'radio', 'file', 'hidden'].includes(control.type));
+    const empty = controls.find((control) => typedInto(control) && control.value === '');
+    (empty ?? controls[0])?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close();
       if (event.key === 'Tab' && boxRef.current) keepFocusIn(boxRef.current, event);
