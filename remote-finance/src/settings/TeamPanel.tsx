@@ -98,7 +98,7 @@ export function TeamPanel() {
           </Button>
           <Button
             variant="secondary"
-            aria-label={`New password link for ${member.name || member.email}`}
+            aria-label={`New link to set a password for ${member.name || member.email}`}
             onClick={() => void newLink(member)}
           >
             New link
