@@ -23,7 +23,7 @@ export { AuthenticatorSetup, RecoveryCodes } from './auth/AuthenticatorSetup';
 export { notify } from './notify/notify';
 
 export { linkField, optionalText, pictureField, requiredText } from './validation/schemas';
-export { formatDate } from './format/date';
+export { formatDate, formatDateTime } from './format/date';
 export { matchesSearch, useSearchFilter, useSearchTerm } from './search/search';
 
 export { theme } from './ui/theme';

@@ -56,7 +56,8 @@ const columns: Column<PlanRow>[] = [
   { header: 'Row', cell: (row) => row.row },
   { header: 'Day', cell: (row) => row.raw.day },
   { header: 'Week', cell: (row) => row.raw.week },
-  { header: 'Date', cell: (row) => (row.reading ? formatDate(row.reading.date) : row.raw.date) },
+  // Every readable date as dd/mm/yyyy, on a bad row too; an unreadable one as the file has it.
+  { header: 'Date', cell: (row) => formatDate(row.date) || row.raw.date },
   { header: 'Passage', maxWidth: '320px', cell: (row) => row.raw.passage },
   { header: 'Problem', cell: (row) => (row.error ? <Problem>{row.error}</Problem> : 'OK') },
 ];

@@ -200,16 +200,25 @@ describe('CSV import', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Import CSV' }));
     await userEvent.upload(
       screen.getByLabelText('CSV file'),
-      csv('day,week,date,passage\n1,1,2026-01-01,Genesis 1\n2,53,2026-01-02,Genesis 2\n'),
+      csv('day,week,date,passage\n1,1,2026-01-01,Genesis 1\n2,53,2026-01-02,Genesis 2\n3,1,31/02/2026,Genesis 3\n'),
     );
-    expect(await screen.findByText(/1 of 2 rows have errors/)).toBeInTheDocument();
+    expect(await screen.findByText(/2 of 3 rows have errors/)).toBeInTheDocument();
     const preview = screen.getByRole('table', { name: 'Import preview' });
-    const bad = within(preview).getByText('Week must be at most 52').closest('tr')!;
-    expect(
-      within(bad)
+    const cells = (text: string) =>
+      within(within(preview).getByText(text).closest('tr')!)
         .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['2', '2', '53', '2026-01-02', 'Genesis 2', 'Week must be at most 52']);
+        .map((cell) => cell.textContent);
+    // Every readable date shows as dd/mm/yyyy, on a bad row too; an unreadable one as it was written.
+    expect(cells('Week must be at most 52')).toEqual([
+      '2',
+      '2',
+      '53',
+      '02/01/2026',
+      'Genesis 2',
+      'Week must be at most 52',
+    ]);
+    expect(cells('Genesis 1')).toEqual(['1', '1', '1', '01/01/2026', 'Genesis 1', 'OK']);
+    expect(cells('Genesis 3')[3]).toBe('31/02/2026');
     expect(screen.getByRole('button', { name: 'Import readings' })).toBeDisabled();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });

@@ -9,11 +9,13 @@ describe('parsePlan', () => {
     expect(plan.rows).toEqual([
       {
         row: 1,
+        date: '2026-01-01',
         raw: { day: '1', week: '1', date: '2026-01-01', passage: 'Genesis 1–3, Psalm 1' },
         reading: { day: 1, week: 1, date: '2026-01-01', passage: 'Genesis 1–3, Psalm 1' },
       },
       {
         row: 2,
+        date: '2026-01-02',
         raw: { day: '2', week: '1', date: '02/01/2026', passage: 'Genesis 4–6' },
         reading: { day: 2, week: 1, date: '2026-01-02', passage: 'Genesis 4–6' },
       },

@@ -7,6 +7,8 @@ export interface PlanRow {
   /** 1-based, counting data rows only (the header is not a row); the server counts the same way. */
   row: number;
   raw: Record<'day' | 'week' | 'date' | 'passage', string>;
+  /** The date read as YYYY-MM-DD when it is one, whatever else is wrong with the row. */
+  date?: string;
   reading?: ReadingInput;
   error?: string;
 }
@@ -74,10 +76,11 @@ export function parsePlan(text: string): ParsedPlan {
     const checked = checkRow(raw);
     if (checked.reading) {
       const earlier = firstRowOfDay.get(checked.reading.day);
-      if (earlier !== undefined) return { row, raw, error: `Day ${checked.reading.day} is also on row ${earlier}` };
+      if (earlier !== undefined)
+        return { row, raw, date: checked.reading.date, error: `Day ${checked.reading.day} is also on row ${earlier}` };
       firstRowOfDay.set(checked.reading.day, row);
     }
-    return { row, raw, ...checked };
+    return { row, raw, date: toIsoDate(raw.date), ...checked };
   });
   if (!rows.length) return { rows, fileError: 'The file has no readings under its header line.' };
   return { rows };

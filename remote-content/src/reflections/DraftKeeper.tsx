@@ -1,7 +1,7 @@
 import { useFormikContext } from 'formik';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import styled from 'styled-components';
-import { Button, formatDate } from 'shared';
+import { Button, formatDateTime } from 'shared';
 import type { ReflectionInput } from './api';
 import { readDraft, removeDraft, writeDraft, type Draft } from './draft';
 
@@ -24,12 +24,6 @@ const Offer = styled.section`
     flex: 1 1 18rem;
   }
 `;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const when = (iso: string) => {
-  const date = new Date(iso);
-  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-};
 
 const sameValues = (a: ReflectionInput, b: ReflectionInput) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -64,7 +58,7 @@ export function DraftKeeper({ storageKey, saved }: { storageKey: string; saved: 
   if (!offer) return null;
   return (
     <Offer aria-label="Unsaved draft">
-      <p>{`An unsaved draft of this reflection from ${when(offer.savedAt)} is kept in this browser.`}</p>
+      <p>{`An unsaved draft of this reflection from ${formatDateTime(offer.savedAt)} is kept in this browser.`}</p>
       <Button
         onClick={() => {
           current.current = offer;

@@ -18,10 +18,10 @@ import {
   SelectField,
   TextField,
   type Column,
+  formatDateTime,
 } from 'shared';
 import { useResource } from 'shared/data';
 import styled from 'styled-components';
-import { formatDateTime } from './format';
 import { account, accountApi, sessions, type Account, type AccountInput as AccountBody, type Session } from './api';
 
 const profileSchema = yup.object({
@@ -146,8 +146,6 @@ const Muted = styled.p`
   color: ${({ theme }) => theme.color.muted};
 `;
 
-const when = formatDateTime;
-
 /** Settings → Sessions: where this account is signed in, with a way to end the others. */
 export function SessionsPanel() {
   const load = useResource(sessions.list(), accountApi.sessions);
@@ -169,8 +167,8 @@ export function SessionsPanel() {
   };
   const columns: Column<Session>[] = [
     { header: 'Device', cell: (session) => session.device },
-    { header: 'Signed in', cell: (session) => when(session.signedInAt) },
-    { header: 'Last used', cell: (session) => when(session.lastUsedAt) },
+    { header: 'Signed in', cell: (session) => formatDateTime(session.signedInAt) },
+    { header: 'Last used', cell: (session) => formatDateTime(session.lastUsedAt) },
     {
       header: 'Action',
       cell: (session) =>
@@ -179,7 +177,7 @@ export function SessionsPanel() {
         ) : (
           <Button
             variant="secondary"
-            aria-label={`Sign out ${session.device}, last used ${when(session.lastUsedAt)}`}
+            aria-label={`Sign out ${session.device}, last used ${formatDateTime(session.lastUsedAt)}`}
             onClick={() => void signOut(session)}
           >
             Sign out

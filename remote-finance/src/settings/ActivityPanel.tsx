@@ -1,14 +1,11 @@
 import { useState } from 'react';
-import { Button, DataTable, EmptyText, NotLoaded, PageHeader, Panel, type Column } from 'shared';
+import { Button, DataTable, EmptyText, formatDateTime, NotLoaded, PageHeader, Panel, type Column } from 'shared';
 import { useResource } from 'shared/data';
 import styled from 'styled-components';
-import { formatDateTime } from './format';
 import { activity, activityApi, team, teamApi, type ActivityEntry } from './api';
 
-const when = formatDateTime;
-
 const columns: Column<ActivityEntry>[] = [
-  { header: 'When', cell: (entry) => when(entry.at) },
+  { header: 'When', cell: (entry) => formatDateTime(entry.at) },
   { header: 'Who', cell: (entry) => entry.member },
   { header: 'What', cell: (entry) => entry.summary },
 ];

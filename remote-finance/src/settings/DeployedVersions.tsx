@@ -1,4 +1,4 @@
-import { DataTable, formatDate, NotLoaded, PageHeader, Panel, runtimeInfo, type Column } from 'shared';
+import { DataTable, formatDateTime, NotLoaded, PageHeader, Panel, runtimeInfo, type Column } from 'shared';
 import { useResource } from 'shared/data';
 import styled from 'styled-components';
 import { versionsApi, type BuildInfo } from './deployedVersions';
@@ -28,11 +28,7 @@ const fromBuild = (app: string, build: BuildInfo | null, here?: string): Row => 
   here,
 });
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const builtAt = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-};
+const builtAt = (iso: string) => formatDateTime(iso) || iso;
 
 const columns: Column<Row>[] = [
   { header: 'App', cell: (row) => row.app },

@@ -4,11 +4,15 @@ import { provideRuntimeInfo } from 'shared';
 import { renderRoutes, stubApi } from 'shared/testing';
 import App from '../App';
 
+/** A moment given in the browser's local time (the screens show local time), as the API sends it. */
+const local = (year: number, month: number, day: number, hours: number, minutes: number) =>
+  new Date(year, month - 1, day, hours, minutes).toISOString();
+
 const build = (release: string) => ({
   version: release.split('-')[0],
   release,
   commit: '82f1e40d9b1a',
-  builtAt: '2026-11-23T09:05:00.000Z',
+  builtAt: local(2026, 11, 23, 9, 5),
 });
 const versions = {
   api: { version: '1.0.0' },
@@ -53,15 +57,15 @@ const me = {
 const thisDevice = {
   id: '65a1b2c3d4e5f60718293a01',
   device: 'Chrome on Windows',
-  signedInAt: '2026-11-20T08:00:00.000Z',
-  lastUsedAt: '2026-11-25T09:00:00.000Z',
+  signedInAt: local(2026, 11, 20, 8, 0),
+  lastUsedAt: local(2026, 11, 25, 9, 0),
   current: true,
 };
 const phone = {
   id: '65a1b2c3d4e5f60718293a02',
   device: 'Safari on iOS',
-  signedInAt: '2026-11-21T18:30:00.000Z',
-  lastUsedAt: '2026-11-24T07:15:00.000Z',
+  signedInAt: local(2026, 11, 21, 18, 30),
+  lastUsedAt: local(2026, 11, 24, 7, 15),
   current: false,
 };
 
@@ -91,7 +95,7 @@ const settingsApi = (more: Parameters<typeof stubApi>[0] = {}) =>
 
 const entry = (n: number, member: { _id: string; name: string } = me) => ({
   _id: `65a1b2c3d4e5f607182930${String(n).padStart(2, '0')}`,
-  at: new Date(Date.UTC(2026, 10, 25, 9, 0) - n * 60_000).toISOString(),
+  at: new Date(new Date(2026, 10, 25, 9, 0).getTime() - n * 60_000).toISOString(),
   memberId: member._id,
   member: member.name,
   kind: n % 5 === 0 ? 'team' : 'book',
@@ -145,7 +149,7 @@ describe('Settings', () => {
   });
 
   it('adds a member and shows the one-time link to hand over; changes a role; deactivates', async () => {
-    const link = { url: 'https://office.example.org/set-password?token=abc', expiresAt: '2026-11-27T10:00:00.000Z' };
+    const link = { url: 'https://office.example.org/set-password?token=abc', expiresAt: local(2026, 11, 27, 10, 0) };
     const calls = settingsApi({
       'POST /team': (call) => [
         201,
@@ -168,6 +172,7 @@ describe('Settings', () => {
     const box = await within(panel).findByRole('status', { name: 'Password link' });
     expect(box).toHaveTextContent('Give this link to Father Peter');
     expect(box).toHaveTextContent(link.url);
+    expect(box).toHaveTextContent('it lets them set their password once, until 27/11/2026 10:00. No email is sent.');
 
     await userEvent.selectOptions(within(panel).getByLabelText('Role of Sister Grace'), 'Admin');
     expect(await screen.findByText('Role changed')).toBeInTheDocument();
@@ -191,6 +196,22 @@ describe('Settings', () => {
     const panel = await screen.findByRole('region', { name: 'Team' });
     await userEvent.click(await within(panel).findByRole('button', { name: 'Deactivate Fr. Anthony Okafor' }));
     expect(await screen.findByText(/The last active Admin can be neither demoted nor deactivated/)).toBeInTheDocument();
+  });
+
+  it('shows every moment as dd/mm/yyyy HH:mm: sessions, activity and deployed versions', async () => {
+    settingsApi();
+    renderRoutes([{ path: '*', element: <App /> }], '/settings');
+    const sessions = await screen.findByRole('table', { name: 'Sessions' });
+    expect(within(sessions).getAllByRole('row')[1]).toHaveTextContent(
+      'Chrome on Windows20/11/2026 08:0025/11/2026 09:00',
+    );
+    expect(
+      screen.getByRole('button', { name: 'Sign out Safari on iOS, last used 24/11/2026 07:15' }),
+    ).toBeInTheDocument();
+    const activity = await screen.findByRole('table', { name: 'Activity' });
+    expect(within(activity).getAllByRole('row')[1]).toHaveTextContent(/^25\/11\/2026 08:59Sister Grace/);
+    const deployed = await screen.findByRole('table', { name: 'Deployed versions' });
+    expect(within(deployed).getAllByText('23/11/2026 09:05').length).toBeGreaterThan(0);
   });
 
   it('shows the activity record, newest first, filtered by member and by kind, and paged', async () => {

@@ -14,10 +14,10 @@ import {
   SelectField,
   TextField,
   type Column,
+  formatDateTime,
 } from 'shared';
 import { useResource } from 'shared/data';
 import styled from 'styled-components';
-import { formatDateTime } from './format';
 import { team, teamApi, type Member, type SetPasswordLink } from './api';
 
 const memberSchema = yup.object({
