@@ -219,20 +219,27 @@ test('the administrator writes reflections in the rich-text editor; stored scrip
   // A hostile payload sent straight to the API (as another client could) is stored harmless and shown harmless.
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const user = JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}') as { _id: string };
-  const hostile = await page.request.post(`/api/v1/add/children/reflection/${user._id}`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      date: '2026-03-05',
-      topic: 'Hostile',
-      reflection: '<p>Visible</p><img src="x" onerror="alert(\'xss-img\')"><script>alert("xss-script")</script>',
-      bibleReading: 'John 1',
-      devotionalContent: '<a href="javascript:alert(\'xss-link\')">click me</a>',
-      devotionalConfession: '<p onmouseover="alert(\'xss-hover\')">Hover me</p>',
-      furtherReading: 'Psalm 1',
-      mass: 'John 2',
-    },
-  });
+  const hostileReflection = {
+    date: '2026-03-05',
+    topic: 'Hostile',
+    reflection: '<p>Visible</p><img src="x" onerror="alert(\'xss-img\')"><script>alert("xss-script")</script>',
+    bibleReading: 'John 1',
+    devotionalContent: '<a href="javascript:alert(\'xss-link\')">click me</a>',
+    devotionalConfession: '<p onmouseover="alert(\'xss-hover\')">Hover me</p>',
+    furtherReading: 'Psalm 1',
+    mass: 'John 2',
+  };
+  const addChildren = () =>
+    page.request.post(`/api/v1/add/children/reflection/${user._id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: hostileReflection,
+    });
+  const hostile = await addChildren();
   expect(hostile.status()).toBe(201);
+  // One reflection per date and audience, said with the date as the screens show it.
+  const again = await addChildren();
+  expect(again.status()).toBe(409);
+  expect(await again.json()).toEqual({ message: 'A children reflection already exists for 05/03/2026' });
   await page.goto('/children-reflection/2026-03-05');
   await expect(page.getByText('Visible')).toBeVisible();
   await page.getByText('click me').click();

@@ -64,11 +64,14 @@ describe.each(engines())('reflections on %s', (_name, engine) => {
       await add({ ...valid, date });
       const again = await add({ ...valid, date, topic: 'Again' });
       expect(again.status).toBe(409);
-      expect(again.body).toEqual({
-        message: `There is already ${audience === 'adult' ? 'an adult' : 'a children'} reflection for ${date}`,
-      });
+      // In words, with the date as every screen shows it (dd/mm/yyyy).
+      const shown = date.split('-').reverse().join('/');
+      const message = `${audience === 'adult' ? 'An adult' : 'A children'} reflection already exists for ${shown}`;
+      expect(again.body).toEqual({ message });
       const other = (await add({ ...valid, date: nextDate() })).body.data;
-      expect((await edit(other._id, { ...valid, date })).status).toBe(409);
+      const moved = await edit(other._id, { ...valid, date });
+      expect(moved.status).toBe(409);
+      expect(moved.body).toEqual({ message });
     });
 
     it.each([

@@ -20,8 +20,9 @@ export const reflectionsList = (audience: Audience) => `reflections-${audience}`
 
 export const REFLECTION_MESSAGES = {
   notFound: 'Reflection not found',
+  /** The date as every screen shows a day (dd/mm/yyyy), not as the API writes it. */
   dateTaken: (audience: Audience, date: string) =>
-    `There is already ${audience === 'adult' ? 'an adult' : 'a children'} reflection for ${date}`,
+    `${audience === 'adult' ? 'An adult' : 'A children'} reflection already exists for ${date.split('-').reverse().join('/')}`,
 } as const;
 
 /** The reflection as answered; `origin` goes in front of the paths of its images. */

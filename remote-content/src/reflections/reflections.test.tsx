@@ -163,7 +163,7 @@ describe('reflection form', () => {
     stubApi({
       [`POST /add/children/reflection/${userId}`]: () => [
         409,
-        { message: 'There is already a children reflection for 2026-03-04' },
+        { message: 'A children reflection already exists for 04/03/2026' },
       ],
     });
     const { router } = render('/add-children-reflection');
@@ -176,7 +176,7 @@ describe('reflection form', () => {
     await userEvent.type(screen.getByLabelText('Bible Meditation'), 'Psalm 37');
     await userEvent.type(screen.getByLabelText('Mass Reading'), 'Daniel 3');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('There is already a children reflection for 2026-03-04')).toBeInTheDocument();
+    expect(await screen.findByText('A children reflection already exists for 04/03/2026')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/add-children-reflection');
     expect(screen.getByLabelText('Topic')).toHaveValue('Trust');
     expect(await editor('Reflection')).toHaveTextContent('Text');
