@@ -12,6 +12,9 @@ function yearCsv(badRow?: number): string {
   return lines.join('\n');
 }
 
+// A browser whose own date format is mm/dd/yyyy: the screens still show and take dd/mm/yyyy.
+test.use({ locale: 'en-US' });
+
 const csvFile = (text: string) => ({ name: 'plan.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
 
 /** Stylesheets the content remote has loaded (Quill's snow theme is the only one it has). */
@@ -38,7 +41,13 @@ test('the administrator plans the Bible year: by hand (add, details, edit, delet
   await page.getByLabel('Week').fill('53');
   await expect(page.getByText('Week must be at most 52')).toBeVisible();
   await page.getByLabel('Week').fill('2');
-  await page.getByLabel('Date').fill('2026-01-08');
+  const date = page.getByLabel('Date');
+  await expect(date).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+  await date.fill('31/02/2026');
+  await date.blur();
+  await expect(page.getByText('31/02/2026 is not a date: February 2026 has 28 days')).toBeVisible();
+  await expect(date).toHaveValue('31/02/2026');
+  await date.fill('08/01/2026');
   await page.getByLabel('Passage').fill('Genesis 22');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Reading added successfully')).toBeVisible();
@@ -50,6 +59,7 @@ test('the administrator plans the Bible year: by hand (add, details, edit, delet
   await expect(page.getByText('08/01/2026')).toBeVisible();
   await page.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByLabel('Passage')).toHaveValue('Genesis 22');
+  await expect(page.getByLabel('Date')).toHaveValue('08/01/2026');
   await page.getByLabel('Passage').fill('Genesis 22:1-19');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Reading updated successfully')).toBeVisible();
@@ -176,7 +186,7 @@ test('the administrator writes reflections in the rich-text editor; stored scrip
   await expect(page.getByText('Mass field is required')).toBeVisible();
   await expect(page.getByText('Devotional confession is required')).toBeVisible();
 
-  await page.getByLabel('Date').fill('2026-03-04');
+  await page.getByLabel('Date').fill('04/03/2026');
   await page.getByLabel('Topic').fill('Trust in the Lord');
   await page.getByLabel('Bible Reading').fill('Proverbs 3:5-6');
   await reflection.click();
@@ -284,7 +294,7 @@ test("a video put in a reflection's editor is saved and shown as its player, and
     /^https:\/\/www\.youtube\.com\/embed\/dQw4w9WgXcQ/,
   );
 
-  await page.getByLabel('Date').fill('2026-04-01');
+  await page.getByLabel('Date').fill('01/04/2026');
   await page.getByLabel('Topic').fill('Videos for the young');
   await page.getByLabel('Bible Reading').fill('Mark 10:14');
   await page.getByRole('textbox', { name: 'Prayer Points' }).click();

@@ -106,7 +106,7 @@ describe('Add Bible Plan', () => {
     const { router } = render('/bible-plan-organizer');
     await userEvent.type(screen.getByLabelText('Day'), '8');
     await userEvent.type(screen.getByLabelText('Week'), '2');
-    await userEvent.type(screen.getByLabelText('Date'), '2026-01-08');
+    await userEvent.type(screen.getByLabelText('Date'), '08/01/2026');
     await userEvent.type(screen.getByLabelText('Passage'), '  Genesis 22 ');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Reading added successfully')).toBeInTheDocument();
@@ -125,7 +125,7 @@ describe('Add Bible Plan', () => {
     const { router } = render('/bible-plan-organizer');
     await userEvent.type(screen.getByLabelText('Day'), '8');
     await userEvent.type(screen.getByLabelText('Week'), '2');
-    await userEvent.type(screen.getByLabelText('Date'), '2026-01-08');
+    await userEvent.type(screen.getByLabelText('Date'), '08/01/2026');
     await userEvent.type(screen.getByLabelText('Passage'), 'Genesis 22');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Day 8 already has a reading in the plan')).toBeInTheDocument();
@@ -174,7 +174,7 @@ describe('Bible plan details', () => {
     expect(router.state.location.pathname).toBe(`/edit-bible-plan/${reading._id}`);
     expect(screen.getByLabelText('Day')).toHaveValue(3);
     expect(screen.getByLabelText('Week')).toHaveValue(1);
-    expect(screen.getByLabelText('Date')).toHaveValue('2026-01-03');
+    expect(screen.getByLabelText('Date')).toHaveValue('03/01/2026');
     const passage = screen.getByLabelText('Passage');
     await userEvent.clear(passage);
     await userEvent.type(passage, 'Genesis 7–10');

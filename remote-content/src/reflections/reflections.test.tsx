@@ -132,7 +132,7 @@ describe('reflection form', () => {
         [`GET /all/${audience}/reflection`]: () => ok([reflection]),
       });
       const { router } = render(`/add-${audience}-reflection`);
-      await userEvent.type(screen.getByLabelText('Date'), '2026-03-04');
+      await userEvent.type(screen.getByLabelText('Date'), '04/03/2026');
       await userEvent.type(screen.getByLabelText('Topic'), ' Trust ');
       await userEvent.type(screen.getByLabelText('Bible Reading'), 'Proverbs 3:5-6');
       await userEvent.type(await editor('Reflection'), 'Trust in the Lord');
@@ -167,7 +167,7 @@ describe('reflection form', () => {
       ],
     });
     const { router } = render('/add-children-reflection');
-    await userEvent.type(screen.getByLabelText('Date'), '2026-03-04');
+    await userEvent.type(screen.getByLabelText('Date'), '04/03/2026');
     await userEvent.type(screen.getByLabelText('Topic'), 'Trust');
     await userEvent.type(screen.getByLabelText('Bible Reading'), 'Proverbs 3');
     await userEvent.type(await editor('Reflection'), 'Text');
@@ -216,7 +216,7 @@ describe('reflection form', () => {
       quill.insertText(0, 'Watch this: ', 'user');
       quill.insertEmbed(12, 'video', 'https://www.youtube.com/embed/abc123', 'user');
     });
-    await userEvent.type(screen.getByLabelText('Date'), '2026-03-04');
+    await userEvent.type(screen.getByLabelText('Date'), '04/03/2026');
     await userEvent.type(screen.getByLabelText('Topic'), 'Video');
     await userEvent.type(screen.getByLabelText('Bible Reading'), 'John 1');
     const prayerPoints = quillOf(await editor('Prayer Points'));
@@ -304,7 +304,7 @@ describe('a reflection’s local draft', () => {
     expect(screen.getByLabelText('Topic')).toHaveValue('Half written');
     expect(offer).not.toBeInTheDocument();
 
-    await userEvent.type(screen.getByLabelText('Date'), '2026-03-04');
+    await userEvent.type(screen.getByLabelText('Date'), '04/03/2026');
     await userEvent.type(screen.getByLabelText('Bible Reading'), 'Proverbs 3');
     await userEvent.type(await editor('Reflection'), 'Text');
     await userEvent.type(await editor('Prayer Points'), 'Points');
@@ -427,7 +427,7 @@ describe('edit reflection', () => {
     const { router } = render(`/adult-reflection/edit/${reflection._id}`);
     const topic = await screen.findByLabelText('Topic');
     expect(topic).toHaveValue('Trust in the Lord');
-    expect(screen.getByLabelText('Date')).toHaveValue('2026-03-04');
+    expect(screen.getByLabelText('Date')).toHaveValue('04/03/2026');
     expect(screen.getByLabelText('Mass Reading')).toHaveValue('Daniel 3:25');
     expect(await editor('Reflection')).toHaveTextContent('Trust in the Lord.');
     await userEvent.clear(topic);
