@@ -5719,7 +5719,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The API's version and each remote's live release, as its manifest declares it */
+    /** The API's version, its upload limits, and each remote's live release, as its manifest declares it */
     get: {
       parameters: {
         query?: never;
@@ -6250,6 +6250,13 @@ export interface components {
     VersionInfo: {
       api: {
         version: string;
+      };
+      /** @description The upload limits this server applies, which the forms show and check before sending */
+      uploads: {
+        /** @description The largest picture (JPEG, PNG, GIF or WebP) an upload field takes */
+        imageMaxBytes: number;
+        /** @description The largest file of any type (a donation file) an upload field takes */
+        fileMaxBytes: number;
       };
       /** @description The shell build this server serves */
       shell: {

@@ -150,6 +150,12 @@ describe.each(engines())('donations on %s', (_name, engine) => {
       expect(text.body).toEqual({ message: 'The file must be a file, not text' });
     });
 
+    it('tells every browser the limits it applies (GET /version), the ones its 413 names', async () => {
+      const res = await server.call('GET', '/api/v1/version');
+      expect(res.status).toBe(200);
+      expect(res.body.data.uploads).toEqual({ imageMaxBytes: 5 * 1024 * 1024, fileMaxBytes: MAX_FILE });
+    });
+
     it('413 for a file over the limit, 415 for a body that is not multipart', async () => {
       const before = await server.storedUploads();
       const big = await add(

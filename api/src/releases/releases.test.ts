@@ -374,12 +374,13 @@ describe('the live map served at /remotes.json', () => {
     );
   });
 
-  it('GET /api/v1/version says what runs: the API, the shell build and each live release with its manifest', async () => {
+  it('GET /api/v1/version says what runs: the API and its upload limits, the shell build and each live release with its manifest', async () => {
     const res = await server.call('GET', '/api/v1/version');
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Version fetched successfully');
     expect(res.body.data).toEqual({
       api: { version: '1.0.0' },
+      uploads: { imageMaxBytes: 5 * 1024 * 1024, fileMaxBytes: 20 * 1024 * 1024 },
       shell: {
         version: '1.0.0',
         release: '1.0.0-5e11aaa',

@@ -26,6 +26,17 @@ const BuildInfo = Type.Object({
 
 const VersionInfo = Entity('VersionInfo', {
   api: Type.Object({ version: Type.String() }),
+  uploads: Type.Object(
+    {
+      imageMaxBytes: Type.Integer({
+        description: 'The largest picture (JPEG, PNG, GIF or WebP) an upload field takes',
+      }),
+      fileMaxBytes: Type.Integer({
+        description: 'The largest file of any type (a donation file) an upload field takes',
+      }),
+    },
+    { description: 'The upload limits this server applies, which the forms show and check before sending' },
+  ),
   shell: Type.Union([BuildInfo, Type.Null()], { description: 'The shell build this server serves' }),
   remotes: Type.Array(
     Type.Object({
@@ -60,7 +71,10 @@ function packageVersion(): string {
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
 }
 
-/** GET /version: what this server runs and serves. Public: versions and release ids are no secrets. */
+/**
+ * GET /version: what this server runs and serves, and the upload limits it applies. Public: versions,
+ * release ids and limits are no secrets.
+ */
 export async function versionRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   addSchemas(app, VersionInfo);
@@ -71,7 +85,7 @@ export async function versionRoutes(parent: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['releases'],
-        summary: "The API's version and each remote's live release, as its manifest declares it",
+        summary: "The API's version, its upload limits, and each remote's live release, as its manifest declares it",
         response: { 200: Type.Object({ message: Type.String(), data: ref(VersionInfo) }) },
       },
     },
@@ -85,6 +99,7 @@ export async function versionRoutes(parent: FastifyInstance): Promise<void> {
       }
       const data = {
         api: { version: apiVersion },
+        uploads: { imageMaxBytes: app.config.uploadMaxImageBytes, fileMaxBytes: app.config.uploadMaxFileBytes },
         shell: shell && {
           version: shell.version,
           release: shell.release,
