@@ -9,6 +9,38 @@ async function open(page: Page, menu: string, url: RegExp) {
   await expect(page).toHaveURL(url);
 }
 
+test("a donation file past the server's limit is refused in the browser, in the server's words, before sending", async ({
+  page,
+}) => {
+  await logIn(page);
+  await page.goto('/donation/add');
+  const file = page.getByLabel('File');
+  // The limit comes from the server (GET /api/v1/version), 20 MB by default.
+  await expect(file).toHaveAccessibleDescription('Any type (an image, a PDF …), at most 20 MB.');
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url());
+  });
+  const tooBig = { name: 'appeal.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(25 * 1024 * 1024, 0x20) };
+  await page.getByLabel('Donation Name').fill('Church building fund');
+  await page.getByLabel('Description').fill('For the new roof of the parish hall');
+  await file.setInputFiles(tooBig);
+  await expect(page.getByText('The file is too large (at most 20 MB)')).toBeVisible();
+  await page.getByRole('button', { name: 'Add Donation' }).click();
+  await expect(page.getByText('The file is too large (at most 20 MB)')).toBeVisible();
+  expect(posts).toEqual([]);
+
+  // The server says the same words when the file is sent anyway (another client).
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const user = JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}') as { _id: string };
+  const sent = await page.request.post(`/api/v1/add/donation/${user._id}`, {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: { donationName: 'Fund', donationDescription: 'Roof', file: tooBig },
+  });
+  expect(sent.status()).toBe(413);
+  expect(await sent.json()).toEqual({ message: 'The file is too large (at most 20 MB)' });
+});
+
 test('donations: add a PDF (with upload progress, then the form resets), details link downloads it, edit to an image, delete', async ({
   page,
 }) => {

@@ -42,6 +42,7 @@ export { FileField, PictureField, type FileValue } from './forms/FileField';
 export { FormColumn } from './forms/FormLayout';
 export { FormPage, FormButtons } from './forms/FormFrame';
 export { useUploadProgress } from './forms/useUploadProgress';
+export { formatBytes, tooLargeMessage, uploadLimits, useUploadLimits } from './uploads/limits';
 
 export { renderStandalone } from './standalone/standalone';
 export { provideRuntimeInfo, runtimeInfo } from './platform/runtimeInfo';

@@ -61,6 +61,7 @@ export function GroupForm(props: GroupFormProps) {
               <TextAreaField name="groupDescription" label="Description" rows={5} />
               <PictureField
                 name="groupImage"
+                words="The picture"
                 progress={upload.progress}
                 keepsCurrent={Boolean(group?.groupImage)}
                 optional

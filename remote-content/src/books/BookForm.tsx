@@ -58,7 +58,12 @@ export function BookForm(props: BookFormProps) {
               <SelectField name="category" label="Category" placeholder="Select a category" options={BOOK_CATEGORIES} />
               <TextField name="bookName" label="Title" />
               <TextField name="bookLink" label="Link" type="url" placeholder="https://" />
-              <PictureField name="bookImage" progress={upload.progress} keepsCurrent={Boolean(book)} />
+              <PictureField
+                name="bookImage"
+                words="The cover"
+                progress={upload.progress}
+                keepsCurrent={Boolean(book)}
+              />
               <FormButtons busy={isSubmitting} label="Save & Continue" />
             </FormColumn>
           </Form>

@@ -136,6 +136,19 @@ describe('Add Book', () => {
     expect((body.get('bookImage') as File).name).toBe('cover.png');
   });
 
+  it('says the picture limit and refuses a larger cover before sending, in the server’s words', async () => {
+    const calls = stubApi({});
+    render('/bookshelf-organizer');
+    const picker = screen.getByLabelText('Image');
+    await waitFor(() => expect(picker).toHaveAccessibleDescription('JPEG, PNG, GIF or WebP, at most 5 MB.'));
+    const big = new File(['png'], 'cover.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 6 << 20 });
+    await userEvent.upload(picker, big);
+    expect(await screen.findByText('The cover is too large (at most 5 MB)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
   it('refuses a picture that is not an image, and keeps what was typed when the server refuses', async () => {
     stubApi({
       [`POST /add/book/${userId}`]: () => [415, { message: 'bookImage must be a JPEG, PNG, GIF or WebP image' }],

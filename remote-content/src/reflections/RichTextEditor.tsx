@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
 import styled from 'styled-components';
-import { useUserId } from 'shared';
+import { notify, tooLargeMessage, uploadLimits, useUserId } from 'shared';
 import { uploadEditorImage } from './api';
 
 // The editor of spec §9: snow theme; headers 1–3; fonts default, serif, monospace; sizes small,
@@ -130,7 +130,13 @@ export default function RichTextEditor({
       const quill = quillRef.current?.getEditor();
       if (!quill) return;
       let at = index;
+      const limits = await uploadLimits();
       for (const file of files.filter((f) => IMAGE_TYPES.includes(f.type))) {
+        // A picture past the server's limit is refused here, in the server's words, before it is sent.
+        if (limits && file.size > limits.imageMaxBytes) {
+          notify.error(tooLargeMessage('The image', limits.imageMaxBytes));
+          continue;
+        }
         try {
           const url = await uploadEditorImage(userId, file);
           quill.insertEmbed(at, 'image', url, 'user');

@@ -1,7 +1,7 @@
 import { useField } from 'formik';
 import { lazy, Suspense, useId, useRef } from 'react';
 import styled from 'styled-components';
-import { Spinner } from 'shared';
+import { formatBytes, Spinner, useUploadLimits } from 'shared';
 
 // Quill is downloaded only when a screen shows this field (ARCHITECTURE: lazily, only where rich text is edited).
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
@@ -35,12 +35,20 @@ const ErrorText = styled.p`
   font-size: ${({ theme }) => theme.font.size.small};
 `;
 
+const Hint = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.muted};
+  font-size: ${({ theme }) => theme.font.size.small};
+`;
+
 /** A Formik field edited with the rich-text editor: visible label bound to it, error once touched. */
 export function RichTextField({ name, label }: { name: string; label: string }) {
   const [field, meta, helpers] = useField<string>(name);
   const id = useId();
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const limits = useUploadLimits();
   const focus = useRef<(() => void) | undefined>(undefined);
   const error = meta.touched && meta.error ? meta.error : undefined;
 
@@ -61,11 +69,15 @@ export function RichTextField({ name, label }: { name: string; label: string }) 
           onChange={(html) => void helpers.setValue(html)}
           onBlur={() => void helpers.setTouched(true)}
           labelId={labelId}
-          describedBy={error ? errorId : undefined}
+          describedBy={error ? `${errorId} ${hintId}` : hintId}
           invalid={Boolean(error)}
           focusRef={focus}
         />
       </Suspense>
+      <Hint id={hintId}>
+        Pictures (toolbar, paste or drop): JPEG, PNG, GIF or WebP
+        {limits ? `, at most ${formatBytes(limits.imageMaxBytes)}.` : '.'}
+      </Hint>
       {error && <ErrorText id={errorId}>{error}</ErrorText>}
     </Row>
   );

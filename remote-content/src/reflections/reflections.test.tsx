@@ -205,6 +205,24 @@ describe('reflection form', () => {
     expect((upload.body as FormData).get('image')).toBeInstanceOf(File);
   });
 
+  it('says the picture limit under each editor and refuses a larger picture before sending', async () => {
+    const calls = stubApi({});
+    render('/add-adult-reflection');
+    const root = await editor('Reflection');
+    expect(
+      screen.getAllByText('Pictures (toolbar, paste or drop): JPEG, PNG, GIF or WebP, at most 5 MB.'),
+    ).toHaveLength(3);
+    const uploader = quillOf(root).getModule('uploader') as {
+      upload: (range: { index: number; length: number }, files: File[]) => void;
+    };
+    const big = new File(['png'], 'photo.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 6 << 20 });
+    uploader.upload({ index: 0, length: 0 }, [big]);
+    expect(await screen.findByText('The image is too large (at most 5 MB)')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    expect(root.querySelector('img')).toBeNull();
+  });
+
   it('saves a video inserted in the editor as its YouTube or Vimeo player, not as a link', async () => {
     const calls = stubApi({
       [`POST /add/adult/reflection/${userId}`]: () => [201, { message: 'ok', data: reflection }],

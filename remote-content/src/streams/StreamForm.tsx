@@ -72,7 +72,12 @@ export function StreamForm(props: StreamFormProps) {
               />
               <TextField name="title" label="Title" />
               <TextField name="link" label="Link" type="url" placeholder="https://" />
-              <PictureField name="image" progress={upload.progress} keepsCurrent={Boolean(stream)} />
+              <PictureField
+                name="image"
+                words="The thumbnail"
+                progress={upload.progress}
+                keepsCurrent={Boolean(stream)}
+              />
               <FormButtons busy={isSubmitting} label="Save" />
             </FormColumn>
           </Form>

@@ -85,7 +85,9 @@ export function DonationForm(props: DonationFormProps) {
                 // Images are previewed; a stored file that is not an image has nothing to show.
                 preview={!donation || donation.donationImage !== null}
                 progress={upload.progress}
-                hint={donation ? 'Any type. Leave empty to keep the current file.' : 'Any type: an image, a PDF …'}
+                words="The file"
+                types={donation ? 'Any type' : 'Any type (an image, a PDF …)'}
+                hint={donation ? 'Leave empty to keep the current file.' : undefined}
               />
               <FormButtons busy={isSubmitting} label={donation ? 'Save Changes' : 'Add Donation'} />
             </FormColumn>

@@ -145,14 +145,35 @@ describe('Add Donation', () => {
     expect(await screen.findByText('Donation added successfully')).toBeInTheDocument();
   });
 
+  it('says the server’s limit and refuses a larger file before sending, in the server’s words', async () => {
+    const calls = stubApi({
+      'GET /version': () => [
+        200,
+        { message: 'ok', data: { uploads: { imageMaxBytes: 5 << 20, fileMaxBytes: 20 << 20 } } },
+      ],
+    });
+    render('/donation/add');
+    const picker = screen.getByLabelText('File');
+    await waitFor(() => expect(picker).toHaveAccessibleDescription('Any type (an image, a PDF …), at most 20 MB.'));
+    await userEvent.type(screen.getByLabelText('Donation Name'), 'Fund');
+    await userEvent.type(screen.getByLabelText('Description'), 'Roof');
+    const big = new File(['x'], 'appeal.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 25 << 20 });
+    await userEvent.upload(picker, big);
+    expect(await screen.findByText('The file is too large (at most 20 MB)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Donation' }));
+    expect(screen.getByText('The file is too large (at most 20 MB)')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
   it('keeps what was typed when the server refuses', async () => {
-    stubApi({ [`POST /add/donation/${userId}`]: () => [413, { message: 'file is too large (at most 20 MB)' }] });
+    stubApi({ [`POST /add/donation/${userId}`]: () => [413, { message: 'The file is too large (at most 20 MB)' }] });
     render('/donation/add');
     await userEvent.type(screen.getByLabelText('Donation Name'), 'Fund');
     await userEvent.type(screen.getByLabelText('Description'), 'Roof');
     await userEvent.upload(screen.getByLabelText('File'), new File(['x'], 'a.zip', { type: 'application/zip' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add Donation' }));
-    expect(await screen.findByText('file is too large (at most 20 MB)')).toBeInTheDocument();
+    expect(await screen.findByText('The file is too large (at most 20 MB)')).toBeInTheDocument();
     expect(screen.getByLabelText('Donation Name')).toHaveValue('Fund');
     expect(screen.getByLabelText('Description')).toHaveValue('Roof');
   });

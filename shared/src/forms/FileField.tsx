@@ -1,7 +1,8 @@
 import { useField } from 'formik';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import styled from 'styled-components';
 import { PICTURE_ACCEPT } from '../validation/schemas';
+import { maxBytesOf, formatBytes, tooLargeMessage, useUploadLimits, type UploadKind } from '../uploads/limits';
 import { controlCss, LabelledField } from './Field';
 
 /** A picked file, or the URL of the one already stored (edit forms keep it when not replaced). */
@@ -64,14 +65,47 @@ interface FileFieldProps {
   accept?: string;
   /** Show the chosen or stored image. */
   preview?: boolean;
+  /** Said after the kinds of file and the limit, e.g. 'Leave empty to keep the current file.' */
   hint?: string;
   /** 0–100 while the form uploads; absent otherwise. */
   progress?: number;
+  /** Whose limit applies: a picture's or any file's (the server's UPLOAD_MAX_IMAGE_BYTES or _FILE_BYTES). */
+  kind?: UploadKind;
+  /** The field as the server's messages name it ('The cover'); 'The <label>' when absent. */
+  words?: string;
+  /** The kinds of file it takes, in words; 'Any type' when absent. */
+  types?: string;
 }
 
-export function FileField({ name, label, accept, preview = false, hint, progress }: FileFieldProps) {
-  const [field, , helpers] = useField<FileValue>(name);
+/**
+ * A file picker that says what it takes and the server's limit ('PDF, at most 20 MB.'), and refuses
+ * a larger file at once in the server's own words, so that nothing is sent only to be refused. While
+ * the limits cannot be read it takes any size: the server refuses what is too large anyway.
+ */
+export function FileField({
+  name,
+  label,
+  accept,
+  preview = false,
+  hint,
+  progress,
+  kind = 'file',
+  words,
+  types = 'Any type',
+}: FileFieldProps) {
+  const limits = useUploadLimits();
+  const maxBytes = limits && maxBytesOf(limits, kind);
+  const said = words ?? `The ${label.toLowerCase()}`;
+  const checkSize = useCallback(
+    (value: FileValue) =>
+      value instanceof File && maxBytes !== undefined && value.size > maxBytes
+        ? tooLargeMessage(said, maxBytes)
+        : undefined,
+    [maxBytes, said],
+  );
+  const [field, , helpers] = useField<FileValue>({ name, validate: checkSize });
   const value = field.value;
+  const takes = maxBytes === undefined ? `${types}.` : `${types}, at most ${formatBytes(maxBytes)}.`;
 
   const previewUrl = useMemo(() => {
     if (!preview || !isImage(value)) return undefined;
@@ -86,7 +120,7 @@ export function FileField({ name, label, accept, preview = false, hint, progress
   }, [previewUrl]);
 
   return (
-    <LabelledField name={name} label={label} hint={hint}>
+    <LabelledField name={name} label={label} hint={hint ? `${takes} ${hint}` : takes}>
       {({ id, invalid, describedBy }) => (
         <>
           <Input
@@ -121,16 +155,36 @@ interface PictureFieldProps {
   keepsCurrent?: boolean;
   /** The picture may be left out altogether (groups). */
   optional?: boolean;
+  /** The field as the server's messages name it ('The cover'); 'The <label>' when absent. */
+  words?: string;
 }
 
-/** The picture picker of books, streams and groups: images only, previewed, with upload progress. */
+/**
+ * The picture picker of books, streams and groups: images only, at most the server's picture limit,
+ * previewed, with upload progress.
+ */
 export function PictureField({
   name,
   label = 'Image',
   progress,
   keepsCurrent = false,
   optional = false,
+  words,
 }: PictureFieldProps) {
-  const hint = `${optional ? 'Optional. ' : ''}${keepsCurrent ? 'Leave empty to keep the current picture.' : 'JPEG, PNG, GIF or WebP.'}`;
-  return <FileField name={name} label={label} accept={PICTURE_ACCEPT} preview progress={progress} hint={hint} />;
+  const hint = [optional && 'Optional.', keepsCurrent && 'Leave empty to keep the current picture.']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <FileField
+      name={name}
+      label={label}
+      accept={PICTURE_ACCEPT}
+      preview
+      progress={progress}
+      hint={hint || undefined}
+      kind="image"
+      words={words}
+      types="JPEG, PNG, GIF or WebP"
+    />
+  );
 }

@@ -3,8 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { Formik } from 'formik';
 import * as yup from 'yup';
 import { AppProviders } from '../ui/AppProviders';
-import { FileField } from './FileField';
+import { stubApi } from '../testing/apiStub';
+import { FileField, PictureField } from './FileField';
 import { DateField, SelectField, TextField } from './inputs';
+
+// File fields ask the server for its upload limits: answered by the stub's default unless a test says.
+beforeEach(() => stubApi({}));
 
 beforeAll(() => {
   URL.createObjectURL = jest.fn(() => 'blob:preview');
@@ -121,5 +125,79 @@ describe('DateField', () => {
     await userEvent.tab();
     expect(await screen.findByText('Date is required')).toBeInTheDocument();
     expect(submit).not.toHaveBeenCalled();
+  });
+});
+
+describe('file fields: the server’s limits, shown and checked before sending', () => {
+  const MB = 1024 * 1024;
+  /** A file of the given size without building its bytes. */
+  const sized = (name: string, type: string, size: number) => {
+    const file = new File(['x'], name, { type });
+    Object.defineProperty(file, 'size', { value: size });
+    return file;
+  };
+
+  function renderUpload(field: React.ReactNode) {
+    const submit = jest.fn();
+    render(
+      <AppProviders>
+        <Formik initialValues={{ file: null, cover: null }} onSubmit={(values) => submit(values)}>
+          {({ handleSubmit }) => (
+            <form onSubmit={handleSubmit} noValidate>
+              {field}
+              <button type="submit">Save</button>
+            </form>
+          )}
+        </Formik>
+      </AppProviders>,
+    );
+    return submit;
+  }
+
+  it('shows the limit GET /version gives, and refuses a larger file in the server’s words', async () => {
+    stubApi({
+      'GET /version': () => [
+        200,
+        { message: 'ok', data: { uploads: { imageMaxBytes: 2 * MB, fileMaxBytes: 8 * MB } } },
+      ],
+    });
+    const submit = renderUpload(<FileField name="file" label="File" words="The file" types="PDF or any other file" />);
+    const picker = screen.getByLabelText('File');
+    await waitFor(() => expect(picker).toHaveAccessibleDescription('PDF or any other file, at most 8 MB.'));
+    await userEvent.upload(picker, sized('appeal.pdf', 'application/pdf', 8 * MB + 1));
+    expect(await screen.findByText('The file is too large (at most 8 MB)')).toBeInTheDocument();
+    expect(picker).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(submit).not.toHaveBeenCalled();
+    const fits = sized('appeal.pdf', 'application/pdf', 8 * MB);
+    await userEvent.upload(picker, fits);
+    await waitFor(() => expect(screen.queryByText('The file is too large (at most 8 MB)')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(submit).toHaveBeenCalledWith({ file: fits, cover: null }));
+  });
+
+  it('gives pictures the picture limit, in the words of their form', async () => {
+    stubApi({});
+    renderUpload(<PictureField name="cover" words="The cover" keepsCurrent />);
+    const picker = screen.getByLabelText('Image');
+    await waitFor(() =>
+      expect(picker).toHaveAccessibleDescription(
+        'JPEG, PNG, GIF or WebP, at most 5 MB. Leave empty to keep the current picture.',
+      ),
+    );
+    await userEvent.upload(picker, sized('cover.png', 'image/png', 5 * MB + 1));
+    expect(await screen.findByText('The cover is too large (at most 5 MB)')).toBeInTheDocument();
+  });
+
+  it('still takes a file when the limits cannot be read: the server checks it anyway', async () => {
+    stubApi({ 'GET /version': () => [503, { message: 'Busy' }] });
+    const submit = renderUpload(<FileField name="file" label="File" />);
+    const picker = screen.getByLabelText('File');
+    expect(picker).toHaveAccessibleDescription('Any type.');
+    const big = sized('big.zip', 'application/zip', 30 * MB);
+    await userEvent.upload(picker, big);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(submit).toHaveBeenCalledWith({ file: big, cover: null }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

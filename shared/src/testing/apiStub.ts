@@ -1,5 +1,6 @@
 import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { apiClient } from '../api/client';
+import { forgetUploadLimits } from '../uploads/limits';
 
 export interface StubbedCall {
   method: string;
@@ -23,6 +24,9 @@ const anAdminsAccount: StubHandler = () => [
   { message: 'ok', data: { role: 'Admin', permissions: ['content', 'finance', 'team'] } },
 ];
 
+/** The server's default upload limits, which file fields know when a suite gives no 'GET /version'. */
+const DEFAULT_LIMITS = { imageMaxBytes: 5 * 1024 * 1024, fileMaxBytes: 20 * 1024 * 1024 };
+
 /**
  * Replaces the API client's transport with handlers keyed by 'METHOD /path' (the path as the
  * client sends it, without the base URL). Everything else about the client — interceptors,
@@ -31,6 +35,9 @@ const anAdminsAccount: StubHandler = () => [
  */
 export function stubApi(handlers: Record<string, StubHandler>): StubbedCall[] {
   const calls: StubbedCall[] = [];
+  // Limits read under an earlier stub are forgotten; without a 'GET /version' the fields know the
+  // server's defaults from their first paint, as after the page's first read.
+  forgetUploadLimits(handlers['GET /version'] ? undefined : DEFAULT_LIMITS);
   apiClient.defaults.adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
     const method = (config.method ?? 'get').toUpperCase();
     const url = config.url ?? '';
