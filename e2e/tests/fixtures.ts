@@ -53,10 +53,62 @@ async function answering(url: string, server: ChildProcess, log: () => string): 
   throw new Error(`The e2e server did not answer ${url} within a minute:\n${log()}`);
 }
 
+/** A production server of its own, on an empty data directory; `stop` ends it and removes the directory. */
+export interface StartedServer {
+  url: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
 /**
- * Every worker starts its own production server (`node api/dist/server.js`, as `npm start` runs it) on an
- * empty data directory and a port of its own, so workers run side by side without seeing each other's
- * records. A replacement worker (after a failure) starts afresh.
+ * Starts the production server (`node api/dist/server.js`, as `npm start` runs it) on an empty data
+ * directory and this port, with the e2e administrator, and waits until it answers. `cdnPort` is a
+ * second origin the server's CSP allows (the releases tests serve releases from it).
+ */
+export async function startServer(port: number, cdnPort = port + 1): Promise<StartedServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-'));
+  let output = '';
+  const server = spawn(process.execPath, [path.join(__dirname, '..', '..', 'api', 'dist', 'server.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_PASSWORD: adminPassword,
+      LOGIN_RATE_MAX: '50',
+      REMOTE_ORIGINS: `http://127.0.0.1:${cdnPort}`,
+      // Chromium shares the 2 cores: a busy moment must not shed the clicks under test (shedding is
+      // tested in api/src/http/pressure.test.ts).
+      EVENT_LOOP_LAG_LIMIT_MS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  server.stdout!.on('data', keep);
+  server.stderr!.on('data', keep);
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await answering(`${url}/api/v1/openapi.json`, server, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, dataDir, stop };
+}
+
+/**
+ * Every worker starts its own production server (startServer) on an empty data directory and a port
+ * of its own, so workers run side by side without seeing each other's records. A replacement worker
+ * (after a failure) starts afresh.
  */
 export const test = base.extend<object, { server: WorkerServer }>({
   server: [
@@ -69,39 +121,12 @@ export const test = base.extend<object, { server: WorkerServer }>({
         return;
       }
       const port = basePort + 2 * workerInfo.parallelIndex;
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-'));
       const cdnPort = port + 1;
-      let output = '';
-      const server = spawn(process.execPath, [path.join(__dirname, '..', '..', 'api', 'dist', 'server.js')], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          ADMIN_EMAIL: adminEmail,
-          ADMIN_PASSWORD: adminPassword,
-          LOGIN_RATE_MAX: '50',
-          REMOTE_ORIGINS: `http://127.0.0.1:${cdnPort}`,
-          // Chromium shares the 2 cores: a busy moment must not shed the clicks under test (shedding is
-          // tested in api/src/http/pressure.test.ts).
-          EVENT_LOOP_LAG_LIMIT_MS: '0',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
-      server.stdout!.on('data', keep);
-      server.stderr!.on('data', keep);
-      const url = `http://127.0.0.1:${port}`;
+      const { url, dataDir, stop } = await startServer(port, cdnPort);
       try {
-        await answering(`${url}/api/v1/openapi.json`, server, () => output);
         await use({ url, dataDir, cdnPort });
       } finally {
-        if (server.exitCode === null) {
-          const exited = new Promise((resolve) => server.once('exit', resolve));
-          server.kill('SIGTERM');
-          await exited;
-        }
-        rmSync(dataDir, { recursive: true, force: true });
+        await stop();
       }
     },
     { scope: 'worker', timeout: 90_000 },
