@@ -35,6 +35,7 @@ export { Panel, PageHeader, EmptyText, SampleDataNotice, MissingRecord } from '.
 export { DataTable, ListTable, deleteColumn, type Column } from './ui/DataTable';
 export { Modal, ModalActions } from './ui/Modal';
 export { DeleteButton } from './ui/DeleteButton';
+export { RowAction, RowActions } from './ui/RowActions';
 export { DetailsList, DetailsBody, DetailsText, DetailsHeader, Picture } from './ui/Details';
 
 export { TextField, NumberField, DateField, TextAreaField, SelectField } from './forms/inputs';

@@ -1,6 +1,5 @@
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink, ListTable, PageHeader, Panel, useSearchFilter, type Column, WriteOnly } from 'shared';
+import { ButtonLink, ListTable, PageHeader, Panel, useSearchFilter, type Column, WriteOnly, RowAction } from 'shared';
 import { useResource } from 'shared/data';
 import { groups, groupsApi, type Group } from './api';
 import { GroupPicture } from './GroupPicture';
@@ -10,18 +9,19 @@ const NoPicture = styled.span`
 `;
 
 const columns: Column<Group>[] = [
-  { header: 'Name', cell: (group) => group.groupName },
+  { header: 'Name', maxWidth: '280px', cell: (group) => group.groupName },
   {
     header: 'Link',
     maxWidth: '320px',
     cell: (group) => (
-      <a href={group.groupLink} target="_blank" rel="noopener noreferrer">
+      <a href={group.groupLink} title={group.groupLink} target="_blank" rel="noopener noreferrer">
         {group.groupLink}
       </a>
     ),
   },
   {
     header: 'Thumbnail',
+    fit: true,
     cell: (group) =>
       group.groupImage ? (
         <GroupPicture src={group.groupImage} alt={`Picture of ${group.groupName}`} loading="lazy" />
@@ -31,10 +31,11 @@ const columns: Column<Group>[] = [
   },
   {
     header: 'Details',
+    fit: true,
     cell: (group) => (
-      <Link to={`/group/${group._id}`} aria-label={`View details of ${group.groupName}`}>
+      <RowAction to={`/group/${group._id}`} aria-label={`View details of ${group.groupName}`}>
         View Details
-      </Link>
+      </RowAction>
     ),
   },
 ];

@@ -14,13 +14,17 @@ import {
 import { useGrowingList } from 'shared/data';
 import { prayerRequests, prayerRequestsApi, type PrayerRequest } from './api';
 
-// On a phone the table scrolls sideways rather than squeezing the text into a column of single words.
+// A wide table never squeezes the text into a column of single words; a phone's card (below 600 px)
+// gives it the card's width, in line with the other fields.
 const RequestText = styled.span`
   display: block;
   min-width: 14rem;
   max-width: 70ch;
   white-space: pre-line;
   overflow-wrap: break-word;
+  @media (max-width: 599px) {
+    min-width: 0;
+  }
 `;
 
 const Muted = styled.span`
@@ -45,9 +49,9 @@ export function PrayerRequestsScreen() {
 
   const columns = useMemo<Column<PrayerRequest>[]>(
     () => [
-      { header: 'S/N', cell: (_row, index) => <Muted>{index + 1}</Muted> },
+      { header: 'S/N', fit: true, cell: (_row, index) => <Muted>{index + 1}</Muted> },
       { header: 'Request', cell: (row) => <RequestText>{row.request}</RequestText> },
-      { header: 'Submitted', cell: (row) => <Muted>{formatDate(row.createdAt)}</Muted> },
+      { header: 'Submitted', fit: true, cell: (row) => <Muted>{formatDate(row.createdAt)}</Muted> },
       deleteColumn(
         'Are you sure you want to delete this prayer request?',
         async (row) => {

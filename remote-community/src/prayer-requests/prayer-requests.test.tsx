@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from 'shared';
 import { type PrayerRequest } from './api';
-import { renderRoutes, signIn, stubApi } from 'shared/testing';
+import { isDangerColoured, lookOf, renderRoutes, rowActionLook, signIn, stubApi } from 'shared/testing';
 import App from '../App';
 
 const userId = '0123456789abcdef01234567';
@@ -50,6 +50,18 @@ describe('Prayer requests', () => {
     expect(within(rows[0]).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete All' })).toBeInTheDocument();
     expect(calls[0].headers.Authorization).toBe('Bearer test-token');
+  });
+
+  it("keeps each row's Delete quiet: the danger colour is the confirmation's", async () => {
+    stubApi({ [listPath]: () => ok([second, first]) });
+    render();
+    const table = await screen.findByRole('table', { name: 'Prayer requests' });
+    const deletes = within(table).getAllByRole('button', { name: 'Delete' });
+    expect(deletes.map(isDangerColoured)).toEqual([false, false]);
+    expect(lookOf(deletes[0])).toMatchObject({ minHeight: rowActionLook().minHeight });
+    await userEvent.click(deletes[0]);
+    const dialog = screen.getByRole('dialog', { name: 'Please confirm' });
+    expect(isDangerColoured(within(dialog).getByRole('button', { name: 'Delete' }))).toBe(true);
   });
 
   it('shows a Guest User the requests without Delete or Delete All', async () => {

@@ -1,7 +1,17 @@
 import { useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, ButtonLink, formatDate, ListTable, Panel, useSearchFilter, type Column, WriteOnly } from 'shared';
+import {
+  Button,
+  ButtonLink,
+  formatDate,
+  ListTable,
+  Panel,
+  useSearchFilter,
+  type Column,
+  WriteOnly,
+  RowAction,
+} from 'shared';
 import { useResource } from 'shared/data';
 import { BIBLE_WEEKS, bibleReadings, readingsApi, type Reading } from './api';
 import { CsvImport } from './CsvImport';
@@ -63,17 +73,22 @@ function useWeek(): [number, (week: number) => void] {
 }
 
 const columns: Column<Reading>[] = [
-  { header: 'Day', cell: (reading) => <DayLabel>Day {reading.day}</DayLabel> },
-  { header: 'Date', cell: (reading) => formatDate(reading.date) },
+  { header: 'Day', fit: true, cell: (reading) => <DayLabel>Day {reading.day}</DayLabel> },
+  { header: 'Date', fit: true, cell: (reading) => formatDate(reading.date) },
   { header: 'Passage', maxWidth: '420px', cell: (reading) => reading.passage },
   {
     header: 'Details',
+    fit: true,
     cell: (reading) => {
       const state: ReadingState = { reading };
       return (
-        <Link to={`/bible-plan-details/${reading._id}`} state={state} aria-label={`View details of Day ${reading.day}`}>
+        <RowAction
+          to={`/bible-plan-details/${reading._id}`}
+          state={state}
+          aria-label={`View details of Day ${reading.day}`}
+        >
           View Details
-        </Link>
+        </RowAction>
       );
     },
   },

@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import {
   ButtonLink,
   formatDate,
@@ -9,6 +8,7 @@ import {
   useSearchFilter,
   type Column,
   WriteOnly,
+  RowAction,
 } from 'shared';
 import { useResource } from 'shared/data';
 import { books, booksApi, type Book } from './api';
@@ -16,25 +16,27 @@ import { books, booksApi, type Book } from './api';
 const columns: Column<Book>[] = [
   {
     header: 'Cover',
+    fit: true,
     cell: (book) => <Picture src={book.bookImage} alt={`Cover of ${book.bookName}`} loading="lazy" />,
   },
-  { header: 'Title', cell: (book) => book.bookName },
-  { header: 'Date Added', cell: (book) => formatDate(book.dateAdded) },
+  { header: 'Title', maxWidth: '320px', cell: (book) => book.bookName },
+  { header: 'Date Added', fit: true, cell: (book) => formatDate(book.dateAdded) },
   {
     header: 'Link',
     maxWidth: '260px',
     cell: (book) => (
-      <a href={book.bookLink} target="_blank" rel="noopener noreferrer">
+      <a href={book.bookLink} title={book.bookLink} target="_blank" rel="noopener noreferrer">
         {book.bookLink}
       </a>
     ),
   },
   {
     header: 'Details',
+    fit: true,
     cell: (book) => (
-      <Link to={`/bookshelf/${book._id}`} aria-label={`View details of ${book.bookName}`}>
+      <RowAction to={`/bookshelf/${book._id}`} aria-label={`View details of ${book.bookName}`}>
         View Details
-      </Link>
+      </RowAction>
     ),
   },
 ];

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   ButtonLink,
@@ -15,6 +15,7 @@ import {
   useUserId,
   type Column,
   WriteOnly,
+  RowAction,
 } from 'shared';
 import { useResource } from 'shared/data';
 import { type Audience, type Reflection } from './api';
@@ -38,13 +39,14 @@ export function ReflectionListScreen({ audience }: { audience: Audience }) {
     { header: 'Topic', maxWidth: '280px', cell: (r) => r.topic },
     { header: 'Mass', maxWidth: '200px', cell: (r) => r.mass },
     { header: 'Bible Reading', maxWidth: '200px', cell: (r) => r.bibleReading },
-    { header: 'Date', cell: (r) => formatDate(r.date) },
+    { header: 'Date', fit: true, cell: (r) => formatDate(r.date) },
     {
       header: 'Details',
+      fit: true,
       cell: (r) => (
-        <Link to={screens.detailsPath(r.date)} aria-label={`View details of ${formatDate(r.date)}`}>
+        <RowAction to={screens.detailsPath(r.date)} aria-label={`View details of ${formatDate(r.date)}`}>
           View Details
-        </Link>
+        </RowAction>
       ),
     },
   ];

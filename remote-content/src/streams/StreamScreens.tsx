@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   ButtonLink,
@@ -14,6 +14,7 @@ import {
   useUserId,
   type Column,
   WriteOnly,
+  RowAction,
 } from 'shared';
 import { useResource } from 'shared/data';
 import { streams, streamsApi, type Stream } from './api';
@@ -31,28 +32,29 @@ export function StreamListScreen() {
   const rows = useSearchFilter(load.data, (stream) => [stream.name, stream.streamingLink, stream.category]);
 
   const columns: Column<Stream>[] = [
-    { header: 'S/N', cell: (_stream, index) => index + 1 },
-    { header: 'Title', cell: (stream) => stream.name },
+    { header: 'S/N', fit: true, cell: (_stream, index) => index + 1 },
+    { header: 'Title', maxWidth: '320px', cell: (stream) => stream.name },
     {
       header: 'Stream Link',
       maxWidth: '280px',
       cell: (stream) => (
-        <a href={stream.streamingLink} target="_blank" rel="noopener noreferrer">
+        <a href={stream.streamingLink} title={stream.streamingLink} target="_blank" rel="noopener noreferrer">
           {stream.streamingLink}
         </a>
       ),
     },
     {
       header: 'Thumbnail',
+      fit: true,
       cell: (stream) => <Thumbnail src={stream.image} alt={`Thumbnail of ${stream.name}`} loading="lazy" />,
     },
     {
       header: 'Edit',
       write: true,
       cell: (stream) => (
-        <Link to={`/live-streaming/edit/${stream._id}`} aria-label={`Edit ${stream.name}`}>
+        <RowAction to={`/live-streaming/edit/${stream._id}`} aria-label={`Edit ${stream.name}`}>
           Edit
-        </Link>
+        </RowAction>
       ),
     },
     deleteColumn('Are you sure you want to delete this stream?', async (stream) => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from 'shared';
 import { type Stream } from './api';
-import { renderRoutes, signIn, stubApi } from 'shared/testing';
+import { isDangerColoured, lookOf, renderRoutes, rowActionLook, signIn, stubApi } from 'shared/testing';
 import App from '../App';
 
 const userId = '0123456789abcdef01234567';
@@ -52,6 +52,14 @@ describe('Live streaming list', () => {
       `/live-streaming/edit/${other._id}`,
     );
     expect(screen.getByRole('link', { name: 'Add New Stream' })).toHaveAttribute('href', '/manage-live-streaming');
+  });
+
+  it('gives Edit and Delete the one look of row actions, Delete not red until confirmed', async () => {
+    stubApi({ 'GET /stream': () => ok([stream]) });
+    render('/live-streaming');
+    const table = await screen.findByRole('table', { name: 'Live streams' });
+    expect(lookOf(within(table).getByRole('link', { name: 'Edit Sunday Mass' }))).toEqual(rowActionLook());
+    expect(isDangerColoured(within(table).getByRole('button', { name: 'Delete' }))).toBe(false);
   });
 
   it('shows the empty text', async () => {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import {
-  Button,
   deleteColumn,
   ButtonLink,
   ListTable,
@@ -13,6 +12,7 @@ import {
   useUserId,
   type Column,
   WriteOnly,
+  RowAction,
 } from 'shared';
 import { useResource } from 'shared/data';
 import { bankAccounts, bankAccountsApi, type BankAccount } from './api';
@@ -43,21 +43,17 @@ export function BankAccountListScreen() {
   };
 
   const columns: Column<BankAccount>[] = [
-    { header: 'S/N', cell: (_account, index) => index + 1 },
-    { header: 'Bank Name', cell: (account) => account.bankName },
-    { header: 'Account Number', cell: (account) => <Digits>{account.bankAccountNumber}</Digits> },
-    { header: 'Account Holder', cell: (account) => account.bankAccountHolderName },
-    { header: 'Routing Number', cell: (account) => <Digits>{optional(account.bankRoutingNumber)}</Digits> },
-    { header: 'Swift Code', cell: (account) => optional(account.bankSwiftCode) },
-    { header: 'Currency', cell: (account) => account.currency },
+    { header: 'S/N', fit: true, cell: (_account, index) => index + 1 },
+    { header: 'Bank Name', maxWidth: '240px', cell: (account) => account.bankName },
+    { header: 'Account Number', fit: true, cell: (account) => <Digits>{account.bankAccountNumber}</Digits> },
+    { header: 'Account Holder', maxWidth: '240px', cell: (account) => account.bankAccountHolderName },
+    { header: 'Routing Number', fit: true, cell: (account) => <Digits>{optional(account.bankRoutingNumber)}</Digits> },
+    { header: 'Swift Code', fit: true, cell: (account) => optional(account.bankSwiftCode) },
+    { header: 'Currency', fit: true, cell: (account) => account.currency },
     {
       header: 'Edit',
       write: true,
-      cell: (account) => (
-        <Button variant="secondary" onClick={() => setEditing(account)}>
-          Edit
-        </Button>
-      ),
+      cell: (account) => <RowAction onClick={() => setEditing(account)}>Edit</RowAction>,
     },
     deleteColumn('Are you sure you want to delete this account?', remove),
   ];

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from 'shared';
 import { type BankAccount } from './api';
-import { renderRoutes, signIn, stubApi } from 'shared/testing';
+import { isDangerColoured, lookOf, renderRoutes, rowActionLook, signIn, stubApi } from 'shared/testing';
 import App from '../App';
 
 const userId = '0123456789abcdef01234567';
@@ -45,6 +45,29 @@ describe('Bank accounts list', () => {
     expect(within(table).queryByRole('columnheader', { name: 'Edit' })).not.toBeInTheDocument();
     expect(within(table).queryByRole('columnheader', { name: 'Delete' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add Account' })).not.toBeInTheDocument();
+  });
+
+  it('gives Edit the one look of row actions, as on Live Streaming, and a quiet Delete', async () => {
+    stubApi({ 'GET /all/accounts': () => ok([first]) });
+    render('/bank-accounts');
+    const table = await screen.findByRole('table', { name: 'Bank accounts' });
+    expect(lookOf(within(table).getByRole('button', { name: 'Edit' }))).toEqual(rowActionLook());
+    expect(isDangerColoured(within(table).getByRole('button', { name: 'Delete' }))).toBe(false);
+  });
+
+  it('keeps the bank name and every header on one line, and the Edit and Delete columns narrow', async () => {
+    stubApi({ 'GET /all/accounts': () => ok([first]) });
+    render('/bank-accounts');
+    const table = await screen.findByRole('table', { name: 'Bank accounts' });
+    for (const header of within(table).getAllByRole('columnheader')) {
+      expect(getComputedStyle(header).whiteSpace).toBe('nowrap');
+    }
+    for (const name of ['Edit', 'Delete']) {
+      expect(getComputedStyle(within(table).getByRole('columnheader', { name })).width).toBe('1%');
+    }
+    const bankName = within(table).getByText('First Bank');
+    expect(getComputedStyle(bankName).whiteSpace).toBe('nowrap');
+    expect(bankName).toHaveAttribute('title', 'First Bank');
   });
 
   it('shows S/N, bank name, account number (leading zeros kept), holder, routing number, swift code, currency', async () => {

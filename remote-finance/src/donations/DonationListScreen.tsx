@@ -1,6 +1,15 @@
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink, ListTable, PageHeader, Panel, Picture, useSearchFilter, type Column, WriteOnly } from 'shared';
+import {
+  ButtonLink,
+  ListTable,
+  PageHeader,
+  Panel,
+  Picture,
+  useSearchFilter,
+  type Column,
+  WriteOnly,
+  RowAction,
+} from 'shared';
 import { useResource } from 'shared/data';
 import { donations, donationsApi, type Donation } from './api';
 import { fileType } from './files';
@@ -23,6 +32,7 @@ const FileBadge = styled.span`
 const columns: Column<Donation>[] = [
   {
     header: 'Image',
+    fit: true,
     cell: (donation) =>
       donation.donationImage ? (
         <Picture src={donation.donationImage} alt={`Image of ${donation.donationName}`} loading="lazy" />
@@ -32,14 +42,15 @@ const columns: Column<Donation>[] = [
         </FileBadge>
       ),
   },
-  { header: 'Name', cell: (donation) => donation.donationName },
+  { header: 'Name', maxWidth: '240px', cell: (donation) => donation.donationName },
   { header: 'Description', maxWidth: '360px', cell: (donation) => donation.donationDescription },
   {
     header: 'Details',
+    fit: true,
     cell: (donation) => (
-      <Link to={`/donations/${donation._id}`} aria-label={`View details of ${donation.donationName}`}>
+      <RowAction to={`/donations/${donation._id}`} aria-label={`View details of ${donation.donationName}`}>
         View Details
-      </Link>
+      </RowAction>
     ),
   },
 ];

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import styled from 'styled-components';
 import {
-  Button,
   deleteColumn,
   ButtonLink,
   ListTable,
@@ -13,19 +11,11 @@ import {
   useUserId,
   type Column,
   WriteOnly,
+  RowAction,
 } from 'shared';
 import { useResource } from 'shared/data';
 import { prayers, prayersApi, type Prayer } from './api';
 import { PrayerForm } from './PrayerForm';
-
-/** A table cell's own width grows with the table; the text itself stops at 300 px. */
-const Truncated = styled.span`
-  display: block;
-  max-width: 300px;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
-`;
 
 /** /prayers, titled 'Section A Prayers' (spec §2): the table, an Edit modal per row, Delete with confirmation. */
 export function PrayerListScreen() {
@@ -40,18 +30,15 @@ export function PrayerListScreen() {
   };
 
   const columns: Column<Prayer>[] = [
-    { header: 'S/N', cell: (_prayer, index) => index + 1 },
-    { header: 'Title', cell: (prayer) => prayer.title },
-    // Spec §9: the prayer text is truncated at a maximum width of 300 px (the full text is its tooltip).
-    { header: 'Prayer', cell: (prayer) => <Truncated title={prayer.prayer}>{prayer.prayer}</Truncated> },
+    { header: 'S/N', fit: true, cell: (_prayer, index) => index + 1 },
+    { header: 'Title', maxWidth: '240px', cell: (prayer) => prayer.title },
+    // Spec §9: the prayer text is truncated at a maximum width of 300 px (the full text is its tooltip
+    // and stays reachable by focus).
+    { header: 'Prayer', maxWidth: '300px', cell: (prayer) => prayer.prayer },
     {
       header: 'Edit',
       write: true,
-      cell: (prayer) => (
-        <Button variant="secondary" onClick={() => setEditing(prayer)}>
-          Edit
-        </Button>
-      ),
+      cell: (prayer) => <RowAction onClick={() => setEditing(prayer)}>Edit</RowAction>,
     },
     deleteColumn('Are you sure you want to delete this prayer?', remove),
   ];

@@ -3,6 +3,7 @@ import * as yup from 'yup';
 import { AccountInput, PasswordChange } from 'api/contract';
 import {
   Button,
+  RowAction,
   DataTable,
   EmptyText,
   FormButtons,
@@ -171,17 +172,17 @@ export function SessionsPanel() {
     { header: 'Last used', cell: (session) => formatDateTime(session.lastUsedAt) },
     {
       header: 'Action',
+      fit: true,
       cell: (session) =>
         session.current ? (
           <ThisDevice>This device</ThisDevice>
         ) : (
-          <Button
-            variant="secondary"
+          <RowAction
             aria-label={`Sign out ${session.device}, last used ${formatDateTime(session.lastUsedAt)}`}
             onClick={() => void signOut(session)}
           >
             Sign out
-          </Button>
+          </RowAction>
         ),
     },
   ];

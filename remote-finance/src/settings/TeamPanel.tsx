@@ -4,6 +4,8 @@ import * as yup from 'yup';
 import { MemberInput } from 'api/contract';
 import {
   Button,
+  RowAction,
+  RowActions,
   FormButtons,
   FormColumn,
   ListTable,
@@ -87,23 +89,22 @@ export function TeamPanel() {
     { header: 'Status', cell: (member) => (member.active ? 'Active' : 'Deactivated') },
     {
       header: 'Action',
+      fit: true,
       cell: (member) => (
-        <Actions>
-          <Button
-            variant="secondary"
+        <RowActions>
+          <RowAction
             aria-label={`${member.active ? 'Deactivate' : 'Reactivate'} ${member.name || member.email}`}
             onClick={() => void change(member, { active: !member.active })}
           >
             {member.active ? 'Deactivate' : 'Reactivate'}
-          </Button>
-          <Button
-            variant="secondary"
+          </RowAction>
+          <RowAction
             aria-label={`New link to set a password for ${member.name || member.email}`}
             onClick={() => void newLink(member)}
           >
             New link
-          </Button>
-        </Actions>
+          </RowAction>
+        </RowActions>
       ),
     },
   ];
@@ -163,12 +164,6 @@ const RoleSelect = styled.select`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius};
   font: inherit;
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 
 const LinkBox = styled.div`

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderRoutes } from '../testing/render';
+import { renderRoutes, signIn } from '../testing/render';
 import { returnTo } from '../navigation/listReturn';
 import { DataTable, ListTable } from './DataTable';
 
@@ -56,6 +56,66 @@ describe('DataTable', () => {
       '/list',
     );
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+  });
+});
+
+describe('DataTable sizing', () => {
+  const long = 'A very long passage of text that could never fit in its column at any width';
+  const sized = [
+    { header: 'Routing Number', fit: true, cell: () => '021000021' },
+    { header: 'Passage', maxWidth: '200px', cell: () => long },
+    {
+      header: 'Link',
+      maxWidth: '200px',
+      cell: () => (
+        <a href="https://example.org/a/long/address" title="https://example.org/a/long/address">
+          https://example.org/a/long/address
+        </a>
+      ),
+    },
+    { header: 'Edit', write: true, cell: () => <button type="button">Edit</button> },
+  ];
+  const renderSized = () => {
+    signIn();
+    return renderRoutes(
+      [
+        {
+          path: '/',
+          element: <DataTable caption="Sized" columns={sized} rows={[{ id: '1' }]} rowKey={(row) => row.id} />,
+        },
+      ],
+      '/',
+    );
+  };
+
+  it('never wraps a header, and keeps fitted and write columns as narrow as their content', () => {
+    renderSized();
+    const table = screen.getByRole('table', { name: 'Sized' });
+    for (const header of within(table).getAllByRole('columnheader')) {
+      expect(getComputedStyle(header).whiteSpace).toBe('nowrap');
+    }
+    for (const name of ['Routing Number', 'Edit']) {
+      const header = within(table).getByRole('columnheader', { name });
+      expect(getComputedStyle(header).width).toBe('1%');
+    }
+    const [routing, , , edit] = within(table).getAllByRole('cell');
+    for (const cell of [routing, edit]) {
+      expect(getComputedStyle(cell).width).toBe('1%');
+      expect(getComputedStyle(cell).whiteSpace).toBe('nowrap');
+    }
+  });
+
+  it('cuts a long text with an ellipsis, its whole text on hover and reachable by focus', async () => {
+    renderSized();
+    const text = screen.getByText(long);
+    expect(getComputedStyle(text).textOverflow).toBe('ellipsis');
+    expect(getComputedStyle(text).whiteSpace).toBe('nowrap');
+    expect(text).toHaveAttribute('title', long);
+    await userEvent.tab();
+    expect(text).toHaveFocus();
+    // A link is reachable by focus itself: its container takes none.
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: 'https://example.org/a/long/address' })).toHaveFocus();
   });
 });
 

@@ -4,19 +4,27 @@ import styled from 'styled-components';
 import { useRememberList } from '../navigation/listReturn';
 import { useSearchTerm } from '../search/search';
 import { Button } from './Button';
-import { DeleteButton } from './DeleteButton';
 import { EmptyText } from './layout';
 import { LoadFailed, type LoadState } from './LoadState';
 import { Pagination, usePage } from './Pagination';
+import { RowAction } from './RowActions';
 import { LoadingBlock } from './Spinner';
 import { useCanWrite } from '../session/permissions';
 
 export interface Column<Row> {
   header: string;
   cell: (row: Row, index: number) => ReactNode;
-  /** The absolute row number is passed as `index` (S/N columns count across pages). */
-  /** Cells that truncate (e.g. the prayer text at 300 px) set a maximum width. */
+  /**
+   * A column of long text sets its maximum width: a longer text ends in an ellipsis, its whole text
+   * shown on hover (title) and kept for focus and screen readers. A text cell takes focus itself; a
+   * cell that is a link gives its element a title of the whole text.
+   */
   maxWidth?: string;
+  /**
+   * A column as narrow as its content, on one line (row actions, numbers, dates): the long text
+   * columns get the width. Edit and Delete columns (write) are.
+   */
+  fit?: boolean;
   /** An Edit or Delete column: left out for a member who may not write here (useCanWrite). */
   write?: boolean;
 }
@@ -39,11 +47,11 @@ const Table = styled.table`
     vertical-align: middle;
     border-bottom: 1px solid ${({ theme }) => theme.color.border};
   }
+  /* Headers on one line, in the case they are written in: capitals would widen every column. */
   th {
+    white-space: nowrap;
     font-size: ${({ theme }) => theme.font.size.small};
     font-weight: 600;
-    text-transform: uppercase;
-    letter-spacing: 0.03em;
     color: ${({ theme }) => theme.color.muted};
     background: ${({ theme }) => theme.color.page};
   }
@@ -87,22 +95,56 @@ const Table = styled.table`
       content: attr(data-label);
       font-size: ${({ theme }) => theme.font.size.small};
       font-weight: 600;
-      text-transform: uppercase;
-      letter-spacing: 0.03em;
       color: ${({ theme }) => theme.color.muted};
     }
   }
 `;
 
-const Cell = styled.td<{ $maxWidth?: string }>`
-  ${({ $maxWidth }) =>
-    $maxWidth && `max-width: ${$maxWidth}; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}
+/**
+ * A fitted cell is as narrow as its content. A cell of long text gives way instead (max-width: 0 lets
+ * its column shrink to its header): the table fits its panel, and the text ends in an ellipsis.
+ */
+const Cell = styled.td<{ $fit?: boolean; $clip?: boolean }>`
+  ${({ $fit }) => $fit && 'width: 1%; white-space: nowrap;'}
+  ${({ $clip }) => $clip && 'max-width: 0;'}
+  @media (max-width: ${STACK_BELOW_PX - 1}px) {
+    width: auto;
+    white-space: normal;
+  }
+`;
+
+const Head = styled.th<{ $fit?: boolean }>`
+  ${({ $fit }) => $fit && 'width: 1%;'}
+  /* The phone's hidden header row is laid out too: a percentage there would widen it across the page. */
+  @media (max-width: ${STACK_BELOW_PX - 1}px) {
+    width: auto;
+  }
+`;
+
+/** A long text cut at the column's width with an ellipsis; on phones the card shows it whole. */
+const Clip = styled.span<{ $maxWidth: string }>`
+  display: block;
+  max-width: ${({ $maxWidth }) => $maxWidth};
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
   @media (max-width: ${STACK_BELOW_PX - 1}px) {
     max-width: none;
     overflow: visible;
     white-space: normal;
   }
 `;
+
+/** A cell's content, cut at the column's maximum width; a plain text takes focus and shows whole on hover. */
+function CellContent({ content, maxWidth }: { content: ReactNode; maxWidth?: string }) {
+  if (!maxWidth) return content;
+  const text = typeof content === 'string' || typeof content === 'number' ? String(content) : undefined;
+  return (
+    <Clip $maxWidth={maxWidth} title={text} tabIndex={text === undefined ? undefined : 0}>
+      {content}
+    </Clip>
+  );
+}
 
 interface DataTableProps<Row> {
   caption: string;
@@ -138,9 +180,9 @@ export function DataTable<Row>({
           <thead>
             <tr>
               {columns.map((column) => (
-                <th key={column.header} scope="col">
+                <Head key={column.header} scope="col" $fit={column.fit ?? column.write}>
                   {column.header}
-                </th>
+                </Head>
               ))}
             </tr>
           </thead>
@@ -148,8 +190,13 @@ export function DataTable<Row>({
             {rows.map((row, index) => (
               <tr key={rowKey(row)}>
                 {columns.map((column) => (
-                  <Cell key={column.header} $maxWidth={column.maxWidth} data-label={column.header}>
-                    {column.cell(row, (page - 1) * pageSize + index)}
+                  <Cell
+                    key={column.header}
+                    $fit={column.fit ?? column.write}
+                    $clip={column.maxWidth !== undefined}
+                    data-label={column.header}
+                  >
+                    <CellContent content={column.cell(row, (page - 1) * pageSize + index)} maxWidth={column.maxWidth} />
                   </Cell>
                 ))}
               </tr>
@@ -221,8 +268,9 @@ const NoMatch = styled.div`
 `;
 
 /**
- * The confirmed Delete of a table row (every delete but a Bible reading's asks first). `onDelete`
- * calls the API, says so and refreshes; a failure keeps the dialog open.
+ * The confirmed Delete of a table row (every delete but a Bible reading's asks first), a quiet row
+ * action: the dialog's Delete is the red one. `onDelete` calls the API, says so and refreshes; a
+ * failure keeps the dialog open.
  */
 export function deleteColumn<Row>(
   confirmMessage: string,
@@ -232,6 +280,8 @@ export function deleteColumn<Row>(
   return {
     header,
     write: true,
-    cell: (row) => <DeleteButton label="Delete" confirmMessage={confirmMessage} onDelete={() => onDelete(row)} />,
+    cell: (row) => (
+      <RowAction confirmDelete={{ message: confirmMessage, onDelete: () => onDelete(row) }}>Delete</RowAction>
+    ),
   };
 }
