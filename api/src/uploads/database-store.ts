@@ -195,8 +195,12 @@ export class DatabaseUploadStore implements UploadStorage {
 
   /** True for the receiving folder of an instance of this machine that no longer runs. */
   private isStoppedInstanceFolder(folder: string, name: string): boolean {
-    const [, host, pid] = /^(.+)-(\d+)(?:-[0-9a-f]{8})?$/.exec(name) ?? [];
-    if (host !== os.hostname()) return false;
+    // host-pid, or host-pid-random (8 hex digits, which may all be decimal ones): the host is matched
+    // whole, since a pattern would take '<host>-<pid>' for the host when the random part is all digits.
+    const host = `${os.hostname()}-`;
+    if (!name.startsWith(host)) return false;
+    const [, pid] = /^(\d+)(?:-[0-9a-f]{8})?$/.exec(name.slice(host.length)) ?? [];
+    if (pid === undefined) return false;
     const lock = path.join(folder, OWNER_LOCK);
     // Its owner's lock tells; a folder without one (an older version's, or removed and made again
     // under a running instance) is judged by its process id.

@@ -415,6 +415,17 @@ if (postgres.length)
       expect(fs.existsSync(dead)).toBe(false);
     });
 
+    it('tells a killed instance by its name whatever its random part (hex made of digits only too)', async () => {
+      const store = a.app.uploads as DatabaseUploadStore;
+      // host-pid-random, the random part 8 hex digits that happen to be decimal ones.
+      const dead = path.join(path.dirname(store.tempDir), `${os.hostname()}-${process.pid}-35605693`);
+      fs.mkdirSync(dead, { recursive: true });
+      fs.writeFileSync(path.join(dead, OWNER_LOCK), '');
+      fs.writeFileSync(path.join(dead, 'abc.part'), 'half an upload');
+      await choresOf(a.app)(true);
+      expect(fs.existsSync(dead)).toBe(false);
+    });
+
     it('leaves alone the folder of a running instance that holds its lock, even a fresh file in it', async () => {
       const onB = b.app.uploads as DatabaseUploadStore;
       const receiving = path.join(onB.tempDir, 'receiving.part');
