@@ -1,8 +1,7 @@
 import { Form, Formik } from 'formik';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import styled from 'styled-components';
-import { DateField, FormButtons, FormPage, notify, TextField, useUserId } from 'shared';
+import { DateField, FormButtons, FormColumn, FormPage, notify, TextField, useUserId } from 'shared';
 import { type Reflection, type ReflectionInput } from './api';
 import type { AudienceScreens } from './audience';
 import { reflectionSchema } from './reflectionSchema';
@@ -10,17 +9,6 @@ import { RichTextField } from './RichTextField';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import { DraftKeeper } from './DraftKeeper';
 import { draftKey, removeDraft } from './draft';
-
-/** Rich-text editors need more room than the usual form column. */
-const Column = styled.div`
-  max-width: 860px;
-`;
-
-const Pair = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
-  column-gap: ${({ theme }) => theme.space(4)};
-`;
 
 type ReflectionFormProps = { screens: AudienceScreens } & ({ mode: 'add' } | { mode: 'edit'; reflection: Reflection });
 
@@ -88,22 +76,18 @@ export function ReflectionForm(props: ReflectionFormProps) {
       <Formik initialValues={initialValues} validationSchema={reflectionSchema} onSubmit={save}>
         {({ dirty, isSubmitting }) => (
           <Form noValidate>
-            <Column>
+            <FormColumn>
               <DraftKeeper storageKey={storageKey} saved={saved} />
-              <Pair>
-                <DateField name="date" label="Date" />
-                <TextField name="topic" label="Topic" />
-              </Pair>
+              <DateField name="date" label="Date" />
+              <TextField name="topic" label="Topic" />
               <TextField name="bibleReading" label="Bible Reading" />
               <RichTextField name="reflection" label="Reflection" />
               <RichTextField name="devotionalContent" label="Prayer Points" />
               <RichTextField name="devotionalConfession" label="Exercise" />
-              <Pair>
-                <TextField name="furtherReading" label="Bible Meditation" />
-                <TextField name="mass" label="Mass Reading" />
-              </Pair>
+              <TextField name="furtherReading" label="Bible Meditation" />
+              <TextField name="mass" label="Mass Reading" />
               <FormButtons busy={isSubmitting} label="Save" />
-            </Column>
+            </FormColumn>
             <UnsavedChangesGuard dirty={dirty} saved={saved} />
           </Form>
         )}
