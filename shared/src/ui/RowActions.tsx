@@ -1,8 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, type To } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { WriteOnly } from '../session/permissions';
-import { ConfirmDialog } from './Modal';
+import { ConfirmedDelete } from './DeleteButton';
 
 /**
  * Every action of a table row looks the same — View Details, Edit (a link to a screen or a button
@@ -72,11 +71,14 @@ type RowActionProps = {
 export function RowAction({ children, 'aria-label': label, ...target }: RowActionProps) {
   if (target.confirmDelete) {
     return (
-      <WriteOnly>
-        <AskingDelete label={label} {...target.confirmDelete}>
-          {children}
-        </AskingDelete>
-      </WriteOnly>
+      <ConfirmedDelete
+        {...target.confirmDelete}
+        trigger={(ask) => (
+          <QuietDelete type="button" aria-label={label} onClick={ask}>
+            {children}
+          </QuietDelete>
+        )}
+      />
     );
   }
   if (target.to !== undefined) {
@@ -90,47 +92,6 @@ export function RowAction({ children, 'aria-label': label, ...target }: RowActio
     <ActionButton type="button" onClick={target.onClick} aria-label={label}>
       {children}
     </ActionButton>
-  );
-}
-
-function AskingDelete({
-  children,
-  label,
-  message,
-  onDelete,
-}: {
-  children: ReactNode;
-  label?: string;
-  message: string;
-  onDelete: () => Promise<void>;
-}) {
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await onDelete();
-      setAsking(false);
-    } catch {
-      // The failure is already reported; the administrator may try again or cancel.
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <>
-      <QuietDelete type="button" aria-label={label} onClick={() => setAsking(true)}>
-        {children}
-      </QuietDelete>
-      {asking && (
-        <ConfirmDialog
-          message={message}
-          busy={busy}
-          onConfirm={() => void confirm()}
-          onCancel={() => setAsking(false)}
-        />
-      )}
-    </>
   );
 }
 
