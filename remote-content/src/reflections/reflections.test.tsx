@@ -28,7 +28,8 @@ const render = (path: string) => renderRoutes([{ path: '*', element: <App /> }],
 const ok = (data: unknown): [number, unknown] => [200, { message: 'ok', data }];
 
 /** The Quill editor labelled `name` (its editable root is a labelled text box). */
-const editor = (name: string) => screen.findByRole('textbox', { name });
+// The editor is its own chunk (Quill): on a loaded machine its first import takes seconds.
+const editor = (name: string) => screen.findByRole('textbox', { name }, { timeout: 15_000 });
 const quillOf = (root: HTMLElement) => Quill.find(root.parentElement!) as Quill;
 
 beforeEach(() => {
