@@ -62,6 +62,15 @@ async function scanEverything(page: Page, seeded: Seeded, viewport: { width: num
     const violations = await seriousViolations(page);
     const ran = await page.evaluate(() => (window as unknown as { __xssRan: string[] }).__xssRan);
     if (ran.length) violations.push(`stored script ran: ${ran.join(', ')}`);
+    // One visual system: each screen's title is its only h1, in the page's card beside its actions.
+    const titles = await page
+      .locator('h1')
+      .evaluateAll((found) =>
+        found.map((h1) => ({ text: h1.textContent, inPage: h1.closest('main') !== null && !h1.closest('header') })),
+      );
+    if (screen !== '/login' && (titles.length !== 1 || !titles[0].inPage)) {
+      violations.push(`the title is not one h1 in the page: ${JSON.stringify(titles)}`);
+    }
     if (violations.length) found.push({ screen, violations });
   };
 

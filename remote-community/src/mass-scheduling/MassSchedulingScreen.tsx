@@ -1,4 +1,4 @@
-import { ListTable, Panel, useUserId } from 'shared';
+import { ListTable, PageHeader, Panel, useUserId } from 'shared';
 import { useGrowingList } from 'shared/data';
 import { massIntentions, massIntentionsApi, type MassIntention } from './api';
 
@@ -23,6 +23,7 @@ export function MassSchedulingScreen() {
 
   return (
     <Panel>
+      <PageHeader />
       <ListTable
         load={load}
         emptyText="No mass intentions available."

@@ -6,6 +6,7 @@ import {
   ButtonLink,
   formatDate,
   ListTable,
+  PageHeader,
   Panel,
   useSearchFilter,
   type Column,
@@ -41,13 +42,6 @@ const Toolbar = styled.div`
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(3)};
   margin-bottom: ${({ theme }) => theme.space(5)};
-`;
-
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 
 const DayLabel = styled.strong`
@@ -108,6 +102,16 @@ export function BibleListScreen() {
 
   return (
     <Panel>
+      <PageHeader
+        actions={
+          <WriteOnly>
+            <Button variant="secondary" aria-expanded={importing} onClick={() => setImporting((open) => !open)}>
+              Import CSV
+            </Button>
+            <ButtonLink to="/bible-plan-organizer">Add New Plan</ButtonLink>
+          </WriteOnly>
+        }
+      />
       <Toolbar>
         <WeekPicker>
           <label htmlFor={weekId}>Week</label>
@@ -119,14 +123,6 @@ export function BibleListScreen() {
             ))}
           </select>
         </WeekPicker>
-        <WriteOnly>
-          <Bar>
-            <Button variant="secondary" aria-expanded={importing} onClick={() => setImporting((open) => !open)}>
-              Import CSV
-            </Button>
-            <ButtonLink to="/bible-plan-organizer">Add New Plan</ButtonLink>
-          </Bar>
-        </WriteOnly>
       </Toolbar>
       {importing && <CsvImport onClose={() => setImporting(false)} onImported={() => setImporting(false)} />}
       <ListTable

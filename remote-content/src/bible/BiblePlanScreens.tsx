@@ -3,8 +3,8 @@ import {
   ButtonLink,
   DeleteButton,
   DetailsList,
-  EmptyText,
   formatDate,
+  MissingRecord,
   notify,
   PageHeader,
   Panel,
@@ -17,14 +17,7 @@ import { listOfWeek, useReadingFromState, type ReadingState } from './readingSta
 
 /** Opened without the reading in navigation state (spec §2). */
 function NoReadingData() {
-  return (
-    <Panel>
-      <EmptyText>No reading data provided.</EmptyText>
-      <ButtonLink variant="secondary" to="/bible-list">
-        Go Back
-      </ButtonLink>
-    </Panel>
-  );
+  return <MissingRecord message="No reading data provided." backTo="/bible-list" backLabel="Go Back" />;
 }
 
 /** /bible-plan-organizer */

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { ButtonLink, EmptyText, NotLoaded, Panel } from 'shared';
+import { MissingRecord, NotLoaded } from 'shared';
 import { useResource } from 'shared/data';
 import { donations, donationsApi } from './api';
 import { DonationForm } from './DonationForm';
@@ -20,12 +20,5 @@ export function EditDonationScreen() {
 
 /** The spec's missing-data text, with a way back. */
 export function NoDonation() {
-  return (
-    <Panel>
-      <EmptyText>No donation data found.</EmptyText>
-      <ButtonLink variant="secondary" to="/donations">
-        Back to Donations
-      </ButtonLink>
-    </Panel>
-  );
+  return <MissingRecord message="No donation data found." backTo="/donations" backLabel="Back to Donations" />;
 }

@@ -13,7 +13,7 @@ import {
   NotLoaded,
   notify,
   optionalText,
-  PageHeader,
+  SectionHeader,
   Panel,
   requiredText,
   SelectField,
@@ -55,7 +55,7 @@ export function ProfilePanel() {
   };
   return (
     <Panel aria-label="Profile">
-      <PageHeader title="Profile" />
+      <SectionHeader title="Profile" />
       {me ? (
         <Formik initialValues={valuesOf(me)} validationSchema={profileSchema} onSubmit={save} enableReinitialize>
           {({ isSubmitting }) => (
@@ -115,7 +115,7 @@ export function PasswordPanel() {
   };
   return (
     <Panel aria-label="Password">
-      <PageHeader title="Password" />
+      <SectionHeader title="Password" />
       <Formik
         initialValues={{ currentPassword: '', newPassword: '', confirmPassword: '' }}
         validationSchema={passwordSchema}
@@ -188,7 +188,7 @@ export function SessionsPanel() {
   ];
   return (
     <Panel aria-label="Sessions">
-      <PageHeader
+      <SectionHeader
         title="Sessions"
         actions={
           <Button variant="secondary" disabled={others.length === 0} onClick={() => void signOutOthers()}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DataTable, EmptyText, formatDateTime, NotLoaded, PageHeader, Panel, type Column } from 'shared';
+import { Button, DataTable, EmptyText, formatDateTime, NotLoaded, SectionHeader, Panel, type Column } from 'shared';
 import { useResource } from 'shared/data';
 import styled from 'styled-components';
 import { activity, activityApi, team, teamApi, type ActivityEntry } from './api';
@@ -20,7 +20,7 @@ export function ActivityPanel() {
   const choose = (change: Partial<typeof filter>) => setFilter((current) => ({ ...current, page: 1, ...change }));
   return (
     <Panel aria-label="Activity">
-      <PageHeader title="Activity" />
+      <SectionHeader title="Activity" />
       <Filters>
         <label>
           Member

@@ -1,4 +1,4 @@
-import { DataTable, formatDateTime, NotLoaded, PageHeader, Panel, runtimeInfo, type Column } from 'shared';
+import { DataTable, formatDateTime, NotLoaded, SectionHeader, Panel, runtimeInfo, type Column } from 'shared';
 import { useResource } from 'shared/data';
 import styled from 'styled-components';
 import { versionsApi, type BuildInfo } from './deployedVersions';
@@ -82,7 +82,7 @@ export function DeployedVersions() {
 
   return (
     <Panel aria-label="Deployed versions">
-      <PageHeader title="Deployed versions" />
+      <SectionHeader title="Deployed versions" />
       {body}
     </Panel>
   );

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { DeployedVersions } from './DeployedVersions';
+import { PageHeader } from 'shared';
 import { useResource } from 'shared/data';
 import { PasswordPanel, ProfilePanel, SessionsPanel } from './AccountPanels';
 import { account, accountApi } from './api';
@@ -25,6 +26,7 @@ export function SettingsScreen() {
   const managesTeam = me?.permissions.includes('team') ?? false;
   return (
     <Stack>
+      <PageHeader />
       <ProfilePanel />
       <PasswordPanel />
       <TwoFactorPanel />

@@ -10,7 +10,7 @@ import {
   FormColumn,
   ListTable,
   notify,
-  PageHeader,
+  SectionHeader,
   Panel,
   requiredText,
   SelectField,
@@ -111,7 +111,7 @@ export function TeamPanel() {
 
   return (
     <Panel aria-label="Team">
-      <PageHeader title="Team" />
+      <SectionHeader title="Team" />
       <ListTable
         caption="Team"
         itemsName="members"

@@ -8,7 +8,7 @@ import {
   FormColumn,
   NotLoaded,
   notify,
-  PageHeader,
+  SectionHeader,
   Panel,
   RecoveryCodes,
   SampleDataNotice,
@@ -114,7 +114,7 @@ export function TwoFactorPanel() {
 
   return (
     <Panel aria-label="Two-factor sign-in">
-      <PageHeader title="Two-factor sign-in" />
+      <SectionHeader title="Two-factor sign-in" />
       {body}
       {managesTeam && status && <Requirement status={status} />}
     </Panel>

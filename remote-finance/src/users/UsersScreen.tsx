@@ -1,4 +1,4 @@
-import { DataTable, EmptyText, Panel, SampleDataNotice, useSearchFilter, type Column } from 'shared';
+import { DataTable, EmptyText, PageHeader, Panel, SampleDataNotice, useSearchFilter, type Column } from 'shared';
 import styled from 'styled-components';
 import { SAMPLE_NOTICE, sampleUsers, type SampleUser } from '../sample-data/sampleUsers';
 
@@ -24,15 +24,14 @@ const columns: Column<SampleUser>[] = [
 export function UsersScreen() {
   const rows = useSearchFilter(sampleUsers, (user) => [user.name, user.email, user.phone, user.address, user.status]);
   return (
-    <>
+    <Panel>
+      <PageHeader />
       <SampleDataNotice>{SAMPLE_NOTICE}</SampleDataNotice>
-      <Panel>
-        {rows.length === 0 ? (
-          <EmptyText>No users match the search.</EmptyText>
-        ) : (
-          <DataTable caption="Users (sample data)" columns={columns} rows={rows} rowKey={(user) => user.id} />
-        )}
-      </Panel>
-    </>
+      {rows.length === 0 ? (
+        <EmptyText>No users match the search.</EmptyText>
+      ) : (
+        <DataTable caption="Users (sample data)" columns={columns} rows={rows} rowKey={(user) => user.id} />
+      )}
+    </Panel>
   );
 }

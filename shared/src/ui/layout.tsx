@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { ButtonLink } from './Button';
 import { returnTo } from '../navigation/listReturn';
+import { useTakePageTitle } from './pageTitle';
 
 /** White surface that holds a screen's table, form or details. */
 export const Panel = styled.section`
@@ -29,21 +30,44 @@ const HeaderRow = styled.div`
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(3)};
   margin-bottom: ${({ theme }) => theme.space(5)};
+  h1,
   h2 {
     margin: 0;
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+  h1 {
+    font-size: ${({ theme }) => theme.font.size.title};
+  }
+  h2 {
     font-size: 1.125rem;
   }
   /* Nothing to show (no title, and no action the member may take): no empty band above the content. */
-  &:not(:has(> h2)):not(:has(> ${Actions}:not(:empty))) {
+  &:not(:has(> h1, > h2)):not(:has(> ${Actions}:not(:empty))) {
     display: none;
   }
 `;
 
-/** The row above a screen's content: its heading and its actions (Add New …, Back …). */
+/**
+ * The head of a screen's card: the screen's title (its h1) and its actions (Add New …, Back …). Without
+ * a `title` it shows the name the shell gives the screen; a details screen names its record instead.
+ */
 export function PageHeader({ title, actions }: { title?: ReactNode; actions?: ReactNode }) {
+  const pageTitle = useTakePageTitle();
+  const heading = title ?? pageTitle;
   return (
     <HeaderRow>
-      {title && <h2>{title}</h2>}
+      {heading && <h1>{heading}</h1>}
+      {actions && <Actions>{actions}</Actions>}
+    </HeaderRow>
+  );
+}
+
+/** The head of one section of a screen (Settings' Profile, Password …): its h2 and its actions. */
+export function SectionHeader({ title, actions }: { title: ReactNode; actions?: ReactNode }) {
+  return (
+    <HeaderRow>
+      <h2>{title}</h2>
       {actions && <Actions>{actions}</Actions>}
     </HeaderRow>
   );
@@ -75,10 +99,14 @@ export const SampleDataNotice = styled.p.attrs({ role: 'note' })`
 export function MissingRecord({ message, backTo, backLabel }: { message: string; backTo: string; backLabel: string }) {
   return (
     <Panel>
+      <PageHeader
+        actions={
+          <ButtonLink variant="secondary" to={returnTo(backTo)}>
+            {backLabel}
+          </ButtonLink>
+        }
+      />
       <EmptyText>{message}</EmptyText>
-      <ButtonLink variant="secondary" to={returnTo(backTo)}>
-        {backLabel}
-      </ButtonLink>
     </Panel>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { LoadFailed, useUserId } from 'shared';
+import { LoadFailed, PageHeader, useUserId } from 'shared';
 import { useResource } from 'shared/data';
 import { analytics, analyticsApi, type Analytics } from './api';
 import styled from 'styled-components';
@@ -105,6 +105,7 @@ export function Dashboard() {
 
   return (
     <>
+      <PageHeader />
       {load.error && <LoadFailed error={load.error} retry={load.reload} what="The dashboard’s figures" />}
       <Section aria-label="Overview">
         <Grid>

@@ -1,4 +1,4 @@
-import { formatDate, logOut, Button } from 'shared';
+import { formatDate, logOut, Button, usePageTitle } from 'shared';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 
@@ -96,6 +96,8 @@ export function Header({ title, menuOpen, onToggleMenu, searchable }: HeaderProp
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const today = new Date();
+  // A screen whose card has a header shows its title there; the header names only the others.
+  const { shownByScreen } = usePageTitle();
 
   return (
     <Bar>
@@ -110,7 +112,7 @@ export function Header({ title, menuOpen, onToggleMenu, searchable }: HeaderProp
           <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </MenuButton>
-      <h1>{title}</h1>
+      {!shownByScreen && <h1>{title}</h1>}
       <Right>
         {searchable && (
           <Search

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { usePermissions } from 'shared';
+import { PageTitleProvider, usePermissions } from 'shared';
 import styled from 'styled-components';
 import { Header } from './Header';
 import { useRemotesMap, type RemotesMapStore } from '../remotes/remotesMap';
@@ -77,15 +77,17 @@ export function Layout({ store }: { store: RemotesMapStore }) {
         <SideMenu menu={menu} onNavigate={() => !isWide() && setMenuOpen(false)} />
       </Aside>
       <Main>
-        <Header
-          title={title}
-          menuOpen={menuOpen}
-          onToggleMenu={() => setMenuOpen((open) => !open)}
-          searchable={Boolean(page?.searchable)}
-        />
-        <Content>
-          <Outlet />
-        </Content>
+        <PageTitleProvider title={title}>
+          <Header
+            title={title}
+            menuOpen={menuOpen}
+            onToggleMenu={() => setMenuOpen((open) => !open)}
+            searchable={Boolean(page?.searchable)}
+          />
+          <Content>
+            <Outlet />
+          </Content>
+        </PageTitleProvider>
       </Main>
     </Frame>
   );

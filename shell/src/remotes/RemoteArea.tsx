@@ -1,11 +1,12 @@
 import { useLoaderData, useLocation, useRevalidator } from 'react-router-dom';
-import { allows, EmptyText, LoadingBlock, Panel, usePermissions } from 'shared';
+import { allows, EmptyText, LoadingBlock, PageHeader, Panel, usePermissions } from 'shared';
 import { RemoteRoute, UnavailablePanel } from './RemoteRoute';
 import { findRouteForPath, useRemotesMap, type RemotesMap, type RemotesMapStore } from './remotesMap';
 
 function Notice({ text }: { text: string }) {
   return (
     <Panel>
+      <PageHeader />
       <EmptyText>{text}</EmptyText>
     </Panel>
   );
