@@ -25,7 +25,7 @@ function resetLink(server: WorkerServer): string {
 
 /** Settings → Team → Add member, as the signed-in Admin: the one-time set-password link it shows. */
 async function addMember(page: Page, name: string, email: string, role: string) {
-  await page.goto('/settings');
+  await page.goto('/settings/team');
   const team = page.getByRole('region', { name: 'Team' });
   await team.getByLabel('Full name').fill(name);
   await team.getByLabel('Email').fill(email);
@@ -42,13 +42,15 @@ test('the administrator changes the password in Settings, signs in with it, and 
 }) => {
   try {
     await logIn(page);
-    await page.goto('/settings');
+    await page.goto('/settings/profile');
     const profile = page.getByRole('region', { name: 'Profile' });
     await profile.getByLabel('Full name').fill('Fr. Anthony Okafor');
     await profile.getByLabel('Country').selectOption('Ghana');
     await profile.getByRole('button', { name: 'Save profile' }).click();
     await expect(page.getByText('Profile saved')).toBeVisible();
 
+    await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Password' }).click();
+    await expect(page).toHaveURL(/\/settings\/password$/);
     const password = page.getByRole('region', { name: 'Password' });
     await password.getByLabel('Current password').fill(adminPassword);
     await password.getByLabel('New password', { exact: true }).fill(changed);
@@ -56,6 +58,7 @@ test('the administrator changes the password in Settings, signs in with it, and 
     await password.getByLabel('Confirm new password').fill(changed);
     await password.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByText('Password changed')).toBeVisible(HASHING);
+    await page.goto('/settings/sessions');
     await expect(page.getByRole('table', { name: 'Sessions' }).getByText('This device')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('settings.png'), fullPage: true });
 
@@ -65,7 +68,9 @@ test('the administrator changes the password in Settings, signs in with it, and 
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/dashboard$/, HASHING);
     await page.reload();
+    // /settings opens its first section, Profile.
     await page.goto('/settings');
+    await expect(page).toHaveURL(/\/settings\/profile$/);
     await expect(page.getByRole('region', { name: 'Profile' }).getByLabel('Full name')).toHaveValue(
       'Fr. Anthony Okafor',
     );
@@ -125,7 +130,7 @@ test('an Admin adds a Manager to the team; the Manager sets a password at the li
   // The Admin reads both members' writes in Settings → Activity.
   await logOut(page);
   await logIn(page);
-  await page.goto('/settings');
+  await page.goto('/settings/activity');
   const activity = page.getByRole('table', { name: 'Activity' });
   await expect(
     activity.getByRole('row', { name: /Sister Grace Added book “The Practice of the Presence of God”/ }),

@@ -49,7 +49,7 @@ test('two-factor sign-in: turned on by scanning, a code signs in, wrong and repl
   test.setTimeout(180_000);
   try {
     await logIn(page);
-    await page.goto('/settings');
+    await page.goto('/settings/two-factor');
     const panel = page.getByRole('region', { name: 'Two-factor sign-in' });
     await panel.screenshot({ path: test.info().outputPath('two-factor-off.png') });
     await panel.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
@@ -89,7 +89,7 @@ test('two-factor sign-in: turned on by scanning, a code signs in, wrong and repl
     // A recovery code instead: in, once.
     await code(page, recoveryCodes[0]!);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/settings');
+    await page.goto('/settings/two-factor');
     await expect(panel.getByText('9 of 10 recovery codes left')).toBeVisible();
 
     await logOut(page);
@@ -114,7 +114,7 @@ test('required for every Admin: an Admin without it sets it up at sign-in, then 
     // A second Admin, with a password of their own.
     const email = `second.admin.${Date.now()}@example.com`;
     const password = 'second-Admin-Password-1';
-    await page.goto('/settings');
+    await page.goto('/settings/team');
     const team = page.getByRole('region', { name: 'Team' });
     await team.getByLabel('Full name').fill('Second Admin');
     await team.getByLabel('Email').fill(email);
@@ -124,6 +124,7 @@ test('required for every Admin: an Admin without it sets it up at sign-in, then 
     const token = new URL(link).searchParams.get('token');
     expect((await page.request.post('/api/v1/account/set-password', { data: { token, password } })).ok()).toBe(true);
 
+    await page.goto('/settings/two-factor');
     const panel = page.getByRole('region', { name: 'Two-factor sign-in' });
     await panel.getByRole('button', { name: 'Require it for every Admin' }).click();
     await expect(page.getByText('Two-factor sign-in is now required for every Admin')).toBeVisible();

@@ -9,7 +9,7 @@ import { AddDonationScreen, EditDonationScreen } from './donations/DonationFormS
 import { DonationListScreen } from './donations/DonationListScreen';
 import { AddPrayerScreen } from './prayers/PrayerForm';
 import { PrayerListScreen } from './prayers/PrayerListScreen';
-import { SettingsScreen } from './settings/SettingsScreen';
+import { settingsRoutes } from './settings/SettingsScreen';
 import { UsersScreen } from './users/UsersScreen';
 
 /** Donations and bank accounts are written with the 'finance' permission; the rest with 'content'. */
@@ -26,7 +26,7 @@ export default function App() {
   return (
     <Routes>
       <Route path="/users" element={<UsersScreen />} />
-      <Route path="/settings" element={<SettingsScreen />} />
+      {settingsRoutes()}
       <Route element={<FinanceWrites />}>
         <Route path="/donations" element={<DonationListScreen />} />
         <Route path="/donation/add" element={<AddDonationScreen />} />

@@ -8,6 +8,37 @@ const Note = styled.p`
   color: ${({ theme }) => theme.color.muted};
 `;
 
+/** What a developer needs, below the table: its summary in the primary colour, with an arrow that turns. */
+const TechnicalDetails = styled.details`
+  margin-top: ${({ theme }) => theme.space(5)};
+  border-top: 1px solid ${({ theme }) => theme.color.border};
+  padding-top: ${({ theme }) => theme.space(4)};
+  summary {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space(2)};
+    cursor: pointer;
+    font-weight: 600;
+    color: ${({ theme }) => theme.color.primary};
+    border-radius: 4px;
+    list-style: none;
+    &::-webkit-details-marker {
+      display: none;
+    }
+    &::before {
+      content: '▸';
+      display: inline-block;
+      transition: transform 0.15s ease;
+    }
+    &:hover {
+      text-decoration: underline;
+    }
+  }
+  &[open] summary::before {
+    transform: rotate(90deg);
+  }
+`;
+
 const Mono = styled.code`
   font-size: 0.85em;
 `;
@@ -65,17 +96,21 @@ export function DeployedVersions() {
     body = (
       <>
         <DataTable caption="Deployed versions" columns={columns} rows={rows} rowKey={(row) => row.app} />
-        <Note>Shared libraries this browser loaded, and the app that provided each:</Note>
-        <DataTable
-          caption="Shared libraries in this browser"
-          columns={[
-            { header: 'Library', cell: (lib) => lib.name },
-            { header: 'Version', cell: (lib) => lib.version },
-            { header: 'Provided by', cell: (lib) => lib.from },
-          ]}
-          rows={running.shared}
-          rowKey={(lib) => `${lib.name}@${lib.version}`}
-        />
+        {/* What only a developer needs: closed until asked for. */}
+        <TechnicalDetails>
+          <summary>Technical details</summary>
+          <Note>Shared libraries this browser loaded, and the app that provided each:</Note>
+          <DataTable
+            caption="Shared libraries in this browser"
+            columns={[
+              { header: 'Library', cell: (lib) => lib.name },
+              { header: 'Version', cell: (lib) => lib.version },
+              { header: 'Provided by', cell: (lib) => lib.from },
+            ]}
+            rows={running.shared}
+            rowKey={(lib) => `${lib.name}@${lib.version}`}
+          />
+        </TechnicalDetails>
       </>
     );
   }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { provideRuntimeInfo } from 'shared';
 import { renderRoutes, stubApi } from 'shared/testing';
@@ -119,11 +119,12 @@ const activityPage = (params: Record<string, unknown>) => {
 };
 
 const profile = () => within(screen.getByRole('region', { name: 'Profile' }));
+const sections = () => within(screen.getByRole('navigation', { name: 'Settings sections' }));
 
 describe('Settings', () => {
   it('shows my stored profile with the spec’s countries, and the team with its roles', async () => {
     settingsApi();
-    renderRoutes([{ path: '*', element: <App /> }], '/settings');
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/profile');
     expect(await profile().findByLabelText('Full name')).toHaveValue('Fr. Anthony Okafor');
     expect(profile().getByLabelText('Email')).toHaveValue('admin@example.com');
     expect(profile().getByLabelText('Phone')).toHaveValue('+234 803 555 0101');
@@ -137,6 +138,7 @@ describe('Settings', () => {
       'Cameroon',
     ]);
     expect(screen.getByText('Role:')).toHaveTextContent('Role: Admin');
+    await userEvent.click(sections().getByRole('link', { name: 'Team' }));
     const team = await screen.findByRole('table', { name: 'Team' });
     const role = within(team).getByLabelText('Role of Sister Grace');
     expect(role).toHaveValue('Manager');
@@ -163,7 +165,7 @@ describe('Settings', () => {
         },
       ],
     });
-    renderRoutes([{ path: '*', element: <App /> }], '/settings');
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/team');
     const panel = await screen.findByRole('region', { name: 'Team' });
     await userEvent.type(within(panel).getByLabelText('Full name'), 'Father Peter');
     await userEvent.type(within(panel).getByLabelText('Email'), 'peter@parish.org');
@@ -192,7 +194,7 @@ describe('Settings', () => {
         { message: 'The last active Admin can be neither demoted nor deactivated: make another member an Admin first' },
       ],
     });
-    renderRoutes([{ path: '*', element: <App /> }], '/settings');
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/team');
     const panel = await screen.findByRole('region', { name: 'Team' });
     await userEvent.click(await within(panel).findByRole('button', { name: 'Deactivate Fr. Anthony Okafor' }));
     expect(await screen.findByText(/The last active Admin can be neither demoted nor deactivated/)).toBeInTheDocument();
@@ -200,7 +202,7 @@ describe('Settings', () => {
 
   it('shows every moment as dd/mm/yyyy HH:mm: sessions, activity and deployed versions', async () => {
     settingsApi();
-    renderRoutes([{ path: '*', element: <App /> }], '/settings');
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/sessions');
     const sessions = await screen.findByRole('table', { name: 'Sessions' });
     expect(within(sessions).getAllByRole('row')[1]).toHaveTextContent(
       'Chrome on Windows20/11/2026 08:0025/11/2026 09:00',
@@ -208,15 +210,17 @@ describe('Settings', () => {
     expect(
       screen.getByRole('button', { name: 'Sign out Safari on iOS, last used 24/11/2026 07:15' }),
     ).toBeInTheDocument();
+    await userEvent.click(await sections().findByRole('link', { name: 'Activity' }));
     const activity = await screen.findByRole('table', { name: 'Activity' });
     expect(within(activity).getAllByRole('row')[1]).toHaveTextContent(/^25\/11\/2026 08:59Sister Grace/);
+    await userEvent.click(sections().getByRole('link', { name: 'Deployed versions' }));
     const deployed = await screen.findByRole('table', { name: 'Deployed versions' });
     expect(within(deployed).getAllByText('23/11/2026 09:05').length).toBeGreaterThan(0);
   });
 
   it('shows the activity record, newest first, filtered by member and by kind, and paged', async () => {
     const calls = settingsApi();
-    renderRoutes([{ path: '*', element: <App /> }], '/settings');
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/activity');
     const panel = await screen.findByRole('region', { name: 'Activity' });
     const table = await within(panel).findByRole('table', { name: 'Activity' });
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Sister GraceAdded book “Book 1”');
@@ -248,9 +252,11 @@ describe('Settings', () => {
     const calls = settingsApi({
       'GET /account': () => [200, { message: 'ok', data: { ...me, role: 'Manager', permissions: ['content'] } }],
     });
-    renderRoutes([{ path: '*', element: <App /> }], '/settings');
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/profile');
     expect(await screen.findByText('Role:')).toHaveTextContent('Role: Manager');
     expect(screen.queryByRole('region', { name: 'Team' })).not.toBeInTheDocument();
+    expect(sections().queryByRole('link', { name: 'Team' })).not.toBeInTheDocument();
+    expect(sections().queryByRole('link', { name: 'Activity' })).not.toBeInTheDocument();
     expect(calls.map((call) => call.url)).not.toContain('/team');
     expect(calls.map((call) => call.url)).not.toContain('/activity');
   });
@@ -258,7 +264,7 @@ describe('Settings', () => {
   it('saves the profile; a refusal keeps what was typed', async () => {
     let answer: [number, unknown] = [409, { message: 'That email is already used by another account' }];
     const calls = settingsApi({ 'PUT /account': () => answer });
-    renderRoutes([{ path: '*', element: <App /> }], '/settings');
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/profile');
     const name = await profile().findByLabelText('Full name');
     await userEvent.clear(name);
     await userEvent.type(name, 'Fr. Anthony Okafor, MSP');
@@ -282,7 +288,7 @@ describe('Settings', () => {
 
   it('changes the password: the current one, then a new one twice, with a strength hint', async () => {
     const calls = settingsApi({ 'PUT /account/password': () => [200, { message: 'Password changed' }] });
-    renderRoutes([{ path: '*', element: <App /> }], '/settings');
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/password');
     const panel = await screen.findByRole('region', { name: 'Password' });
     const submit = within(panel).getByRole('button', { name: 'Change password' });
     await userEvent.type(within(panel).getByLabelText('New password'), 'short');
@@ -314,7 +320,7 @@ describe('Settings', () => {
       [`DELETE /account/sessions/${phone.id}`]: () => [200, { message: 'Session signed out' }],
       'DELETE /account/sessions': () => [200, { message: 'Other sessions signed out', data: { signedOut: 1 } }],
     });
-    renderRoutes([{ path: '*', element: <App /> }], '/settings');
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/sessions');
     const table = await screen.findByRole('table', { name: 'Sessions' });
     expect(within(table).getByRole('row', { name: /Chrome on Windows/ })).toHaveTextContent('This device');
     await userEvent.click(within(table).getByRole('button', { name: /^Sign out Safari on iOS/ }));
@@ -329,7 +335,7 @@ describe('Settings', () => {
 
   it('offers no Sign out all other sessions when this is the only one', async () => {
     settingsApi({ 'GET /account/sessions': () => [200, { message: 'ok', data: [thisDevice] }] });
-    renderRoutes([{ path: '*', element: <App /> }], '/settings');
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/sessions');
     await screen.findByRole('table', { name: 'Sessions' });
     expect(screen.getByRole('button', { name: 'Sign out all other sessions' })).toBeDisabled();
   });
@@ -340,7 +346,7 @@ describe('Settings', () => {
       shared: [{ name: 'react', version: '19.3.1', from: 'shell' }],
     }));
     settingsApi();
-    renderRoutes([{ path: '*', element: <App /> }], '/settings');
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/versions');
     const table = await screen.findByRole('table', { name: 'Deployed versions' });
     const row = (app: string) => within(table).getByRole('row', { name: new RegExp(`^${app} `) });
     expect(row('Shell')).toHaveTextContent('1.0.0-5e11aaa');
@@ -350,7 +356,9 @@ describe('Settings', () => {
     expect(row('Content')).toHaveTextContent('1.0.0-aaaaaaa (reload for 1.1.0-bbbbbbb)');
     expect(row('Community')).toHaveTextContent('Not loaded yet');
     expect(row('API')).toHaveTextContent('1.0.0');
+    await userEvent.click(screen.getByText('Technical details'));
     const libraries = screen.getByRole('table', { name: 'Shared libraries in this browser' });
+    expect(libraries).toBeVisible();
     expect(within(libraries).getByRole('row', { name: 'react 19.3.1 shell' })).toBeInTheDocument();
   });
 
@@ -358,9 +366,10 @@ describe('Settings', () => {
     settingsApi({
       'GET /version': () => [500, { message: 'Something went wrong on the server. Please try again later.' }],
     });
-    renderRoutes([{ path: '*', element: <App /> }], '/settings');
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/versions');
     expect(await screen.findByText('The deployed versions could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    await userEvent.click(sections().getByRole('link', { name: 'Profile' }));
     expect(await screen.findByLabelText('Country')).toBeInTheDocument();
   });
 
@@ -396,7 +405,7 @@ describe('Settings', () => {
           return [200, { message: 'Two-factor sign-in is on', data: { recoveryCodes } }];
         },
       });
-      renderRoutes([{ path: '*', element: <App /> }], '/settings');
+      renderRoutes([{ path: '*', element: <App /> }], '/settings/two-factor');
       await userEvent.click(await panel().findByRole('button', { name: 'Turn on two-factor sign-in' }));
       expect(await panel().findByRole('img', { name: 'QR code to scan with your authenticator app' })).toHaveAttribute(
         'src',
@@ -435,7 +444,7 @@ describe('Settings', () => {
         ],
         'POST /account/two-factor/disable': () => [200, { message: 'Two-factor sign-in is off' }],
       });
-      renderRoutes([{ path: '*', element: <App /> }], '/settings');
+      renderRoutes([{ path: '*', element: <App /> }], '/settings/two-factor');
       expect(await panel().findByText(/7 of 10 recovery codes left/)).toBeInTheDocument();
       await userEvent.type(panel().getByLabelText('Password or authentication code'), 'my password');
       await userEvent.click(panel().getByRole('button', { name: 'Turn off two-factor sign-in' }));
@@ -448,7 +457,7 @@ describe('Settings', () => {
         'GET /account/two-factor': () => [200, { message: 'ok', data: { ...twoFactorOff, requiredForAdmins: true } }],
         'PUT /team/two-factor': () => [200, { message: 'Two-factor sign-in is no longer required', data: {} }],
       });
-      renderRoutes([{ path: '*', element: <App /> }], '/settings');
+      renderRoutes([{ path: '*', element: <App /> }], '/settings/two-factor');
       expect(
         await panel().findByText('Your team requires two-factor sign-in for every Admin: turn it on now.'),
       ).toBeInTheDocument();
@@ -456,5 +465,90 @@ describe('Settings', () => {
       expect(await screen.findByText('Two-factor sign-in is no longer required')).toBeInTheDocument();
       expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ required: false });
     });
+  });
+});
+
+describe('Settings sections', () => {
+  const SECTIONS = [
+    ['/settings/profile', 'Profile'],
+    ['/settings/password', 'Password'],
+    ['/settings/two-factor', 'Two-factor sign-in'],
+    ['/settings/sessions', 'Sessions'],
+    ['/settings/team', 'Team'],
+    ['/settings/activity', 'Activity'],
+    ['/settings/versions', 'Deployed versions'],
+  ] as const;
+
+  it('opens the first section at /settings, in place of /settings in the history', async () => {
+    settingsApi();
+    const { router } = renderRoutes([{ path: '*', element: <App /> }], '/settings');
+    expect(await screen.findByRole('region', { name: 'Profile' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings/profile');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it.each(SECTIONS)('%s shows its section and only it, its link marked as the current page', async (address, name) => {
+    settingsApi();
+    renderRoutes([{ path: '*', element: <App /> }], address);
+    expect(await screen.findByRole('region', { name })).toBeInTheDocument();
+    for (const [, other] of SECTIONS) {
+      if (other !== name) expect(screen.queryByRole('region', { name: other })).not.toBeInTheDocument();
+    }
+    await sections().findByRole('link', { name: 'Team' });
+    expect(
+      sections()
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href'), link.getAttribute('aria-current')]),
+    ).toEqual(SECTIONS.map(([to, label]) => [label, to, label === name ? 'page' : null]));
+  });
+
+  it('goes from section to section by the links, each at its own address, and back', async () => {
+    settingsApi();
+    const { router } = renderRoutes([{ path: '*', element: <App /> }], '/settings/profile');
+    await userEvent.click(await sections().findByRole('link', { name: 'Sessions' }));
+    expect(await screen.findByRole('table', { name: 'Sessions' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings/sessions');
+    expect(sections().getByRole('link', { name: 'Sessions' })).toHaveAttribute('aria-current', 'page');
+    expect(sections().getByRole('link', { name: 'Profile' })).not.toHaveAttribute('aria-current');
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('region', { name: 'Profile' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings/profile');
+  });
+
+  it.each([
+    ['/settings/team', 'Team'],
+    ['/settings/activity', 'Activity'],
+  ])('refuses %s in words to a member who does not manage the team, and never loads it', async (address, name) => {
+    const calls = settingsApi({
+      'GET /account': () => [200, { message: 'ok', data: { ...me, role: 'Manager', permissions: ['content'] } }],
+    });
+    renderRoutes([{ path: '*', element: <App /> }], address);
+    const panel = await screen.findByRole('region', { name });
+    expect(
+      await within(panel).findByText('Your role cannot open this section. An Admin can change it in Settings → Team.'),
+    ).toBeInTheDocument();
+    expect(
+      sections()
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Profile', 'Password', 'Two-factor sign-in', 'Sessions', 'Deployed versions']);
+    expect(within(panel).queryByRole('table')).not.toBeInTheDocument();
+    expect(calls.map((call) => call.url)).not.toContain('/team');
+    expect(calls.map((call) => call.url)).not.toContain('/activity');
+  });
+
+  it('keeps the shared libraries behind Technical details, closed until opened', async () => {
+    provideRuntimeInfo(() => ({ remotes: {}, shared: [{ name: 'react', version: '19.3.1', from: 'shell' }] }));
+    settingsApi();
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/versions');
+    await screen.findByRole('table', { name: 'Deployed versions' });
+    const libraries = screen.getByRole('table', { name: 'Shared libraries in this browser' });
+    const disclosure = screen.getByText('Technical details').closest('details')!;
+    expect(disclosure).not.toHaveAttribute('open');
+    expect(libraries).not.toBeVisible();
+    await userEvent.click(screen.getByText('Technical details'));
+    expect(disclosure).toHaveAttribute('open');
+    expect(libraries).toBeVisible();
+    expect(within(libraries).getByRole('row', { name: 'react 19.3.1 shell' })).toBeVisible();
   });
 });

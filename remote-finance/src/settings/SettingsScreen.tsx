@@ -1,39 +1,179 @@
-import styled from 'styled-components';
-import { DeployedVersions } from './DeployedVersions';
-import { PageHeader } from 'shared';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Navigate, NavLink, Outlet, Route, useLocation } from 'react-router-dom';
+import { EmptyText, LoadingBlock, NotLoaded, PageHeader, Panel, SectionHeader } from 'shared';
 import { useResource } from 'shared/data';
+import styled from 'styled-components';
 import { PasswordPanel, ProfilePanel, SessionsPanel } from './AccountPanels';
+import { ActivityPanel } from './ActivityPanel';
 import { account, accountApi } from './api';
+import { DeployedVersions } from './DeployedVersions';
 import { TeamPanel } from './TeamPanel';
 import { TwoFactorPanel } from './TwoFactorPanel';
-import { ActivityPanel } from './ActivityPanel';
 
-const Stack = styled.div`
+interface Section {
+  /** Its address under /settings (each is also declared in routes.json, titled Settings). */
+  path: string;
+  label: string;
+  /** Shown only to members whose permissions include 'team'. */
+  team?: boolean;
+  element: ReactNode;
+}
+
+/** The sections of Settings, in the order of the section navigation; the first is /settings itself. */
+const SECTIONS: Section[] = [
+  { path: 'profile', label: 'Profile', element: <ProfilePanel /> },
+  { path: 'password', label: 'Password', element: <PasswordPanel /> },
+  { path: 'two-factor', label: 'Two-factor sign-in', element: <TwoFactorPanel /> },
+  { path: 'sessions', label: 'Sessions', element: <SessionsPanel /> },
+  { path: 'team', label: 'Team', team: true, element: <TeamPanel /> },
+  { path: 'activity', label: 'Activity', team: true, element: <ActivityPanel /> },
+  { path: 'versions', label: 'Deployed versions', element: <DeployedVersions /> },
+];
+
+const addressOf = (section: Section) => `/settings/${section.path}`;
+
+/** The signed-in member's account, and whether the server's permission table lets them manage the team. */
+function useMe() {
+  // The same query as the Profile panel's: one request.
+  const load = useResource(account.detail('me'), accountApi.get);
+  // The server's permission table decides (GET /account answers the role's), not the role's name.
+  return { load, managesTeam: load.data?.permissions.includes('team') ?? false };
+}
+
+const Frame = styled.div`
   display: grid;
   /* minmax(0, …): a wide table scrolls inside its panel instead of widening the page on a phone. */
-  grid-template-columns: minmax(0, 1fr);
+  grid-template-columns: 13rem minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(6)};
+  align-items: start;
+  @media ${({ theme }) => theme.layout.narrowScreen} {
+    grid-template-columns: minmax(0, 1fr);
+    gap: ${({ theme }) => theme.space(4)};
+  }
 `;
 
+const SectionList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space(1)};
+  @media ${({ theme }) => theme.layout.narrowScreen} {
+    /* On a phone: one row of tabs that scrolls sideways, under the page's title. */
+    display: flex;
+    gap: ${({ theme }) => theme.space(1)};
+    overflow-x: auto;
+    scrollbar-width: thin;
+    border-bottom: 1px solid ${({ theme }) => theme.color.border};
+    li {
+      flex: none;
+    }
+  }
+`;
+
+const SectionLink = styled(NavLink)`
+  display: block;
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  border-radius: 6px;
+  color: ${({ theme }) => theme.color.text};
+  text-decoration: none;
+  &:hover {
+    background: ${({ theme }) => theme.color.border};
+  }
+  &[aria-current='page'] {
+    background: ${({ theme }) => theme.color.primarySoft};
+    color: ${({ theme }) => theme.color.primary};
+    font-weight: 600;
+  }
+  @media ${({ theme }) => theme.layout.narrowScreen} {
+    white-space: nowrap;
+    border-radius: 6px 6px 0 0;
+    border-bottom: 3px solid transparent;
+    &[aria-current='page'] {
+      background: none;
+      border-bottom-color: ${({ theme }) => theme.color.primary};
+    }
+  }
+`;
+
+/** The section navigation: every section the member may open, the current one marked. */
+function SectionNav({ managesTeam }: { managesTeam: boolean }) {
+  const list = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the current tab may sit beyond the row's right edge: it is scrolled into view.
+  useEffect(() => {
+    list.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname, managesTeam]);
+  return (
+    <nav aria-label="Settings sections">
+      <SectionList ref={list}>
+        {SECTIONS.filter((section) => !section.team || managesTeam).map((section) => (
+          <li key={section.path}>
+            <SectionLink to={addressOf(section)}>{section.label}</SectionLink>
+          </li>
+        ))}
+      </SectionList>
+    </nav>
+  );
+}
+
 /**
- * /settings: the signed-in member's own account — profile, password, two-factor sign-in and sessions — and, for an Admin,
- * the team and the activity record; then the read-only Deployed versions panel: what is live and what this browser runs.
+ * /settings/*: the section navigation beside the current section. The member's own account —
+ * profile, password, two-factor sign-in, sessions —, for a member who manages the team the team and
+ * the activity record, then the read-only Deployed versions: what is live and what this browser runs.
  */
 export function SettingsScreen() {
-  // The same query as the Profile panel's: one request.
-  const me = useResource(account.detail('me'), accountApi.get).data;
-  // The server's permission table decides (GET /account answers the role's), not the role's name.
-  const managesTeam = me?.permissions.includes('team') ?? false;
+  const { managesTeam } = useMe();
   return (
-    <Stack>
+    <>
       <PageHeader />
-      <ProfilePanel />
-      <PasswordPanel />
-      <TwoFactorPanel />
-      <SessionsPanel />
-      {managesTeam && <TeamPanel />}
-      {managesTeam && <ActivityPanel />}
-      <DeployedVersions />
-    </Stack>
+      <Frame>
+        <SectionNav managesTeam={managesTeam} />
+        <Outlet />
+      </Frame>
+    </>
+  );
+}
+
+/** A section for members who manage the team: opened by its address without that permission, said so. */
+function TeamOnly({ section }: { section: Section }) {
+  const { load, managesTeam } = useMe();
+  if (managesTeam) return <>{section.element}</>;
+  // While the permissions are read, no panel yet: the section's own takes its place once they are.
+  if (load.loading) return <LoadingBlock />;
+  return (
+    <Panel aria-label={section.label}>
+      <SectionHeader title={section.label} />
+      {load.data ? (
+        <EmptyText>Your role cannot open this section. An Admin can change it in Settings → Team.</EmptyText>
+      ) : (
+        <NotLoaded load={load} what="Your account" missing={null} />
+      )}
+    </Panel>
+  );
+}
+
+/** The routes of Settings, to place in the remote's route table (App). */
+export function settingsRoutes() {
+  return (
+    <Route path="/settings" element={<SettingsScreen />}>
+      {/* /settings is its first section: every link to /settings opens it; Back skips the redirect. */}
+      <Route index element={<Navigate to={addressOf(SECTIONS[0]!)} replace />} />
+      {SECTIONS.map((section) => (
+        <Route
+          key={section.path}
+          path={section.path}
+          element={section.team ? <TeamOnly section={section} /> : section.element}
+        />
+      ))}
+      <Route
+        path="*"
+        element={
+          <Panel>
+            <EmptyText>This page does not exist.</EmptyText>
+          </Panel>
+        }
+      />
+    </Route>
   );
 }
