@@ -294,6 +294,38 @@ describe('layout', () => {
     expect(await screen.findByText('finance remote screen')).toBeInTheDocument();
   });
 
+  it.each([
+    '/settings',
+    '/settings/profile',
+    '/settings/password',
+    '/settings/two-factor',
+    '/settings/sessions',
+    '/settings/team',
+    '/settings/activity',
+    '/settings/versions',
+  ])('opens %s in the finance remote, titled Settings, the menu’s Settings current', async (address) => {
+    signIn(userId);
+    stubApi(analytics);
+    renderRoutes(appRoutes(config), address);
+    expect(await screen.findByText('finance remote screen')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .filter((link) => link.hasAttribute('aria-current')),
+    ).toHaveLength(1);
+  });
+
+  it('says so for a section of Settings that does not exist', async () => {
+    signIn(userId);
+    renderRoutes(appRoutes(config), '/settings/nowhere');
+    expect(await screen.findByText('This page does not exist.')).toBeInTheDocument();
+    await act(async () => undefined);
+  });
+
   it('says so for a path no screen owns', async () => {
     signIn(userId);
     renderRoutes(appRoutes(config), '/nowhere');
