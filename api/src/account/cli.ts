@@ -65,7 +65,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
         wasOn
           ? `Two-factor sign-in is off for ${admin.email}; every session of the account ended.`
           : `${admin.email} had no two-factor sign-in; every session of the account ended.`,
-        'The password alone signs in now: turn two-factor sign-in on again in Settings → Password.',
+        'The password alone signs in now: turn two-factor sign-in on again in Settings → Two-factor sign-in.',
       ];
     }
     const { token } = await createPasswordLink(db, admin._id);
