@@ -52,8 +52,11 @@ test('the administrator runs the foundation screens end to end', async ({ page, 
   await expect(page.getByRole('table', { name: 'Users (sample data)' })).toBeVisible();
 
   await (await menuLink(page, 'Settings')).click();
+  await expect(page).toHaveURL(/\/settings\/profile$/);
   await expect(page.getByLabel('Country')).toBeVisible();
+  await expect(page.getByRole('note')).toHaveCount(0);
   // The administrator's own account and the team, on the server: no sample data left in Settings.
+  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Team' }).click();
   await expect(
     page.getByRole('table', { name: 'Team' }).getByRole('row', { name: /admin@example\.com/ }),
   ).toBeVisible();

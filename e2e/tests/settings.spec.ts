@@ -1,0 +1,80 @@
+import { expect, test, type Page } from './fixtures';
+import { logIn, menuLink } from './session';
+
+// Settings is one screen of sections, each at its own address: a link, Back and a bookmark reach it.
+
+const SECTIONS = [
+  ['Profile', '/settings/profile'],
+  ['Password', '/settings/password'],
+  ['Two-factor sign-in', '/settings/two-factor'],
+  ['Sessions', '/settings/sessions'],
+  ['Team', '/settings/team'],
+  ['Activity', '/settings/activity'],
+  ['Deployed versions', '/settings/versions'],
+] as const;
+
+const sections = (page: Page) => page.getByRole('navigation', { name: 'Settings sections' });
+
+test('each section of Settings has its own address; the menu keeps Settings current; Back goes back', async ({
+  page,
+}) => {
+  await logIn(page);
+  // The side menu's Settings opens the first section, in place of /settings in the history.
+  await (await menuLink(page, 'Settings')).click();
+  await expect(page).toHaveURL(/\/settings\/profile$/);
+  await expect(page.getByRole('region', { name: 'Profile' })).toBeVisible();
+
+  for (const [name, address] of SECTIONS) {
+    await sections(page).getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${address}$`));
+    await expect(page.getByRole('region', { name, exact: true })).toBeVisible();
+    for (const [other] of SECTIONS) {
+      if (other !== name) await expect(page.getByRole('region', { name: other, exact: true })).toHaveCount(0);
+    }
+    await expect(sections(page).getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expect(await menuLink(page, 'Settings')).toHaveAttribute('aria-current', 'page');
+  }
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/settings\/activity$/);
+  await expect(page.getByRole('region', { name: 'Activity' })).toBeVisible();
+  // A bookmark: the address opened afresh.
+  await page.goto('/settings/sessions');
+  await expect(page.getByRole('table', { name: 'Sessions' }).getByText('This device')).toBeVisible();
+  // Back from the first section leaves Settings: /settings itself is not in the history.
+  await page.goto('/dashboard');
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/settings\/profile$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('Deployed versions keeps the shared libraries behind Technical details, closed at first', async ({ page }) => {
+  await logIn(page);
+  await page.goto('/settings/versions');
+  await expect(page.getByRole('table', { name: 'Deployed versions' })).toBeVisible();
+  const libraries = page.getByRole('table', { name: 'Shared libraries in this browser' });
+  await expect(libraries).toBeHidden();
+  await page.getByText('Technical details').click();
+  await expect(libraries).toBeVisible();
+  await expect(libraries.getByRole('row', { name: /^react / })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the sections are a row of tabs that scrolls sideways, never the page', async ({ page }) => {
+    await logIn(page);
+    await page.goto('/settings/versions');
+    const current = sections(page).getByRole('link', { name: 'Deployed versions' });
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    // The last tab, far to the right of the row, is scrolled into view.
+    await expect(current).toBeInViewport();
+    await expect(page.getByRole('table', { name: 'Deployed versions' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await sections(page).getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/settings\/profile$/);
+    await expect(page.getByRole('region', { name: 'Profile' }).getByLabel('Full name')).toBeVisible();
+  });
+});
