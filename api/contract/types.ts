@@ -5959,6 +5959,13 @@ export interface components {
       dropOffRate: number;
       totalPrayerRequests: number;
       totalPrayerRequestsResponded: number;
+      /** @description The donations added per UTC calendar month: the last 12 months, the current one last, zero-filled */
+      donationsByMonth: {
+        /** @description A calendar month in UTC, YYYY-MM */
+        month: string;
+        /** @description Donations added in that month */
+        count: number;
+      }[];
     };
     MassIntention: {
       _id: string;

@@ -1,4 +1,35 @@
-import { engines, startServer, type TestServer } from '../testing/harness';
+import { newId } from '../db/ids';
+import { engines, multipartForm, startServer, type TestServer } from '../testing/harness';
+import { computeAnalytics, donationMonths } from './figures';
+
+/** 'YYYY-MM' of the UTC month `back` months before `now`'s. */
+const monthBefore = (now: Date, back: number) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7);
+
+describe('donationMonths', () => {
+  it('lists the 12 UTC calendar months up to the current one, oldest first, across a new year', () => {
+    expect(donationMonths(new Date('2026-02-28T23:59:59.999Z'))).toEqual([
+      '2025-03',
+      '2025-04',
+      '2025-05',
+      '2025-06',
+      '2025-07',
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+    ]);
+  });
+
+  it('reads the month in UTC, whatever the local time zone says', () => {
+    // 1 December 2026 00:30 in Lagos (UTC+1) is still November in UTC.
+    expect(donationMonths(new Date('2026-11-30T23:30:00.000Z')).at(-1)).toBe('2026-11');
+    expect(donationMonths(new Date('2026-12-01T00:00:00.000Z')).at(-1)).toBe('2026-12');
+  });
+});
 
 describe.each(engines())('GET /api/v1/analytics/:userId on %s', (_name, engine) => {
   let server: TestServer;
@@ -25,7 +56,74 @@ describe.each(engines())('GET /api/v1/analytics/:userId on %s', (_name, engine) 
         dropOffRate: 0,
         totalPrayerRequests: 0,
         totalPrayerRequestsResponded: 0,
+        donationsByMonth: donationMonths(new Date()).map((month) => ({ month, count: 0 })),
       },
+    });
+  });
+
+  describe('donationsByMonth', () => {
+    /** Stores a donation created at `createdAt`, as the add route writes one. */
+    const storeDonation = (createdAt: string) =>
+      server.db.kysely
+        .insertInto('donations')
+        .values({
+          _id: newId(new Date(createdAt)),
+          donation_name: `Given ${createdAt}`,
+          donation_description: 'A gift',
+          file_name: 'gift.pdf',
+          is_image: 0,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
+        .execute();
+
+    afterAll(() => server.db.kysely.deleteFrom('donations').execute());
+
+    it('counts the donations added in each of the last 12 UTC months, zero-filled, oldest first', async () => {
+      const added = await server.call('POST', `/api/v1/add/donation/${server.admin._id}`, {
+        token,
+        form: multipartForm(
+          { donationName: 'Roof fund', donationDescription: 'For the roof' },
+          { file: { name: 'roof.pdf', type: 'application/pdf', content: '%PDF-1.4 roof' } },
+        ),
+      });
+      expect(added.status).toBe(201);
+      const now = new Date();
+      const startOf = (back: number) => `${monthBefore(now, back)}-01T00:00:00.000Z`;
+      await storeDonation(startOf(0));
+      await storeDonation(startOf(2));
+      await storeDonation(`${monthBefore(now, 2)}-15T12:00:00.000Z`);
+      await storeDonation(startOf(11)); // the oldest month shown
+      await storeDonation(new Date(Date.parse(startOf(11)) - 1).toISOString()); // the month before: left out
+      await storeDonation(startOf(-1)); // a later month (a clock set wrong): left out
+
+      const res = await server.call('GET', `/api/v1/analytics/${server.admin._id}`, { token });
+      expect(res.status).toBe(200);
+      const expected = new Map([
+        [monthBefore(now, 0), 2],
+        [monthBefore(now, 2), 2],
+        [monthBefore(now, 11), 1],
+      ]);
+      expect(res.body.data.donationsByMonth).toEqual(
+        donationMonths(now).map((month) => ({ month, count: expected.get(month) ?? 0 })),
+      );
+    });
+
+    it('keys each month by the UTC date of its donations, at a fixed moment', async () => {
+      await server.db.kysely.deleteFrom('donations').execute();
+      await storeDonation('2026-01-31T23:59:59.999Z');
+      await storeDonation('2026-02-01T00:00:00.000Z');
+      await storeDonation('2026-02-28T23:59:59.999Z');
+      await storeDonation('2025-03-01T00:00:00.000Z');
+      await storeDonation('2025-02-28T23:59:59.999Z');
+      const { donationsByMonth } = await computeAnalytics(server.db, new Date('2026-02-10T08:00:00.000Z'));
+      expect(donationsByMonth).toHaveLength(12);
+      expect(donationsByMonth[0]).toEqual({ month: '2025-03', count: 1 });
+      expect(donationsByMonth.slice(-2)).toEqual([
+        { month: '2026-01', count: 1 },
+        { month: '2026-02', count: 2 },
+      ]);
+      expect(donationsByMonth.slice(1, -2).every((entry) => entry.count === 0)).toBe(true);
     });
   });
 

@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { inOneSnapshot } from '../http/paging';
 import { countPrayerRequests } from '../prayer-requests/repository';
-import type { Analytics } from './schemas';
+import { DONATION_MONTHS, type Analytics } from './schemas';
 
 /** "New" means created within this many days. */
 export const NEW_WITHIN_DAYS = 30;
@@ -17,6 +18,40 @@ const notStored =
 /** The start of the "new" window: NEW_WITHIN_DAYS before now, as stored timestamps are written. */
 export function newSince(now: Date): string {
   return new Date(now.getTime() - NEW_WITHIN_DAYS * 24 * 60 * 60 * 1000).toISOString();
+}
+
+/**
+ * The UTC calendar months of the donations series, oldest first: DONATION_MONTHS of them, the
+ * month of `now` last, as 'YYYY-MM'.
+ */
+export function donationMonths(now: Date): string[] {
+  const months: string[] = [];
+  for (let back = DONATION_MONTHS - 1; back >= 0; back--) {
+    // Date.UTC carries a negative month into the years before.
+    months.push(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7));
+  }
+  return months;
+}
+
+/**
+ * The donations added per UTC calendar month over donationMonths(now), zero-filled. Stored
+ * timestamps are ISO-8601 UTC text on both engines, so a month is the text's first 7 characters and
+ * one grouped query of the window serves SQLite and PostgreSQL alike.
+ */
+export async function donationsByMonth(db: Db, now: Date): Promise<Analytics['donationsByMonth']> {
+  const months = donationMonths(now);
+  const from = `${months[0]}-01T00:00:00.000Z`;
+  const until = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+  const month = sql<string>`substr(created_at, 1, 7)`;
+  const rows = await db.kysely
+    .selectFrom('donations')
+    .select((eb) => [month.as('month'), eb.fn.countAll().as('count')])
+    .where('created_at', '>=', from)
+    .where('created_at', '<', until)
+    .groupBy(month)
+    .execute();
+  const counts = new Map(rows.map((row) => [row.month, toCount(row.count)]));
+  return months.map((m) => ({ month: m, count: counts.get(m) ?? 0 }));
 }
 
 /**
@@ -51,6 +86,7 @@ export const figures: { [K in keyof Analytics]: Figure<Analytics[K]> } = {
   // The stored prayer requests. No responses are stored (a delete is not a response): 0.
   totalPrayerRequests: (db) => countPrayerRequests(db),
   totalPrayerRequestsResponded: notStored(0),
+  donationsByMonth,
 };
 
 /** Every figure, read from one snapshot so that they agree (never more new books than books). */
