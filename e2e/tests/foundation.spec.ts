@@ -6,12 +6,20 @@ test('the administrator runs the foundation screens end to end', async ({ page, 
   page.on('request', (req) => {
     if (new URL(req.url()).pathname.startsWith('/remotes/')) remoteRequests.push(req.url());
   });
+  // The scripts' bodies, to tell that the dashboard's chart library comes with the dashboard only.
+  const scripts: Promise<string>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') scripts.push(res.text().catch(() => ''));
+  });
+  const chartLibraryLoaded = async () =>
+    (await Promise.all(scripts)).some((body) => body.includes('Canvas is already in use'));
 
-  // Login page: no remote code before login.
+  // Login page: no remote code before login, and no chart library.
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Welcome Admin' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(remoteRequests).toEqual([]);
+  expect(await chartLibraryLoaded()).toBe(false);
 
   // Wrong password: the server's message, nothing stored.
   await page.getByLabel('Email').fill('admin@example.com');
@@ -23,6 +31,11 @@ test('the administrator runs the foundation screens end to end', async ({ page, 
   await logIn(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Bookshelves' }).getByText('N/A')).toBeVisible();
+  // The Donations chart: drawn, named, and its 12 months as a table.
+  const donations = page.getByRole('figure', { name: 'Donations added per month' });
+  await expect(donations.getByRole('img', { name: /^Bar chart of the donations added per month/ })).toBeVisible();
+  await expect(donations.getByRole('table', { name: 'Donations added per month' }).getByRole('row')).toHaveCount(13);
+  expect(await chartLibraryLoaded()).toBe(true);
   const stored = await page.evaluate(() => ({
     token: localStorage.getItem('token'),
     user: localStorage.getItem('user'),

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { LoadFailed, PageHeader, useUserId } from 'shared';
+import { LoadFailed, LoadingBlock, PageHeader, useUserId } from 'shared';
 import { useResource } from 'shared/data';
 import { analytics, analyticsApi, type Analytics } from './api';
 import styled from 'styled-components';
-import donationsChart from './donations-chart.svg';
+import { DonationsChart } from './DonationsChart';
+import { visuallyHidden } from './visuallyHidden';
 
 const Section = styled.section`
   margin-bottom: ${({ theme }) => theme.space(8)};
@@ -14,10 +15,22 @@ const Section = styled.section`
   }
 `;
 
+// Doubled class: Section's own rule for its h2 sets a margin.
+const HiddenHeading = styled.h2`
+  && {
+    ${visuallyHidden}
+  }
+`;
+
 const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
   gap: ${({ theme }) => theme.space(4)};
+`;
+
+/** A card as wide as the section, below the row of small ones: a chart reads at that width. */
+const Wide = styled.div`
+  margin-top: ${({ theme }) => theme.space(4)};
 `;
 
 const Card = styled.article`
@@ -34,11 +47,6 @@ const Card = styled.article`
   }
   a {
     text-decoration: none;
-  }
-  img {
-    display: block;
-    width: 100%;
-    height: auto;
   }
 `;
 
@@ -107,7 +115,9 @@ export function Dashboard() {
     <>
       <PageHeader />
       {load.error && <LoadFailed error={load.error} retry={load.reload} what="The dashboard’s figures" />}
-      <Section aria-label="Overview">
+      <Section aria-labelledby="dashboard-overview">
+        {/* Named by a heading, so that the cards' headings below follow one of a level above them. */}
+        <HiddenHeading id="dashboard-overview">Overview</HiddenHeading>
         <Grid>
           <StatCard title="Total Users" value={number(figures.totalUsers)} to="/users" />
           <StatCard title="Total Books" value={number(figures.totalBooks)} />
@@ -133,10 +143,16 @@ export function Dashboard() {
               ['New books', number(figures.newBooks)],
             ]}
           />
-          <MetricsCard title="Donations">
-            <img src={donationsChart} alt="Donations chart (illustration)" width={320} height={160} />
-          </MetricsCard>
         </Grid>
+        <Wide>
+          <MetricsCard title="Donations">
+            {figures.donationsByMonth ? (
+              <DonationsChart months={figures.donationsByMonth} />
+            ) : (
+              load.loading && <LoadingBlock />
+            )}
+          </MetricsCard>
+        </Wide>
       </Section>
       <Section aria-label="Prayer requests">
         <Grid>

@@ -1,4 +1,0 @@
-declare module '*.svg' {
-  const url: string;
-  export default url;
-}
