@@ -30,7 +30,7 @@ export { theme } from './ui/theme';
 export { AppProviders } from './ui/AppProviders';
 export { Button, ButtonLink } from './ui/Button';
 export { Spinner, LoadingBlock } from './ui/Spinner';
-export { LoadFailed, NotLoaded, type LoadError, type LoadState } from './ui/LoadState';
+export { LoadFailed, NotLoaded, NotLoadedScreen, type LoadError, type LoadState } from './ui/LoadState';
 export { Panel, PageHeader, SectionHeader, EmptyText, SampleDataNotice, MissingRecord } from './ui/layout';
 export { PageTitleProvider, usePageTitle } from './ui/pageTitle';
 export { DataTable, ListTable, deleteColumn, type Column } from './ui/DataTable';

@@ -5,7 +5,7 @@ import {
   DetailsList,
   DetailsText,
   formatDate,
-  NotLoaded,
+  NotLoadedScreen,
   MissingRecord,
   notify,
   Panel,
@@ -26,7 +26,7 @@ export function GroupDetailsScreen() {
     const missing = (
       <MissingRecord message="Group details not found." backTo="/group-list" backLabel="Back to Groups" />
     );
-    return <NotLoaded load={load} what="This group" missing={missing} />;
+    return <NotLoadedScreen load={load} what="This group" missing={missing} />;
   }
 
   const remove = async () => {

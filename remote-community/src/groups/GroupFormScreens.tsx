@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { MissingRecord, NotLoaded } from 'shared';
+import { MissingRecord, NotLoadedScreen } from 'shared';
 import { useResource } from 'shared/data';
 import { groups, groupsApi } from './api';
 import { GroupForm } from './GroupForm';
@@ -18,7 +18,7 @@ export function EditGroupScreen() {
     const missing = (
       <MissingRecord message="Group details not found." backTo="/group-list" backLabel="Back to Groups" />
     );
-    return <NotLoaded load={load} what="This group" missing={missing} />;
+    return <NotLoadedScreen load={load} what="This group" missing={missing} />;
   }
   return <GroupForm mode="edit" group={group} />;
 }

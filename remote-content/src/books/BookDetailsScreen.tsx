@@ -5,7 +5,7 @@ import {
   DetailsList,
   MissingRecord,
   formatDate,
-  NotLoaded,
+  NotLoadedScreen,
   notify,
   Panel,
   Picture,
@@ -23,7 +23,7 @@ export function BookDetailsScreen() {
   const book = load.data;
   if (!book) {
     const missing = <MissingRecord message="Book not found." backTo="/bookshelf" backLabel="Back to BookShelf" />;
-    return <NotLoaded load={load} what="This book" missing={missing} />;
+    return <NotLoadedScreen load={load} what="This book" missing={missing} />;
   }
 
   const remove = async () => {

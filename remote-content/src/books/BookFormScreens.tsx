@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { MissingRecord, NotLoaded } from 'shared';
+import { MissingRecord, NotLoadedScreen } from 'shared';
 import { useResource } from 'shared/data';
 import { books, booksApi } from './api';
 import { BookForm } from './BookForm';
@@ -16,7 +16,7 @@ export function EditBookScreen() {
   const book = load.data;
   if (!book) {
     const missing = <MissingRecord message="Book not found." backTo="/bookshelf" backLabel="Back to BookShelf" />;
-    return <NotLoaded load={load} what="This book" missing={missing} />;
+    return <NotLoadedScreen load={load} what="This book" missing={missing} />;
   }
   return <BookForm mode="edit" book={book} />;
 }

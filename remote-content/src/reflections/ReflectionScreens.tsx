@@ -7,7 +7,7 @@ import {
   formatDate,
   ListTable,
   MissingRecord,
-  NotLoaded,
+  NotLoadedScreen,
   notify,
   PageHeader,
   Panel,
@@ -84,7 +84,7 @@ export function EditReflectionScreen({ audience }: { audience: Audience }) {
   const { id = '' } = useParams();
   const load = useResource(screens.resource.detail(id), (signal) => screens.api.get(id, signal));
   const reflection = load.data;
-  if (!reflection) return <NotLoaded load={load} what="This reflection" missing={notFound(screens)} />;
+  if (!reflection) return <NotLoadedScreen load={load} what="This reflection" missing={notFound(screens)} />;
   return <ReflectionForm key={reflection._id} mode="edit" screens={screens} reflection={reflection} />;
 }
 
@@ -103,7 +103,7 @@ export function ReflectionDetailsScreen({ audience }: { audience: Audience }) {
   const navigate = useNavigate();
   const load = useResource(screens.resource.detail(date), (signal) => screens.api.get(date, signal));
   const reflection = load.data;
-  if (!reflection) return <NotLoaded load={load} what="This reflection" missing={notFound(screens)} />;
+  if (!reflection) return <NotLoadedScreen load={load} what="This reflection" missing={notFound(screens)} />;
 
   const remove = async () => {
     await screens.api.remove(userId, reflection._id);

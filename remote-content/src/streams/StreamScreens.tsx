@@ -5,7 +5,7 @@ import {
   deleteColumn,
   ListTable,
   MissingRecord,
-  NotLoaded,
+  NotLoadedScreen,
   notify,
   PageHeader,
   Panel,
@@ -98,7 +98,7 @@ export function EditStreamScreen() {
     const missing = (
       <MissingRecord message="Stream not found." backTo="/live-streaming" backLabel="Back to Live Streaming" />
     );
-    return <NotLoaded load={load} what="This stream" missing={missing} />;
+    return <NotLoadedScreen load={load} what="This stream" missing={missing} />;
   }
   return <StreamForm mode="edit" stream={stream} />;
 }

@@ -8,8 +8,9 @@ import {
   FormButtons,
   FormColumn,
   FormPage,
-  NotLoaded,
+  NotLoadedScreen,
   notify,
+  PageHeader,
   Panel,
   requiredText,
   TextAreaField,
@@ -82,12 +83,12 @@ export function AddAboutScreen() {
   const load = useResource(aboutUs.list(), (signal) => aboutApi.get(signal));
   const about = load.data;
   if (about === undefined || (about === null && load.error))
-    return <NotLoaded load={load} what="About Us" missing={null} />;
+    return <NotLoadedScreen load={load} what="About Us" missing={null} />;
   if (about) {
     return (
       <Panel>
+        <PageHeader actions={<ButtonLink to="/about">Go to About Us</ButtonLink>} />
         <EmptyText>About Us already has its text: edit it on the About Us page.</EmptyText>
-        <ButtonLink to="/about">Go to About Us</ButtonLink>
       </Panel>
     );
   }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, ButtonLink, EmptyText, Modal, NotLoaded, PageHeader, Panel, WriteOnly } from 'shared';
+import { Button, ButtonLink, EmptyText, Modal, NotLoadedScreen, PageHeader, Panel, WriteOnly } from 'shared';
 import { useResource } from 'shared/data';
 import { aboutApi, aboutUs } from './api';
 import { AboutForm } from './AboutForm';
@@ -20,7 +20,7 @@ export function AboutScreen() {
 
   // Without the answer no one knows whether there is a text: neither Add nor Edit is offered.
   if (about === undefined || (about === null && load.error))
-    return <NotLoaded load={load} what="About Us" missing={null} />;
+    return <NotLoadedScreen load={load} what="About Us" missing={null} />;
 
   return (
     <Panel>

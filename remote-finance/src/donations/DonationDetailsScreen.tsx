@@ -5,7 +5,7 @@ import {
   DetailsList,
   DetailsText,
   formatDate,
-  NotLoaded,
+  NotLoadedScreen,
   notify,
   Panel,
   Picture,
@@ -23,7 +23,7 @@ export function DonationDetailsScreen() {
   const navigate = useNavigate();
   const load = useResource(donations.detail(id), (signal) => donationsApi.get(id, signal));
   const donation = load.data;
-  if (!donation) return <NotLoaded load={load} what="This donation" missing={<NoDonation />} />;
+  if (!donation) return <NotLoadedScreen load={load} what="This donation" missing={<NoDonation />} />;
 
   const remove = async () => {
     await donationsApi.remove(userId, donation._id);

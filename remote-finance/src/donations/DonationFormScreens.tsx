@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { MissingRecord, NotLoaded } from 'shared';
+import { MissingRecord, NotLoadedScreen } from 'shared';
 import { useResource } from 'shared/data';
 import { donations, donationsApi } from './api';
 import { DonationForm } from './DonationForm';
@@ -14,7 +14,7 @@ export function EditDonationScreen() {
   const { id = '' } = useParams();
   const load = useResource(donations.detail(id), (signal) => donationsApi.get(id, signal));
   const donation = load.data;
-  if (!donation) return <NotLoaded load={load} what="This donation" missing={<NoDonation />} />;
+  if (!donation) return <NotLoadedScreen load={load} what="This donation" missing={<NoDonation />} />;
   return <DonationForm mode="edit" donation={donation} />;
 }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from './Button';
+import { PageHeader, Panel } from './layout';
 import { LoadingBlock } from './Spinner';
 
 /** Why a screen's data is not there: the words to show, and the HTTP status when the server answered. */
@@ -73,4 +74,27 @@ export function NotLoaded({ load, missing, what }: { load: LoadState<unknown>; m
     return <LoadFailed error={load.error} retry={load.reload} what={what} />;
   }
   return <>{missing}</>;
+}
+
+/**
+ * A whole screen (a details or edit page) before its record is there: the spinner or the failure sit in
+ * the screen's card under its title, as the loaded screen will, so nothing jumps when it arrives.
+ */
+export function NotLoadedScreen({
+  load,
+  missing,
+  what,
+}: {
+  load: LoadState<unknown>;
+  missing: ReactNode;
+  what?: string;
+}) {
+  const failed = load.error && (load.error.status !== 404 || missing == null);
+  if (!load.loading && !failed) return <>{missing}</>;
+  return (
+    <Panel>
+      <PageHeader />
+      <NotLoaded load={load} missing={missing} what={what} />
+    </Panel>
+  );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { PageHeader, SectionHeader } from './layout';
+import { NotLoadedScreen } from './LoadState';
 import { PageTitleProvider, usePageTitle } from './pageTitle';
 import { theme } from './theme';
 
@@ -59,5 +60,33 @@ describe('the page title', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('The Confessions');
     await userEvent.click(screen.getByRole('button', { name: 'Leave' }));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('BookShelf');
+  });
+
+  it("holds a record's spinner and its failure in the card, under the title, as the loaded screen will", () => {
+    const missing = <p>Book not found.</p>;
+    const { rerender } = render(
+      <Shell>
+        <NotLoadedScreen load={{ data: undefined, loading: true, error: null, reload: () => {} }} missing={missing} />
+      </Shell>,
+    );
+    const card = () => screen.getByRole('heading', { level: 1 }).closest('section');
+    expect(card()).toContainElement(screen.getByRole('status', { name: 'Loading' }));
+    rerender(
+      <Shell>
+        <NotLoadedScreen
+          load={{
+            data: undefined,
+            loading: false,
+            error: { message: 'The server could not be reached.' },
+            reload: () => {},
+          }}
+          missing={missing}
+          what="This book"
+        />
+      </Shell>,
+    );
+    expect(card()).toContainElement(screen.getByRole('alert'));
+    expect(screen.getByRole('alert')).toHaveTextContent('This book could not be loaded.');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 });
