@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { formatDate, logOut, Button, usePageTitle } from 'shared';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -87,12 +88,15 @@ const Search = styled.input`
 
 interface HeaderProps {
   title: string;
+  /** The menu button, to which the focus returns when the menu's drawer closes. */
+  menuButton: RefObject<HTMLButtonElement | null>;
   menuOpen: boolean;
+  menuLabel: string;
   onToggleMenu: () => void;
   searchable: boolean;
 }
 
-export function Header({ title, menuOpen, onToggleMenu, searchable }: HeaderProps) {
+export function Header({ title, menuButton, menuOpen, menuLabel, onToggleMenu, searchable }: HeaderProps) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const today = new Date();
@@ -102,8 +106,9 @@ export function Header({ title, menuOpen, onToggleMenu, searchable }: HeaderProp
   return (
     <Bar>
       <MenuButton
+        ref={menuButton}
         type="button"
-        aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+        aria-label={menuLabel}
         aria-expanded={menuOpen}
         aria-controls="side-menu"
         onClick={onToggleMenu}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { PageTitleProvider, usePermissions } from 'shared';
 import styled from 'styled-components';
@@ -10,6 +10,35 @@ import { SideMenu } from './SideMenu';
 
 const WIDE = '(min-width: 1024px)';
 const isWide = () => typeof window.matchMedia === 'function' && window.matchMedia(WIDE).matches;
+const onWidthChange = (notify: () => void) => {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', notify);
+  return () => query.removeEventListener('change', notify);
+};
+/** Whether the screen is wide enough for the side menu beside the page; follows the window's width. */
+const useWide = () => useSyncExternalStore(onWidthChange, isWide, () => false);
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Tab from the drawer's last control goes to its first, Shift+Tab from the first to its last. */
+function keepFocusIn(drawer: HTMLElement, event: KeyboardEvent): void {
+  const controls = [...drawer.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (control) => !control.closest('[hidden]'),
+  );
+  if (controls.length === 0) return;
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !drawer.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !drawer.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
 const Frame = styled.div<{ $menuOpen: boolean }>`
   display: grid;
@@ -28,18 +57,29 @@ const Aside = styled.aside<{ $open: boolean }>`
   overflow: hidden;
   visibility: ${({ $open }) => ($open ? 'visible' : 'hidden')};
   @media not all and ${WIDE} {
-    /* Below the header, so the menu icon stays reachable to close it. */
+    /* A drawer over the page, the whole height of the screen; it slides in from the left. */
     position: fixed;
-    top: ${({ theme }) => theme.layout.headerHeight};
-    height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
-    @media ${({ theme }) => theme.layout.narrowScreen} {
-      top: ${({ theme }) => theme.layout.narrowHeaderHeight};
-      height: calc(100vh - ${({ theme }) => theme.layout.narrowHeaderHeight});
-    }
-    z-index: 20;
-    width: ${({ theme }) => theme.layout.sidebarWidth};
+    inset: 0 auto 0 0;
+    height: 100dvh;
+    z-index: 30;
+    width: min(${({ theme }) => theme.layout.sidebarWidth}, 85vw);
     box-shadow: 8px 0 24px rgba(0, 0, 0, 0.2);
+    transform: translateX(${({ $open }) => ($open ? '0' : '-100%')});
+    transition:
+      transform 0.2s ease,
+      visibility 0.2s;
+    @media (prefers-reduced-motion: reduce) {
+      transition: none;
+    }
   }
+`;
+
+/** Behind the open drawer: dims the page, and a click on it closes the drawer. */
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 25;
+  background: rgba(17, 20, 33, 0.45);
 `;
 
 const Main = styled.main`
@@ -54,6 +94,10 @@ const Content = styled.div`
   padding: ${({ theme }) => theme.space(6)};
   width: 100%;
   max-width: 1280px;
+  /* Phones: a narrow gutter, the same at both edges, so the page's card keeps the width. */
+  @media ${({ theme }) => theme.layout.narrowScreen} {
+    padding: ${({ theme }) => theme.space(3)};
+  }
 `;
 
 /** Header, side menu and the current screen (spec §2 Shell). */
@@ -65,22 +109,67 @@ export function Layout({ store }: { store: RemotesMapStore }) {
   const title = page?.title ?? (map ? 'Page not found' : '');
   const permissions = usePermissions();
   const menu = useMemo(() => composeMenu(map, permissions), [map, permissions]);
-  const [menuOpen, setMenuOpen] = useState(isWide);
+  const wide = useWide();
+  const [menuOpen, setMenuOpen] = useState(wide);
+  // Across the width where the menu changes its form, it starts as on a first visit: shown beside the
+  // page on a wide screen, closed on a narrow one.
+  const [shownWide, setShownWide] = useState(wide);
+  if (shownWide !== wide) {
+    setShownWide(wide);
+    setMenuOpen(wide);
+  }
+  // On a narrow screen the open menu is a modal drawer.
+  const drawer = !wide && menuOpen;
+  const drawerRef = useRef<HTMLElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     document.title = title ? `${title} · Community Admin` : 'Community Admin';
   }, [title]);
 
+  // The open drawer holds the focus: it moves in, Tab and Shift+Tab cycle inside (the page behind is
+  // inert), Escape closes it, and the focus returns to the menu button when it closes. The page behind
+  // does not scroll.
+  useEffect(() => {
+    if (!drawer) return;
+    drawerRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+      if (event.key === 'Tab' && drawerRef.current) keepFocusIn(drawerRef.current, event);
+    };
+    document.addEventListener('keydown', onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    const button = menuButton.current;
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+      button?.focus();
+    };
+  }, [drawer]);
+
   return (
     <Frame $menuOpen={menuOpen}>
-      <Aside id="side-menu" $open={menuOpen}>
-        <SideMenu menu={menu} onNavigate={() => !isWide() && setMenuOpen(false)} />
+      <Aside
+        id="side-menu"
+        ref={drawerRef}
+        $open={menuOpen}
+        {...(drawer && { role: 'dialog', 'aria-modal': true, 'aria-label': 'Menu' })}
+      >
+        <SideMenu
+          menu={menu}
+          onNavigate={() => !wide && setMenuOpen(false)}
+          onClose={wide ? undefined : () => setMenuOpen(false)}
+        />
       </Aside>
-      <Main>
+      {drawer && <Backdrop data-testid="menu-backdrop" onClick={() => setMenuOpen(false)} />}
+      <Main inert={drawer}>
         <PageTitleProvider title={title}>
           <Header
             title={title}
+            menuButton={menuButton}
             menuOpen={menuOpen}
+            menuLabel={wide && menuOpen ? 'Close menu' : 'Open menu'}
             onToggleMenu={() => setMenuOpen((open) => !open)}
             searchable={Boolean(page?.searchable)}
           />

@@ -12,11 +12,39 @@ const Nav = styled.nav`
 `;
 
 const Brand = styled.div`
-  padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(5)};
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(1)} 0 ${({ theme }) => theme.space(5)} ${({ theme }) => theme.space(3)};
   color: #fff;
   font-weight: 700;
   font-size: 1.05rem;
   letter-spacing: 0.01em;
+`;
+
+const CloseButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 40px;
+  height: 40px;
+  flex: none;
+  /* As tall as the brand's line, so the drawer's rows start where the side menu's do. */
+  margin: -8px 0;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius};
+  background: transparent;
+  color: ${({ theme }) => theme.color.sidebarText};
+  cursor: pointer;
+  &:hover {
+    background: rgba(255, 255, 255, 0.08);
+    color: #fff;
+  }
+  svg {
+    width: 20px;
+    height: 20px;
+  }
 `;
 
 const GroupButton = styled.button`
@@ -71,8 +99,16 @@ const Entry = styled(NavLink)`
   }
 `;
 
+interface SideMenuProps {
+  menu: MenuGroup[];
+  /** Following a link (a drawer closes). */
+  onNavigate?: () => void;
+  /** Given when the menu is a drawer over the page: its own Close menu button. */
+  onClose?: () => void;
+}
+
 /** The six collapsible groups of spec §2; all open at first so every screen is one click away. */
-export function SideMenu({ menu, onNavigate }: { menu: MenuGroup[]; onNavigate?: () => void }) {
+export function SideMenu({ menu, onNavigate, onClose }: SideMenuProps) {
   const [closed, setClosed] = useState<Set<string>>(new Set());
   const toggle = (title: string) =>
     setClosed((previous) => {
@@ -92,7 +128,16 @@ export function SideMenu({ menu, onNavigate }: { menu: MenuGroup[]; onNavigate?:
 
   return (
     <Nav aria-label="Main menu" ref={nav}>
-      <Brand>Community Admin</Brand>
+      <Brand>
+        Community Admin
+        {onClose && (
+          <CloseButton type="button" aria-label="Close menu" onClick={onClose}>
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </CloseButton>
+        )}
+      </Brand>
       {menu.map((group) => {
         const open = !closed.has(group.title);
         const listId = `menu-group-${group.title.toLowerCase()}`;
