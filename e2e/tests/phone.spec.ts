@@ -1,8 +1,9 @@
 import { expect, test, type Page, png } from './fixtures';
 import { logIn, signInOverApi } from './session';
 
-// Phones (390×844): list tables become stacked cards, so that every row's actions are on screen
-// without scrolling sideways.
+// Phones (390×844): list tables become divided lists inside the page's card (never a card in a card),
+// so that every row's actions are on screen without scrolling sideways; the card has equal gutters;
+// the menu is a drawer that keeps the focus while open.
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -11,7 +12,34 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }
 
-test('a list on a phone shows each row as a card with its actions on screen', async ({ page, request }) => {
+/**
+ * The table's rows and cells are not framed (a border on all four sides), inside a framed card whose
+ * gutters at the screen's left and right edges are equal.
+ */
+async function expectOneCardWithEqualGutters(page: Page, table: string) {
+  const layout = await page.getByRole('table', { name: table }).evaluate((element) => {
+    const framed = (node: Element) => {
+      const style = getComputedStyle(node);
+      return (['Top', 'Right', 'Bottom', 'Left'] as const).every(
+        (side) => parseFloat(style[`border${side}Width`]) > 0 && style[`border${side}Style`] !== 'none',
+      );
+    };
+    let card = element.parentElement;
+    while (card && !framed(card)) card = card.parentElement;
+    const box = card?.getBoundingClientRect();
+    return {
+      framedRowsOrCells: [...element.querySelectorAll('tr, td, th')].filter(framed).length,
+      gutters: box && [box.left, document.documentElement.clientWidth - box.right],
+    };
+  });
+  expect(layout.framedRowsOrCells, 'rows framed as cards inside the card').toBe(0);
+  expect(layout.gutters, 'a framed card around the table').toBeDefined();
+  const [left, right] = layout.gutters!;
+  expect(left).toBeGreaterThan(0);
+  expect(Math.abs(left - right), `gutters ${left} px and ${right} px`).toBeLessThanOrEqual(1);
+}
+
+test('a list on a phone shows its rows as one card with their actions on screen', async ({ page, request }) => {
   const { headers, userId } = await signInOverApi(request);
   const book = await request.post(`/api/v1/add/book/${userId}`, {
     headers,
@@ -39,6 +67,7 @@ test('a list on a phone shows each row as a card with its actions on screen', as
     const details = page.getByRole('link', { name: /^View details of The Imitation of Christ/ });
     await expect(details).toBeInViewport();
     await expectNoSidewaysScroll(page);
+    await expectOneCardWithEqualGutters(page, 'Books');
     await page.screenshot({ path: test.info().outputPath('bookshelf-390.png'), fullPage: true });
 
     await page.goto('/bank-accounts');
@@ -46,9 +75,48 @@ test('a list on a phone shows each row as a card with its actions on screen', as
     await expect(table.getByRole('button', { name: 'Edit' })).toBeInViewport();
     await expect(table.getByRole('button', { name: 'Delete' })).toBeInViewport();
     await expectNoSidewaysScroll(page);
+    await expectOneCardWithEqualGutters(page, 'Bank accounts');
     await page.screenshot({ path: test.info().outputPath('bank-accounts-390.png'), fullPage: true });
   } finally {
     await request.delete(`/api/v1/book/${userId}/${bookId}`, { headers });
     await request.delete(`/api/v1/delete/account/${userId}/${accountId}`, { headers });
   }
+});
+
+test('the menu on a phone is a drawer that keeps the focus until it closes', async ({ page }) => {
+  await logIn(page);
+  await page.goto('/bookshelf');
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await menuButton.click();
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Close menu' })).toBeFocused();
+  await page.screenshot({ path: test.info().outputPath('menu-390.png') });
+
+  // Tab and Shift+Tab go round its controls and never reach the page behind.
+  const focusInDrawer = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+  const controls = await drawer.locator('a[href], button').count();
+  for (let step = 0; step <= controls; step++) {
+    await page.keyboard.press('Tab');
+    expect(await focusInDrawer(), `focus after ${step + 1} Tab`).toBe(true);
+  }
+  await drawer.getByRole('button', { name: 'Close menu' }).focus();
+  await page.keyboard.press('Shift+Tab');
+  await expect(drawer.getByRole('link', { name: 'Settings' })).toBeFocused();
+
+  // Escape closes it and gives the focus back to the menu button; so does a tap beside it.
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(menuButton).toBeFocused();
+  await menuButton.click();
+  await expect(drawer).toBeVisible();
+  await page.mouse.click(370, 420);
+  await expect(drawer).toBeHidden();
+  await expect(menuButton).toBeFocused();
+
+  // Following a link closes it.
+  await menuButton.click();
+  await drawer.getByRole('link', { name: 'Live Streaming', exact: true }).click();
+  await expect(page).toHaveURL(/\/live-streaming$/);
+  await expect(drawer).toBeHidden();
 });

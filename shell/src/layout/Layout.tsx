@@ -62,12 +62,14 @@ const Aside = styled.aside<{ $open: boolean }>`
     inset: 0 auto 0 0;
     height: 100dvh;
     z-index: 30;
-    width: min(${({ theme }) => theme.layout.sidebarWidth}, 85vw);
+    /* Wider than the side menu: the brand and the Close menu button share its first row. */
+    width: min(280px, 85vw);
     box-shadow: 8px 0 24px rgba(0, 0, 0, 0.2);
     transform: translateX(${({ $open }) => ($open ? '0' : '-100%')});
+    /* Visible at once when it opens (the focus moves in), hidden only once it has slid out. */
     transition:
       transform 0.2s ease,
-      visibility 0.2s;
+      visibility 0s linear ${({ $open }) => ($open ? '0s' : '0.2s')};
     @media (prefers-reduced-motion: reduce) {
       transition: none;
     }
