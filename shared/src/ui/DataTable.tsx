@@ -29,7 +29,7 @@ export interface Column<Row> {
   write?: boolean;
 }
 
-/** Below this width a table shows its rows as stacked cards. */
+/** Below this width a table shows its rows as a divided list, a cell a line. */
 const STACK_BELOW_PX = 600;
 
 const Scroll = styled.div`
@@ -59,8 +59,9 @@ const Table = styled.table`
     background: #fafbff;
   }
 
-  /* Phones: each row is a card, each cell a line headed by its column, so that every action of a
-     row is on screen without scrolling sideways. */
+  /* Phones: each row is an item of a divided list, each cell a line headed by its column, so that
+     every action of a row is on screen without scrolling sideways. The rows are not framed: the
+     page's card is the only frame. */
   @media (max-width: ${STACK_BELOW_PX - 1}px) {
     thead {
       position: absolute;
@@ -72,10 +73,18 @@ const Table = styled.table`
       display: block;
     }
     tr {
-      margin-bottom: ${({ theme }) => theme.space(3)};
-      border: 1px solid ${({ theme }) => theme.color.border};
-      border-radius: ${({ theme }) => theme.radius};
-      background: ${({ theme }) => theme.color.surface};
+      padding: ${({ theme }) => theme.space(3)} 0;
+      border-bottom: 1px solid ${({ theme }) => theme.color.border};
+    }
+    tr:first-child {
+      padding-top: 0;
+    }
+    tr:last-child {
+      padding-bottom: 0;
+      border-bottom: 0;
+    }
+    tbody tr:hover {
+      background: none;
     }
     td {
       display: grid;
@@ -83,13 +92,11 @@ const Table = styled.table`
       gap: ${({ theme }) => theme.space(3)};
       align-items: center;
       justify-items: start;
-      padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+      padding: ${({ theme }) => theme.space(1)} 0;
+      border-bottom: 0;
       max-width: none;
       white-space: normal;
       overflow-wrap: anywhere;
-    }
-    td:last-child {
-      border-bottom: 0;
     }
     td::before {
       content: attr(data-label);

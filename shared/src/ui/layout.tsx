@@ -11,6 +11,9 @@ export const Panel = styled.section`
   border-radius: ${({ theme }) => theme.radius};
   box-shadow: ${({ theme }) => theme.shadow};
   padding: ${({ theme }) => theme.space(6)};
+  @media ${({ theme }) => theme.layout.narrowScreen} {
+    padding: ${({ theme }) => theme.space(4)};
+  }
 `;
 
 const Actions = styled.div`
