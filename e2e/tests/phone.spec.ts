@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, png } from './fixtures';
 import { logIn, signInOverApi } from './session';
 
@@ -92,6 +93,11 @@ test('the menu on a phone is a drawer that keeps the focus until it closes', asy
   await expect(drawer).toBeVisible();
   await expect(drawer.getByRole('button', { name: 'Close menu' })).toBeFocused();
   await page.screenshot({ path: test.info().outputPath('menu-390.png') });
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(
+    axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
+    'axe on the open drawer',
+  ).toEqual([]);
 
   // Tab and Shift+Tab go round its controls and never reach the page behind.
   const focusInDrawer = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
