@@ -126,3 +126,44 @@ test('the menu on a phone is a drawer that keeps the focus until it closes', asy
   await expect(page).toHaveURL(/\/live-streaming$/);
   await expect(drawer).toBeHidden();
 });
+
+test('the header on a phone is one row: menu, title, Search, date and Logout', async ({ page }) => {
+  await logIn(page);
+  await page.goto('/bookshelf');
+  const header = page.locator('header').first();
+  const search = page.getByRole('button', { name: 'Search' });
+  const logout = page.getByRole('button', { name: 'Logout' });
+  const today = header.locator('time');
+  await expect(search).toBeVisible();
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
+  // Every control of the row is in it, side by side.
+  for (const control of [page.getByRole('button', { name: 'Open menu' }), search, today, logout]) {
+    await expect(control).toBeInViewport();
+    const box = (await control.boundingBox())!;
+    const bar = (await header.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(bar.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(bar.y + bar.height);
+  }
+  await expect(today).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+  await expectNoSidewaysScroll(page);
+
+  // Search opens its field over the row, with the focus in it; the term filters the list.
+  await search.click();
+  const field = page.getByRole('searchbox', { name: 'Search' });
+  await expect(field).toBeFocused();
+  await field.fill('zzz');
+  await expect(page).toHaveURL(/[?&]q=zzz/);
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
+  await page.screenshot({ path: test.info().outputPath('search-390.png') });
+  // A filtered list keeps its field open; closing it clears the term and gives the focus back.
+  await page.reload();
+  await expect(field).toHaveValue('zzz');
+  await page.getByRole('button', { name: 'Close search' }).click();
+  await expect(page).not.toHaveURL(/q=/);
+  await expect(field).toBeHidden();
+  await expect(search).toBeFocused();
+  await search.click();
+  await page.keyboard.press('Escape');
+  await expect(field).toBeHidden();
+  await expect(search).toBeFocused();
+});

@@ -26,7 +26,7 @@ export const theme = {
   },
   layout: {
     headerHeight: '64px',
-    narrowHeaderHeight: '112px',
+    narrowHeaderHeight: '56px',
     narrowScreen: '(max-width: 640px)',
     sidebarWidth: '248px',
   },

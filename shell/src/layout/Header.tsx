@@ -1,7 +1,8 @@
 import type { RefObject } from 'react';
 import { formatDate, logOut, Button, usePageTitle } from 'shared';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { HeaderSearch, IconButton } from './HeaderSearch';
 
 const Bar = styled.header`
   position: sticky;
@@ -14,12 +15,9 @@ const Bar = styled.header`
   padding: 0 ${({ theme }) => theme.space(6)};
   background: ${({ theme }) => theme.color.surface};
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
-  /* Phones: title on the first row, search, date and Logout on a second, so the title stays readable. */
+  /* Phones: one row; the title gives way (an ellipsis), Search and Logout are icon buttons. */
   @media ${({ theme }) => theme.layout.narrowScreen} {
-    flex-wrap: wrap;
-    align-content: center;
-    row-gap: ${({ theme }) => theme.space(2)};
-    column-gap: ${({ theme }) => theme.space(2)};
+    gap: ${({ theme }) => theme.space(2)};
     height: ${({ theme }) => theme.layout.narrowHeaderHeight};
     padding: 0 ${({ theme }) => theme.space(3)};
   }
@@ -31,23 +29,9 @@ const Bar = styled.header`
     white-space: nowrap;
     overflow: hidden;
     text-overflow: ellipsis;
-  }
-`;
-
-const MenuButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 40px;
-  height: 40px;
-  flex: none;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.color.surface};
-  cursor: pointer;
-  svg {
-    width: 20px;
-    height: 20px;
+    @media ${({ theme }) => theme.layout.narrowScreen} {
+      font-size: 1.125rem;
+    }
   }
 `;
 
@@ -58,10 +42,7 @@ const Right = styled.div`
   gap: ${({ theme }) => theme.space(4)};
   margin-left: auto;
   @media ${({ theme }) => theme.layout.narrowScreen} {
-    flex-basis: 100%;
-    justify-content: flex-end;
     gap: ${({ theme }) => theme.space(2)};
-    font-size: ${({ theme }) => theme.font.size.small};
   }
 `;
 
@@ -69,20 +50,37 @@ const Today = styled.time`
   color: ${({ theme }) => theme.color.muted};
   font-variant-numeric: tabular-nums;
   white-space: nowrap;
+  @media ${({ theme }) => theme.layout.narrowScreen} {
+    font-size: ${({ theme }) => theme.font.size.small};
+  }
+  /* The narrowest phones keep the row for the title and the buttons. */
+  @media (max-width: 359px) {
+    display: none;
+  }
 `;
 
-const Search = styled.input`
-  width: min(280px, 26vw);
-  min-width: 90px;
-  height: 38px;
-  padding: 0 ${({ theme }) => theme.space(3)};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: 999px;
-  background: ${({ theme }) => theme.color.page};
-  font: inherit;
+/** Logout, with its name on wide screens; on phones an icon button, the name kept for screen readers. */
+const LogoutButton = styled(Button)`
+  svg {
+    display: none;
+  }
   @media ${({ theme }) => theme.layout.narrowScreen} {
-    flex: 1 1 auto;
-    width: auto;
+    width: 40px;
+    min-height: 40px;
+    padding: 0;
+    svg {
+      display: block;
+      width: 20px;
+      height: 20px;
+    }
+    span {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
   }
 `;
 
@@ -97,7 +95,6 @@ interface HeaderProps {
 }
 
 export function Header({ title, menuButton, menuOpen, menuLabel, onToggleMenu, searchable }: HeaderProps) {
-  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const today = new Date();
   // A screen whose card has a header shows its title there; the header names only the others.
@@ -105,7 +102,7 @@ export function Header({ title, menuButton, menuOpen, menuLabel, onToggleMenu, s
 
   return (
     <Bar>
-      <MenuButton
+      <IconButton
         ref={menuButton}
         type="button"
         aria-label={menuLabel}
@@ -116,41 +113,30 @@ export function Header({ title, menuButton, menuOpen, menuLabel, onToggleMenu, s
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-      </MenuButton>
+      </IconButton>
       {!shownByScreen && <h1>{title}</h1>}
       <Right>
-        {searchable && (
-          <Search
-            type="search"
-            placeholder="Search"
-            aria-label="Search"
-            value={params.get('q') ?? ''}
-            onChange={(event) => {
-              const q = event.target.value;
-              setParams(
-                (previous) => {
-                  const next = new URLSearchParams(previous);
-                  if (q) next.set('q', q);
-                  else next.delete('q');
-                  // A new term starts the list at its first page.
-                  next.delete('page');
-                  return next;
-                },
-                { replace: true },
-              );
-            }}
-          />
-        )}
+        {searchable && <HeaderSearch />}
         <Today dateTime={today.toISOString().slice(0, 10)}>{formatDate(today)}</Today>
-        <Button
+        <LogoutButton
           variant="secondary"
           onClick={() => {
             // An explicit logout forgets the page; the next login starts at the dashboard.
             void logOut().then(() => navigate('/login', { replace: true }));
           }}
         >
-          Logout
-        </Button>
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path
+              d="M10 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h4M15 8l4 4-4 4M19 12H9"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span>Logout</span>
+        </LogoutButton>
       </Right>
     </Bar>
   );

@@ -1,0 +1,176 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import styled, { useTheme } from 'styled-components';
+
+/** The header's square icon buttons (menu, search): 40 px, a thin frame. */
+export const IconButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 40px;
+  height: 40px;
+  flex: none;
+  padding: 0;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.text};
+  cursor: pointer;
+  &:hover {
+    background: ${({ theme }) => theme.color.page};
+  }
+  svg {
+    width: 20px;
+    height: 20px;
+  }
+`;
+
+/** Phones only: the button that opens the search field over the header's row. */
+const Opener = styled(IconButton)<{ $open: boolean }>`
+  display: none;
+  @media ${({ theme }) => theme.layout.narrowScreen} {
+    display: ${({ $open }) => ($open ? 'none' : 'inline-flex')};
+  }
+`;
+
+/** Wide screens: the field in the row. Phones: over the whole row while open, else not shown. */
+const Box = styled.div<{ $open: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  @media ${({ theme }) => theme.layout.narrowScreen} {
+    display: ${({ $open }) => ($open ? 'flex' : 'none')};
+    position: absolute;
+    inset: 0;
+    z-index: 1;
+    padding: 0 ${({ theme }) => theme.space(3)};
+    background: ${({ theme }) => theme.color.surface};
+  }
+`;
+
+const Field = styled.input`
+  width: min(280px, 26vw);
+  min-width: 90px;
+  height: 38px;
+  padding: 0 ${({ theme }) => theme.space(3)};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: 999px;
+  background: ${({ theme }) => theme.color.page};
+  font: inherit;
+  @media ${({ theme }) => theme.layout.narrowScreen} {
+    flex: 1 1 auto;
+    width: auto;
+    /* The Close search button beside it clears the term: no second cross inside the field. */
+    &::-webkit-search-cancel-button {
+      -webkit-appearance: none;
+      appearance: none;
+    }
+  }
+`;
+
+/** Phones only: closes the search field and clears its term. */
+const Close = styled(IconButton)`
+  display: none;
+  @media ${({ theme }) => theme.layout.narrowScreen} {
+    display: inline-flex;
+  }
+`;
+
+const searchIcon = (
+  <svg viewBox="0 0 24 24" aria-hidden="true">
+    <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+    <path d="M16 16l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+  </svg>
+);
+
+const closeIcon = (
+  <svg viewBox="0 0 24 24" aria-hidden="true">
+    <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+  </svg>
+);
+
+/**
+ * The header's search box: its term is the list's filter (`?q=`). On wide screens a field in the row;
+ * on phones a Search button that opens the field over the row. A filtered list keeps its field open,
+ * so the term is always in sight; closing the field clears the term.
+ */
+export function HeaderSearch() {
+  const [params, setParams] = useSearchParams();
+  const term = params.get('q') ?? '';
+  const [opened, setOpened] = useState(false);
+  const open = opened || term !== '';
+  const theme = useTheme();
+  const fieldId = useId();
+  const field = useRef<HTMLInputElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  // Where the focus goes once the field has opened or closed: the term leaves the address a moment
+  // after Close, and the Search button is shown only then.
+  const [focusTo, setFocusTo] = useState<'field' | 'opener' | null>(null);
+
+  useEffect(() => {
+    if (focusTo === 'field' && open) {
+      field.current?.focus();
+      setFocusTo(null);
+    }
+    if (focusTo === 'opener' && !open) {
+      opener.current?.focus();
+      setFocusTo(null);
+    }
+  }, [focusTo, open]);
+
+  const search = (q: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (q) next.set('q', q);
+        else next.delete('q');
+        // A new term starts the list at its first page.
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const close = () => {
+    search('');
+    setOpened(false);
+    setFocusTo('opener');
+  };
+
+  return (
+    <>
+      <Opener
+        ref={opener}
+        type="button"
+        aria-label="Search"
+        aria-expanded={open}
+        aria-controls={fieldId}
+        $open={open}
+        onClick={() => {
+          setOpened(true);
+          setFocusTo('field');
+        }}
+      >
+        {searchIcon}
+      </Opener>
+      <Box $open={open}>
+        <Field
+          ref={field}
+          id={fieldId}
+          type="search"
+          placeholder="Search"
+          aria-label="Search"
+          value={term}
+          onChange={(event) => search(event.target.value)}
+          onKeyDown={(event) => {
+            // On a phone Escape closes the field over the row; a wide screen's field just clears.
+            if (event.key === 'Escape' && window.matchMedia?.(theme.layout.narrowScreen).matches) close();
+          }}
+        />
+        <Close type="button" aria-label="Close search" onClick={close}>
+          {closeIcon}
+        </Close>
+      </Box>
+    </>
+  );
+}
