@@ -26,7 +26,8 @@ export const theme = {
   },
   layout: {
     headerHeight: '64px',
-    narrowHeaderHeight: '56px',
+    /** No longer used: the header is one row of headerHeight on phones too. Kept while 3.x lasts. */
+    narrowHeaderHeight: '112px',
     narrowScreen: '(max-width: 640px)',
     sidebarWidth: '248px',
   },
@@ -54,15 +55,11 @@ export const GlobalStyle = createGlobalStyle`
   a { color: ${({ theme }) => theme.color.primary}; }
   :focus-visible { outline: 3px solid ${({ theme }) => theme.color.focus}; outline-offset: 2px; }
   h1, h2, h3 { line-height: 1.25; }
-  /* Toasts sit below the header, never over its Search, date and Logout, and read in the page's colours. */
+  /* Toasts sit below the header (one row on every width), never over its Search, date and Logout, and
+     read in the page's colours. */
   .Toastify {
     --toastify-toast-top: calc(${({ theme }) => theme.layout.headerHeight} + ${({ theme }) => theme.space(2)});
     --toastify-text-color-light: ${({ theme }) => theme.color.text};
     --toastify-font-family: ${({ theme }) => theme.font.body};
-  }
-  @media ${({ theme }) => theme.layout.narrowScreen} {
-    .Toastify .Toastify__toast-container--top-right {
-      top: calc(${({ theme }) => theme.layout.narrowHeaderHeight} + ${({ theme }) => theme.space(2)});
-    }
   }
 `;

@@ -18,7 +18,6 @@ const Bar = styled.header`
   /* Phones: one row; the title gives way (an ellipsis), Search and Logout are icon buttons. */
   @media ${({ theme }) => theme.layout.narrowScreen} {
     gap: ${({ theme }) => theme.space(2)};
-    height: ${({ theme }) => theme.layout.narrowHeaderHeight};
     padding: 0 ${({ theme }) => theme.space(3)};
   }
   h1 {

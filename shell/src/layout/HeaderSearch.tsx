@@ -105,18 +105,14 @@ export function HeaderSearch() {
   const opener = useRef<HTMLButtonElement>(null);
   // Where the focus goes once the field has opened or closed: the term leaves the address a moment
   // after Close, and the Search button is shown only then.
-  const [focusTo, setFocusTo] = useState<'field' | 'opener' | null>(null);
+  const focusTo = useRef<'field' | 'opener' | null>(null);
 
   useEffect(() => {
-    if (focusTo === 'field' && open) {
-      field.current?.focus();
-      setFocusTo(null);
-    }
-    if (focusTo === 'opener' && !open) {
-      opener.current?.focus();
-      setFocusTo(null);
-    }
-  }, [focusTo, open]);
+    if (focusTo.current === 'field' && open) field.current?.focus();
+    else if (focusTo.current === 'opener' && !open) opener.current?.focus();
+    else return;
+    focusTo.current = null;
+  }, [open]);
 
   const search = (q: string) =>
     setParams(
@@ -133,8 +129,8 @@ export function HeaderSearch() {
 
   const close = () => {
     search('');
+    focusTo.current = 'opener';
     setOpened(false);
-    setFocusTo('opener');
   };
 
   return (
@@ -147,8 +143,8 @@ export function HeaderSearch() {
         aria-controls={fieldId}
         $open={open}
         onClick={() => {
+          focusTo.current = 'field';
           setOpened(true);
-          setFocusTo('field');
         }}
       >
         {searchIcon}
