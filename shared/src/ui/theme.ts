@@ -62,4 +62,10 @@ export const GlobalStyle = createGlobalStyle`
     --toastify-text-color-light: ${({ theme }) => theme.color.text};
     --toastify-font-family: ${({ theme }) => theme.font.body};
   }
+  /* The library puts its phone toasts at the very top. */
+  @media ${({ theme }) => theme.layout.narrowScreen} {
+    .Toastify .Toastify__toast-container--top-right {
+      top: calc(${({ theme }) => theme.layout.headerHeight} + ${({ theme }) => theme.space(2)});
+    }
+  }
 `;
