@@ -24,6 +24,10 @@ const Actions = styled.div`
   &:empty {
     display: none;
   }
+  /* On a phone the actions that do not fit beside the title start under it, where the eye goes next. */
+  @media ${({ theme }) => theme.layout.narrowScreen} {
+    margin-left: 0;
+  }
 `;
 
 const HeaderRow = styled.div`
