@@ -376,7 +376,7 @@ async function loadTest(pid: number) {
   }
 }
 
-// --- 6. prayer requests (issues 5 and 13) ---
+// --- 6. prayer requests ---
 
 const PRAYER_REQUESTS = 10_000;
 
