@@ -10,21 +10,12 @@ Chart.register(BarController, BarElement, CategoryScale, LinearScale);
 
 export type DonationMonth = Analytics['donationsByMonth'][number];
 
-const SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const LONG = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** The month's English name ('November'), whatever the browser's language, as the rest of the app speaks. */
+const monthFormats = {
+  long: new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }),
+  short: new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }),
+};
+const monthWord = (index: number, width: 'long' | 'short') => monthFormats[width].format(Date.UTC(2000, index, 1));
 
 /** 'YYYY-MM' → [year, month index 0–11]. */
 const parts = (month: string): [string, number] => [month.slice(0, 4), Number(month.slice(5, 7)) - 1];
@@ -32,7 +23,7 @@ const parts = (month: string): [string, number] => [month.slice(0, 4), Number(mo
 /** 'November 2026': the table's and the summary's words, in English whatever the browser's language. */
 export const monthName = (month: string) => {
   const [year, index] = parts(month);
-  return `${LONG[index]} ${year}`;
+  return `${monthWord(index, 'long')} ${year}`;
 };
 
 /** Below this width (CSS px) a chart labels every other month, counting back from the current one. */
@@ -48,7 +39,8 @@ export const axisLabels = (months: string[], narrow: boolean): (string | string[
   return months.map((month, position) => {
     if ((months.length - 1 - position) % step !== 0) return null;
     const [year, index] = parts(month);
-    const label = year === lastYear ? SHORT[index] : [SHORT[index], year];
+    const short = monthWord(index, 'short');
+    const label = year === lastYear ? short : [short, year];
     lastYear = year;
     return label;
   });
