@@ -134,7 +134,7 @@ describe('layout', () => {
     signIn(userId);
     stubApi(analytics);
     renderRoutes(appRoutes(config), '/dashboard');
-    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
     // Screens a role may not open wait for the role to be known.
     await screen.findByRole('link', { name: 'Donations' });
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
@@ -174,7 +174,7 @@ describe('layout', () => {
     signIn(userId, 'from GET /account');
     const calls = stubApi({ ...analytics, ...accountAs('Manager', ['content']) });
     renderRoutes(appRoutes(config), '/dashboard');
-    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
     await waitFor(() => expect(calls.map((call) => call.url)).toContain('/account'));
     expect(await within(nav).findByRole('link', { name: 'Settings' })).toBeInTheDocument();
@@ -211,7 +211,7 @@ describe('layout', () => {
     stubApi(analytics);
     renderRoutes(appRoutes(config), '/dashboard');
     // jsdom has no wide screen, so the menu starts closed, as on a phone.
-    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
     for (const group of ['Main', 'Media', 'Reflections', 'Community', 'Finance', 'Others']) {
       expect(within(nav).getByRole('button', { name: group })).toHaveAttribute('aria-expanded', 'true');
@@ -228,13 +228,13 @@ describe('layout', () => {
     signIn(userId);
     stubApi(analytics);
     renderRoutes(appRoutes(config), '/dashboard');
-    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     const today = new Date();
     const dd = String(today.getDate()).padStart(2, '0');
     const mm = String(today.getMonth() + 1).padStart(2, '0');
     expect(screen.getByText(`${dd}/${mm}/${today.getFullYear()}`)).toBeInTheDocument();
     // jsdom has no wide screen: the menu opens as a drawer, which has its own Close menu button.
-    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    const toggle = await screen.findByRole('button', { name: 'Open menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -255,7 +255,7 @@ describe('layout', () => {
     signIn(userId);
     const calls = stubApi({ ...analytics, 'GET /auth/logout': () => [200, { message: 'Logout Successful' }] });
     const { router } = renderRoutes(appRoutes(config), '/dashboard');
-    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('Logout Successful')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(calls.some((call) => call.url === '/auth/logout')).toBe(true);
@@ -266,7 +266,7 @@ describe('layout', () => {
     signIn(userId);
     stubApi({ ...analytics, 'GET /auth/logout': () => [500, { message: 'down' }] });
     const { router } = renderRoutes(appRoutes(config), '/dashboard');
-    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('Logout Unsuccessful')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();

@@ -1,11 +1,10 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LoadingBlock, SetPasswordScreen } from 'shared';
-import { LoginPage, RequireAuth } from '../auth/guards';
-import { Layout } from '../layout/Layout';
-import { RemoteArea } from '../remotes/RemoteArea';
-import { RemotePrefetch } from '../remotes/RemotePrefetch';
+import { LoginPage } from '../auth/guards';
 import { needsFreshPage, never } from '../remotes/federation';
 import { findRemoteForPath, type RemotesMap, type RemotesMapStore } from '../remotes/remotesMap';
+
+const signedIn = () => import('./signedIn');
 
 /** A navigation waits this long at most for the live map; past it, the map already known is used. */
 const MAP_CHECK_MS = 1000;
@@ -17,12 +16,12 @@ export function appRoutes(store: RemotesMapStore): RouteObject[] {
     // A one-time link's page (npm run admin -- reset-password): no session needed.
     { path: '/set-password', element: <SetPasswordScreen /> },
     {
-      element: (
-        <RequireAuth>
-          <RemotePrefetch store={store} />
-          <Layout store={store} />
-        </RequireAuth>
-      ),
+      // The signed-in frame is loaded after the login (./signedIn): the login page does not carry it.
+      lazy: async () => {
+        const { SignedInFrame } = await signedIn();
+        return { element: <SignedInFrame store={store} /> };
+      },
+      hydrateFallbackElement: <LoadingBlock />,
       children: [
         {
           path: '/dashboard',
@@ -33,7 +32,10 @@ export function appRoutes(store: RemotesMapStore): RouteObject[] {
         },
         {
           path: '*',
-          element: <RemoteArea store={store} />,
+          lazy: async () => {
+            const { RemoteArea } = await signedIn();
+            return { element: <RemoteArea store={store} /> };
+          },
           hydrateFallbackElement: <LoadingBlock />,
           // Each navigation into a remote's area reads the live map again, so a deploy or a rollback
           // reaches an open browser at its next navigation (a 304 when nothing changed). The map read
