@@ -58,6 +58,23 @@ export default tseslint.config(
   },
   { files: ['remote-*/src/**/*.{ts,tsx}'], rules: remoteBoundary },
   {
+    // A migration that ran live code would run something else once that code changes.
+    files: ['api/src/db/migrations.ts', 'api/src/db/frozen-rewrites.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*', './*', '!./frozen-rewrites'],
+              message: 'A migration is frozen: it carries the code it runs (see api/src/db/frozen-rewrites.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['shared/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

@@ -1,10 +1,11 @@
 import { ColumnDefinitionBuilder, Kysely, Migration, MigrationProvider, sql } from 'kysely';
-import { ordinarySpaces } from '../reflections/sanitize';
-import { storedHtml } from '../uploads/store';
+import { ordinarySpacesInRichText, uploadPathsInRichText } from './frozen-rewrites';
 
 // Migrations live in code (not read from a folder) so that the compiled server and ts-jest run the
 // same list. Only portable column types: text, integer; no engine-specific defaults.
-// Append new migrations with a larger, sortable name; never edit one that has shipped.
+// Append new migrations with a larger, sortable name; never edit one that has shipped. A migration
+// imports no live code of the server (lint refuses it): what it runs is written here or in
+// ./frozen-rewrites, as it was when it shipped.
 /** The engine a migration runs on, for the few steps only one of them has (triggers). */
 type EngineName = 'sqlite' | 'postgres';
 
@@ -231,7 +232,7 @@ const migrations = (engine: EngineName): Record<string, Migration> => ({
   // stored as /uploads/<name> paths now, made absolute from PUBLIC_URL when answered.
   '0006_relative_upload_paths': {
     async up(db: Kysely<unknown>) {
-      await rewriteReflections(db, storedHtml);
+      await rewriteReflections(db, uploadPathsInRichText);
     },
     async down() {
       // Paths stay paths: answers have made them absolute since this migration.
@@ -451,7 +452,7 @@ const migrations = (engine: EngineName): Record<string, Migration> => ({
   // Reflections written before spaces were stored as ordinary ones: the same rewrite as on write.
   '0014_reflection_spaces': {
     async up(db: Kysely<unknown>) {
-      await rewriteReflections(db, ordinarySpaces);
+      await rewriteReflections(db, ordinarySpacesInRichText);
     },
     async down() {
       // Ordinary spaces show the same text: nothing to undo.
