@@ -6,7 +6,8 @@ import { normaliseEmail } from '../auth/admins';
 import { ROLE_PERMISSIONS } from '../auth/permissions';
 import { hashToken } from '../auth/tokens';
 import { HttpError } from '../http/errors';
-import { ACCOUNT_MESSAGES, type Account, type AccountInput, type Role, type Session } from './schemas';
+import type { Role } from '../auth/permissions';
+import { ACCOUNT_MESSAGES, type Account, type AccountInput, type Session } from './schemas';
 import { deviceOf } from './device';
 
 /** A set-password link stays valid this long (48 hours). */

@@ -1,13 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Entity, Input, OneOf, RequiredText } from '../http/contract';
-import { PERMISSIONS } from '../auth/permissions';
+import { PERMISSIONS, ROLES } from '../auth/permissions';
 
 /** The spec's countries (Settings, spec §2), in its order. */
 export const COUNTRIES = ['Nigeria', 'Ghana', 'Togo', 'Cameroon'] as const;
-
-/** The spec's roles (Settings, spec §2). Every account made before roles existed is an Admin. */
-export const ROLES = ['Admin', 'Manager', 'Guest User'] as const;
-export type Role = (typeof ROLES)[number];
 
 export const LIMITS = { name: 100, email: 320, phone: 40, password: 1024 } as const;
 

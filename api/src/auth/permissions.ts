@@ -1,4 +1,6 @@
-import type { Role } from '../account/schemas';
+/** The spec's roles (Settings, spec §2). Every account made before roles existed is an Admin. */
+export const ROLES = ['Admin', 'Manager', 'Guest User'] as const;
+export type Role = (typeof ROLES)[number];
 
 /**
  * What each role may do: one table, which the server enforces on every call and the remotes'

@@ -1,4 +1,7 @@
-import type { ReflectionInput } from './api';
+import type { Schemas } from 'api/contract';
+
+// The form's values (api.ts names the same type; importing it from there would make a cycle).
+type ReflectionInput = Schemas['ReflectionInput'];
 
 /**
  * A reflection's form kept in this browser while it is being written (README "Session end without
