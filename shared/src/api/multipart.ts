@@ -18,7 +18,7 @@ export function toFormData(values: Record<string, string | number | File | null 
   return body;
 }
 
-const uploadProgress = (listener?: ProgressListener) =>
+export const uploadProgress = (listener?: ProgressListener) =>
   listener
     ? (event: AxiosProgressEvent) => listener(event.total ? Math.round((event.loaded / event.total) * 100) : 0)
     : undefined;
