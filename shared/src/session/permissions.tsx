@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { isAxiosError } from 'axios';
+import { callApi } from '../api/call';
 import { apiClient } from '../api/client';
 import { session, useSession } from './session';
 
@@ -41,10 +42,9 @@ apiClient.interceptors.response.use(undefined, (error: unknown) => {
 function read(token: string, { again = false } = {}) {
   if (reading === token || (!again && known?.token === token)) return;
   reading = token;
-  void apiClient
-    .get<{ data: { permissions: string[] } }>('/account', { quiet: true })
+  void callApi('get', '/api/v1/account', { quiet: true })
     .then(
-      ({ data }) => data.data.permissions,
+      ({ data }) => data.permissions,
       // Unreadable: what was known stays; never known, everything shows (the server still refuses).
       // A 401 has ended the session already, as on every call.
       () => (known?.token === token ? known.permissions : ('all' as const)),

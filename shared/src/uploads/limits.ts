@@ -1,6 +1,6 @@
 import type { Schemas } from 'api/contract';
 import { useEffect, useState } from 'react';
-import { apiClient, type ApiEnvelope } from '../api/client';
+import { callApi } from '../api/call';
 
 /** The upload limits the server applies (GET /version), in bytes. */
 export type UploadLimits = Schemas['VersionInfo']['uploads'];
@@ -18,9 +18,8 @@ let known: UploadLimits | undefined;
  */
 export function uploadLimits(): Promise<UploadLimits | undefined> {
   if (known) return Promise.resolve(known);
-  asked ??= apiClient
-    .get<ApiEnvelope<{ uploads: UploadLimits }>>('/version', { silent: true })
-    .then((answer) => (known = answer.data.data.uploads))
+  asked ??= callApi('get', '/api/v1/version', { silent: true })
+    .then((answer) => (known = answer.data.uploads))
     .catch(() => {
       asked = undefined;
       return undefined;

@@ -1,4 +1,4 @@
-import { apiClient } from '../client';
+import { callApi } from '../call';
 import type { Schemas } from 'api/contract';
 
 /** The login call's answer; `doesUserEmailExist` is the signed-in administrator (spec's name). */
@@ -13,26 +13,18 @@ export type TwoFactorSetup = Schemas['TwoFactorSetup'];
 
 export const authApi = {
   login: async (credentials: Schemas['LoginInput']) =>
-    (
-      await apiClient.post<LoginAnswer | TwoFactorChallenge | TwoFactorEnrolment>('/admin/login', credentials, {
-        isLogin: true,
-      })
-    ).data,
+    callApi('post', '/api/v1/admin/login', { body: credentials, isLogin: true }),
   /** The second step: a code of the authenticator app, or a recovery code. */
   loginWithCode: async (body: Schemas['LoginCode']) =>
-    (await apiClient.post<LoginAnswer>('/admin/login/two-factor', body, { isLogin: true })).data,
+    callApi('post', '/api/v1/admin/login/two-factor', { body, isLogin: true }),
   /** The enrolment's secret and QR code (the ticket is no session: it opens only these two calls). */
   enrolSetup: async (body: Schemas['LoginEnrolment']) =>
-    (
-      await apiClient.post<{ message: string; data: TwoFactorSetup }>('/admin/login/two-factor/setup', body, {
-        isLogin: true,
-      })
-    ).data,
+    callApi('post', '/api/v1/admin/login/two-factor/setup', { body, isLogin: true }),
   /** The enrolment confirmed with a code of the app: signed in, with the recovery codes. */
   enrolEnable: async (body: Schemas['LoginEnrolmentCode']) =>
-    (await apiClient.post<TwoFactorEnrolled>('/admin/login/two-factor/enable', body, { isLogin: true })).data,
-  logout: async () => (await apiClient.get<{ message: string }>('/auth/logout', { silent: true })).data,
+    callApi('post', '/api/v1/admin/login/two-factor/enable', { body, isLogin: true }),
+  logout: async () => callApi('get', '/api/v1/auth/logout', { silent: true }),
   /** A one-time link's password (no session: the link is the proof). */
   setPassword: async (body: Schemas['PasswordSet']) =>
-    (await apiClient.post<{ message: string }>('/account/set-password', body, { isLogin: true })).data,
+    callApi('post', '/api/v1/account/set-password', { body, isLogin: true }),
 };
