@@ -1,16 +1,8 @@
 // The public face of `shared`. Apps import only from 'shared', never from its files, so the
 // federation can hand every app the same instance (one session, one client, one toast bus).
-export {
-  apiClient,
-  configureApi,
-  errorMessage,
-  pathId,
-  showFailureOnScreen,
-  unwrap,
-  DEFAULT_API_BASE_URL,
-  type ApiEnvelope,
-} from './api/client';
-export { sendForm, toFormData, type ProgressListener } from './api/multipart';
+export { configureApi, errorMessage, showFailureOnScreen, DEFAULT_API_BASE_URL } from './api/client';
+export { callApi, type ApiAnswer } from './api/call';
+export { type ProgressListener } from './api/multipart';
 
 export { session, useSession, useUserId } from './session/session';
 export { allows, usePermissions, WriteOnly, WritesNeed, type Permissions } from './session/permissions';

@@ -1,4 +1,4 @@
-import { type FileValue, apiClient, pathId, unwrap, toFormData, sendForm, type ProgressListener } from 'shared';
+import { type FileValue, callApi, type ProgressListener } from 'shared';
 import type { Schemas } from 'api/contract';
 import { resource } from 'shared/data';
 
@@ -9,25 +9,26 @@ export type Group = Schemas['Group'];
 export type GroupInput = Schemas['GroupFields'] & { groupImage: FileValue };
 
 /** The form as the contract names its fields (a field the server renames or adds breaks this build). */
-const body = (input: GroupInput) => {
-  const fields: Record<keyof Schemas['GroupFields'], string> = {
-    groupName: input.groupName.trim(),
-    groupLink: input.groupLink.trim(),
-    groupDescription: input.groupDescription.trim(),
-  };
-  return toFormData({ ...fields, groupImage: input.groupImage });
-};
+const form = (input: GroupInput) => ({
+  groupName: input.groupName.trim(),
+  groupLink: input.groupLink.trim(),
+  groupDescription: input.groupDescription.trim(),
+  groupImage: input.groupImage,
+});
 
 /** Its query keys, and the invalidation every write below does. */
 export const groups = resource('groups');
 
 export const groupsApi = {
-  list: (signal?: AbortSignal) => unwrap<Group[]>(apiClient.get('/all/groups', { signal })),
-  get: (id: string, signal?: AbortSignal) => unwrap<Group>(apiClient.get(`/single/group/${pathId(id)}`, { signal })),
+  list: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/all/groups', { signal })).data,
+  get: async (id: string, signal?: AbortSignal) =>
+    (await callApi('get', '/api/v1/single/group/{id}', { params: { id }, signal })).data,
   create: async (userId: string, input: GroupInput, onProgress?: ProgressListener) =>
-    groups.write(sendForm<Group>('post', `/add/group/${pathId(userId)}`, body(input), onProgress)),
+    groups.write(callApi('post', '/api/v1/add/group/{userId}', { params: { userId }, form: form(input), onProgress })),
   update: async (userId: string, id: string, input: GroupInput, onProgress?: ProgressListener) =>
-    groups.write(sendForm<Group>('post', `/edit/group/${pathId(userId)}/${pathId(id)}`, body(input), onProgress)),
+    groups.write(
+      callApi('post', '/api/v1/edit/group/{userId}/{id}', { params: { userId, id }, form: form(input), onProgress }),
+    ),
   remove: async (userId: string, id: string) =>
-    groups.write((await apiClient.delete<{ message: string }>(`/group/${pathId(userId)}/${pathId(id)}`)).data),
+    groups.write(callApi('delete', '/api/v1/group/{userId}/{id}', { params: { userId, id } })),
 };

@@ -1,5 +1,5 @@
-import { apiClient, pathId } from 'shared';
-import type { paths, Schemas } from 'api/contract';
+import { callApi } from 'shared';
+import type { Schemas } from 'api/contract';
 import { resource, type PageAnswer, type PageRequest } from 'shared/data';
 
 /** A mass intention sent from the mobile app (spec §3). */
@@ -8,8 +8,6 @@ export type MassIntention = Schemas['MassIntention'];
 /** Its query keys, and the invalidation every write below does. */
 export const massIntentions = resource('mass-intentions');
 
-type ListAnswer = paths['/api/v1/mass/intention/{userId}']['get']['responses'][200]['content']['application/json'];
-
 export const massIntentionsApi = {
   /** A page of the intentions containing q, with how many match in all. */
   page: async (
@@ -17,10 +15,11 @@ export const massIntentionsApi = {
     { page, limit, q }: PageRequest,
     signal?: AbortSignal,
   ): Promise<PageAnswer<MassIntention>> => {
-    const answer = await apiClient.get<ListAnswer>(`/mass/intention/${pathId(userId)}`, {
-      params: { page, limit, q: q || undefined },
+    const answer = await callApi('get', '/api/v1/mass/intention/{userId}', {
+      params: { userId },
+      query: { page, limit, q: q || undefined },
       signal,
     });
-    return { rows: answer.data.data, total: answer.data.total };
+    return { rows: answer.data, total: answer.total };
   },
 };

@@ -1,4 +1,4 @@
-import { apiClient, pathId, unwrap, type ApiEnvelope } from 'shared';
+import { callApi } from 'shared';
 import { ReadingInput as ReadingLimits, type paths, type Schemas } from 'api/contract';
 import { resource } from 'shared/data';
 
@@ -15,25 +15,21 @@ export type ImportRowError = NonNullable<
   paths['/api/v1/import/readings/{userId}']['post']['responses'][400]['content']['application/json']['errors']
 >[number];
 
-type ImportAnswer = paths['/api/v1/import/readings/{userId}']['post']['responses'][201]['content']['application/json'];
-
 /** Its query keys, and the invalidation every write below does. */
 export const bibleReadings = resource('bible-readings');
 
 export const readingsApi = {
-  week: (week: number, signal?: AbortSignal) =>
-    unwrap<Reading[]>(apiClient.get(`/weekly/reading/${pathId(String(week))}`, { signal })),
+  week: async (week: number, signal?: AbortSignal) =>
+    (await callApi('get', '/api/v1/weekly/reading/{week}', { params: { week: String(week) }, signal })).data,
   create: async (userId: string, input: ReadingInput) =>
-    bibleReadings.write((await apiClient.post<ApiEnvelope<Reading>>(`/add/reading/${pathId(userId)}`, input)).data),
+    bibleReadings.write(callApi('post', '/api/v1/add/reading/{userId}', { params: { userId }, body: input })),
   update: async (userId: string, id: string, input: ReadingInput) =>
-    bibleReadings.write(
-      (await apiClient.put<ApiEnvelope<Reading>>(`/edit/reading/${pathId(userId)}/${pathId(id)}`, input)).data,
-    ),
+    bibleReadings.write(callApi('put', '/api/v1/edit/reading/{userId}/{id}', { params: { userId, id }, body: input })),
   remove: async (userId: string, id: string) =>
-    bibleReadings.write(
-      (await apiClient.delete<{ message: string }>(`/delete/reading/${pathId(userId)}/${pathId(id)}`)).data,
-    ),
+    bibleReadings.write(callApi('delete', '/api/v1/delete/reading/{userId}/{id}', { params: { userId, id } })),
   /** Beyond the spec: a whole plan at once, all or nothing. */
   import: async (userId: string, readings: ReadingInput[]) =>
-    bibleReadings.write((await apiClient.post<ImportAnswer>(`/import/readings/${pathId(userId)}`, { readings })).data),
+    bibleReadings.write(
+      callApi('post', '/api/v1/import/readings/{userId}', { params: { userId }, body: { readings } }),
+    ),
 };

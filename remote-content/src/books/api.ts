@@ -1,4 +1,4 @@
-import { type FileValue, apiClient, pathId, unwrap, toFormData, sendForm, type ProgressListener } from 'shared';
+import { type FileValue, callApi, type ProgressListener } from 'shared';
 import { BookFields, type Schemas } from 'api/contract';
 import { resource } from 'shared/data';
 
@@ -15,25 +15,30 @@ export type Book = Schemas['Book'];
 export type BookInput = Omit<Schemas['BookFields'], 'category'> & { category: string; bookImage: FileValue };
 
 /** The form as the contract names its fields (a field the server renames or adds breaks this build). */
-const body = (input: BookInput) => {
-  const fields: Record<keyof Schemas['BookFields'], string> = {
-    bookName: input.bookName.trim(),
-    bookLink: input.bookLink.trim(),
-    category: input.category,
-  };
-  return toFormData({ ...fields, bookImage: input.bookImage });
-};
+const form = (input: BookInput) => ({
+  bookName: input.bookName.trim(),
+  bookLink: input.bookLink.trim(),
+  category: input.category,
+  bookImage: input.bookImage,
+});
 
 /** Its query keys, and the invalidation every write below does. */
 export const books = resource('books');
 
 export const booksApi = {
-  list: (signal?: AbortSignal) => unwrap<Book[]>(apiClient.get('/all/books/', { signal })),
-  get: (id: string, signal?: AbortSignal) => unwrap<Book>(apiClient.get(`/single/book/${pathId(id)}`, { signal })),
+  list: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/all/books/', { signal })).data,
+  get: async (id: string, signal?: AbortSignal) =>
+    (await callApi('get', '/api/v1/single/book/{id}', { params: { id }, signal })).data,
   create: async (userId: string, input: BookInput, onProgress?: ProgressListener) =>
-    books.write(sendForm<Book>('post', `/add/book/${pathId(userId)}`, body(input), onProgress)),
+    books.write(callApi('post', '/api/v1/add/book/{userId}', { params: { userId }, form: form(input), onProgress })),
   update: async (userId: string, id: string, input: BookInput, onProgress?: ProgressListener) =>
-    books.write(sendForm<Book>('post', `/edit/book/${pathId(userId)}/${pathId(id)}`, body(input), onProgress)),
+    books.write(
+      callApi('post', '/api/v1/edit/book/{userId}/{bookId}', {
+        params: { userId, bookId: id },
+        form: form(input),
+        onProgress,
+      }),
+    ),
   remove: async (userId: string, id: string) =>
-    books.write((await apiClient.delete<{ message: string }>(`/book/${pathId(userId)}/${pathId(id)}`)).data),
+    books.write(callApi('delete', '/api/v1/book/{userId}/{bookId}', { params: { userId, bookId: id } })),
 };

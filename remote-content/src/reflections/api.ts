@@ -1,5 +1,5 @@
-import { apiClient, pathId, unwrap, type ApiEnvelope } from 'shared';
-import type { paths, Schemas } from 'api/contract';
+import { callApi } from 'shared';
+import type { Schemas } from 'api/contract';
 import { resource } from 'shared/data';
 import { rememberUploadedPicture } from './draft';
 
@@ -16,39 +16,31 @@ export const reflections = { adult: resource('adult-reflections'), children: res
 
 /** The calls of one audience: add/…, all/…, …/reflection/{id or date}, edit/…, delete/… */
 export const reflectionsApi = (audience: Audience) => ({
-  list: (signal?: AbortSignal) => unwrap<Reflection[]>(apiClient.get(`/all/${audience}/reflection`, { signal })),
+  list: async (signal?: AbortSignal) => (await callApi('get', `/api/v1/all/${audience}/reflection`, { signal })).data,
   /** By `_id` or by date (YYYY-MM-DD). */
-  get: (idOrDate: string, signal?: AbortSignal) =>
-    unwrap<Reflection>(apiClient.get(`/${audience}/reflection/${pathId(idOrDate)}`, { signal })),
+  get: async (idOrDate: string, signal?: AbortSignal) =>
+    (await callApi('get', `/api/v1/${audience}/reflection/{id}`, { params: { id: idOrDate }, signal })).data,
   create: async (userId: string, input: ReflectionInput) =>
     reflections[audience].write(
-      (await apiClient.post<ApiEnvelope<Reflection>>(`/add/${audience}/reflection/${pathId(userId)}`, input)).data,
+      callApi('post', `/api/v1/add/${audience}/reflection/{userId}`, { params: { userId }, body: input }),
     ),
   update: async (userId: string, id: string, input: ReflectionInput) =>
     reflections[audience].write(
-      (
-        await apiClient.put<ApiEnvelope<Reflection>>(
-          `/edit/${audience}/reflection/${pathId(userId)}/${pathId(id)}`,
-          input,
-        )
-      ).data,
+      callApi('put', `/api/v1/edit/${audience}/reflection/{userId}/{id}`, { params: { userId, id }, body: input }),
     ),
   remove: async (userId: string, id: string) =>
     reflections[audience].write(
-      (await apiClient.delete<{ message: string }>(`/delete/${audience}/reflection/${pathId(userId)}/${pathId(id)}`))
-        .data,
+      callApi('delete', `/api/v1/delete/${audience}/reflection/{userId}/{id}`, { params: { userId, id } }),
     ),
 });
 
-type EditorImageAnswer =
-  paths['/api/v1/upload/reflection/image/{userId}']['post']['responses'][201]['content']['application/json'];
-
 /** Beyond the spec: an image put in the rich-text editor is uploaded, and embedded by its URL. */
 export async function uploadEditorImage(userId: string, file: File): Promise<string> {
-  const body = new FormData();
-  body.append('image', file);
-  const answer = await apiClient.post<EditorImageAnswer>(`/upload/reflection/image/${pathId(userId)}`, body);
-  const { url, keptUnusedUntil } = answer.data.data;
+  const answer = await callApi('post', '/api/v1/upload/reflection/image/{userId}', {
+    params: { userId },
+    form: { image: file },
+  });
+  const { url, keptUnusedUntil } = answer.data;
   rememberUploadedPicture(url, keptUnusedUntil);
   return url;
 }

@@ -1,4 +1,4 @@
-import { type FileValue, apiClient, pathId, unwrap, toFormData, sendForm, type ProgressListener } from 'shared';
+import { type FileValue, callApi, type ProgressListener } from 'shared';
 import { StreamFields, type Schemas } from 'api/contract';
 import { resource } from 'shared/data';
 
@@ -17,24 +17,26 @@ export interface StreamInput {
 }
 
 /** The form as the contract names its fields (a field the server renames or adds breaks this build). */
-const body = (input: StreamInput) => {
-  const fields: Record<keyof Schemas['StreamFields'], string> = {
-    streamingLink: input.link.trim(),
-    name: input.title.trim(),
-    category: input.category,
-  };
-  return toFormData({ ...fields, file: input.image });
-};
+const form = (input: StreamInput) => ({
+  streamingLink: input.link.trim(),
+  name: input.title.trim(),
+  category: input.category,
+  file: input.image,
+});
 
 /** Its query keys, and the invalidation every write below does. */
 export const streams = resource('streams');
 
 export const streamsApi = {
-  list: (signal?: AbortSignal) => unwrap<Stream[]>(apiClient.get('/stream', { signal })),
+  list: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/stream', { signal })).data,
   create: async (userId: string, input: StreamInput, onProgress?: ProgressListener) =>
-    streams.write(sendForm<Stream>('post', `/add/stream/${pathId(userId)}`, body(input), onProgress)),
+    streams.write(
+      callApi('post', '/api/v1/add/stream/{userId}', { params: { userId }, form: form(input), onProgress }),
+    ),
   update: async (userId: string, id: string, input: StreamInput, onProgress?: ProgressListener) =>
-    streams.write(sendForm<Stream>('put', `/edit/stream/${pathId(userId)}/${pathId(id)}`, body(input), onProgress)),
+    streams.write(
+      callApi('put', '/api/v1/edit/stream/{userId}/{id}', { params: { userId, id }, form: form(input), onProgress }),
+    ),
   remove: async (userId: string, id: string) =>
-    streams.write((await apiClient.delete<{ message: string }>(`/delete/stream/${pathId(userId)}/${pathId(id)}`)).data),
+    streams.write(callApi('delete', '/api/v1/delete/stream/{userId}/{id}', { params: { userId, id } })),
 };

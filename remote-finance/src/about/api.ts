@@ -1,4 +1,4 @@
-import { apiClient, pathId, unwrap, type ApiEnvelope } from 'shared';
+import { callApi } from 'shared';
 import type { Schemas } from 'api/contract';
 import { resource } from 'shared/data';
 
@@ -13,11 +13,9 @@ export const aboutUs = resource('about');
 export const aboutApi = {
   /** Only the first item of the answer is used (spec §7); null while there is none. */
   get: async (signal?: AbortSignal): Promise<About | null> =>
-    (await unwrap<About[]>(apiClient.get('/about', { signal })))[0] ?? null,
+    (await callApi('get', '/api/v1/about', { signal })).data[0] ?? null,
   create: async (userId: string, text: string) =>
-    aboutUs.write((await apiClient.post<ApiEnvelope<About>>(`/post/about/${pathId(userId)}`, body(text))).data),
+    aboutUs.write(callApi('post', '/api/v1/post/about/{userId}', { params: { userId }, body: body(text) })),
   update: async (userId: string, id: string, text: string) =>
-    aboutUs.write(
-      (await apiClient.put<ApiEnvelope<About>>(`/edit/about/${pathId(userId)}/${pathId(id)}`, body(text))).data,
-    ),
+    aboutUs.write(callApi('put', '/api/v1/edit/about/{userId}/{id}', { params: { userId, id }, body: body(text) })),
 };

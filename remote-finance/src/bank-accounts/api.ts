@@ -1,4 +1,4 @@
-import { apiClient, pathId, unwrap, type ApiEnvelope } from 'shared';
+import { callApi } from 'shared';
 import type { Schemas } from 'api/contract';
 import { resource } from 'shared/data';
 
@@ -22,18 +22,13 @@ export const bankAccounts = resource('bank-accounts');
 
 export const bankAccountsApi = {
   /** The list is the body's `data` (the spec's "data.data" is axios' response.data.data). */
-  list: (signal?: AbortSignal) => unwrap<BankAccount[]>(apiClient.get('/all/accounts', { signal })),
+  list: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/all/accounts', { signal })).data,
   create: async (userId: string, input: BankAccountInput) =>
-    bankAccounts.write(
-      (await apiClient.post<ApiEnvelope<BankAccount>>(`/add/account/${pathId(userId)}`, body(input))).data,
-    ),
+    bankAccounts.write(callApi('post', '/api/v1/add/account/{userId}', { params: { userId }, body: body(input) })),
   update: async (userId: string, id: string, input: BankAccountInput) =>
     bankAccounts.write(
-      (await apiClient.put<ApiEnvelope<BankAccount>>(`/edit/account/${pathId(userId)}/${pathId(id)}`, body(input)))
-        .data,
+      callApi('put', '/api/v1/edit/account/{userId}/{id}', { params: { userId, id }, body: body(input) }),
     ),
   remove: async (userId: string, id: string) =>
-    bankAccounts.write(
-      (await apiClient.delete<{ message: string }>(`/delete/account/${pathId(userId)}/${pathId(id)}`)).data,
-    ),
+    bankAccounts.write(callApi('delete', '/api/v1/delete/account/{userId}/{id}', { params: { userId, id } })),
 };

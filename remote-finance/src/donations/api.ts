@@ -1,4 +1,4 @@
-import { type FileValue, apiClient, pathId, unwrap, toFormData, sendForm, type ProgressListener } from 'shared';
+import { type FileValue, callApi, type ProgressListener } from 'shared';
 import type { Schemas } from 'api/contract';
 import { resource } from 'shared/data';
 
@@ -12,27 +12,27 @@ export type Donation = Schemas['Donation'];
 export type DonationInput = Schemas['DonationFields'] & { file: FileValue };
 
 /** The form as the contract names its fields (a field the server renames or adds breaks this build). */
-const body = (input: DonationInput) => {
-  const fields: Record<keyof Schemas['DonationFields'], string> = {
-    donationName: input.donationName.trim(),
-    donationDescription: input.donationDescription.trim(),
-  };
-  return toFormData({ ...fields, file: input.file });
-};
+const form = (input: DonationInput) => ({
+  donationName: input.donationName.trim(),
+  donationDescription: input.donationDescription.trim(),
+  file: input.file,
+});
 
 /** Its query keys, and the invalidation every write below does. */
 export const donations = resource('donations');
 
 export const donationsApi = {
-  list: (signal?: AbortSignal) => unwrap<Donation[]>(apiClient.get('/all/donations', { signal })),
-  get: (id: string, signal?: AbortSignal) =>
-    unwrap<Donation>(apiClient.get(`/single/donation/${pathId(id)}`, { signal })),
+  list: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/all/donations', { signal })).data,
+  get: async (id: string, signal?: AbortSignal) =>
+    (await callApi('get', '/api/v1/single/donation/{id}', { params: { id }, signal })).data,
   create: async (userId: string, input: DonationInput, onProgress?: ProgressListener) =>
-    donations.write(sendForm<Donation>('post', `/add/donation/${pathId(userId)}`, body(input), onProgress)),
+    donations.write(
+      callApi('post', '/api/v1/add/donation/{userId}', { params: { userId }, form: form(input), onProgress }),
+    ),
   update: async (userId: string, id: string, input: DonationInput, onProgress?: ProgressListener) =>
     donations.write(
-      sendForm<Donation>('post', `/edit/donation/${pathId(userId)}/${pathId(id)}`, body(input), onProgress),
+      callApi('post', '/api/v1/edit/donation/{userId}/{id}', { params: { userId, id }, form: form(input), onProgress }),
     ),
   remove: async (userId: string, id: string) =>
-    donations.write((await apiClient.delete<{ message: string }>(`/donation/${pathId(userId)}/${pathId(id)}`)).data),
+    donations.write(callApi('delete', '/api/v1/donation/{userId}/{id}', { params: { userId, id } })),
 };

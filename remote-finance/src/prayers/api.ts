@@ -1,4 +1,4 @@
-import { apiClient, pathId, unwrap, type ApiEnvelope } from 'shared';
+import { callApi } from 'shared';
 import type { Schemas } from 'api/contract';
 import { resource } from 'shared/data';
 
@@ -13,14 +13,12 @@ const body = (input: PrayerInput): PrayerInput => ({ title: input.title.trim(), 
 export const prayers = resource('prayers');
 
 export const prayersApi = {
-  list: (signal?: AbortSignal) => unwrap<Prayer[]>(apiClient.get('/get/prayers', { signal })),
+  list: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/get/prayers', { signal })).data,
   create: async (userId: string, input: PrayerInput) =>
-    prayers.write((await apiClient.post<ApiEnvelope<Prayer>>(`/add/prayer/${pathId(userId)}`, body(input))).data),
+    prayers.write(callApi('post', '/api/v1/add/prayer/{userId}', { params: { userId }, body: body(input) })),
   update: async (userId: string, id: string, input: PrayerInput) =>
-    prayers.write(
-      (await apiClient.put<ApiEnvelope<Prayer>>(`/edit/prayer/${pathId(userId)}/${pathId(id)}`, body(input))).data,
-    ),
+    prayers.write(callApi('put', '/api/v1/edit/prayer/{userId}/{id}', { params: { userId, id }, body: body(input) })),
   /** A POST, as spec §7 has it. */
   remove: async (userId: string, id: string) =>
-    prayers.write((await apiClient.post<{ message: string }>(`/delete/prayer/${pathId(userId)}/${pathId(id)}`)).data),
+    prayers.write(callApi('post', '/api/v1/delete/prayer/{userId}/{id}', { params: { userId, id } })),
 };

@@ -1,5 +1,5 @@
-import { apiClient, pathId, unwrap, type ApiEnvelope } from 'shared';
-import type { Schemas } from 'api/contract';
+import { callApi, type ApiAnswer } from 'shared';
+import type { paths, Schemas } from 'api/contract';
 import { resource } from 'shared/data';
 
 /** The signed-in member's own account (Settings → Profile). */
@@ -9,21 +9,13 @@ export type Session = Schemas['Session'];
 export type Member = Schemas['Member'];
 export type ActivityEntry = Schemas['ActivityEntry'];
 /** A page of the activity record, and the kinds of record it can be filtered by. */
-export interface ActivityPage {
-  data: ActivityEntry[];
-  total: number;
-  page: number;
-  limit: number;
-  kinds: string[];
-}
+export type ActivityPage = ApiAnswer<'get', '/api/v1/activity'>;
+type ActivityKind = NonNullable<paths['/api/v1/activity']['get']['parameters']['query']>['kind'];
 export type MemberInput = Schemas['MemberInput'];
 export type TwoFactorStatus = Schemas['TwoFactorStatus'];
 export type TwoFactorSetup = Schemas['TwoFactorSetup'];
 /** A one-time set-password link to hand to a member (48 hours, used once). */
-export interface SetPasswordLink {
-  url: string;
-  expiresAt: string;
-}
+export type SetPasswordLink = ApiAnswer<'post', '/api/v1/team/{id}/link'>['link'];
 
 /** Query keys and invalidation: the profile, and the list of sessions. */
 export const account = resource('account');
@@ -33,54 +25,44 @@ export const activity = resource('activity');
 export const twoFactor = resource('two-factor');
 
 export const accountApi = {
-  get: (signal?: AbortSignal) => unwrap<Account>(apiClient.get('/account', { signal })),
-  save: async (input: AccountInput) =>
-    account.write((await apiClient.put<ApiEnvelope<Account>>('/account', input)).data),
+  get: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/account', { signal })).data,
+  save: async (input: AccountInput) => account.write(callApi('put', '/api/v1/account', { body: input })),
   changePassword: async (body: Schemas['PasswordChange']) =>
-    sessions.write((await apiClient.put<{ message: string }>('/account/password', body)).data),
-  sessions: (signal?: AbortSignal) => unwrap<Session[]>(apiClient.get('/account/sessions', { signal })),
-  signOut: async (id: string) =>
-    sessions.write((await apiClient.delete<{ message: string }>(`/account/sessions/${pathId(id)}`)).data),
-  signOutOthers: async () =>
-    sessions.write((await apiClient.delete<ApiEnvelope<{ signedOut: number }>>('/account/sessions')).data),
+    sessions.write(callApi('put', '/api/v1/account/password', { body })),
+  sessions: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/account/sessions', { signal })).data,
+  signOut: async (id: string) => sessions.write(callApi('delete', '/api/v1/account/sessions/{id}', { params: { id } })),
+  signOutOthers: async () => sessions.write(callApi('delete', '/api/v1/account/sessions')),
 };
 
 export const twoFactorApi = {
-  status: (signal?: AbortSignal) => unwrap<TwoFactorStatus>(apiClient.get('/account/two-factor', { signal })),
-  setup: async () => (await apiClient.post<ApiEnvelope<TwoFactorSetup>>('/account/two-factor/setup')).data,
+  status: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/account/two-factor', { signal })).data,
+  setup: async () => callApi('post', '/api/v1/account/two-factor/setup'),
   enable: async (code: string) =>
-    twoFactor.write(
-      (await apiClient.post<ApiEnvelope<{ recoveryCodes: string[] }>>('/account/two-factor/enable', { code })).data,
-    ),
+    twoFactor.write(callApi('post', '/api/v1/account/two-factor/enable', { body: { code } })),
   disable: async (proof: string) =>
-    twoFactor.write((await apiClient.post<{ message: string }>('/account/two-factor/disable', { proof })).data),
+    twoFactor.write(callApi('post', '/api/v1/account/two-factor/disable', { body: { proof } })),
   requireForAdmins: async (required: boolean) =>
-    twoFactor.write(
-      (await apiClient.put<ApiEnvelope<{ requiredForAdmins: boolean }>>('/team/two-factor', { required })).data,
-    ),
+    twoFactor.write(callApi('put', '/api/v1/team/two-factor', { body: { required } })),
 };
 
 export const teamApi = {
-  list: (signal?: AbortSignal) => unwrap<Member[]>(apiClient.get('/team', { signal })),
-  add: async (input: MemberInput) =>
-    team.write((await apiClient.post<ApiEnvelope<Member> & { link: SetPasswordLink }>('/team', input)).data),
+  list: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/team', { signal })).data,
+  add: async (input: MemberInput) => team.write(callApi('post', '/api/v1/team', { body: input })),
   change: async (id: string, change: Schemas['MemberChange']) =>
-    team.write((await apiClient.put<ApiEnvelope<Member>>(`/team/${pathId(id)}`, change)).data),
-  newLink: async (id: string) =>
-    (await apiClient.post<{ message: string; link: SetPasswordLink }>(`/team/${pathId(id)}/link`)).data,
+    team.write(callApi('put', '/api/v1/team/{id}', { params: { id }, body: change })),
+  newLink: async (id: string) => callApi('post', '/api/v1/team/{id}/link', { params: { id } }),
 };
 
 export const activityApi = {
   page: async (query: { page: number; member?: string; kind?: string }, signal?: AbortSignal) =>
-    (
-      await apiClient.get<ActivityPage>('/activity', {
-        signal,
-        params: {
-          page: String(query.page),
-          limit: '25',
-          ...(query.member ? { member: query.member } : {}),
-          ...(query.kind ? { kind: query.kind } : {}),
-        },
-      })
-    ).data,
+    callApi('get', '/api/v1/activity', {
+      signal,
+      query: {
+        page: String(query.page),
+        limit: '25',
+        ...(query.member ? { member: query.member } : {}),
+        // A kind the server listed in `kinds` (the filter offers no other).
+        ...(query.kind ? { kind: query.kind as ActivityKind } : {}),
+      },
+    }),
 };

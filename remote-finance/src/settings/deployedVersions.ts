@@ -1,5 +1,5 @@
 import type { Schemas } from 'api/contract';
-import { apiClient, unwrap } from 'shared';
+import { callApi } from 'shared';
 
 /** GET /version: the API's version, the shell build it serves, and each remote's live release. */
 export type ServerVersions = Schemas['VersionInfo'];
@@ -8,5 +8,5 @@ export type ServerVersions = Schemas['VersionInfo'];
 export type BuildInfo = NonNullable<ServerVersions['shell']>;
 
 export const versionsApi = {
-  get: (signal?: AbortSignal) => unwrap<ServerVersions>(apiClient.get('/version', { signal })),
+  get: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/version', { signal })).data,
 };

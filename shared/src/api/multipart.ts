@@ -1,5 +1,4 @@
 import type { AxiosProgressEvent } from 'axios';
-import { apiClient, type ApiEnvelope } from './client';
 
 /** Progress of an upload in percent (0–100), for `UploadProgress`. */
 export type ProgressListener = (percent: number) => void;
@@ -18,19 +17,6 @@ export function toFormData(values: Record<string, string | number | File | null 
   return body;
 }
 
-export const uploadProgress = (listener?: ProgressListener) =>
-  listener
-    ? (event: AxiosProgressEvent) => listener(event.total ? Math.round((event.loaded / event.total) * 100) : 0)
-    : undefined;
-
-/** Sends a multipart form (an add or an edit with a file), reporting the upload's progress. */
-export async function sendForm<T>(
-  method: 'post' | 'put',
-  url: string,
-  body: FormData,
-  onProgress?: ProgressListener,
-): Promise<ApiEnvelope<T>> {
-  return (
-    await apiClient.request<ApiEnvelope<T>>({ method, url, data: body, onUploadProgress: uploadProgress(onProgress) })
-  ).data;
-}
+/** An upload's progress events, told to `listener` in percent. */
+export const uploadProgress = (listener: ProgressListener) => (event: AxiosProgressEvent) =>
+  listener(event.total ? Math.round((event.loaded / event.total) * 100) : 0);

@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders } from 'axios';
-import { apiClient, ListTable, NotLoaded, unwrap } from 'shared';
+import { ListTable, NotLoaded } from 'shared';
+import { apiClient, unwrap } from '../api/client';
 import { renderRoutes, stubApi } from 'shared/testing';
 import { isTransient, MAX_RETRIES, queryClient, retryAfterMs, retryDelay } from './queryClient';
 import { resource, useResource } from './resource';

@@ -2,8 +2,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form, Formik } from 'formik';
 import { Navigate } from 'react-router-dom';
-import { apiClient, FormButtons, LoginScreen, notify, session, TextField, useSession } from 'shared';
+import { FormButtons, LoginScreen, notify, session, TextField, useSession } from 'shared';
 import { renderRoutes, signIn, stubApi, type StubHandler } from 'shared/testing';
+import { apiClient } from '../api/client';
 
 const userId = signIn();
 const otherId = 'fedcba9876543210fedcba98';

@@ -1,4 +1,4 @@
-import { apiClient, pathId, unwrap } from 'shared';
+import { callApi } from 'shared';
 import type { Schemas } from 'api/contract';
 import { resource } from 'shared/data';
 
@@ -9,6 +9,6 @@ export type Analytics = Schemas['Analytics'];
 export const analytics = resource('analytics');
 
 export const analyticsApi = {
-  get: (userId: string, signal?: AbortSignal) =>
-    unwrap<Partial<Analytics>>(apiClient.get(`/analytics/${pathId(userId)}`, { signal })),
+  get: async (userId: string, signal?: AbortSignal): Promise<Partial<Analytics>> =>
+    (await callApi('get', '/api/v1/analytics/{userId}', { params: { userId }, signal })).data,
 };
