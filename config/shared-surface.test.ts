@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bumpIsEnough, changeBetween, readSurface } from './shared-surface';
+import { bumpIsEnough, canonicalType, changeBetween, readSurface } from './shared-surface';
 
 // The rules behind `npm run surface`, on a small package written for each case.
 function surfaceOf(source: string) {
@@ -62,6 +62,19 @@ describe("shared's surface report", () => {
     const b = surfaceOf(union("'all' | 'none' | 'text'"));
     expect(changeBetween(a, b).change).toBe('none');
     expect(changeBetween(a, surfaceOf(union("'all' | 'none'"))).change).toBe('major');
+  });
+
+  it('reads a type with its unions and object members in one order at every depth, and no other change away', () => {
+    const same = [
+      '{ get: A; put: (body?: string | Blob | null) => Promise<X | Y>; }',
+      '{ put: (body?: null | Blob | string) => Promise<Y | X>; get: A; }',
+    ];
+    expect(canonicalType(same[0])).toBe(canonicalType(same[1]));
+    // Parameters keep their order; a member's type, an arrow's answer or a generic's argument is a change.
+    expect(canonicalType('(a: string, b: number) => void')).not.toBe(canonicalType('(b: number, a: string) => void'));
+    expect(canonicalType('{ get: A; }')).not.toBe(canonicalType('{ get: B; }'));
+    expect(canonicalType('(a: string) => A | B')).not.toBe(canonicalType('(a: string) => A'));
+    expect(canonicalType("Promise<'a' | 'b'>")).not.toBe(canonicalType("Promise<'a'>"));
   });
 
   it.each([

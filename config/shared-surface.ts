@@ -119,13 +119,93 @@ function declaredIn(srcDir: string, type: ts.Type): boolean {
   );
 }
 
+const OPEN = '([{<';
+const CLOSE = ')]}>';
+
+/** `text` cut at `separator` where it stands outside brackets and quotes ('=>' is no bracket). */
+function splitOutside(text: string, separator: string, limit = Infinity): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  let quote = '';
+  for (let i = 0; i < text.length && parts.length < limit - 1; i++) {
+    const char = text[i];
+    if (quote) {
+      if (char === '\\') i++;
+      else if (char === quote) quote = '';
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '>' && text[i - 1] === '=') continue;
+    else if (OPEN.includes(char)) depth++;
+    else if (CLOSE.includes(char)) depth--;
+    else if (depth === 0 && text.startsWith(separator, i)) {
+      parts.push(text.slice(start, i));
+      start = i + separator.length;
+      i += separator.length - 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** Each bracket's content of `text` (at the outer level) made canonical. */
+function bracketsCanonical(text: string): string {
+  let out = '';
+  let depth = 0;
+  let from = 0;
+  let quote = '';
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quote) {
+      if (char === '\\') i++;
+      else if (char === quote) quote = '';
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '>' && text[i - 1] === '=') continue;
+    else if (OPEN.includes(char)) {
+      if (depth++ === 0) {
+        out += text.slice(from, i + 1);
+        from = i + 1;
+      }
+    } else if (CLOSE.includes(char) && --depth === 0) {
+      out += canonicalType(text.slice(from, i)) + char;
+      from = i + 1;
+    }
+  }
+  return out + text.slice(from);
+}
+
+/** A type (or a member's `name: type`) with its union's members sorted; the return type of an arrow too. */
+function sortedUnion(text: string): string {
+  const [key, value] = splitOutside(text, ': ', 2);
+  if (value !== undefined) return `${key}: ${sortedUnion(value)}`;
+  const [params, returns] = splitOutside(text, ' => ', 2);
+  if (returns !== undefined) return `${params} => ${sortedUnion(returns)}`;
+  return splitOutside(text, ' | ')
+    .map((member) => member.trim())
+    .sort()
+    .join(' | ');
+}
+
 /**
- * An export as JSON, its unions' members in one order: the checker prints a union in the order its
- * members were first met in the program, so new code elsewhere can reorder one that did not change.
+ * A type's text with the members of every union and object type, at every depth, in one order: the
+ * checker prints them in the order they were first met in the program, so new code elsewhere in shared
+ * can reorder a type that did not change. Only for comparing: the report keeps the checker's text.
  */
+export function canonicalType(text: string): string {
+  const inner = bracketsCanonical(text);
+  // Members of an object type ('a: A; b: B'), unordered as the union they may be mapped from.
+  const members = splitOutside(inner, '; ');
+  const canonicalMembers = members.map((piece) =>
+    splitOutside(piece, ', ')
+      .map((item) => (item.trim() ? sortedUnion(item.trim()) : ''))
+      .join(', '),
+  );
+  return members.length > 1 ? canonicalMembers.filter(Boolean).sort().join('; ') : canonicalMembers[0];
+}
+
+/** An export as JSON, its types canonical (canonicalType). */
 function canonical(value: Export): string {
   return JSON.stringify(value, (key, member: unknown) =>
-    key === 'type' && typeof member === 'string' ? member.split(' | ').sort().join(' | ') : member,
+    key === 'type' && typeof member === 'string' ? canonicalType(member) : member,
   );
 }
 

@@ -3,6 +3,10 @@
 export { configureApi, errorMessage, showFailureOnScreen, DEFAULT_API_BASE_URL } from './api/client';
 export { callApi, type ApiAnswer } from './api/call';
 export { type ProgressListener } from './api/multipart';
+// Kept for remotes released against shared 3.x, which call them (a remote is deployed alone and may
+// run on a newer shell); the apps here call `callApi`. They go at the next major.
+export { apiClient, pathId, unwrap, type ApiEnvelope } from './api/client';
+export { sendForm, toFormData } from './api/multipart';
 
 export { session, useSession, useUserId } from './session/session';
 export { allows, usePermissions, WriteOnly, WritesNeed, type Permissions } from './session/permissions';

@@ -97,3 +97,6 @@ apiClient.interceptors.response.use(undefined, (error: unknown) => {
 export async function unwrap<T>(request: Promise<{ data: ApiEnvelope<T> }>): Promise<T> {
   return (await request).data.data;
 }
+
+/** `{userId}` and ids go into paths encoded, whatever they contain. */
+export const pathId = (value: string) => encodeURIComponent(value);
