@@ -3,7 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import { analyticsRoutes } from './analytics/routes';
-import { bookRoutes } from './books/routes';
+import { bookRoutes } from './books/resource';
 import { ownsPath, requireAdmin } from './auth/guard';
 import { authRoutes } from './auth/routes';
 import type { AppConfig } from './config';

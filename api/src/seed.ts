@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { addBook } from './books/repository';
+import { bookResource } from './books/resource';
 import type { BookInput } from './books/schemas';
 import { loadConfig } from './config';
 import { migrateToLatest, openDatabase, type Db } from './db/database';
@@ -9,6 +9,7 @@ import type { MassIntentionInput } from './mass-intentions/schemas';
 import { solidPng } from './uploads/png';
 import { openUploadStorage } from './uploads/storage';
 import { UploadStore, type UploadStorage } from './uploads/store';
+import { resourceRepository } from './resources/repository';
 import { addGroup } from './groups/repository';
 import type { GroupInput } from './groups/schemas';
 import { addPrayerRequest } from './prayer-requests/repository';
@@ -84,7 +85,7 @@ async function seedBooks(db: Db, uploads: UploadStorage): Promise<number> {
         isImage: true,
         originalName: 'cover.png',
       };
-      await addBook(db, uploads, book, image);
+      await resourceRepository(bookResource).add(db, uploads, book, image);
     } finally {
       fs.rmSync(tempPath, { force: true });
     }

@@ -1,0 +1,57 @@
+import { defineResource, type StoredRow } from '../resources/definition';
+import { resourceRoutes } from '../resources/routes';
+import { Book, BookFields, type BookInput } from './schemas';
+
+/** A stored book (table `books`, columns in snake_case). */
+interface BookRow extends StoredRow, Required<BookInput> {
+  /** The cover's file name in DATA_DIR/uploads (never a URL). */
+  bookImage: string;
+  dateAdded: string;
+}
+
+/** The book shelf (spec §3). */
+export const bookResource = defineResource<BookRow>({
+  table: 'books',
+  entity: Book,
+  fields: BookFields,
+  newestFirstBy: 'dateAdded',
+  // Optional at the API, as in the spec's own payload (the forms require it).
+  defaults: { category: '' },
+  file: {
+    field: 'bookImage',
+    column: 'bookImage',
+    kind: 'image',
+    words: 'The cover',
+    onAdd: 'JPEG, PNG, GIF or WebP image (by content)',
+    onEdit: "A new JPEG, PNG, GIF or WebP image, or the book's current image URL; absent keeps the image",
+  },
+  answer: (row, fileUrl) => ({ id: row._id, bookImage: fileUrl(row.bookImage) }),
+  messages: {
+    listed: 'Books fetched successfully',
+    fetched: 'Book fetched successfully',
+    added: 'Book added successfully',
+    updated: 'Book updated successfully',
+    deleted: 'Book deleted successfully',
+    notFound: 'Book not found',
+    fileRequired: 'The cover is required',
+    fileAsText: 'The cover must be a picture file',
+    foreignFile: "The cover must be a picture file or the book's current cover URL",
+  },
+  tag: 'books',
+  routes: {
+    list: {
+      urls: ['/all/books/', '/all/books'],
+      summary: 'All books, newest first (public; also without the trailing slash)',
+    },
+    single: { url: '/single/book/:id', summary: 'One book (public)' },
+    add: { url: '/add/book/:userId', summary: 'Add a book (multipart: bookName, bookLink, category, bookImage)' },
+    edit: {
+      method: 'POST',
+      url: '/edit/book/:userId/:bookId',
+      summary: 'Edit a book (multipart, same fields; bookImage optional)',
+    },
+    delete: { url: '/book/:userId/:bookId', summary: 'Delete a book and its cover' },
+  },
+});
+
+export const bookRoutes = resourceRoutes(bookResource);

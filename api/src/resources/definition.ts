@@ -1,0 +1,92 @@
+import type { TObject } from '@sinclair/typebox';
+import type { Permission } from '../auth/permissions';
+import type { Database } from '../db/schema';
+import type { Named } from '../http/contract';
+import type { FileKind } from '../uploads/form';
+
+// A resource of the shelf kind (books, groups, live streams, donations): text fields sent as a
+// multipart form with one file, a public list, an optional public record, and add, edit and delete
+// for the administrators allowed to. Its definition says what differs; resources/routes.ts and
+// resources/repository.ts do the rest the same way for each.
+
+/**
+ * A stored record as the resource's code sees it: the table's snake_case columns in camelCase
+ * (resources/repository.ts reads and writes through Kysely's CamelCasePlugin), `_id` as it is.
+ */
+export interface StoredRow {
+  _id: string;
+  updatedAt: string;
+}
+
+export interface ResourceFile<Row> {
+  /** The form's file field, as the API names it ('bookImage'). */
+  field: string;
+  /** The column that keeps the stored file's name (never a URL). */
+  column: keyof Row & string;
+  /** 'image': JPEG, PNG, GIF or WebP by content, at the image size limit; 'any': any file, at the file limit. */
+  kind: FileKind;
+  /** The file in words, for the form's messages ('The cover'). */
+  words: string;
+  /** The column set to 1 when the stored file is an image and 0 when not, if the resource keeps one. */
+  imageFlag?: keyof Row & string;
+  /** The OpenAPI document's description of the file on add, and on edit (a new file or the current URL). */
+  onAdd: string;
+  onEdit: string;
+}
+
+/** The answers' texts, as the spec words them. */
+export interface ResourceMessages {
+  listed: string;
+  /** For the public record's route (only the resources that have one). */
+  fetched?: string;
+  added: string;
+  updated: string;
+  deleted: string;
+  notFound: string;
+  /** The answer to an add without a file; absent, the file is optional. */
+  fileRequired?: string;
+  /** The answer to an add that sends the file field as text. */
+  fileAsText: string;
+  /** The answer to an edit that sends as the file a text other than the current file's URL. */
+  foreignFile: string;
+}
+
+export interface ResourceRoute {
+  url: string;
+  summary: string;
+}
+
+export interface ResourceDefinition<Row extends StoredRow> {
+  table: keyof Database & string;
+  /** What an answer carries, and the add and edit forms' text fields (each a contract schema). */
+  entity: Named<TObject>;
+  fields: Named<TObject>;
+  /** The column that orders the public list, newest first (the id breaks ties). */
+  newestFirstBy: keyof Row & string;
+  /** Stored on add for the optional fields the form leaves out; an edit that leaves one out keeps it. */
+  defaults?: { [Column in keyof Row]?: string | number | null };
+  file: ResourceFile<Row>;
+  /**
+   * The answer's fields that are not a column of the same name (the entity's other fields are the
+   * row's); `fileUrl` makes a stored file's name its absolute URL.
+   */
+  answer(row: Row, fileUrl: (name: string) => string): Record<string, unknown>;
+  /** Who may write, besides an administrator on their own account: none for every role that edits content. */
+  permission?: Permission;
+  messages: ResourceMessages;
+  /** The OpenAPI tag and routes. The edit and delete URLs end with the record's id parameter. */
+  tag: string;
+  routes: {
+    /** The public list: the first URL is documented, the others answer the same and are hidden. */
+    list: { urls: string[]; summary: string };
+    single?: ResourceRoute;
+    add: ResourceRoute;
+    edit: ResourceRoute & { method: 'POST' | 'PUT' };
+    delete: ResourceRoute;
+  };
+}
+
+/** Checks a definition against its row type (the identity otherwise). */
+export function defineResource<Row extends StoredRow>(definition: ResourceDefinition<Row>): ResourceDefinition<Row> {
+  return definition;
+}

@@ -1,0 +1,142 @@
+import { CamelCasePlugin, type Kysely } from 'kysely';
+import { bumpChangeCounter } from '../db/changes';
+import type { Db } from '../db/database';
+import { newId, timestamp } from '../db/ids';
+import type { Database } from '../db/schema';
+import { badRequest, notFound } from '../http/errors';
+import { uploadNameFromUrl, type ReceivedFile, type UploadStorage } from '../uploads/store';
+import type { ResourceDefinition, StoredRow } from './definition';
+
+/** snake_case columns as camelCase fields, except the ones that start with an underscore (`_id`). */
+class ResourceCasePlugin extends CamelCasePlugin {
+  protected override camelCase(name: string): string {
+    return name.startsWith('_') ? name : super.camelCase(name);
+  }
+}
+
+const casePlugin = new ResourceCasePlugin();
+
+/** A table's columns as the plugin names them; each definition's Row says which they are. */
+type Columns = Record<string, string | number | null>;
+type ResourceTables = Record<string, Columns & { _id: string }>;
+
+const camelCased = (kysely: Kysely<Database>) => kysely.withPlugin(casePlugin) as unknown as Kysely<ResourceTables>;
+
+/** The form's text fields, as received and validated. */
+export type FormFields = Record<string, unknown>;
+
+export type ResourceRepository<Row extends StoredRow> = ReturnType<typeof resourceRepository<Row>>;
+
+/** The queries of a resource; the change counter of its public list is named after its table. */
+export function resourceRepository<Row extends StoredRow>(resource: ResourceDefinition<Row>) {
+  const { table, file, messages } = resource;
+  const fileColumns = (received: ReceivedFile) => ({
+    [file.column]: received.name,
+    ...(file.imageFlag ? { [file.imageFlag]: received.isImage ? 1 : 0 } : {}),
+  });
+  /** The row, locked against a concurrent edit until the transaction ends (SQLite serialises writes anyway). */
+  const lock = (db: Db, trx: Kysely<ResourceTables>, id: string) => {
+    const query = trx.selectFrom(table).selectAll().where('_id', '=', id);
+    const row = (db.engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    return row as Promise<unknown> as Promise<Row | undefined>;
+  };
+
+  return {
+    /** The change counter of the public list (db/changes.ts). */
+    listName: table,
+
+    /** Newest first; the id (which starts with the creation second) breaks ties. */
+    list(db: Db): Promise<Row[]> {
+      return camelCased(db.kysely)
+        .selectFrom(table)
+        .selectAll()
+        .orderBy(resource.newestFirstBy, 'desc')
+        .orderBy('_id', 'desc')
+        .execute() as Promise<unknown[]> as Promise<Row[]>;
+    },
+
+    find(db: Db, id: string): Promise<Row | undefined> {
+      const query = camelCased(db.kysely).selectFrom(table).selectAll().where('_id', '=', id);
+      return query.executeTakeFirst() as Promise<unknown> as Promise<Row | undefined>;
+    },
+
+    /** Stores the record and moves its file (if any) into place, both or neither. */
+    async add(db: Db, uploads: UploadStorage, input: FormFields, received: ReceivedFile | undefined): Promise<Row> {
+      const now = new Date();
+      const row = {
+        _id: newId(now),
+        ...resource.defaults,
+        ...defined(input),
+        ...(received ? fileColumns(received) : { [file.column]: null }),
+        [resource.newestFirstBy]: timestamp(now),
+        updatedAt: timestamp(now),
+      } as unknown as Row;
+      await uploads.commit(db, received ? [received] : [], async (trx) => {
+        await camelCased(trx)
+          .insertInto(table)
+          .values(row as unknown as Columns & { _id: string })
+          .execute();
+        await bumpChangeCounter(trx, table);
+      });
+      return row;
+    },
+
+    /**
+     * Updates the record. `sent`: a new file (replaces the old one, deleted once the update
+     * committed), the current file's URL (any host) or undefined (both keep it); any other text is
+     * refused. Throws 404 for an unknown id.
+     */
+    async update(
+      db: Db,
+      uploads: UploadStorage,
+      id: string,
+      input: FormFields,
+      sent: ReceivedFile | string | undefined,
+    ): Promise<Row> {
+      const newFile = typeof sent === 'object' ? sent : undefined;
+      let replaced: string | null = null;
+      const row = await uploads.commit(db, newFile ? [newFile] : [], async (trx) => {
+        const rows = camelCased(trx);
+        const current = await lock(db, rows, id);
+        if (!current) throw notFound(messages.notFound);
+        const currentFile = current[file.column] as string | null;
+        if (typeof sent === 'string') {
+          const name = uploadNameFromUrl(sent);
+          if (!name || name !== currentFile) throw badRequest(messages.foreignFile);
+        }
+        const changes = { ...defined(input), ...(newFile ? fileColumns(newFile) : {}), updatedAt: timestamp() };
+        await rows
+          .updateTable(table)
+          .set(changes as Columns)
+          .where('_id', '=', id)
+          .execute();
+        await bumpChangeCounter(trx, table);
+        if (newFile) replaced = currentFile;
+        return { ...current, ...changes } as Row;
+      });
+      await uploads.remove([replaced]);
+      return row;
+    },
+
+    /** Deletes the record, then its file. False for an unknown id. */
+    async remove(db: Db, uploads: UploadStorage, id: string): Promise<boolean> {
+      const removed = await db.kysely.transaction().execute(async (trx) => {
+        const row = await camelCased(trx)
+          .deleteFrom(table)
+          .where('_id', '=', id)
+          .returning(file.column as string)
+          .executeTakeFirst();
+        if (row) await bumpChangeCounter(trx, table);
+        return row;
+      });
+      if (!removed) return false;
+      await uploads.remove([removed[file.column] as string | null]);
+      return true;
+    },
+  };
+}
+
+/** The fields that were sent: one left out keeps its stored value (or its default on add). */
+function defined(input: FormFields): FormFields {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+}
