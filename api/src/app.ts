@@ -31,14 +31,14 @@ import type { UploadStorage } from './uploads/store';
 // finance (donations, bank accounts, Section A prayers, About Us)
 import { aboutRoutes } from './about/routes';
 import { bankAccountRoutes } from './bank-accounts/routes';
-import { donationRoutes } from './donations/routes';
+import { donationRoutes } from './donations/resource';
 import { prayerRoutes } from './prayers/routes';
 // content (Bible plan, live streams, reflections)
 import { readingRoutes } from './readings/routes';
 import { reflectionRoutes } from './reflections/routes';
-import { streamRoutes } from './streams/routes';
+import { streamRoutes } from './streams/resource';
 // groups and prayer requests
-import { groupRoutes } from './groups/routes';
+import { groupRoutes } from './groups/resource';
 import { prayerRequestRoutes } from './prayer-requests/routes';
 
 declare module 'fastify' {

@@ -10,21 +10,21 @@ import { solidPng } from './uploads/png';
 import { openUploadStorage } from './uploads/storage';
 import { UploadStore, type UploadStorage } from './uploads/store';
 import { resourceRepository } from './resources/repository';
-import { addGroup } from './groups/repository';
+import { groupResource } from './groups/resource';
 import type { GroupInput } from './groups/schemas';
 import { addPrayerRequest } from './prayer-requests/repository';
 // finance
 import { addAbout } from './about/repository';
 import { addBankAccount } from './bank-accounts/repository';
 import type { BankAccountRecord } from './bank-accounts/schemas';
-import { addDonation } from './donations/repository';
+import { donationResource } from './donations/resource';
 import { addPrayer } from './prayers/repository';
 import type { PrayerInput } from './prayers/schemas';
 import { addReading } from './readings/repository';
 import type { ReadingInput } from './readings/schemas';
 import { addReflection } from './reflections/repository';
 import type { Audience, ReflectionInput } from './reflections/schemas';
-import { addStream } from './streams/repository';
+import { streamResource } from './streams/resource';
 import type { StreamInput } from './streams/schemas';
 
 // A little demo data so that a fresh install's screens are not empty. Safe to run again: a record
@@ -125,13 +125,13 @@ async function seedCommunity(db: Db, uploads: UploadStorage): Promise<{ groups: 
       .executeTakeFirst();
     if (existing) continue;
     if (!colour) {
-      await addGroup(db, uploads, group, undefined);
+      await resourceRepository(groupResource).add(db, uploads, group, undefined);
     } else {
       const picture = solidPng(160, 160, colour);
       const tempPath = path.join(uploads.tempDir, `seed-${process.pid}-group-${groupsAdded}.part`);
       fs.writeFileSync(tempPath, picture);
       try {
-        await addGroup(db, uploads, group, {
+        await resourceRepository(groupResource).add(db, uploads, group, {
           field: 'groupImage',
           name: UploadStore.newName('png'),
           tempPath,
@@ -205,7 +205,7 @@ async function seedFinance(db: Db, uploads: UploadStorage): Promise<number> {
     const tempPath = path.join(uploads.tempDir, `seed-${process.pid}-donation.part`);
     fs.writeFileSync(tempPath, poster);
     try {
-      await addDonation(
+      await resourceRepository(donationResource).add(
         db,
         uploads,
         { donationName, donationDescription: 'For the new roof of the parish hall.' },
@@ -335,7 +335,7 @@ async function seedContent(db: Db, uploads: UploadStorage): Promise<number> {
         isImage: true,
         originalName: 'thumbnail.png',
       };
-      await addStream(db, uploads, input, image);
+      await resourceRepository(streamResource).add(db, uploads, input, image);
     } finally {
       fs.rmSync(tempPath, { force: true });
     }

@@ -1,0 +1,62 @@
+import { defineResource, type StoredRow } from '../resources/definition';
+import { resourceRoutes } from '../resources/routes';
+import { Donation, DonationFields, type DonationInput } from './schemas';
+
+/** A stored donation (table `donations`, columns in snake_case). */
+interface DonationRow extends StoredRow, DonationInput {
+  /** The file's name in DATA_DIR/uploads (never a URL); a file of any type. */
+  fileName: string;
+  /** 1 when the file is a verified JPEG, PNG, GIF or WebP image (then donationImage is its URL), else 0. */
+  isImage: number;
+  createdAt: string;
+}
+
+/** The donations (spec §3, ARCHITECTURE's deviation on files). */
+export const donationResource = defineResource<DonationRow>({
+  table: 'donations',
+  entity: Donation,
+  fields: DonationFields,
+  newestFirstBy: 'createdAt',
+  file: {
+    field: 'file',
+    column: 'fileName',
+    imageFlag: 'isImage',
+    kind: 'any',
+    words: 'The file',
+    onAdd: 'A file of any type',
+    onEdit: "A new file of any type, or the donation's current file URL; absent keeps the file",
+  },
+  answer: (row, fileUrl) => {
+    const url = fileUrl(row.fileName);
+    return { donationImage: Number(row.isImage) === 1 ? url : null, fileUrl: url };
+  },
+  permission: 'finance',
+  messages: {
+    listed: 'Donations fetched successfully',
+    fetched: 'Donation fetched successfully',
+    added: 'Donation added successfully',
+    updated: 'Donation updated successfully',
+    deleted: 'Donation deleted successfully',
+    notFound: 'Donation not found',
+    fileRequired: 'The file is required',
+    fileAsText: 'The file must be a file, not text',
+    foreignFile: "The file must be a file or the donation's current file URL",
+  },
+  tag: 'donations',
+  routes: {
+    list: { urls: ['/all/donations'], summary: 'All donations, newest first (public)' },
+    single: { url: '/single/donation/:id', summary: 'One donation (public)' },
+    add: {
+      url: '/add/donation/:userId',
+      summary: 'Add a donation (multipart: donationName, donationDescription, file of any type)',
+    },
+    edit: {
+      method: 'POST',
+      url: '/edit/donation/:userId/:id',
+      summary: 'Edit a donation (multipart, same fields; file optional, of any type)',
+    },
+    delete: { url: '/donation/:userId/:id', summary: 'Delete a donation and its file' },
+  },
+});
+
+export const donationRoutes = resourceRoutes(donationResource);

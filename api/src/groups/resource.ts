@@ -1,0 +1,60 @@
+import { defineResource, type StoredRow } from '../resources/definition';
+import { resourceRoutes } from '../resources/routes';
+import { Group, GroupFields, type GroupInput } from './schemas';
+
+/** A stored group (table `groups`, columns in snake_case). */
+interface GroupRow extends StoredRow, GroupInput {
+  /** The picture's file name in DATA_DIR/uploads (never a URL), or null: the picture is optional. */
+  groupImage: string | null;
+  createdAt: string;
+}
+
+/** The community groups (spec §3). */
+export const groupResource = defineResource<GroupRow>({
+  table: 'groups',
+  entity: Group,
+  fields: GroupFields,
+  newestFirstBy: 'createdAt',
+  file: {
+    field: 'groupImage',
+    column: 'groupImage',
+    kind: 'image',
+    words: 'The picture',
+    onAdd: 'Optional JPEG, PNG, GIF or WebP image (by content)',
+    onEdit: "A new JPEG, PNG, GIF or WebP image, or the group's current image URL; absent keeps the image",
+  },
+  answer: (row, fileUrl) => {
+    const picture = row.groupImage ? fileUrl(row.groupImage) : null;
+    return { groupImage: picture, file: picture };
+  },
+  messages: {
+    listed: 'Groups fetched successfully',
+    fetched: 'Group fetched successfully',
+    added: 'Group added successfully',
+    updated: 'Group updated successfully',
+    deleted: 'Group deleted successfully',
+    notFound: 'Group not found',
+    fileAsText: 'The picture must be a picture file',
+    foreignFile: "The picture must be a picture file or the group's current picture URL",
+  },
+  tag: 'groups',
+  routes: {
+    list: {
+      urls: ['/all/groups', '/all/groups/'],
+      summary: 'All groups, newest first (public; also with a trailing slash)',
+    },
+    single: { url: '/single/group/:id', summary: 'One group (public)' },
+    add: {
+      url: '/add/group/:userId',
+      summary: 'Add a group (multipart: groupName, groupLink, groupDescription, optional groupImage)',
+    },
+    edit: {
+      method: 'POST',
+      url: '/edit/group/:userId/:id',
+      summary: 'Edit a group (multipart, same fields; groupImage optional, kept when absent)',
+    },
+    delete: { url: '/group/:userId/:id', summary: 'Delete a group and its picture' },
+  },
+});
+
+export const groupRoutes = resourceRoutes(groupResource);

@@ -1,0 +1,55 @@
+import { defineResource, type StoredRow } from '../resources/definition';
+import { resourceRoutes } from '../resources/routes';
+import { Stream, StreamFields, type StreamInput } from './schemas';
+
+/** A stored live stream (table `streams`, columns in snake_case). */
+interface StreamRow extends StoredRow, Required<StreamInput> {
+  /** The thumbnail's file name in DATA_DIR/uploads (never a URL). */
+  image: string;
+  createdAt: string;
+}
+
+/** The live streams (spec §3). */
+export const streamResource = defineResource<StreamRow>({
+  table: 'streams',
+  entity: Stream,
+  fields: StreamFields,
+  newestFirstBy: 'createdAt',
+  // Optional at the API, as in the spec's own payload (the forms require it).
+  defaults: { category: '' },
+  file: {
+    field: 'file',
+    column: 'image',
+    kind: 'image',
+    words: 'The thumbnail',
+    onAdd: 'JPEG, PNG, GIF or WebP image (by content)',
+    onEdit: "A new JPEG, PNG, GIF or WebP image, or the stream's current image URL; absent keeps it",
+  },
+  answer: (row, fileUrl) => ({ id: row._id, image: fileUrl(row.image), dateAdded: row.createdAt }),
+  messages: {
+    listed: 'Streams fetched successfully',
+    added: 'Stream added successfully',
+    updated: 'Stream updated successfully',
+    deleted: 'Stream deleted successfully',
+    notFound: 'Stream not found',
+    fileRequired: 'The thumbnail is required',
+    fileAsText: 'The thumbnail must be a picture file',
+    foreignFile: "The thumbnail must be a picture file or the stream's current thumbnail URL",
+  },
+  tag: 'live streams',
+  routes: {
+    list: { urls: ['/stream'], summary: 'All live streams, newest first (public)' },
+    add: {
+      url: '/add/stream/:userId',
+      summary: 'Add a live stream (multipart: streamingLink, name, category, file)',
+    },
+    edit: {
+      method: 'PUT',
+      url: '/edit/stream/:userId/:id',
+      summary: 'Edit a live stream (multipart, same fields; file optional)',
+    },
+    delete: { url: '/delete/stream/:userId/:id', summary: 'Delete a live stream and its thumbnail' },
+  },
+});
+
+export const streamRoutes = resourceRoutes(streamResource);
