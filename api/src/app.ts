@@ -30,9 +30,9 @@ import { openUploadStorage } from './uploads/storage';
 import type { UploadStorage } from './uploads/store';
 // finance (donations, bank accounts, Section A prayers, About Us)
 import { aboutRoutes } from './about/routes';
-import { bankAccountRoutes } from './bank-accounts/routes';
+import { bankAccountRoutes } from './bank-accounts/resource';
 import { donationRoutes } from './donations/resource';
-import { prayerRoutes } from './prayers/routes';
+import { prayerRoutes } from './prayers/resource';
 // content (Bible plan, live streams, reflections)
 import { readingRoutes } from './readings/routes';
 import { reflectionRoutes } from './reflections/routes';

@@ -15,10 +15,10 @@ import type { GroupInput } from './groups/schemas';
 import { addPrayerRequest } from './prayer-requests/repository';
 // finance
 import { addAbout } from './about/repository';
-import { addBankAccount } from './bank-accounts/repository';
+import { bankAccountResource } from './bank-accounts/resource';
 import type { BankAccountRecord } from './bank-accounts/schemas';
 import { donationResource } from './donations/resource';
-import { addPrayer } from './prayers/repository';
+import { prayerResource } from './prayers/resource';
 import type { PrayerInput } from './prayers/schemas';
 import { addReading } from './readings/repository';
 import type { ReadingInput } from './readings/schemas';
@@ -231,7 +231,7 @@ async function seedFinance(db: Db, uploads: UploadStorage): Promise<number> {
       .where('bank_account_number', '=', account.bankAccountNumber)
       .executeTakeFirst();
     if (existing) continue;
-    await addBankAccount(db, account);
+    await resourceRepository(bankAccountResource).add(db, uploads, account);
     added += 1;
   }
   for (const prayer of sectionAPrayers) {
@@ -241,7 +241,7 @@ async function seedFinance(db: Db, uploads: UploadStorage): Promise<number> {
       .where('title', '=', prayer.title)
       .executeTakeFirst();
     if (existing) continue;
-    await addPrayer(db, prayer);
+    await resourceRepository(prayerResource).add(db, uploads, prayer);
     added += 1;
   }
   if (!(await db.kysely.selectFrom('about').select('_id').executeTakeFirst())) {

@@ -10,9 +10,6 @@ export const LIMITS = {
   currency: 50,
 } as const;
 
-/** The fields of the add and edit calls (all text, trimmed before validation). */
-export const BANK_ACCOUNT_FIELDS = Object.keys(LIMITS) as (keyof typeof LIMITS)[];
-
 const optional = (max: number) =>
   Type.Optional(Type.String({ maxLength: max, description: 'Optional; "" when not given' }));
 

@@ -14,7 +14,8 @@ export const bookResource = defineResource<BookRow>({
   table: 'books',
   entity: Book,
   fields: BookFields,
-  newestFirstBy: 'dateAdded',
+  addedAt: 'dateAdded',
+  listed: 'newest first',
   // Optional at the API, as in the spec's own payload (the forms require it).
   defaults: { category: '' },
   file: {
@@ -24,6 +25,9 @@ export const bookResource = defineResource<BookRow>({
     words: 'The cover',
     onAdd: 'JPEG, PNG, GIF or WebP image (by content)',
     onEdit: "A new JPEG, PNG, GIF or WebP image, or the book's current image URL; absent keeps the image",
+    required: 'The cover is required',
+    sentAsText: 'The cover must be a picture file',
+    foreign: "The cover must be a picture file or the book's current cover URL",
   },
   answer: (row, fileUrl) => ({ id: row._id, bookImage: fileUrl(row.bookImage) }),
   messages: {
@@ -33,9 +37,6 @@ export const bookResource = defineResource<BookRow>({
     updated: 'Book updated successfully',
     deleted: 'Book deleted successfully',
     notFound: 'Book not found',
-    fileRequired: 'The cover is required',
-    fileAsText: 'The cover must be a picture file',
-    foreignFile: "The cover must be a picture file or the book's current cover URL",
   },
   tag: 'books',
   routes: {

@@ -16,7 +16,8 @@ export const donationResource = defineResource<DonationRow>({
   table: 'donations',
   entity: Donation,
   fields: DonationFields,
-  newestFirstBy: 'createdAt',
+  addedAt: 'createdAt',
+  listed: 'newest first',
   file: {
     field: 'file',
     column: 'fileName',
@@ -25,6 +26,9 @@ export const donationResource = defineResource<DonationRow>({
     words: 'The file',
     onAdd: 'A file of any type',
     onEdit: "A new file of any type, or the donation's current file URL; absent keeps the file",
+    required: 'The file is required',
+    sentAsText: 'The file must be a file, not text',
+    foreign: "The file must be a file or the donation's current file URL",
   },
   answer: (row, fileUrl) => {
     const url = fileUrl(row.fileName);
@@ -38,9 +42,6 @@ export const donationResource = defineResource<DonationRow>({
     updated: 'Donation updated successfully',
     deleted: 'Donation deleted successfully',
     notFound: 'Donation not found',
-    fileRequired: 'The file is required',
-    fileAsText: 'The file must be a file, not text',
-    foreignFile: "The file must be a file or the donation's current file URL",
   },
   tag: 'donations',
   routes: {

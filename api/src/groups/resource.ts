@@ -14,7 +14,8 @@ export const groupResource = defineResource<GroupRow>({
   table: 'groups',
   entity: Group,
   fields: GroupFields,
-  newestFirstBy: 'createdAt',
+  addedAt: 'createdAt',
+  listed: 'newest first',
   file: {
     field: 'groupImage',
     column: 'groupImage',
@@ -22,6 +23,8 @@ export const groupResource = defineResource<GroupRow>({
     words: 'The picture',
     onAdd: 'Optional JPEG, PNG, GIF or WebP image (by content)',
     onEdit: "A new JPEG, PNG, GIF or WebP image, or the group's current image URL; absent keeps the image",
+    sentAsText: 'The picture must be a picture file',
+    foreign: "The picture must be a picture file or the group's current picture URL",
   },
   answer: (row, fileUrl) => {
     const picture = row.groupImage ? fileUrl(row.groupImage) : null;
@@ -34,8 +37,6 @@ export const groupResource = defineResource<GroupRow>({
     updated: 'Group updated successfully',
     deleted: 'Group deleted successfully',
     notFound: 'Group not found',
-    fileAsText: 'The picture must be a picture file',
-    foreignFile: "The picture must be a picture file or the group's current picture URL",
   },
   tag: 'groups',
   routes: {

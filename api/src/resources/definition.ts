@@ -4,10 +4,11 @@ import type { Database } from '../db/schema';
 import type { Named } from '../http/contract';
 import type { FileKind } from '../uploads/form';
 
-// A resource of the shelf kind (books, groups, live streams, donations): text fields sent as a
-// multipart form with one file, a public list, an optional public record, and add, edit and delete
-// for the administrators allowed to. Its definition says what differs; resources/routes.ts and
-// resources/repository.ts do the rest the same way for each.
+// A resource: a public list, an optional public record, and add, edit and delete for the
+// administrators allowed to. Its fields come as a multipart form with one file (books, groups, live
+// streams, donations) or, for a resource without a file, as a JSON body (bank accounts, prayers).
+// Its definition says what differs; resources/routes.ts and resources/repository.ts do the rest the
+// same way for each.
 
 /**
  * A stored record as the resource's code sees it: the table's snake_case columns in camelCase
@@ -32,6 +33,12 @@ export interface ResourceFile<Row> {
   /** The OpenAPI document's description of the file on add, and on edit (a new file or the current URL). */
   onAdd: string;
   onEdit: string;
+  /** The answer to an add without the file; absent, the file is optional. */
+  required?: string;
+  /** The answer to an add that sends the file field as text. */
+  sentAsText: string;
+  /** The answer to an edit that sends as the file a text other than the current file's URL. */
+  foreign: string;
 }
 
 /** The answers' texts, as the spec words them. */
@@ -43,12 +50,6 @@ export interface ResourceMessages {
   updated: string;
   deleted: string;
   notFound: string;
-  /** The answer to an add without a file; absent, the file is optional. */
-  fileRequired?: string;
-  /** The answer to an add that sends the file field as text. */
-  fileAsText: string;
-  /** The answer to an edit that sends as the file a text other than the current file's URL. */
-  foreignFile: string;
 }
 
 export interface ResourceRoute {
@@ -61,16 +62,20 @@ export interface ResourceDefinition<Row extends StoredRow> {
   /** What an answer carries, and the add and edit forms' text fields (each a contract schema). */
   entity: Named<TObject>;
   fields: Named<TObject>;
-  /** The column that orders the public list, newest first (the id breaks ties). */
-  newestFirstBy: keyof Row & string;
-  /** Stored on add for the optional fields the form leaves out; an edit that leaves one out keeps it. */
+  /** The column stamped with the time of the add; it orders the public list (the id breaks ties). */
+  addedAt: keyof Row & string;
+  listed: 'newest first' | 'oldest first';
+  /** Stored for the optional fields an add leaves out. */
   defaults?: { [Column in keyof Row]?: string | number | null };
-  file: ResourceFile<Row>;
+  /** What an edit that leaves out an optional field stores: the stored value (the default) or its default. */
+  leftOutOnEdit?: 'kept' | 'default';
+  /** The one uploaded file; a resource without one takes a JSON body. */
+  file?: ResourceFile<Row>;
   /**
    * The answer's fields that are not a column of the same name (the entity's other fields are the
    * row's); `fileUrl` makes a stored file's name its absolute URL.
    */
-  answer(row: Row, fileUrl: (name: string) => string): Record<string, unknown>;
+  answer?(row: Row, fileUrl: (name: string) => string): Record<string, unknown>;
   /** Who may write, besides an administrator on their own account: none for every role that edits content. */
   permission?: Permission;
   messages: ResourceMessages;
@@ -82,7 +87,7 @@ export interface ResourceDefinition<Row extends StoredRow> {
     single?: ResourceRoute;
     add: ResourceRoute;
     edit: ResourceRoute & { method: 'POST' | 'PUT' };
-    delete: ResourceRoute;
+    delete: ResourceRoute & { method?: 'POST' };
   };
 }
 

@@ -29,11 +29,15 @@ export type ResourceRepository<Row extends StoredRow> = ReturnType<typeof resour
 
 /** The queries of a resource; the change counter of its public list is named after its table. */
 export function resourceRepository<Row extends StoredRow>(resource: ResourceDefinition<Row>) {
-  const { table, file, messages } = resource;
-  const fileColumns = (received: ReceivedFile) => ({
-    [file.column]: received.name,
-    ...(file.imageFlag ? { [file.imageFlag]: received.isImage ? 1 : 0 } : {}),
-  });
+  const { table, file, messages, addedAt } = resource;
+  const fileColumns = (received: ReceivedFile | undefined) => {
+    if (!file) return {};
+    if (!received) return { [file.column]: null };
+    return {
+      [file.column]: received.name,
+      ...(file.imageFlag ? { [file.imageFlag]: received.isImage ? 1 : 0 } : {}),
+    };
+  };
   /** The row, locked against a concurrent edit until the transaction ends (SQLite serialises writes anyway). */
   const lock = (db: Db, trx: Kysely<ResourceTables>, id: string) => {
     const query = trx.selectFrom(table).selectAll().where('_id', '=', id);
@@ -45,13 +49,14 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
     /** The change counter of the public list (db/changes.ts). */
     listName: table,
 
-    /** Newest first; the id (which starts with the creation second) breaks ties. */
+    /** Newest or oldest first, as the definition lists them; the id (which starts with the creation second) breaks ties. */
     list(db: Db): Promise<Row[]> {
+      const direction = resource.listed === 'newest first' ? 'desc' : 'asc';
       return camelCased(db.kysely)
         .selectFrom(table)
         .selectAll()
-        .orderBy(resource.newestFirstBy, 'desc')
-        .orderBy('_id', 'desc')
+        .orderBy(addedAt, direction)
+        .orderBy('_id', direction)
         .execute() as Promise<unknown[]> as Promise<Row[]>;
     },
 
@@ -61,24 +66,21 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
     },
 
     /** Stores the record and moves its file (if any) into place, both or neither. */
-    async add(db: Db, uploads: UploadStorage, input: FormFields, received: ReceivedFile | undefined): Promise<Row> {
+    async add(db: Db, uploads: UploadStorage, input: FormFields, received?: ReceivedFile): Promise<Row> {
       const now = new Date();
       const row = {
         _id: newId(now),
         ...resource.defaults,
         ...defined(input),
-        ...(received ? fileColumns(received) : { [file.column]: null }),
-        [resource.newestFirstBy]: timestamp(now),
+        ...fileColumns(received),
+        [addedAt]: timestamp(now),
         updatedAt: timestamp(now),
-      } as unknown as Row;
+      };
       await uploads.commit(db, received ? [received] : [], async (trx) => {
-        await camelCased(trx)
-          .insertInto(table)
-          .values(row as unknown as Columns & { _id: string })
-          .execute();
+        await camelCased(trx).insertInto(table).values(row).execute();
         await bumpChangeCounter(trx, table);
       });
-      return row;
+      return row as unknown as Row;
     },
 
     /**
@@ -91,7 +93,7 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
       uploads: UploadStorage,
       id: string,
       input: FormFields,
-      sent: ReceivedFile | string | undefined,
+      sent?: ReceivedFile | string,
     ): Promise<Row> {
       const newFile = typeof sent === 'object' ? sent : undefined;
       let replaced: string | null = null;
@@ -99,17 +101,18 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
         const rows = camelCased(trx);
         const current = await lock(db, rows, id);
         if (!current) throw notFound(messages.notFound);
-        const currentFile = current[file.column] as string | null;
-        if (typeof sent === 'string') {
+        const currentFile = file ? (current[file.column] as string | null) : null;
+        if (file && typeof sent === 'string') {
           const name = uploadNameFromUrl(sent);
-          if (!name || name !== currentFile) throw badRequest(messages.foreignFile);
+          if (!name || name !== currentFile) throw badRequest(file.foreign);
         }
-        const changes = { ...defined(input), ...(newFile ? fileColumns(newFile) : {}), updatedAt: timestamp() };
-        await rows
-          .updateTable(table)
-          .set(changes as Columns)
-          .where('_id', '=', id)
-          .execute();
+        const changes = {
+          ...(resource.leftOutOnEdit === 'default' ? resource.defaults : {}),
+          ...defined(input),
+          ...(newFile ? fileColumns(newFile) : {}),
+          updatedAt: timestamp(),
+        };
+        await rows.updateTable(table).set(changes).where('_id', '=', id).execute();
         await bumpChangeCounter(trx, table);
         if (newFile) replaced = currentFile;
         return { ...current, ...changes } as Row;
@@ -124,13 +127,13 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
         const row = await camelCased(trx)
           .deleteFrom(table)
           .where('_id', '=', id)
-          .returning(file.column as string)
+          .returning(file ? ['_id', file.column as string] : ['_id'])
           .executeTakeFirst();
         if (row) await bumpChangeCounter(trx, table);
         return row;
       });
       if (!removed) return false;
-      await uploads.remove([removed[file.column] as string | null]);
+      if (file) await uploads.remove([(removed as Columns)[file.column] as string | null]);
       return true;
     },
   };

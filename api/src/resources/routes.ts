@@ -1,34 +1,35 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { bearerSecurity, financeAccount, ownAccount } from '../auth/guard';
 import { isId } from '../db/ids';
 import { badRequest, notFound } from '../http/errors';
 import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
-import { errorResponses } from '../http/validation';
+import { errorResponses, trimFields } from '../http/validation';
 import { multipartRoute, registerUploads, withForm, replaceableFile, type FormDeclaration } from '../uploads/form';
-import { publicOrigin, uploadUrl } from '../uploads/store';
-import type { ResourceDefinition, StoredRow } from './definition';
-import { resourceRepository } from './repository';
+import { publicOrigin, uploadUrl, type ReceivedFile } from '../uploads/store';
+import type { ResourceDefinition, ResourceFile, StoredRow } from './definition';
+import { resourceRepository, type FormFields } from './repository';
 
 /** The last parameter of a route's URL: the record's id ('/edit/book/:userId/:bookId' → 'bookId'). */
 const idParamOf = (url: string) => url.slice(url.lastIndexOf(':') + 1);
+
+/** What the add and edit handlers receive, from a multipart form or a JSON body alike. */
+interface Sent {
+  fields: FormFields;
+  /** The file field: a file, a text (on edit, the current file's URL), or absent. */
+  file?: ReceivedFile | string;
+}
 
 /** The routes of a resource, in the order the OpenAPI document lists them. */
 export function resourceRoutes<Row extends StoredRow>(resource: ResourceDefinition<Row>) {
   const { entity, fields, file, messages, routes, tag } = resource;
   const repository = resourceRepository(resource);
-  const form: FormDeclaration = { fields, files: { [file.field]: { kind: file.kind, words: file.words } } };
-  const fileRequired = messages.fileRequired !== undefined;
-  const fileDocs = (onEdit: boolean) => {
-    if (onEdit) return { [file.field]: replaceableFile(file.onEdit) };
-    const upload = Type.String({ format: 'binary', description: file.onAdd });
-    return { [file.field]: fileRequired ? upload : Type.Optional(upload) };
-  };
   const Answer = Type.Object({ message: Type.String(), data: ref(entity) });
   const userId = Type.String({ description: "The administrator's _id" });
   const recordParams = (url: string) => Type.Object({ userId, [idParamOf(url)]: Type.String() });
   const canWrite = resource.permission === 'finance' ? financeAccount : ownAccount;
+  const body = file ? multipartBody(fields, file) : jsonBody(fields);
   /** The record's id from a route's URL, or a 404 when it cannot be one. */
   const recordId = (request: FastifyRequest, url: string) => {
     const id = (request.params as Record<string, string>)[idParamOf(url)]!;
@@ -40,7 +41,7 @@ export function resourceRoutes<Row extends StoredRow>(resource: ResourceDefiniti
     const { config, db, uploads } = app;
     /** The record as the API answers it: the entity's fields, in its order. */
     const toApi = (row: Row, origin: string) => {
-      const answered = resource.answer(row, (name) => uploadUrl(origin, name));
+      const answered = resource.answer?.(row, (name) => uploadUrl(origin, name)) ?? {};
       const column = row as unknown as Record<string, unknown>;
       return Object.fromEntries(
         Object.keys(entity.properties).map((field) => [field, field in answered ? answered[field] : column[field]]),
@@ -100,81 +101,121 @@ export function resourceRoutes<Row extends StoredRow>(resource: ResourceDefiniti
       );
     }
 
-    // The upload routes get the multipart parser in a scope of their own.
-    await app.register(async (writes) => {
-      await registerUploads(writes);
+    const writes = async (scope: FastifyInstance) => {
+      if (file) await registerUploads(scope);
 
-      writes.post(
-        routes.add.url,
-        {
-          onRequest: canWrite,
-          config: multipartRoute(form, fileDocs(false)),
-          schema: {
-            tags: [tag],
-            summary: routes.add.summary,
-            security: bearerSecurity,
-            params: Type.Object({ userId }),
-            response: { 201: Answer, ...errorResponses(400, 401, 403, 413, 415) },
-          },
+      scope.route({
+        method: 'POST',
+        url: routes.add.url,
+        onRequest: canWrite,
+        ...body.options(false),
+        schema: {
+          tags: [tag],
+          summary: routes.add.summary,
+          security: bearerSecurity,
+          params: Type.Object({ userId }),
+          ...body.schema,
+          response: { 201: Answer, ...errorResponses(400, 401, 403, ...body.refusals) },
         },
-        async (request, reply: FastifyReply) => {
+        handler: async (request, reply: FastifyReply) => {
           // Worked out first: nothing may fail after the record is written.
           const origin = publicOrigin(app);
-          return withForm(request, form, async (received) => {
-            const sent = received.files[file.field];
-            if (sent === undefined && messages.fileRequired) throw badRequest(messages.fileRequired);
-            if (typeof sent === 'string') throw badRequest(messages.fileAsText);
-            const row = await repository.add(db, uploads, received.fields, sent);
+          return body.read(request, async (sent) => {
+            if (file && sent.file === undefined && file.required) throw badRequest(file.required);
+            if (file && typeof sent.file === 'string') throw badRequest(file.sentAsText);
+            const received = typeof sent.file === 'object' ? sent.file : undefined;
+            const row = await repository.add(db, uploads, sent.fields, received);
             list.invalidate();
             return reply.code(201).send({ message: messages.added, data: toApi(row, origin) });
           });
         },
-      );
+      });
 
-      writes.route({
+      scope.route({
         method: routes.edit.method,
         url: routes.edit.url,
         onRequest: canWrite,
-        config: multipartRoute(form, fileDocs(true)),
+        ...body.options(true),
         schema: {
           tags: [tag],
           summary: routes.edit.summary,
           security: bearerSecurity,
           params: recordParams(routes.edit.url),
-          response: { 200: Answer, ...errorResponses(400, 401, 403, 404, 413, 415) },
+          ...body.schema,
+          response: { 200: Answer, ...errorResponses(400, 401, 403, 404, ...body.refusals) },
         },
         handler: async (request) => {
           const origin = publicOrigin(app);
           const id = recordId(request, routes.edit.url);
           // An unknown record is answered before its upload is stored anywhere.
-          if (!(await repository.find(db, id))) throw notFound(messages.notFound);
-          return withForm(request, form, async (received) => {
-            const row = await repository.update(db, uploads, id, received.fields, received.files[file.field]);
+          if (file && !(await repository.find(db, id))) throw notFound(messages.notFound);
+          return body.read(request, async (sent) => {
+            const row = await repository.update(db, uploads, id, sent.fields, sent.file);
             list.invalidate();
             return { message: messages.updated, data: toApi(row, origin) };
           });
         },
       });
-    });
+    };
+    // The upload routes get the multipart parser in a scope of their own.
+    if (file) await app.register(writes);
+    else await writes(app);
 
-    app.delete(
-      routes.delete.url,
-      {
-        onRequest: canWrite,
-        schema: {
-          tags: [tag],
-          summary: routes.delete.summary,
-          security: bearerSecurity,
-          params: recordParams(routes.delete.url),
-          response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403, 404) },
-        },
+    app.route({
+      method: routes.delete.method ?? 'DELETE',
+      url: routes.delete.url,
+      onRequest: canWrite,
+      schema: {
+        tags: [tag],
+        summary: routes.delete.summary,
+        security: bearerSecurity,
+        params: recordParams(routes.delete.url),
+        response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403, 404) },
       },
-      async (request) => {
+      handler: async (request) => {
         const id = recordId(request, routes.delete.url);
         if (!(await repository.remove(db, uploads, id))) throw notFound(messages.notFound);
         list.invalidate();
         return { message: messages.deleted };
       },
-    );
+    });
+  };
+}
+
+/** How the add and edit routes take their fields: documented, validated and handed to the handler. */
+interface Body {
+  /** Route options of the add (false) or edit (true) route. */
+  options(onEdit: boolean): Partial<RouteOptions>;
+  /** The body's schema, when the route validates one itself. */
+  schema: { body?: unknown };
+  /** The statuses its refusals add to 400. */
+  refusals: number[];
+  read<T>(request: FastifyRequest, handle: (sent: Sent) => Promise<T>): Promise<T>;
+}
+
+/** The fields and the file as a multipart form, read and checked by uploads/form.ts. */
+function multipartBody<Row>(fields: FormDeclaration['fields'], file: ResourceFile<Row>): Body {
+  const form: FormDeclaration = { fields, files: { [file.field]: { kind: file.kind, words: file.words } } };
+  const fileDocs = (onEdit: boolean) => {
+    if (onEdit) return { [file.field]: replaceableFile(file.onEdit) };
+    const upload = Type.String({ format: 'binary', description: file.onAdd });
+    return { [file.field]: file.required ? upload : Type.Optional(upload) };
+  };
+  return {
+    options: (onEdit) => ({ config: multipartRoute(form, fileDocs(onEdit)) }),
+    schema: {},
+    refusals: [413, 415],
+    read: (request, handle) =>
+      withForm(request, form, (received) => handle({ fields: received.fields, file: received.files[file.field] })),
+  };
+}
+
+/** The fields as a JSON body, trimmed before the route validates it. */
+function jsonBody(fields: NonNullable<FormDeclaration['fields']>): Body {
+  return {
+    options: () => ({ preValidation: trimFields(...Object.keys(fields.properties)) }),
+    schema: { body: ref(fields) },
+    refusals: [],
+    read: (request, handle) => handle({ fields: request.body as FormFields }),
   };
 }

@@ -14,7 +14,8 @@ export const streamResource = defineResource<StreamRow>({
   table: 'streams',
   entity: Stream,
   fields: StreamFields,
-  newestFirstBy: 'createdAt',
+  addedAt: 'createdAt',
+  listed: 'newest first',
   // Optional at the API, as in the spec's own payload (the forms require it).
   defaults: { category: '' },
   file: {
@@ -24,6 +25,9 @@ export const streamResource = defineResource<StreamRow>({
     words: 'The thumbnail',
     onAdd: 'JPEG, PNG, GIF or WebP image (by content)',
     onEdit: "A new JPEG, PNG, GIF or WebP image, or the stream's current image URL; absent keeps it",
+    required: 'The thumbnail is required',
+    sentAsText: 'The thumbnail must be a picture file',
+    foreign: "The thumbnail must be a picture file or the stream's current thumbnail URL",
   },
   answer: (row, fileUrl) => ({ id: row._id, image: fileUrl(row.image), dateAdded: row.createdAt }),
   messages: {
@@ -32,9 +36,6 @@ export const streamResource = defineResource<StreamRow>({
     updated: 'Stream updated successfully',
     deleted: 'Stream deleted successfully',
     notFound: 'Stream not found',
-    fileRequired: 'The thumbnail is required',
-    fileAsText: 'The thumbnail must be a picture file',
-    foreignFile: "The thumbnail must be a picture file or the stream's current thumbnail URL",
   },
   tag: 'live streams',
   routes: {

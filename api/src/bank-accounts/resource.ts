@@ -1,0 +1,37 @@
+import { defineResource, type StoredRow } from '../resources/definition';
+import { resourceRoutes } from '../resources/routes';
+import { BankAccount, BankAccountInput, type BankAccountRecord } from './schemas';
+
+/** A stored bank account (table `bank_accounts`, columns in snake_case). */
+interface BankAccountRow extends StoredRow, BankAccountRecord {
+  createdAt: string;
+}
+
+/** The parish's bank accounts (spec §3), taken as a JSON body. */
+export const bankAccountResource = defineResource<BankAccountRow>({
+  table: 'bank_accounts',
+  entity: BankAccount,
+  fields: BankAccountInput,
+  addedAt: 'createdAt',
+  // In the order they were added, so that a table's S/N stays put as accounts are added.
+  listed: 'oldest first',
+  defaults: { bankRoutingNumber: '', bankSwiftCode: '' },
+  leftOutOnEdit: 'default',
+  permission: 'finance',
+  messages: {
+    listed: 'Bank accounts fetched successfully',
+    added: 'Bank account added successfully',
+    updated: 'Bank account updated successfully',
+    deleted: 'Bank account deleted successfully',
+    notFound: 'Bank account not found',
+  },
+  tag: 'bank accounts',
+  routes: {
+    list: { urls: ['/all/accounts'], summary: 'All bank accounts, in the order they were added (public)' },
+    add: { url: '/add/account/:userId', summary: 'Add a bank account' },
+    edit: { method: 'PUT', url: '/edit/account/:userId/:id', summary: 'Edit a bank account (same fields)' },
+    delete: { url: '/delete/account/:userId/:id', summary: 'Delete a bank account' },
+  },
+});
+
+export const bankAccountRoutes = resourceRoutes(bankAccountResource);
