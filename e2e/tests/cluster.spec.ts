@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { adminEmail, adminPassword, expect, png, test } from './fixtures';
+import { adminEmail, adminPassword, E2E_PASSWORD_HASH_COST, expect, png, test } from './fixtures';
 import { logIn, menuLink } from './session';
 import type { Cluster, ClusterInstance as Instance } from '../../scripts/cluster.mjs';
 
@@ -33,6 +33,7 @@ test.beforeAll(async () => {
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,
       LOGIN_RATE_MAX: '10',
+      PASSWORD_HASH_COST: E2E_PASSWORD_HASH_COST,
       PUBLIC_RATE_MAX: '100000',
       EVENT_LOOP_LAG_LIMIT_MS: '0',
     },
