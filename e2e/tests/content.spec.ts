@@ -254,7 +254,9 @@ test('the administrator writes reflections in the rich-text editor; stored scrip
   await expect(page.getByText('Visible')).toBeVisible();
   await page.getByText('click me').click();
   await page.getByText('Hover me').hover();
-  await page.waitForTimeout(300);
+  // A handler run by the click or the hover would have opened its dialog before the page paints again
+  // (an open alert() holds the page): one frame later, every dialog has been reported.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
   expect(dialogs).toEqual([]);
   expect(await page.locator('dd [onerror], dd [onmouseover], dd script, dd [href^="javascript"]').count()).toBe(0);
 

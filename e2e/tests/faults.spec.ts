@@ -130,21 +130,43 @@ test('prefetching the remotes after login warns of nothing in the console, and i
   page.on('console', (message) => {
     if (message.type() === 'warning' || message.type() === 'error') messages.push(message.text());
   });
-  const prefetched: string[] = [];
+  // Chromium warns of a preloaded file left unused a few seconds after the load: only a preload link
+  // can cause it. Every such link the page ever gets is recorded, from before its first script.
+  await page.context().addInitScript(() => {
+    const links: string[] = [];
+    Object.assign(window, { __preloadLinks: links });
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const node of change.addedNodes)
+          if (node instanceof HTMLLinkElement && /preload|prefetch/i.test(node.rel)) links.push(node.href);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const prefetched: Promise<unknown>[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('__federation_expose_App')) prefetched.push(request.url());
+    if (request.url().includes('__federation_expose_App')) prefetched.push(request.response());
   });
   await logIn(page);
   await expect.poll(() => prefetched.length).toBeGreaterThanOrEqual(3);
-  await page.waitForTimeout(3500);
+  await Promise.all(prefetched);
+  const preloadLinks = await page.evaluate(() => [
+    ...(window as unknown as { __preloadLinks: string[] }).__preloadLinks,
+    ...[...document.querySelectorAll<HTMLLinkElement>('link')]
+      .filter((link) => /preload|prefetch/i.test(link.rel))
+      .map((link) => link.href),
+  ]);
+  expect(preloadLinks).toEqual([]);
   expect(messages.filter((text) => /preload/i.test(text))).toEqual([]);
 
   // A remote that cannot be reached: prefetch fails without a panel or a toast.
   const failing = await page.context().newPage();
   await failing.route('**/remotes/finance/**', (route) => route.abort('connectionrefused'));
+  const refused = failing.waitForEvent('requestfailed', (request) => request.url().includes('/remotes/finance/'));
   await failing.goto('/dashboard');
   await expect(failing.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await failing.waitForTimeout(3500);
+  await refused;
+  // The loader's failure is handled as the request fails: a panel or a toast would be painted by the
+  // next frame.
+  await failing.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
   await expect(failing.getByRole('alert')).toHaveCount(0);
   await failing.close();
 });

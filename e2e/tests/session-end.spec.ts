@@ -71,6 +71,15 @@ const draftHolds = (page: Page, text: string) =>
     text,
   );
 
+/** When the reflection's draft was last written (its savedAt), or null while there is none. */
+const draftSavedAt = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((candidate) => candidate.startsWith('reflection-draft:'));
+    return key
+      ? ((JSON.parse(localStorage.getItem(key) ?? 'null') as { savedAt: string } | null)?.savedAt ?? null)
+      : null;
+  });
+
 test('a reflection being written is kept as a draft: a reload offers Restore draft', async ({ page }) => {
   await logIn(page);
   await page.goto('/add-adult-reflection');
@@ -80,6 +89,7 @@ test('a reflection being written is kept as a draft: a reload offers Restore dra
   // Wait until the draft is written with the last field typed (the editor keeps it as HTML, its
   // spaces as &nbsp;), then reload (accepting the unsaved-changes question).
   await expect.poll(() => draftHolds(page, 'shepherd')).toBe(true);
+  const keptAt = await draftSavedAt(page);
   page.once('dialog', (dialog) => void dialog.accept());
   await page.reload();
 
@@ -91,8 +101,9 @@ test('a reflection being written is kept as a draft: a reload offers Restore dra
   await expect(page.getByLabel('Bible Reading')).toHaveValue('Psalm 23');
   await expect(page.getByRole('textbox', { name: 'Reflection' })).toContainText('The Lord is my shepherd');
 
-  // Discard on the next visit leaves an empty form.
-  await page.waitForTimeout(800);
+  // Discard on the next visit leaves an empty form. The restored form keeps writing the draft: wait
+  // until it has rewritten it (a later savedAt) before reloading.
+  await expect.poll(() => draftSavedAt(page)).not.toBe(keptAt);
   page.once('dialog', (dialog) => void dialog.accept());
   await page.reload();
   await page.getByRole('region', { name: 'Unsaved draft' }).getByRole('button', { name: 'Discard' }).click();
