@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { adminEmail, adminPassword, expect, HASHING, png, test, type WorkerServer } from './fixtures';
+import { adminEmail, adminPassword, expect, HASHING, png, test, type WorkerServer, SMOKE } from './fixtures';
 import { logIn, logOut, signInOverApi } from './session';
 
 // Settings → Profile made real: the administrator changes the password printed at first start
@@ -36,60 +36,61 @@ async function addMember(page: Page, name: string, email: string, role: string) 
   return { team, link };
 }
 
-test('the administrator changes the password in Settings, signs in with it, and a reset link sets it again', async ({
-  page,
-  server,
-}) => {
-  try {
-    await logIn(page);
-    await page.goto('/settings/profile');
-    const profile = page.getByRole('region', { name: 'Profile' });
-    await profile.getByLabel('Full name').fill('Fr. Anthony Okafor');
-    await profile.getByLabel('Country').selectOption('Ghana');
-    await profile.getByRole('button', { name: 'Save profile' }).click();
-    await expect(page.getByText('Profile saved')).toBeVisible();
+test(
+  'the administrator changes the password in Settings, signs in with it, and a reset link sets it again',
+  SMOKE,
+  async ({ page, server }) => {
+    try {
+      await logIn(page);
+      await page.goto('/settings/profile');
+      const profile = page.getByRole('region', { name: 'Profile' });
+      await profile.getByLabel('Full name').fill('Fr. Anthony Okafor');
+      await profile.getByLabel('Country').selectOption('Ghana');
+      await profile.getByRole('button', { name: 'Save profile' }).click();
+      await expect(page.getByText('Profile saved')).toBeVisible();
 
-    await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Password' }).click();
-    await expect(page).toHaveURL(/\/settings\/password$/);
-    const password = page.getByRole('region', { name: 'Password' });
-    await password.getByLabel('Current password').fill(adminPassword);
-    await password.getByLabel('New password', { exact: true }).fill(changed);
-    await expect(password.getByText('Strength: strong')).toBeVisible();
-    await password.getByLabel('Confirm new password').fill(changed);
-    await password.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByText('Password changed')).toBeVisible(HASHING);
-    await page.goto('/settings/sessions');
-    await expect(page.getByRole('table', { name: 'Sessions' }).getByText('This device')).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('settings.png'), fullPage: true });
+      await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Password' }).click();
+      await expect(page).toHaveURL(/\/settings\/password$/);
+      const password = page.getByRole('region', { name: 'Password' });
+      await password.getByLabel('Current password').fill(adminPassword);
+      await password.getByLabel('New password', { exact: true }).fill(changed);
+      await expect(password.getByText('Strength: strong')).toBeVisible();
+      await password.getByLabel('Confirm new password').fill(changed);
+      await password.getByRole('button', { name: 'Change password' }).click();
+      await expect(page.getByText('Password changed')).toBeVisible(HASHING);
+      await page.goto('/settings/sessions');
+      await expect(page.getByRole('table', { name: 'Sessions' }).getByText('This device')).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath('settings.png'), fullPage: true });
 
-    await logOut(page);
-    await page.getByLabel('Email').fill(adminEmail);
-    await page.getByLabel('Password').fill(changed);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/, HASHING);
-    await page.reload();
-    // /settings opens its first section, Profile.
-    await page.goto('/settings');
-    await expect(page).toHaveURL(/\/settings\/profile$/);
-    await expect(page.getByRole('region', { name: 'Profile' }).getByLabel('Full name')).toHaveValue(
-      'Fr. Anthony Okafor',
-    );
+      await logOut(page);
+      await page.getByLabel('Email').fill(adminEmail);
+      await page.getByLabel('Password').fill(changed);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page).toHaveURL(/\/dashboard$/, HASHING);
+      await page.reload();
+      // /settings opens its first section, Profile.
+      await page.goto('/settings');
+      await expect(page).toHaveURL(/\/settings\/profile$/);
+      await expect(page.getByRole('region', { name: 'Profile' }).getByLabel('Full name')).toHaveValue(
+        'Fr. Anthony Okafor',
+      );
 
-    // Forgotten: the operator prints a link; opening it sets the password and ends every session.
-    await page.goto(resetLink(server));
-    await expect(page.getByRole('heading', { name: 'Set your password' })).toBeVisible();
-    await page.getByLabel('New password', { exact: true }).fill(adminPassword);
-    await page.getByLabel('Confirm new password').fill(adminPassword);
-    await page.getByRole('button', { name: 'Set password' }).click();
-    await expect(page.getByText('Password set. You can now log in.')).toBeVisible(HASHING);
-    await expect(page).toHaveURL(/\/login$/);
-    await logIn(page);
-  } finally {
-    // Put the suite's password back, whatever failed above.
-    const token = new URL(resetLink(server)).searchParams.get('token');
-    await page.request.post('/api/v1/account/set-password', { data: { token, password: adminPassword } });
-  }
-});
+      // Forgotten: the operator prints a link; opening it sets the password and ends every session.
+      await page.goto(resetLink(server));
+      await expect(page.getByRole('heading', { name: 'Set your password' })).toBeVisible();
+      await page.getByLabel('New password', { exact: true }).fill(adminPassword);
+      await page.getByLabel('Confirm new password').fill(adminPassword);
+      await page.getByRole('button', { name: 'Set password' }).click();
+      await expect(page.getByText('Password set. You can now log in.')).toBeVisible(HASHING);
+      await expect(page).toHaveURL(/\/login$/);
+      await logIn(page);
+    } finally {
+      // Put the suite's password back, whatever failed above.
+      const token = new URL(resetLink(server)).searchParams.get('token');
+      await page.request.post('/api/v1/account/set-password', { data: { token, password: adminPassword } });
+    }
+  },
+);
 
 test('an Admin adds a Manager to the team; the Manager sets a password at the link, sees no Donations, adds a book; Activity shows both', async ({
   page,

@@ -1,57 +1,61 @@
-import { expect, test, type Locator, adminEmail, adminPassword, png } from './fixtures';
+import { expect, test, type Locator, adminEmail, adminPassword, png, SMOKE } from './fixtures';
 import { logIn, menuLink, signInOverApi } from './session';
 
-test('the administrator runs the book shelf: add with a cover, details, edit keeping it, delete', async ({ page }) => {
-  await logIn(page);
-  await (await menuLink(page, 'BookShelf')).click();
-  await expect(page).toHaveURL(/\/bookshelf$/);
-  await expect(page.getByText('No books available.')).toBeVisible();
+test(
+  'the administrator runs the book shelf: add with a cover, details, edit keeping it, delete',
+  SMOKE,
+  async ({ page }) => {
+    await logIn(page);
+    await (await menuLink(page, 'BookShelf')).click();
+    await expect(page).toHaveURL(/\/bookshelf$/);
+    await expect(page.getByText('No books available.')).toBeVisible();
 
-  await page.getByRole('link', { name: 'Add New Book' }).click();
-  await expect(page).toHaveURL(/\/bookshelf-organizer$/);
-  // Bad input first: the spec's messages, nothing sent.
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(page.getByText('Category is required')).toBeVisible();
-  await expect(page.getByText('Title is required')).toBeVisible();
+    await page.getByRole('link', { name: 'Add New Book' }).click();
+    await expect(page).toHaveURL(/\/bookshelf-organizer$/);
+    // Bad input first: the spec's messages, nothing sent.
+    await page.getByRole('button', { name: 'Save & Continue' }).click();
+    await expect(page.getByText('Category is required')).toBeVisible();
+    await expect(page.getByText('Title is required')).toBeVisible();
 
-  await page.getByLabel('Category').selectOption('Spiritual Books');
-  await page.getByLabel('Title').fill('Introduction to the Devout Life');
-  await page.getByLabel('Link').fill('https://example.org/devout-life');
-  await page.getByLabel('Image').setInputFiles({ name: 'devout.png', mimeType: 'image/png', buffer: png });
-  await expect(page.getByAltText('Image preview')).toBeVisible();
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(page.getByText('Book added successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/bookshelf$/);
+    await page.getByLabel('Category').selectOption('Spiritual Books');
+    await page.getByLabel('Title').fill('Introduction to the Devout Life');
+    await page.getByLabel('Link').fill('https://example.org/devout-life');
+    await page.getByLabel('Image').setInputFiles({ name: 'devout.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByAltText('Image preview')).toBeVisible();
+    await page.getByRole('button', { name: 'Save & Continue' }).click();
+    await expect(page.getByText('Book added successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/bookshelf$/);
 
-  const coverImage = page.getByRole('img', { name: 'Cover of Introduction to the Devout Life' });
-  await expect(coverImage).toBeVisible();
-  await expect.poll(() => coverImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+    const coverImage = page.getByRole('img', { name: 'Cover of Introduction to the Devout Life' });
+    await expect(coverImage).toBeVisible();
+    await expect.poll(() => coverImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
 
-  await page.getByRole('link', { name: 'View details of Introduction to the Devout Life' }).click();
-  await expect(page.getByRole('heading', { name: 'Introduction to the Devout Life' })).toBeVisible();
-  await expect(page.getByText('Spiritual Books')).toBeVisible();
-  const coverUrl = await page.getByRole('img', { name: /Cover of/ }).getAttribute('src');
+    await page.getByRole('link', { name: 'View details of Introduction to the Devout Life' }).click();
+    await expect(page.getByRole('heading', { name: 'Introduction to the Devout Life' })).toBeVisible();
+    await expect(page.getByText('Spiritual Books')).toBeVisible();
+    const coverUrl = await page.getByRole('img', { name: /Cover of/ }).getAttribute('src');
 
-  await page.getByRole('link', { name: 'Edit Book' }).click();
-  await expect(page.getByLabel('Title')).toHaveValue('Introduction to the Devout Life');
-  await expect(page.getByLabel('Category')).toHaveValue('Spiritual Books');
-  await page.getByLabel('Title').fill('Introduction to the Devout Life (Annotated)');
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(page.getByText('Book updated successfully')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Introduction to the Devout Life (Annotated)' })).toBeVisible();
-  const keptCover = page.getByRole('img', { name: /Cover of/ });
-  await expect(keptCover).toHaveAttribute('src', coverUrl!);
-  await expect.poll(() => keptCover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+    await page.getByRole('link', { name: 'Edit Book' }).click();
+    await expect(page.getByLabel('Title')).toHaveValue('Introduction to the Devout Life');
+    await expect(page.getByLabel('Category')).toHaveValue('Spiritual Books');
+    await page.getByLabel('Title').fill('Introduction to the Devout Life (Annotated)');
+    await page.getByRole('button', { name: 'Save & Continue' }).click();
+    await expect(page.getByText('Book updated successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Introduction to the Devout Life (Annotated)' })).toBeVisible();
+    const keptCover = page.getByRole('img', { name: /Cover of/ });
+    await expect(keptCover).toHaveAttribute('src', coverUrl!);
+    await expect.poll(() => keptCover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
 
-  await page.getByRole('button', { name: 'Delete Book' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Are you sure you want to delete this book?');
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Book deleted successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/bookshelf$/);
-  await expect(page.getByText('No books available.')).toBeVisible();
-  // The cover went with the record.
-  expect((await page.request.get(coverUrl!)).status()).toBe(404);
-});
+    await page.getByRole('button', { name: 'Delete Book' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Are you sure you want to delete this book?');
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Book deleted successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/bookshelf$/);
+    await expect(page.getByText('No books available.')).toBeVisible();
+    // The cover went with the record.
+    expect((await page.request.get(coverUrl!)).status()).toBe(404);
+  },
+);
 
 test("a book sent with the spec's own payload (no category) reaches the shelf, and its edit asks for a category", async ({
   page,

@@ -1,4 +1,4 @@
-import { expect, test, type Page, png } from './fixtures';
+import { expect, test, type Page, png, SMOKE } from './fixtures';
 import { logIn, menuLink } from './session';
 
 /** A year's plan as the CSV import reads it: 364 days, seven a week. */
@@ -165,117 +165,121 @@ test('the administrator publishes a live stream: add with a preview (form resets
   await expect(page.getByText('No live streams available.')).toBeVisible();
 });
 
-test('the administrator writes reflections in the rich-text editor; stored script never runs', async ({ page }) => {
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  await logIn(page);
-  await (await menuLink(page, 'Adult Reflection')).click();
-  await expect(page.getByText('No reflections available.')).toBeVisible();
-  // Quill is not downloaded for the list.
-  expect(await remoteStylesheets(page)).toEqual([]);
-
-  await page.getByRole('link', { name: 'Add Adult Reflection' }).click();
-  const reflection = page.getByRole('textbox', { name: 'Reflection' });
-  await expect(reflection).toBeVisible();
-  expect((await remoteStylesheets(page)).length).toBeGreaterThan(0);
-
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Mass field is required')).toBeVisible();
-  await expect(page.getByText('Devotional confession is required')).toBeVisible();
-
-  await page.getByLabel('Date').fill('04/03/2026');
-  await page.getByLabel('Topic').fill('Trust in the Lord');
-  await page.getByLabel('Bible Reading').fill('Proverbs 3:5-6');
-  await reflection.click();
-  await page.keyboard.type('Trust in the ');
-  await page.keyboard.press('Control+b');
-  await page.keyboard.type('Lord');
-  await page.keyboard.press('Control+b');
-  await page.keyboard.type(' <img src=x onerror=alert(1)>');
-  await page.getByRole('textbox', { name: 'Prayer Points' }).click();
-  await page.keyboard.type('For the sick');
-  await page.getByRole('textbox', { name: 'Exercise' }).click();
-  await page.keyboard.type('Write down one worry');
-  await page.getByLabel('Bible Meditation').fill('Psalm 37');
-
-  // Unsaved changes: leaving through the menu asks first.
-  await (await menuLink(page, 'Dashboard')).click();
-  await expect(page.getByRole('dialog', { name: 'Unsaved changes' })).toBeVisible();
-  await page.getByRole('button', { name: 'Stay' }).click();
-  await expect(page).toHaveURL(/\/add-adult-reflection$/);
-
-  await page.getByLabel('Mass Reading').fill('Daniel 3:25');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Reflection added successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/adult-reflection$/);
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-
-  await page.getByRole('link', { name: 'View details of 04/03/2026' }).click();
-  await expect(page).toHaveURL(/\/adult-reflection\/2026-03-04$/);
-  await expect(page.getByRole('heading', { name: 'Trust in the Lord' })).toBeVisible();
-  const shown = page.getByLabel('Reflection', { exact: true });
-  await expect(shown.locator('strong')).toHaveText('Lord');
-  // What was typed as markup is text, not an element.
-  await expect(shown).toContainText('<img src=x onerror=alert(1)>');
-  // Typed spaces are ordinary ones (the editor makes them non-breaking), so lines break between words:
-  // in the details and in what the mobile app reads.
-  expect(await shown.innerHTML()).not.toMatch(/&nbsp;|\u00a0/);
-  const served = await page.request.get('/api/v1/adult/reflection/2026-03-04');
-  expect(JSON.stringify(await served.json())).not.toMatch(/&nbsp;|\u00a0/);
-
-  // A hostile payload sent straight to the API (as another client could) is stored harmless and shown harmless.
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const user = JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}') as { _id: string };
-  const hostileReflection = {
-    date: '2026-03-05',
-    topic: 'Hostile',
-    reflection: '<p>Visible</p><img src="x" onerror="alert(\'xss-img\')"><script>alert("xss-script")</script>',
-    bibleReading: 'John 1',
-    devotionalContent: '<a href="javascript:alert(\'xss-link\')">click me</a>',
-    devotionalConfession: '<p onmouseover="alert(\'xss-hover\')">Hover me</p>',
-    furtherReading: 'Psalm 1',
-    mass: 'John 2',
-  };
-  const addChildren = () =>
-    page.request.post(`/api/v1/add/children/reflection/${user._id}`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: hostileReflection,
+test(
+  'the administrator writes reflections in the rich-text editor; stored script never runs',
+  SMOKE,
+  async ({ page }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
     });
-  const hostile = await addChildren();
-  expect(hostile.status()).toBe(201);
-  // One reflection per date and audience, said with the date as the screens show it.
-  const again = await addChildren();
-  expect(again.status()).toBe(409);
-  expect(await again.json()).toEqual({ message: 'A children reflection already exists for 05/03/2026' });
-  await page.goto('/children-reflection/2026-03-05');
-  await expect(page.getByText('Visible')).toBeVisible();
-  await page.getByText('click me').click();
-  await page.getByText('Hover me').hover();
-  // A handler run by the click or the hover would have opened its dialog before the page paints again
-  // (an open alert() holds the page): one frame later, every dialog has been reported.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-  expect(dialogs).toEqual([]);
-  expect(await page.locator('dd [onerror], dd [onmouseover], dd script, dd [href^="javascript"]').count()).toBe(0);
+    await logIn(page);
+    await (await menuLink(page, 'Adult Reflection')).click();
+    await expect(page.getByText('No reflections available.')).toBeVisible();
+    // Quill is not downloaded for the list.
+    expect(await remoteStylesheets(page)).toEqual([]);
 
-  // Edit, then delete with confirmation.
-  await page.getByRole('link', { name: 'Edit' }).click();
-  await expect(page.getByLabel('Topic')).toHaveValue('Hostile');
-  await page.getByLabel('Topic').fill('Harmless now');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Reflection updated successfully')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Harmless now' })).toBeVisible();
-  await page.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Are you sure you want to delete this reflection?');
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Reflection deleted successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/children-reflection$/);
-  await expect(page.getByText('No reflections available.')).toBeVisible();
-  await page.goto('/children-reflection/2026-03-05');
-  await expect(page.getByText('Reflection details not found.')).toBeVisible();
-});
+    await page.getByRole('link', { name: 'Add Adult Reflection' }).click();
+    const reflection = page.getByRole('textbox', { name: 'Reflection' });
+    await expect(reflection).toBeVisible();
+    expect((await remoteStylesheets(page)).length).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Mass field is required')).toBeVisible();
+    await expect(page.getByText('Devotional confession is required')).toBeVisible();
+
+    await page.getByLabel('Date').fill('04/03/2026');
+    await page.getByLabel('Topic').fill('Trust in the Lord');
+    await page.getByLabel('Bible Reading').fill('Proverbs 3:5-6');
+    await reflection.click();
+    await page.keyboard.type('Trust in the ');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('Lord');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type(' <img src=x onerror=alert(1)>');
+    await page.getByRole('textbox', { name: 'Prayer Points' }).click();
+    await page.keyboard.type('For the sick');
+    await page.getByRole('textbox', { name: 'Exercise' }).click();
+    await page.keyboard.type('Write down one worry');
+    await page.getByLabel('Bible Meditation').fill('Psalm 37');
+
+    // Unsaved changes: leaving through the menu asks first.
+    await (await menuLink(page, 'Dashboard')).click();
+    await expect(page.getByRole('dialog', { name: 'Unsaved changes' })).toBeVisible();
+    await page.getByRole('button', { name: 'Stay' }).click();
+    await expect(page).toHaveURL(/\/add-adult-reflection$/);
+
+    await page.getByLabel('Mass Reading').fill('Daniel 3:25');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Reflection added successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/adult-reflection$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'View details of 04/03/2026' }).click();
+    await expect(page).toHaveURL(/\/adult-reflection\/2026-03-04$/);
+    await expect(page.getByRole('heading', { name: 'Trust in the Lord' })).toBeVisible();
+    const shown = page.getByLabel('Reflection', { exact: true });
+    await expect(shown.locator('strong')).toHaveText('Lord');
+    // What was typed as markup is text, not an element.
+    await expect(shown).toContainText('<img src=x onerror=alert(1)>');
+    // Typed spaces are ordinary ones (the editor makes them non-breaking), so lines break between words:
+    // in the details and in what the mobile app reads.
+    expect(await shown.innerHTML()).not.toMatch(/&nbsp;|\u00a0/);
+    const served = await page.request.get('/api/v1/adult/reflection/2026-03-04');
+    expect(JSON.stringify(await served.json())).not.toMatch(/&nbsp;|\u00a0/);
+
+    // A hostile payload sent straight to the API (as another client could) is stored harmless and shown harmless.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const user = JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}') as { _id: string };
+    const hostileReflection = {
+      date: '2026-03-05',
+      topic: 'Hostile',
+      reflection: '<p>Visible</p><img src="x" onerror="alert(\'xss-img\')"><script>alert("xss-script")</script>',
+      bibleReading: 'John 1',
+      devotionalContent: '<a href="javascript:alert(\'xss-link\')">click me</a>',
+      devotionalConfession: '<p onmouseover="alert(\'xss-hover\')">Hover me</p>',
+      furtherReading: 'Psalm 1',
+      mass: 'John 2',
+    };
+    const addChildren = () =>
+      page.request.post(`/api/v1/add/children/reflection/${user._id}`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: hostileReflection,
+      });
+    const hostile = await addChildren();
+    expect(hostile.status()).toBe(201);
+    // One reflection per date and audience, said with the date as the screens show it.
+    const again = await addChildren();
+    expect(again.status()).toBe(409);
+    expect(await again.json()).toEqual({ message: 'A children reflection already exists for 05/03/2026' });
+    await page.goto('/children-reflection/2026-03-05');
+    await expect(page.getByText('Visible')).toBeVisible();
+    await page.getByText('click me').click();
+    await page.getByText('Hover me').hover();
+    // A handler run by the click or the hover would have opened its dialog before the page paints again
+    // (an open alert() holds the page): one frame later, every dialog has been reported.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(dialogs).toEqual([]);
+    expect(await page.locator('dd [onerror], dd [onmouseover], dd script, dd [href^="javascript"]').count()).toBe(0);
+
+    // Edit, then delete with confirmation.
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page.getByLabel('Topic')).toHaveValue('Hostile');
+    await page.getByLabel('Topic').fill('Harmless now');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Reflection updated successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Harmless now' })).toBeVisible();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Are you sure you want to delete this reflection?');
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Reflection deleted successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/children-reflection$/);
+    await expect(page.getByText('No reflections available.')).toBeVisible();
+    await page.goto('/children-reflection/2026-03-05');
+    await expect(page.getByText('Reflection details not found.')).toBeVisible();
+  },
+);
 
 test("a video put in a reflection's editor is saved and shown as its player, and stays one when edited again", async ({
   page,

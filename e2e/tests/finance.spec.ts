@@ -1,4 +1,4 @@
-import { expect, test, type Page, png } from './fixtures';
+import { expect, test, type Page, png, SMOKE } from './fixtures';
 import { logIn, menuLink, signInOverApi } from './session';
 
 /** A PDF large enough that a throttled upload takes a few seconds. */
@@ -41,88 +41,90 @@ test("a donation file past the server's limit is refused in the browser, in the 
   expect(await sent.json()).toEqual({ message: 'The file is too large (at most 20 MB)' });
 });
 
-test('donations: add a PDF (with upload progress, then the form resets), details link downloads it, edit to an image, delete', async ({
-  page,
-}) => {
-  await logIn(page);
-  await open(page, 'Donations', /\/donations$/);
-  await expect(page.getByText('No donations available.')).toBeVisible();
+test(
+  'donations: add a PDF (with upload progress, then the form resets), details link downloads it, edit to an image, delete',
+  SMOKE,
+  async ({ page }) => {
+    await logIn(page);
+    await open(page, 'Donations', /\/donations$/);
+    await expect(page.getByText('No donations available.')).toBeVisible();
 
-  await page.getByRole('link', { name: 'Add New Donation' }).click();
-  await expect(page).toHaveURL(/\/donation\/add$/);
-  await page.getByRole('button', { name: 'Add Donation' }).click();
-  for (const message of ['Donation name is required', 'Description is required', 'File is required']) {
-    await expect(page.getByText(message)).toBeVisible();
-  }
+    await page.getByRole('link', { name: 'Add New Donation' }).click();
+    await expect(page).toHaveURL(/\/donation\/add$/);
+    await page.getByRole('button', { name: 'Add Donation' }).click();
+    for (const message of ['Donation name is required', 'Description is required', 'File is required']) {
+      await expect(page.getByText(message)).toBeVisible();
+    }
 
-  await page.getByLabel('Donation Name').fill('Church building fund');
-  await page.getByLabel('Description').fill('For the new roof of the parish hall');
-  await page.getByLabel('File').setInputFiles({ name: 'appeal.pdf', mimeType: 'application/pdf', buffer: bigPdf });
-  // A slow connection: the upload takes seconds, and the form shows how far it is.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 20,
-    downloadThroughput: -1,
-    uploadThroughput: 200 * 1024,
-  });
-  await page.getByRole('button', { name: 'Add Donation' }).click();
-  const bar = page.getByRole('progressbar', { name: 'Upload progress' });
-  await expect(bar).toBeVisible();
-  await expect(page.getByRole('button', { name: /Add Donation/ })).toBeDisabled();
-  await expect
-    .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 10_000 })
-    .toBeGreaterThan(0);
-  await expect(page.getByText('Donation added successfully')).toBeVisible({ timeout: 15_000 });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
-  // The add form resets after a successful submit and stays.
-  await expect(page).toHaveURL(/\/donation\/add$/);
-  await expect(page.getByLabel('Donation Name')).toHaveValue('');
-  await expect(page.getByLabel('Description')).toHaveValue('');
-  await expect(bar).toBeHidden();
+    await page.getByLabel('Donation Name').fill('Church building fund');
+    await page.getByLabel('Description').fill('For the new roof of the parish hall');
+    await page.getByLabel('File').setInputFiles({ name: 'appeal.pdf', mimeType: 'application/pdf', buffer: bigPdf });
+    // A slow connection: the upload takes seconds, and the form shows how far it is.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 200 * 1024,
+    });
+    await page.getByRole('button', { name: 'Add Donation' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Upload progress' });
+    await expect(bar).toBeVisible();
+    await expect(page.getByRole('button', { name: /Add Donation/ })).toBeDisabled();
+    await expect
+      .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await expect(page.getByText('Donation added successfully')).toBeVisible({ timeout: 15_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    // The add form resets after a successful submit and stays.
+    await expect(page).toHaveURL(/\/donation\/add$/);
+    await expect(page.getByLabel('Donation Name')).toHaveValue('');
+    await expect(page.getByLabel('Description')).toHaveValue('');
+    await expect(bar).toBeHidden();
 
-  await open(page, 'Donations', /\/donations$/);
-  await expect(page.getByRole('img', { name: 'File of Church building fund' })).toHaveText('PDF');
-  await page.getByRole('link', { name: 'View details of Church building fund' }).click();
-  await expect(page.getByRole('heading', { name: 'Church building fund' })).toBeVisible();
-  const fileLink = page.getByRole('link', { name: 'Download file' });
-  const fileUrl = (await fileLink.getAttribute('href'))!;
-  // Not an image: served as a download, never rendered inline.
-  const served = await page.request.get(fileUrl);
-  expect(served.headers()['content-disposition']).toMatch(/^attachment/);
-  expect(served.headers()['content-type']).toBe('application/octet-stream');
-  const download = page.waitForEvent('download');
-  await fileLink.click();
-  expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+    await open(page, 'Donations', /\/donations$/);
+    await expect(page.getByRole('img', { name: 'File of Church building fund' })).toHaveText('PDF');
+    await page.getByRole('link', { name: 'View details of Church building fund' }).click();
+    await expect(page.getByRole('heading', { name: 'Church building fund' })).toBeVisible();
+    const fileLink = page.getByRole('link', { name: 'Download file' });
+    const fileUrl = (await fileLink.getAttribute('href'))!;
+    // Not an image: served as a download, never rendered inline.
+    const served = await page.request.get(fileUrl);
+    expect(served.headers()['content-disposition']).toMatch(/^attachment/);
+    expect(served.headers()['content-type']).toBe('application/octet-stream');
+    const download = page.waitForEvent('download');
+    await fileLink.click();
+    expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
 
-  await page.getByRole('link', { name: 'Edit Donation' }).click();
-  await expect(page.getByLabel('Donation Name')).toHaveValue('Church building fund');
-  await page.getByLabel('Donation Name').fill('');
-  await page.getByLabel('Donation Name').blur();
-  await expect(page.getByText('Name is required')).toBeVisible();
-  await page.getByLabel('Donation Name').fill('Roof appeal');
-  await page.getByLabel('File').setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: png });
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Donation updated successfully')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Roof appeal' })).toBeVisible();
-  const picture = page.getByRole('img', { name: 'Image of Roof appeal' });
-  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
-  // The replaced PDF went with the edit.
-  expect((await page.request.get(fileUrl)).status()).toBe(404);
+    await page.getByRole('link', { name: 'Edit Donation' }).click();
+    await expect(page.getByLabel('Donation Name')).toHaveValue('Church building fund');
+    await page.getByLabel('Donation Name').fill('');
+    await page.getByLabel('Donation Name').blur();
+    await expect(page.getByText('Name is required')).toBeVisible();
+    await page.getByLabel('Donation Name').fill('Roof appeal');
+    await page.getByLabel('File').setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Donation updated successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Roof appeal' })).toBeVisible();
+    const picture = page.getByRole('img', { name: 'Image of Roof appeal' });
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+    // The replaced PDF went with the edit.
+    expect((await page.request.get(fileUrl)).status()).toBe(404);
 
-  await page.getByRole('button', { name: 'Delete Donation' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Are you sure you want to delete this donation?');
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Donation deleted successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/donations$/);
-  await expect(page.getByText('No donations available.')).toBeVisible();
-});
+    await page.getByRole('button', { name: 'Delete Donation' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Are you sure you want to delete this donation?');
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Donation deleted successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/donations$/);
+    await expect(page.getByText('No donations available.')).toBeVisible();
+  },
+);
 
 test('bank accounts: add (leading zeros kept), edit in a modal, delete', async ({ page }) => {
   await logIn(page);

@@ -29,6 +29,13 @@ export const HASHING = { timeout: 30_000 };
  */
 export const SAME_ON_EVERY_NODE = { tag: '@same-on-every-node' };
 
+/**
+ * The tag of the smoke set: a handful of flows through the server (login and the foundation screens,
+ * a book added with its cover, a donation file uploaded, a reflection written in the editor, a
+ * password changed and reset). CI runs them, not every screen, on its second Node (.ci/run).
+ */
+export const SMOKE = { tag: '@smoke' };
+
 /** A valid 2×2 PNG: covers, pictures and thumbnails of the specs. */
 export const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPj/n4GBgYGJgYGBgQEAGw0CAtQu/ZcAAAAASUVORK5CYII=',

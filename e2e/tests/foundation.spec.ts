@@ -1,7 +1,7 @@
-import { expect, HASHING, test } from './fixtures';
+import { expect, HASHING, test, SMOKE } from './fixtures';
 import { logIn, menuLink } from './session';
 
-test('the administrator runs the foundation screens end to end', async ({ page, request }) => {
+test('the administrator runs the foundation screens end to end', SMOKE, async ({ page, request }) => {
   const remoteRequests: string[] = [];
   page.on('request', (req) => {
     if (new URL(req.url()).pathname.startsWith('/remotes/')) remoteRequests.push(req.url());
