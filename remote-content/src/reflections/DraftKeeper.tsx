@@ -3,10 +3,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import styled from 'styled-components';
 import { Button, formatDateTime } from 'shared';
 import type { ReflectionInput } from './api';
-import { readDraft, removeDraft, writeDraft, type Draft } from './draft';
-
-/** How long typing pauses before the draft is written. */
-const WRITE_AFTER_MS = 400;
+import { DRAFT_WRITE_AFTER_MS as WRITE_AFTER_MS, readDraft, removeDraft, writeDraft, type Draft } from './draft';
 
 const Offer = styled.section`
   display: flex;

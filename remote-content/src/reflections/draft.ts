@@ -19,6 +19,9 @@ export interface Draft {
   pictures: Record<string, string>;
 }
 
+/** How long typing pauses before the draft is written. */
+export const DRAFT_WRITE_AFTER_MS = 400;
+
 /** A draft without uploaded pictures is kept this long. */
 export const DRAFT_LIFETIME_MS = 7 * 24 * 3_600_000;
 /** A draft expires this long before the first of its pictures may be swept. */

@@ -5,7 +5,15 @@ import { session } from 'shared';
 import { type Reflection } from './api';
 import { renderRoutes, signIn, stubApi } from 'shared/testing';
 import App from '../App';
-import { draftExpiry, draftKey, DRAFT_LIFETIME_MS, readDraft, rememberUploadedPicture, writeDraft } from './draft';
+import {
+  draftExpiry,
+  draftKey,
+  DRAFT_LIFETIME_MS,
+  DRAFT_WRITE_AFTER_MS,
+  readDraft,
+  rememberUploadedPicture,
+  writeDraft,
+} from './draft';
 
 const userId = '0123456789abcdef01234567';
 const reflection: Reflection = {
@@ -23,6 +31,9 @@ const reflection: Reflection = {
 
 // Typing into three Quill editors in jsdom takes a few seconds.
 jest.setTimeout(20_000);
+
+/** Waits out the draft's write delay (the form's own constant), so that a write due by now has happened. */
+const pastDraftWriteDelay = () => act(() => new Promise((resolve) => setTimeout(resolve, DRAFT_WRITE_AFTER_MS + 100)));
 
 const render = (path: string) => renderRoutes([{ path: '*', element: <App /> }], path);
 const ok = (data: unknown): [number, unknown] => [200, { message: 'ok', data }];
@@ -333,7 +344,7 @@ describe('a reflection’s local draft', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Reflection added successfully')).toBeInTheDocument();
     // Past the draft's write delay, while the list the save went back to loads.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    await pastDraftWriteDelay();
     expect(localStorage.getItem(key)).toBeNull();
   });
 
@@ -341,7 +352,7 @@ describe('a reflection’s local draft', () => {
     stubApi({ [`GET /adult/reflection/${reflection._id}`]: () => ok(reflection) });
     render(`/adult-reflection/edit/${reflection._id}`);
     expect(await editor('Reflection')).toHaveTextContent('Trust in the Lord.');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    await pastDraftWriteDelay();
     expect(localStorage.getItem(draftKey(userId, 'adult', reflection._id))).toBeNull();
   });
 
