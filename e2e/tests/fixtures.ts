@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
 
-// Specs import everything Playwright from here, so that `test` is the one with the worker's server.
+// Specs import everything Playwright from here, so that `test` is the one with the spec file's server.
 export * from '@playwright/test';
 
 export const adminEmail = 'admin@example.com';
@@ -42,7 +42,7 @@ export const png = Buffer.from(
   'base64',
 );
 
-/** The production server one Playwright worker runs its tests against. */
+/** The production server the tests of one spec file run against, on their worker. */
 export interface WorkerServer {
   url: string;
   /** Its own data directory: its database, uploads, releases and live map. */
@@ -120,14 +120,32 @@ export async function startServer(port: number, cdnPort = port + 1): Promise<Sta
   return { url, dataDir, stop };
 }
 
+/** The server a worker runs for the spec file it is on; the next file gets a fresh one. */
+interface FileServers {
+  current?: { file: string; server: StartedServer };
+}
+
 /**
- * Every worker starts its own production server (startServer) on an empty data directory and a port
- * of its own, so workers run side by side without seeing each other's records. A replacement worker
+ * Each spec file runs on a production server of its own (startServer), on an empty data directory: a
+ * worker starts one, on its own port, when it comes to a file, and ends it when it moves on to the
+ * next. Workers run side by side without seeing each other's records, and no file sees what another
+ * left (nor cleans up for one); the tests of one file share its server, in order. A replacement worker
  * (after a failure) starts afresh.
  */
-export const test = base.extend<object, { server: WorkerServer }>({
+export const test = base.extend<{ server: WorkerServer }, { fileServers: FileServers }>({
+  fileServers: [
+    async ({}, use) => {
+      const servers: FileServers = {};
+      try {
+        await use(servers);
+      } finally {
+        await servers.current?.server.stop();
+      }
+    },
+    { scope: 'worker' },
+  ],
   server: [
-    async ({}, use, workerInfo) => {
+    async ({ fileServers }, use, testInfo) => {
       if (process.env.E2E_BASE_URL) {
         // A server started elsewhere (e.g. `npm run cluster` with ADMIN_EMAIL/ADMIN_PASSWORD as above):
         // one worker then, since every test sees the same data.
@@ -135,16 +153,18 @@ export const test = base.extend<object, { server: WorkerServer }>({
         await use({ url: process.env.E2E_BASE_URL.replace(/\/$/, ''), dataDir, cdnPort: basePort + 1 });
         return;
       }
-      const port = basePort + 2 * workerInfo.parallelIndex;
+      const port = basePort + 2 * testInfo.parallelIndex;
       const cdnPort = port + 1;
-      const { url, dataDir, stop } = await startServer(port, cdnPort);
-      try {
-        await use({ url, dataDir, cdnPort });
-      } finally {
-        await stop();
+      if (fileServers.current?.file !== testInfo.file) {
+        const previous = fileServers.current;
+        fileServers.current = undefined;
+        await previous?.server.stop();
+        fileServers.current = { file: testInfo.file, server: await startServer(port, cdnPort) };
       }
+      const { url, dataDir } = fileServers.current.server;
+      await use({ url, dataDir, cdnPort });
     },
-    { scope: 'worker', timeout: 90_000 },
+    { timeout: 90_000 },
   ],
   baseURL: async ({ server }, use) => await use(server.url),
 });

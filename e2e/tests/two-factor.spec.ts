@@ -8,7 +8,7 @@ import { logIn, logOut, signInOverApi } from './session';
 // Two-factor sign-in end to end: the Admin turns it on in Settings by "scanning" the key the page shows
 // (read here and fed to the same TOTP library an app would use), then signs in with a code; a wrong and
 // a replayed code are refused in words, a recovery code lets in once, and `npm run admin -- reset-2fa`
-// is the way back. The worker's other specs sign in with the password alone: it is always reset.
+// is the way back. This file's later tests sign in with the password alone: it is always reset.
 // Then the team's requirement: a second Admin without it sets it up at sign-in before any session.
 
 const PERIOD_MS = 30_000;
