@@ -122,26 +122,35 @@ function declaredIn(srcDir: string, type: ts.Type): boolean {
 const OPEN = '([{<';
 const CLOSE = ')]}>';
 
-/** `text` cut at `separator` where it stands outside brackets and quotes ('=>' is no bracket). */
-function splitOutside(text: string, separator: string, limit = Infinity): string[] {
-  const parts: string[] = [];
+/**
+ * Each character of `text` outside quotes, with the bracket depth around it: an opening or closing
+ * bracket reports the depth outside it ('=>' is no bracket).
+ */
+function* outsideQuotes(text: string): Generator<{ at: number; depth: number; bracket?: 'open' | 'close' }> {
   let depth = 0;
-  let start = 0;
   let quote = '';
-  for (let i = 0; i < text.length && parts.length < limit - 1; i++) {
-    const char = text[i];
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at];
     if (quote) {
-      if (char === '\\') i++;
+      if (char === '\\') at++;
       else if (char === quote) quote = '';
     } else if (char === '"' || char === "'") quote = char;
-    else if (char === '>' && text[i - 1] === '=') continue;
-    else if (OPEN.includes(char)) depth++;
-    else if (CLOSE.includes(char)) depth--;
-    else if (depth === 0 && text.startsWith(separator, i)) {
-      parts.push(text.slice(start, i));
-      start = i + separator.length;
-      i += separator.length - 1;
-    }
+    else if (OPEN.includes(char)) yield { at, depth: depth++, bracket: 'open' };
+    else if (CLOSE.includes(char) && !(char === '>' && text[at - 1] === '='))
+      yield { at, depth: --depth, bracket: 'close' };
+    else yield { at, depth };
+  }
+}
+
+/** `text` cut at `separator` where it stands outside brackets and quotes, into `limit` parts at most. */
+function splitOutside(text: string, separator: string, limit = Infinity): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  for (const { at, depth, bracket } of outsideQuotes(text)) {
+    if (parts.length >= limit - 1) break;
+    if (at < start || depth !== 0 || bracket || !text.startsWith(separator, at)) continue;
+    parts.push(text.slice(start, at));
+    start = at + separator.length;
   }
   parts.push(text.slice(start));
   return parts;
@@ -150,25 +159,11 @@ function splitOutside(text: string, separator: string, limit = Infinity): string
 /** Each bracket's content of `text` (at the outer level) made canonical. */
 function bracketsCanonical(text: string): string {
   let out = '';
-  let depth = 0;
   let from = 0;
-  let quote = '';
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quote) {
-      if (char === '\\') i++;
-      else if (char === quote) quote = '';
-    } else if (char === '"' || char === "'") quote = char;
-    else if (char === '>' && text[i - 1] === '=') continue;
-    else if (OPEN.includes(char)) {
-      if (depth++ === 0) {
-        out += text.slice(from, i + 1);
-        from = i + 1;
-      }
-    } else if (CLOSE.includes(char) && --depth === 0) {
-      out += canonicalType(text.slice(from, i)) + char;
-      from = i + 1;
-    }
+  for (const { at, depth, bracket } of outsideQuotes(text)) {
+    if (depth !== 0 || !bracket) continue;
+    out += bracket === 'open' ? text.slice(from, at + 1) : canonicalType(text.slice(from, at)) + text[at];
+    from = at + 1;
   }
   return out + text.slice(from);
 }
