@@ -25,7 +25,7 @@ import { twoFactorRoutes } from './two-factor/routes';
 import { teamRoutes } from './team/routes';
 import { activityRoutes } from './activity/routes';
 import { recordActivity } from './activity/record';
-import { followSharedReleases, SharedReleases } from './releases/shared';
+import { followClusterReleases, ClusterReleases } from './releases/cluster-sync';
 import { openUploadStorage } from './uploads/storage';
 import type { UploadStorage } from './uploads/store';
 // finance (donations, bank accounts, Section A prayers, About Us)
@@ -55,8 +55,8 @@ declare module 'fastify' {
     releases: Releases;
     /** The live map as browsers get it at /remotes.json. */
     liveMap: LiveMap;
-    /** PostgreSQL: the releases and the live map every instance shares (releases/shared.ts). */
-    sharedReleases?: SharedReleases;
+    /** PostgreSQL: the releases and the live map every instance shares (releases/cluster-sync.ts). */
+    clusterReleases?: ClusterReleases;
   }
 }
 
@@ -98,7 +98,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const releases = new Releases(releasesConfig(config));
   app.decorate('releases', releases);
   app.decorate('liveMap', new LiveMap(releases, { loadTimeoutMs: config.remoteLoadTimeoutMs }, app.log));
-  if (db.engine === 'postgres') followSharedReleases(app, new SharedReleases(db, releases, app.log));
+  if (db.engine === 'postgres') followClusterReleases(app, new ClusterReleases(db, releases, app.log));
   app.decorateRequest('admin', undefined);
 
   registerErrorHandler(app);

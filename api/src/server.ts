@@ -18,9 +18,9 @@ import { publicOrigin } from './uploads/store';
 async function adoptRemoteBuilds(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
   const builds = app.config.staticRoots.remoteBuilds.filter((dir) => fs.existsSync(path.join(dir, 'release.json')));
   try {
-    // On PostgreSQL with every instance's view, and what it changes shared with them (releases/shared.ts).
+    // On PostgreSQL with every instance's view, and what it changes shared with them (releases/cluster-sync.ts).
     const adopt = () => app.releases.adoptBuilds(builds);
-    const { published, deployed, notLive } = app.sharedReleases ? await app.sharedReleases.change(adopt) : adopt();
+    const { published, deployed, notLive } = app.clusterReleases ? await app.clusterReleases.change(adopt) : adopt();
     // Said on the console, like the administrator's line: the person starting the server reads them.
     for (const info of published) console.log(`Published ${info.name} ${info.release} from its build.`);
     for (const info of deployed) console.log(`${info.name} ${info.release} is live (its first release).`);

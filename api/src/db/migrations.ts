@@ -304,7 +304,7 @@ const migrations = (engine: EngineName): Record<string, Migration> => ({
       await db.schema.dropTable('stored_files').execute();
     },
   },
-  // With PostgreSQL the remotes' releases and the live map are shared too (releases/shared.ts): a deploy
+  // With PostgreSQL the remotes' releases and the live map are shared too (releases/cluster-sync.ts): a deploy
   // through any machine reaches every instance, each of which keeps a local copy to serve from. And the
   // hourly chores run once an hour across instances.
   '0010_shared_releases_and_chores': {

@@ -263,7 +263,7 @@ export interface StoredFileChunksTable {
   data: Buffer;
 }
 
-/** PostgreSQL only (migration 0010): the files of the remotes' immutable releases (releases/shared.ts). */
+/** PostgreSQL only (migration 0010): the files of the remotes' immutable releases (releases/cluster-sync.ts). */
 export interface ReleaseFilesTable {
   remote: string;
   release: string;

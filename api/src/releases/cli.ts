@@ -3,7 +3,7 @@ import { loadConfig, repoRoot } from '../config';
 import { Releases, releasesConfig } from './releases';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { exclusively, LOCKS } from '../db/instances';
-import { SharedReleases } from './shared';
+import { ClusterReleases } from './cluster-sync';
 import { ReleaseError } from './store';
 
 /**
@@ -120,7 +120,7 @@ export function run(
 
 /**
  * The command as an operator runs it. With DATABASE_URL the releases and the live map are the
- * database's (releases/shared.ts): the command runs on this machine's copy brought up to date, and what
+ * database's (releases/cluster-sync.ts): the command runs on this machine's copy brought up to date, and what
  * it changed reaches every instance.
  */
 export async function runShared(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
@@ -130,7 +130,7 @@ export async function runShared(argv: string[], env: NodeJS.ProcessEnv = process
   try {
     await exclusively(db, LOCKS.start, true, () => migrateToLatest(db));
     const releases = new Releases(releasesConfig(config));
-    return await new SharedReleases(db, releases).change(() => run(argv, env, releases));
+    return await new ClusterReleases(db, releases).change(() => run(argv, env, releases));
   } finally {
     await db.close();
   }

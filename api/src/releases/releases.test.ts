@@ -454,7 +454,7 @@ if (postgres.length)
       b = { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, app, db, dataDir };
       // B hears of A's first release by notification, not by its next poll of the counter.
       await db.changes!.listening();
-      await a.app.sharedReleases!.change(() => a.app.releases.adoptBuilds(fixture.staticRoots.remoteBuilds));
+      await a.app.clusterReleases!.change(() => a.app.releases.adoptBuilds(fixture.staticRoots.remoteBuilds));
     });
     afterAll(async () => {
       await b?.app.close();
@@ -516,14 +516,14 @@ if (postgres.length)
       // Keeping one: 1.2.0 was never live, so it goes (the live release and the one before stay).
       const published = await runShared(['publish', 'content', build], { ...operator(), RELEASES_KEEP: '1' });
       expect(published.join('\n')).toContain(pruned);
-      expect(await b.app.sharedReleases!.has('content', pruned)).toBe(false);
+      expect(await b.app.clusterReleases!.has('content', pruned)).toBe(false);
 
       // B follows: its copy goes.
       expect(await within(async () => !onB())).toBeLessThan(5000);
       expect(onB()).toBe(false);
       // A command on B (as its restart's adoption of builds) shares what B has, and 1.2.0 is not among it.
-      await b.app.sharedReleases!.change(() => b.app.releases.adoptBuilds([]));
-      expect(await b.app.sharedReleases!.has('content', pruned)).toBe(false);
+      await b.app.clusterReleases!.change(() => b.app.releases.adoptBuilds([]));
+      expect(await b.app.clusterReleases!.has('content', pruned)).toBe(false);
       expect((await runShared(['releases', 'content'], operator())).join('\n')).not.toContain(pruned);
     });
   });

@@ -26,7 +26,7 @@ const RELEASES_CHANGED = 'remotes';
  *   instance at once (a poll of the counter covers a lost notification), and each pulls.
  * Releases are immutable and small (a build, a few MB), so a copy is fetched whole, a file at a time.
  */
-export class SharedReleases {
+export class ClusterReleases {
   private pulling: Promise<void> | undefined;
   private pullAgain = false;
   private seenCounter = -1;
@@ -251,8 +251,8 @@ function filesUnder(dir: string): string[] {
  * it has not copied yet (a browser that read the new map from another instance a moment earlier) once
  * it has copied it.
  */
-export function followSharedReleases(app: FastifyInstance, shared: SharedReleases): void {
-  app.decorate('sharedReleases', shared);
+export function followClusterReleases(app: FastifyInstance, shared: ClusterReleases): void {
+  app.decorate('clusterReleases', shared);
   const stop = shared.follow(app.config.listCacheCheckMs);
   app.addHook('onClose', async () => stop());
   // A callback hook: every other request passes with a prefix check, no promise.
