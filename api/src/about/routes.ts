@@ -43,6 +43,7 @@ export async function aboutRoutes(parent: FastifyInstance): Promise<void> {
   app.post(
     '/post/about/:userId',
     {
+      config: { activity: { kind: 'About Us' } },
       onRequest: ownAccount,
       preValidation: trimFields('text'),
       schema: {
@@ -64,6 +65,7 @@ export async function aboutRoutes(parent: FastifyInstance): Promise<void> {
   app.put(
     '/edit/about/:userId/:id',
     {
+      config: { activity: { kind: 'About Us' } },
       onRequest: ownAccount,
       preValidation: trimFields('text'),
       schema: {

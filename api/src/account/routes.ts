@@ -46,6 +46,7 @@ export async function accountRoutes(parent: FastifyInstance): Promise<void> {
   app.put(
     '/account',
     {
+      config: { activity: { kind: 'account', says: () => 'Saved their profile' } },
       onRequest: requireAdmin,
       preValidation: trimFields('name', 'email', 'phone'),
       schema: {
@@ -70,7 +71,10 @@ export async function accountRoutes(parent: FastifyInstance): Promise<void> {
     {
       onRequest: requireAdmin,
       // A guess of the current password is a login attempt: the login's limit applies.
-      config: rateLimited(config.loginRateMax, config.loginRateWindowMs, 'Too many password attempts'),
+      config: {
+        ...rateLimited(config.loginRateMax, config.loginRateWindowMs, 'Too many password attempts'),
+        activity: { kind: 'account', says: () => 'Changed their password' },
+      },
       schema: {
         tags,
         summary: 'Change my password (the current one required); every other session is signed out',
@@ -119,6 +123,7 @@ export async function accountRoutes(parent: FastifyInstance): Promise<void> {
   app.delete(
     '/account/sessions/:id',
     {
+      config: { activity: { kind: 'account', says: () => 'Signed out another session of theirs' } },
       onRequest: requireAdmin,
       schema: {
         tags,
@@ -140,6 +145,13 @@ export async function accountRoutes(parent: FastifyInstance): Promise<void> {
   app.delete(
     '/account/sessions',
     {
+      config: {
+        activity: {
+          kind: 'account',
+          says: ({ data }) =>
+            `Signed out all their other sessions (${(data as { signedOut?: number } | undefined)?.signedOut ?? 0})`,
+        },
+      },
       onRequest: requireAdmin,
       schema: {
         tags,

@@ -1,59 +1,71 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import { isId, newId, timestamp } from '../db/ids';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { addRouteHooks, needsSession, reads } from '../http/route-hooks';
 
-/** The kind of record a write's path is about, most specific first. */
-const KINDS: [RegExp, string][] = [
-  [/\/reflection\/image\//, 'reflection image'],
-  [/\/prayer\/request/, 'prayer request'],
-  [/reading/, 'Bible reading'],
-  [/book/, 'book'],
-  [/stream/, 'live stream'],
-  [/adult\/reflection/, 'adult reflection'],
-  [/children\/reflection/, 'children reflection'],
-  [/group/, 'group'],
-  [/donation/, 'donation'],
-  [/\/(add|edit|delete)\/account\//, 'bank account'],
-  [/prayer/, 'Section A prayer'],
-  [/about/, 'About Us'],
-  [/^\/api\/v1\/team/, 'team'],
-  [/^\/api\/v1\/account/, 'account'],
-];
+/** The kinds of record Settings → Activity names (the contract's filter lists them in this order). */
+export const ACTIVITY_KINDS = [
+  'reflection image',
+  'prayer request',
+  'Bible reading',
+  'book',
+  'live stream',
+  'adult reflection',
+  'children reflection',
+  'group',
+  'donation',
+  'bank account',
+  'Section A prayer',
+  'About Us',
+  'team',
+  'account',
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
-export const ACTIVITY_KINDS = [...new Set(KINDS.map(([, kind]) => kind))];
+/** What a write did to its record: by default a DELETE deleted, a PUT edited and a POST added. */
+export type ActivityDone = 'Added' | 'Edited' | 'Deleted';
 
-export const kindOf = (path: string) => KINDS.find(([words]) => words.test(path))?.[1];
+/** What the line of a write that is not one record's add, edit or delete is made from. */
+export interface WriteFacts {
+  /** ` “the record's name”`, or '' when the write names none. */
+  named: string;
+  /** The request's body, and the answer's `data`. */
+  body: unknown;
+  data: unknown;
+}
 
 /**
- * Where a record of each kind keeps its name, for the writes whose answer does not carry the record:
- * a delete (looked up before the record goes) and a team member's new link.
+ * What a write route records in Settings → Activity, declared with the route (`config.activity`):
+ * the kind of record, what was done to it (or its own line), and where a record keeps its name when
+ * the answer does not carry it (a delete, looked up before the record goes).
  */
-const NAME_COLUMNS: Partial<Record<string, { table: keyof Database; column: string }>> = {
-  book: { table: 'books', column: 'book_name' },
-  'live stream': { table: 'streams', column: 'name' },
-  'Bible reading': { table: 'readings', column: 'passage' },
-  'adult reflection': { table: 'reflections', column: 'topic' },
-  'children reflection': { table: 'reflections', column: 'topic' },
-  group: { table: 'groups', column: 'group_name' },
-  donation: { table: 'donations', column: 'donation_name' },
-  'bank account': { table: 'bank_accounts', column: 'bank_name' },
-  'Section A prayer': { table: 'prayers', column: 'title' },
-  'prayer request': { table: 'prayer_requests', column: 'request' },
-  team: { table: 'admins', column: 'name' },
-};
+export interface RecordedActivity {
+  kind: ActivityKind;
+  done?: ActivityDone;
+  says?: (write: WriteFacts) => string;
+  nameFrom?: { table: keyof Database; column: string };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Every write that needs a session says what it records (recordActivity refuses one that does not). */
+    activity?: RecordedActivity;
+  }
+  interface FastifyRequest {
+    /** Set for a write that succeeded: the record its answer carried, for the activity record. */
+    answered?: unknown;
+    /** The name of the record a write names by its id, read before the write (a delete's record goes). */
+    recordName?: string;
+  }
+}
 
 /** The fields that name a record in the answers, in the order they are looked for. */
 const NAME_FIELDS = ['bookName', 'groupName', 'donationName', 'bankName', 'name', 'title', 'topic', 'passage', 'email'];
 
-function verbOf(method: string, path: string): string {
-  if (/\/import\//.test(path)) return 'Imported';
-  if (method === 'DELETE' || /\/delete\//.test(path)) return 'Deleted';
-  if (method === 'PUT' || /\/edit\//.test(path)) return 'Edited';
-  return 'Added';
-}
+const doneBy = (method: string): ActivityDone =>
+  method === 'DELETE' ? 'Deleted' : method === 'PUT' ? 'Edited' : 'Added';
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -68,45 +80,10 @@ export function shorten(text: string, max: number): string {
 }
 
 /** One line for a write: what was done, to what. Never a password, a token or a link. */
-function summarise(
-  method: string,
-  path: string,
-  kind: string,
-  name: string | undefined,
-  body: unknown,
-  data: unknown,
-): string {
+function summarise(activity: RecordedActivity, method: string, name: string | undefined, body: unknown, data: unknown) {
   const named = name ? ` “${shorten(name, 80)}”` : '';
-  const counted = (data ?? {}) as { deleted?: number; signedOut?: number };
-  if (kind === 'account') {
-    if (path.endsWith('/two-factor/setup')) return 'Started setting up two-factor sign-in';
-    if (path.endsWith('/two-factor/enable')) return 'Turned on two-factor sign-in';
-    if (path.endsWith('/two-factor/disable')) return 'Turned off two-factor sign-in';
-    if (path.endsWith('/password')) return 'Changed their password';
-    if (path.endsWith('/sessions')) return `Signed out all their other sessions (${counted.signedOut ?? 0})`;
-    if (path.includes('/sessions/')) return 'Signed out another session of theirs';
-    return 'Saved their profile';
-  }
-  if (kind === 'prayer request' && /\/all\/prayer\/request\//.test(path)) {
-    return `Deleted every prayer request (${counted.deleted ?? 0})`;
-  }
-  if (kind === 'team') {
-    if (path.endsWith('/two-factor'))
-      return (body as { required?: boolean } | undefined)?.required
-        ? 'Required two-factor sign-in for every Admin'
-        : 'Stopped requiring two-factor sign-in for Admins';
-    if (path.endsWith('/link')) return `Made a password link for a member${named}`;
-    if (method === 'POST') return `Added a member${named}`;
-    const change = body as { role?: string; active?: boolean } | undefined;
-    if (change?.active === false) return `Deactivated a member${named}`;
-    if (change?.active === true) return `Reactivated a member${named}`;
-    return `Changed the role of a member${named}${change?.role ? ` to ${change.role}` : ''}`;
-  }
-  if (kind === 'Bible reading' && /\/import\//.test(path)) {
-    const count = (body as { readings?: unknown[] } | undefined)?.readings?.length;
-    return `Imported ${count ?? 'the'} Bible readings`;
-  }
-  return `${verbOf(method, path)} ${kind}${named}`;
+  if (activity.says) return activity.says({ named, body, data });
+  return `${activity.done ?? doneBy(method)} ${activity.kind}${named}`;
 }
 
 function nameIn(data: unknown): string | undefined {
@@ -116,30 +93,34 @@ function nameIn(data: unknown): string | undefined {
   return undefined;
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set for a write that succeeded: the record its answer carried, for the activity record. */
-    answered?: unknown;
-    /** The name of the record a write names by its id, read before the write (a delete's record goes). */
-    recordName?: string;
-  }
-}
-
 /** The id a write's path names (`:id`, or the books' `:bookId`). */
 function idIn(params: unknown): string | undefined {
   const { id, bookId } = (params ?? {}) as Record<string, unknown>;
   return [id, bookId].find((value): value is string => typeof value === 'string');
 }
 
+/** `METHOD url` of each write that needs a session, and the kind it records (for the tests' census). */
+export const declaredActivity = new WeakMap<FastifyInstance, Map<string, ActivityKind>>();
+
 /**
  * Records every successful write of a signed-in member (Settings → Activity): who, when, what kind of
- * record, which one, and a line saying what was done. Written after the answer is sent; a failure to
- * record is logged, never the member's problem. Only the write routes that need a session carry its
- * hooks.
+ * record, which one, and a line saying what was done, as the route declares (`config.activity`).
+ * Written after the answer is sent; a failure to record is logged, never the member's problem. Only the
+ * write routes that need a session carry its hooks, and each must declare what it records.
  */
 export function recordActivity(app: FastifyInstance): void {
   app.decorateRequest('answered', undefined);
-  addRouteHooks(app, (route) => !reads(route) && needsSession(route), {
+  const declared = new Map<string, ActivityKind>();
+  declaredActivity.set(app, declared);
+  const recorded = (route: RouteOptions) => !reads(route) && needsSession(route);
+  app.addHook('onRoute', (route) => {
+    if (!recorded(route)) return;
+    const activity = route.config?.activity;
+    const name = `${[route.method].flat().join(',')} ${route.url}`;
+    if (!activity) throw new Error(`${name} writes for a signed-in member but does not say what it records`);
+    declared.set(name, activity.kind);
+  });
+  addRouteHooks(app, recorded, {
     // The answer before it is serialised: its `data` is the record written.
     preSerialization: (
       request: FastifyRequest,
@@ -150,15 +131,13 @@ export function recordActivity(app: FastifyInstance): void {
       if (reply.statusCode < 400) request.answered = (payload as { data?: unknown } | null)?.data;
       done(null, payload);
     },
-    // Before the write, while the record is there: the name of the record it names by id. Only for the
-    // writes whose answer does not carry the record (deletes, a member's new link); an edit's does.
+    // Before the write, while the record is there: the name of the record it names by id, for the
+    // writes that declare where to find it (their answer does not carry the record).
     preHandler: async (request: FastifyRequest) => {
       const id = idIn(request.params);
-      const path = request.url.split('?')[0]!;
-      const named = NAME_COLUMNS[kindOf(path) ?? ''];
+      const named = request.routeOptions.config.activity?.nameFrom;
       // A malformed id names no record (the route answers 404): it never reaches a query.
       if (!isId(id) || !named || !request.admin) return;
-      if (verbOf(request.method, path) !== 'Deleted' && !path.endsWith('/link')) return;
       const row = (await app.db.kysely
         .selectFrom(named.table)
         .select(sql.ref<string>(named.column).as('name'))
@@ -174,21 +153,21 @@ export function recordActivity(app: FastifyInstance): void {
     },
   });
   const write = async (request: FastifyRequest, admin: NonNullable<FastifyRequest['admin']>) => {
-    const path = request.url.split('?')[0]!;
-    const kind = kindOf(path);
-    if (!kind) return;
+    const activity = request.routeOptions.config.activity;
+    if (!activity) return;
     const data = request.answered;
     const recordId =
       (data && typeof data === 'object' && typeof (data as { _id?: unknown })._id === 'string'
         ? (data as { _id: string })._id
         : undefined) ?? idIn(request.params);
+    const name = nameIn(data) ?? request.recordName;
     try {
       await addActivity(app.db, {
         adminId: admin._id,
         member: admin.name || admin.email,
-        kind,
+        kind: activity.kind,
         recordId,
-        summary: summarise(request.method, path, kind, nameIn(data) ?? request.recordName, request.body, data),
+        summary: summarise(activity, request.method, name, request.body, data),
       });
     } catch (error) {
       request.log.error(error, 'the activity record could not be written');

@@ -97,7 +97,7 @@ export async function activityRoutes(parent: FastifyInstance): Promise<void> {
         total,
         page,
         limit,
-        kinds: ACTIVITY_KINDS,
+        kinds: [...ACTIVITY_KINDS],
       };
     },
   );

@@ -18,6 +18,7 @@ export const bankAccountResource = defineResource<BankAccountRow>({
   defaults: { bankRoutingNumber: '', bankSwiftCode: '' },
   leftOutOnEdit: 'default',
   permission: 'finance',
+  activity: { kind: 'bank account', nameColumn: 'bank_name' },
   messages: {
     listed: 'Bank accounts fetched successfully',
     added: 'Bank account added successfully',

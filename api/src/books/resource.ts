@@ -30,6 +30,7 @@ export const bookResource = defineResource<BookRow>({
     foreign: "The cover must be a picture file or the book's current cover URL",
   },
   answer: (row, fileUrl) => ({ id: row._id, bookImage: fileUrl(row.bookImage) }),
+  activity: { kind: 'book', nameColumn: 'book_name' },
   messages: {
     listed: 'Books fetched successfully',
     fetched: 'Book fetched successfully',

@@ -35,6 +35,7 @@ export const donationResource = defineResource<DonationRow>({
     return { donationImage: Number(row.isImage) === 1 ? url : null, fileUrl: url };
   },
   permission: 'finance',
+  activity: { kind: 'donation', nameColumn: 'donation_name' },
   messages: {
     listed: 'Donations fetched successfully',
     fetched: 'Donation fetched successfully',

@@ -30,6 +30,7 @@ export const groupResource = defineResource<GroupRow>({
     const picture = row.groupImage ? fileUrl(row.groupImage) : null;
     return { groupImage: picture, file: picture };
   },
+  activity: { kind: 'group', nameColumn: 'group_name' },
   messages: {
     listed: 'Groups fetched successfully',
     fetched: 'Group fetched successfully',

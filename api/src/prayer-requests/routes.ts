@@ -56,6 +56,7 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
   app.delete(
     '/prayer/request/:userId/:id',
     {
+      config: { activity: { kind: 'prayer request', nameFrom: { table: 'prayer_requests', column: 'request' } } },
       onRequest: ownAccount,
       schema: {
         tags: ['prayer requests'],
@@ -76,6 +77,13 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
   app.delete(
     '/all/prayer/request/:userId',
     {
+      config: {
+        activity: {
+          kind: 'prayer request',
+          says: ({ data }) =>
+            `Deleted every prayer request (${(data as { deleted?: number } | undefined)?.deleted ?? 0})`,
+        },
+      },
       onRequest: ownAccount,
       schema: {
         tags: ['prayer requests'],

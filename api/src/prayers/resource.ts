@@ -15,6 +15,7 @@ export const prayerResource = defineResource<PrayerRow>({
   addedAt: 'createdAt',
   // A section of prayers reads top to bottom.
   listed: 'oldest first',
+  activity: { kind: 'Section A prayer', nameColumn: 'title' },
   messages: {
     listed: 'Prayers fetched successfully',
     added: 'Prayer added successfully',

@@ -81,6 +81,7 @@ export async function readingRoutes(parent: FastifyInstance): Promise<void> {
   app.post(
     '/add/reading/:userId',
     {
+      config: { activity: { kind: 'Bible reading' } },
       onRequest: ownAccount,
       preValidation: trimFields('date', 'passage'),
       schema: {
@@ -102,6 +103,7 @@ export async function readingRoutes(parent: FastifyInstance): Promise<void> {
   app.put(
     '/edit/reading/:userId/:id',
     {
+      config: { activity: { kind: 'Bible reading' } },
       onRequest: ownAccount,
       preValidation: trimFields('date', 'passage'),
       schema: {
@@ -125,6 +127,7 @@ export async function readingRoutes(parent: FastifyInstance): Promise<void> {
   app.delete(
     '/delete/reading/:userId/:id',
     {
+      config: { activity: { kind: 'Bible reading', nameFrom: { table: 'readings', column: 'passage' } } },
       onRequest: ownAccount,
       schema: {
         tags: ['bible plan'],
@@ -146,6 +149,13 @@ export async function readingRoutes(parent: FastifyInstance): Promise<void> {
   app.post(
     '/import/readings/:userId',
     {
+      config: {
+        activity: {
+          kind: 'Bible reading',
+          says: ({ body }) =>
+            `Imported ${(body as { readings?: unknown[] } | undefined)?.readings?.length ?? 'the'} Bible readings`,
+        },
+      },
       onRequest: ownAccount,
       bodyLimit: 2 * 1024 * 1024,
       schema: {

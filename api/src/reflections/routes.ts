@@ -38,6 +38,9 @@ const RICH_TEXT_WORDS = Object.fromEntries(
 ) as Record<(typeof RICH_TEXT_FIELDS)[number], string>;
 
 /** The date checked as a calendar day; rich text sanitised, and required after sanitising. */
+/** A reflection's kind of record in Settings → Activity. */
+const kindOf = (audience: Audience) => (audience === 'adult' ? 'adult reflection' : 'children reflection');
+
 function readReflection(body: ReflectionInput): ReflectionInput {
   if (!isCalendarDate(body.date)) throw badRequest(DATE_MESSAGE('Date'));
   const input = { ...body };
@@ -69,9 +72,12 @@ export async function reflectionRoutes(parent: FastifyInstance): Promise<void> {
       '/upload/reflection/image/:userId',
       {
         onRequest: ownAccount,
-        config: multipartRoute(EDITOR_IMAGE_FORM, {
-          image: Type.String({ format: 'binary', description: 'JPEG, PNG, GIF or WebP image' }),
-        }),
+        config: {
+          ...multipartRoute(EDITOR_IMAGE_FORM, {
+            image: Type.String({ format: 'binary', description: 'JPEG, PNG, GIF or WebP image' }),
+          }),
+          activity: { kind: 'reflection image' },
+        },
         schema: {
           tags: ['reflections'],
           summary: 'Upload an image for the rich-text editor (multipart: image); answers its URL',
@@ -134,6 +140,7 @@ async function audienceRoutes(app: FastifyInstance, audience: Audience): Promise
   api.post(
     `/add/${audience}/reflection/:userId`,
     {
+      config: { activity: { kind: kindOf(audience) } },
       onRequest: ownAccount,
       preValidation: trimFields(...TEXT_FIELDS),
       bodyLimit: 2 * 1024 * 1024,
@@ -192,6 +199,7 @@ async function audienceRoutes(app: FastifyInstance, audience: Audience): Promise
   api.put(
     `/edit/${audience}/reflection/:userId/:id`,
     {
+      config: { activity: { kind: kindOf(audience) } },
       onRequest: ownAccount,
       preValidation: trimFields(...TEXT_FIELDS),
       bodyLimit: 2 * 1024 * 1024,
@@ -216,6 +224,7 @@ async function audienceRoutes(app: FastifyInstance, audience: Audience): Promise
   api.delete(
     `/delete/${audience}/reflection/:userId/:id`,
     {
+      config: { activity: { kind: kindOf(audience), nameFrom: { table: 'reflections', column: 'topic' } } },
       onRequest: ownAccount,
       schema: {
         tags,

@@ -1,4 +1,5 @@
 import type { TObject } from '@sinclair/typebox';
+import type { ActivityKind } from '../activity/record';
 import type { Permission } from '../auth/permissions';
 import type { Database } from '../db/schema';
 import type { Named } from '../http/contract';
@@ -79,6 +80,8 @@ export interface ResourceDefinition<Row extends StoredRow> {
   /** Who may write, besides an administrator on their own account: none for every role that edits content. */
   permission?: Permission;
   messages: ResourceMessages;
+  /** Settings → Activity: the kind of record, and the column (snake_case) of its name, read before a delete. */
+  activity: { kind: ActivityKind; nameColumn: string };
   /** The OpenAPI tag and routes. The edit and delete URLs end with the record's id parameter. */
   tag: string;
   routes: {

@@ -23,7 +23,7 @@ interface Sent {
 
 /** The routes of a resource, in the order the OpenAPI document lists them. */
 export function resourceRoutes<Row extends StoredRow>(resource: ResourceDefinition<Row>) {
-  const { entity, fields, file, messages, routes, tag } = resource;
+  const { activity, entity, fields, file, messages, routes, tag } = resource;
   const repository = resourceRepository(resource);
   const Answer = Type.Object({ message: Type.String(), data: ref(entity) });
   const userId = Type.String({ description: "The administrator's _id" });
@@ -104,11 +104,13 @@ export function resourceRoutes<Row extends StoredRow>(resource: ResourceDefiniti
     const writes = async (scope: FastifyInstance) => {
       if (file) await registerUploads(scope);
 
+      const add = body.options(false);
       scope.route({
         method: 'POST',
         url: routes.add.url,
         onRequest: canWrite,
-        ...body.options(false),
+        ...add,
+        config: { ...add.config, activity: { kind: activity.kind, done: 'Added' } },
         schema: {
           tags: [tag],
           summary: routes.add.summary,
@@ -131,11 +133,13 @@ export function resourceRoutes<Row extends StoredRow>(resource: ResourceDefiniti
         },
       });
 
+      const edit = body.options(true);
       scope.route({
         method: routes.edit.method,
         url: routes.edit.url,
         onRequest: canWrite,
-        ...body.options(true),
+        ...edit,
+        config: { ...edit.config, activity: { kind: activity.kind, done: 'Edited' } },
         schema: {
           tags: [tag],
           summary: routes.edit.summary,
@@ -165,6 +169,13 @@ export function resourceRoutes<Row extends StoredRow>(resource: ResourceDefiniti
       method: routes.delete.method ?? 'DELETE',
       url: routes.delete.url,
       onRequest: canWrite,
+      config: {
+        activity: {
+          kind: activity.kind,
+          done: 'Deleted',
+          nameFrom: { table: resource.table, column: activity.nameColumn },
+        },
+      },
       schema: {
         tags: [tag],
         summary: routes.delete.summary,

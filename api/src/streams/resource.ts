@@ -30,6 +30,7 @@ export const streamResource = defineResource<StreamRow>({
     foreign: "The thumbnail must be a picture file or the stream's current thumbnail URL",
   },
   answer: (row, fileUrl) => ({ id: row._id, image: fileUrl(row.image), dateAdded: row.createdAt }),
+  activity: { kind: 'live stream', nameColumn: 'name' },
   messages: {
     listed: 'Streams fetched successfully',
     added: 'Stream added successfully',

@@ -7,6 +7,7 @@ import { generatePassword } from '../auth/password';
 import { createPasswordLink } from '../account/repository';
 import { ACCOUNT_MESSAGES, LIMITS } from '../account/schemas';
 import { ROLES } from '../auth/permissions';
+import type { WriteFacts } from '../activity/record';
 import { addSchemas, Entity, Input, OneOf, ref, RequiredText } from '../http/contract';
 import { HttpError, notFound } from '../http/errors';
 import { errorResponses, trimFields } from '../http/validation';
@@ -69,6 +70,15 @@ async function listMembers(db: Db, only?: string): Promise<Member[]> {
  * Settings → Team (an Admin's): the members, each added with a one-time set-password link to hand over
  * (there is no mail server), given a role, deactivated and reactivated. The last active Admin stays one.
  */
+
+/** The line of a member's change: deactivated, reactivated or given another role. */
+function memberChange({ named, body }: WriteFacts): string {
+  const change = body as { role?: string; active?: boolean } | undefined;
+  if (change?.active === false) return `Deactivated a member${named}`;
+  if (change?.active === true) return `Reactivated a member${named}`;
+  return `Changed the role of a member${named}${change?.role ? ` to ${change.role}` : ''}`;
+}
+
 export async function teamRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
@@ -101,6 +111,7 @@ export async function teamRoutes(parent: FastifyInstance): Promise<void> {
   app.post(
     '/team',
     {
+      config: { activity: { kind: 'team', says: ({ named }) => `Added a member${named}` } },
       onRequest,
       preValidation: trimFields('name', 'email'),
       schema: {
@@ -127,6 +138,7 @@ export async function teamRoutes(parent: FastifyInstance): Promise<void> {
   app.put(
     '/team/:id',
     {
+      config: { activity: { kind: 'team', says: memberChange } },
       onRequest,
       schema: {
         tags,
@@ -174,6 +186,13 @@ export async function teamRoutes(parent: FastifyInstance): Promise<void> {
   app.post(
     '/team/:id/link',
     {
+      config: {
+        activity: {
+          kind: 'team',
+          nameFrom: { table: 'admins', column: 'name' },
+          says: ({ named }) => `Made a password link for a member${named}`,
+        },
+      },
       onRequest,
       schema: {
         tags,

@@ -262,6 +262,7 @@ export async function twoFactorRoutes(parent: FastifyInstance): Promise<void> {
   app.post(
     '/account/two-factor/setup',
     {
+      config: { activity: { kind: 'account', says: () => 'Started setting up two-factor sign-in' } },
       ...signedIn,
       schema: {
         tags,
@@ -280,7 +281,7 @@ export async function twoFactorRoutes(parent: FastifyInstance): Promise<void> {
     '/account/two-factor/enable',
     {
       ...signedIn,
-      config: limited,
+      config: { ...limited, activity: { kind: 'account', says: () => 'Turned on two-factor sign-in' } },
       schema: {
         tags,
         summary: 'Turn it on with a code of the app; answers the ten recovery codes, shown this once',
@@ -307,7 +308,7 @@ export async function twoFactorRoutes(parent: FastifyInstance): Promise<void> {
     '/account/two-factor/disable',
     {
       ...signedIn,
-      config: limited,
+      config: { ...limited, activity: { kind: 'account', says: () => 'Turned off two-factor sign-in' } },
       schema: {
         tags,
         summary: 'Turn it off with my password or a code of the app (refused for an Admin while the team requires it)',
@@ -338,6 +339,15 @@ export async function twoFactorRoutes(parent: FastifyInstance): Promise<void> {
   app.put(
     '/team/two-factor',
     {
+      config: {
+        activity: {
+          kind: 'team',
+          says: ({ body }) =>
+            (body as { required?: boolean } | undefined)?.required
+              ? 'Required two-factor sign-in for every Admin'
+              : 'Stopped requiring two-factor sign-in for Admins',
+        },
+      },
       onRequest: [requireAdmin, allowedTo('team')],
       schema: {
         tags: ['team'],
