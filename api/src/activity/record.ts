@@ -99,8 +99,14 @@ function idIn(params: unknown): string | undefined {
   return [id, bookId].find((value): value is string => typeof value === 'string');
 }
 
-/** `METHOD url` of each write that needs a session, and the kind it records (for the tests' census). */
-export const declaredActivity = new WeakMap<FastifyInstance, Map<string, ActivityKind>>();
+/** What a write records, as the tests read it: the kind, and what was done (none when it words its own line). */
+export interface DeclaredActivity {
+  kind: ActivityKind;
+  done?: ActivityDone;
+}
+
+/** `METHOD url` of each write that needs a session, and what it records (for the tests' census). */
+export const declaredActivity = new WeakMap<FastifyInstance, Map<string, DeclaredActivity>>();
 
 /**
  * Records every successful write of a signed-in member (Settings → Activity): who, when, what kind of
@@ -110,15 +116,16 @@ export const declaredActivity = new WeakMap<FastifyInstance, Map<string, Activit
  */
 export function recordActivity(app: FastifyInstance): void {
   app.decorateRequest('answered', undefined);
-  const declared = new Map<string, ActivityKind>();
+  const declared = new Map<string, DeclaredActivity>();
   declaredActivity.set(app, declared);
   const recorded = (route: RouteOptions) => !reads(route) && needsSession(route);
   app.addHook('onRoute', (route) => {
     if (!recorded(route)) return;
     const activity = route.config?.activity;
-    const name = `${[route.method].flat().join(',')} ${route.url}`;
+    const method = [route.method].flat().join(',');
+    const name = `${method} ${route.url}`;
     if (!activity) throw new Error(`${name} writes for a signed-in member but does not say what it records`);
-    declared.set(name, activity.kind);
+    declared.set(name, { kind: activity.kind, done: activity.says ? undefined : (activity.done ?? doneBy(method)) });
   });
   addRouteHooks(app, recorded, {
     // The answer before it is serialised: its `data` is the record written.

@@ -4,7 +4,7 @@ import { timestamp } from '../db/ids';
 import { hashToken } from '../auth/tokens';
 import { engines, startServer, type TestServer } from '../testing/harness';
 import { operationsOf, pathWith, type Operation } from '../testing/openapi';
-import { kindOfPath, seedOneOfEach } from '../testing/records';
+import { kindOf, seedOneOfEach } from '../testing/records';
 import { storedState } from '../testing/snapshot';
 
 // Every protected operation of the OpenAPI document × every way of not being the administrator:
@@ -76,7 +76,7 @@ describe.each(engines())('authorisation on %s', (_name, engine) => {
         // Another account's id only means something where the path names an account.
         if (status === 403 && !operation.parameters.includes('userId')) continue;
         // The record the path speaks of (a real one), for every parameter but the account's.
-        const kind = kindOfPath(operation.path);
+        const kind = kindOf(server, operation);
         const record = (kind && records[kind]) ?? 'aaaaaaaaaaaaaaaaaaaaaaaa';
         const values = Object.fromEntries(operation.parameters.map((name) => [name, record]));
         values.userId = userId();
