@@ -1,11 +1,6 @@
-import { defineResource, type StoredRow } from '../resources/definition';
+import { defineResource } from '../resources/definition';
 import { resourceRoutes } from '../resources/routes';
-import { BankAccount, BankAccountInput, type BankAccountRecord } from './schemas';
-
-/** A stored bank account (table `bank_accounts`, columns in snake_case). */
-interface BankAccountRow extends StoredRow, BankAccountRecord {
-  createdAt: string;
-}
+import { BankAccount, BankAccountInput, type BankAccountRow } from './schemas';
 
 /** The parish's bank accounts (spec §3), taken as a JSON body. */
 export const bankAccountResource = defineResource<BankAccountRow>({

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Entity, Input, RequiredText } from '../http/contract';
+import type { StoredRow } from '../resources/row';
 
 export const LIMITS = {
   bankName: 200,
@@ -50,3 +51,8 @@ export type BankAccount = Static<typeof BankAccount>;
 
 /** An account as stored: the optional fields are '' when not given. */
 export type BankAccountRecord = Omit<BankAccount, '_id' | 'createdAt'>;
+
+/** A stored bank account (table `bank_accounts`); the account number is text, to keep its leading zeros. */
+export interface BankAccountRow extends StoredRow, BankAccountRecord {
+  createdAt: string;
+}

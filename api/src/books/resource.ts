@@ -1,13 +1,6 @@
-import { defineResource, type StoredRow } from '../resources/definition';
+import { defineResource } from '../resources/definition';
 import { resourceRoutes } from '../resources/routes';
-import { Book, BookFields, type BookInput } from './schemas';
-
-/** A stored book (table `books`, columns in snake_case). */
-interface BookRow extends StoredRow, Required<BookInput> {
-  /** The cover's file name in DATA_DIR/uploads (never a URL). */
-  bookImage: string;
-  dateAdded: string;
-}
+import { Book, BookFields, type BookRow } from './schemas';
 
 /** The book shelf (spec §3). */
 export const bookResource = defineResource<BookRow>({

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Entity, HttpUrl, Input, OneOf, RequiredText } from '../http/contract';
+import type { StoredRow } from '../resources/row';
 
 export const BOOK_CATEGORIES = [
   'Personalized Recommendation',
@@ -36,3 +37,12 @@ export const Book = Entity('Book', {
   dateAdded: Type.String({ format: 'date-time' }),
 });
 export type Book = Static<typeof Book>;
+
+/** A stored book (table `books`). */
+export interface BookRow extends StoredRow, Required<Omit<BookInput, 'category'>> {
+  /** '' when none was given. */
+  category: BookCategory | '';
+  /** The cover's file name in DATA_DIR/uploads (never a URL). */
+  bookImage: string;
+  dateAdded: string;
+}

@@ -1,6 +1,14 @@
 import type { Generated } from 'kysely';
+import type { BankAccountRow } from '../bank-accounts/schemas';
+import type { BookRow } from '../books/schemas';
+import type { DonationRow } from '../donations/schemas';
+import type { GroupRow } from '../groups/schemas';
+import type { PrayerRow } from '../prayers/schemas';
+import type { TableOf } from '../resources/row';
+import type { StreamRow } from '../streams/schemas';
 
-// Row types of the query layer. Ids and timestamps are text on both engines (see ids.ts).
+// Row types of the query layer. Ids and timestamps are text on both engines (see ids.ts). A resource's
+// table is its row as its schemas declare it, each field under its snake_case column (resources/row.ts).
 
 export interface AdminsTable {
   _id: string;
@@ -39,17 +47,6 @@ export interface MassIntentionsTable {
   created_at: string;
 }
 
-export interface BooksTable {
-  _id: string;
-  book_name: string;
-  book_link: string;
-  /** File name in DATA_DIR/uploads (never a URL). */
-  book_image: string;
-  category: string;
-  date_added: string;
-  updated_at: string;
-}
-
 /** A rate limit's count for one route and client address, in its current window. */
 export interface RateLimitsTable {
   /** '<route> <client address>'. */
@@ -65,61 +62,14 @@ export interface ChangeCountersTable {
   counter: number;
 }
 
-// --- groups and prayer requests ---
-export interface GroupsTable {
-  _id: string;
-  group_name: string;
-  group_link: string;
-  group_description: string;
-  /** File name in DATA_DIR/uploads (never a URL), or null: the image is optional. */
-  group_image: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
+// --- prayer requests ---
 export interface PrayerRequestsTable {
   _id: string;
   request: string;
   created_at: string;
 }
 
-// --- finance: donations, bank accounts, Section A prayers, About Us ---
-
-export interface DonationsTable {
-  _id: string;
-  donation_name: string;
-  donation_description: string;
-  /** File name in DATA_DIR/uploads (never a URL); a file of any type. */
-  file_name: string;
-  /** 1 when the file is a verified JPEG, PNG, GIF or WebP image (then donationImage is its URL), else 0. */
-  is_image: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface BankAccountsTable {
-  _id: string;
-  bank_name: string;
-  /** Text: account numbers keep their leading zeros. */
-  bank_account_number: string;
-  bank_account_holder_name: string;
-  /** '' when not given. */
-  bank_routing_number: string;
-  /** '' when not given. */
-  bank_swift_code: string;
-  currency: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface PrayersTable {
-  _id: string;
-  title: string;
-  prayer: string;
-  created_at: string;
-  updated_at: string;
-}
-
+// --- About Us ---
 export interface AboutTable {
   _id: string;
   /** Always 1 and unique: there is at most one About Us text. */
@@ -129,7 +79,7 @@ export interface AboutTable {
   updated_at: string;
 }
 
-// --- content: Bible readings, live streams, reflections ---
+// --- content: Bible readings, reflections ---
 export interface ReadingsTable {
   _id: string;
   /** Day of the year, 1–366; one reading per day. */
@@ -139,17 +89,6 @@ export interface ReadingsTable {
   /** Calendar day, YYYY-MM-DD. */
   date: string;
   passage: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface StreamsTable {
-  _id: string;
-  name: string;
-  streaming_link: string;
-  /** File name in DATA_DIR/uploads (never a URL). */
-  image: string;
-  category: string;
   created_at: string;
   updated_at: string;
 }
@@ -185,20 +124,20 @@ export interface Database {
   admins: AdminsTable;
   tokens: TokensTable;
   mass_intentions: MassIntentionsTable;
-  books: BooksTable;
+  books: TableOf<BookRow>;
   change_counters: ChangeCountersTable;
   rate_limits: RateLimitsTable;
   // finance
-  donations: DonationsTable;
-  bank_accounts: BankAccountsTable;
-  prayers: PrayersTable;
+  donations: TableOf<DonationRow>;
+  bank_accounts: TableOf<BankAccountRow>;
+  prayers: TableOf<PrayerRow>;
   about: AboutTable;
   // groups and prayer requests
-  groups: GroupsTable;
+  groups: TableOf<GroupRow>;
   prayer_requests: PrayerRequestsTable;
   // content
   readings: ReadingsTable;
-  streams: StreamsTable;
+  streams: TableOf<StreamRow>;
   reflections: ReflectionsTable;
   editor_images: EditorImagesTable;
   stored_files: StoredFilesTable;

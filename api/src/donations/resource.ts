@@ -1,15 +1,6 @@
-import { defineResource, type StoredRow } from '../resources/definition';
+import { defineResource } from '../resources/definition';
 import { resourceRoutes } from '../resources/routes';
-import { Donation, DonationFields, type DonationInput } from './schemas';
-
-/** A stored donation (table `donations`, columns in snake_case). */
-interface DonationRow extends StoredRow, DonationInput {
-  /** The file's name in DATA_DIR/uploads (never a URL); a file of any type. */
-  fileName: string;
-  /** 1 when the file is a verified JPEG, PNG, GIF or WebP image (then donationImage is its URL), else 0. */
-  isImage: number;
-  createdAt: string;
-}
+import { Donation, DonationFields, type DonationRow } from './schemas';
 
 /** The donations (spec §3, ARCHITECTURE's deviation on files). */
 export const donationResource = defineResource<DonationRow>({

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Entity, Input, RequiredText } from '../http/contract';
+import type { StoredRow } from '../resources/row';
 
 export const LIMITS = { donationName: 300, donationDescription: 5000 } as const;
 
@@ -29,3 +30,12 @@ export const Donation = Entity('Donation', {
   createdAt: Type.String({ format: 'date-time' }),
 });
 export type Donation = Static<typeof Donation>;
+
+/** A stored donation (table `donations`). */
+export interface DonationRow extends StoredRow, DonationInput {
+  /** The file's name in DATA_DIR/uploads (never a URL); a file of any type. */
+  fileName: string;
+  /** 1 when the file is a verified JPEG, PNG, GIF or WebP image (then donationImage is its URL), else 0. */
+  isImage: number;
+  createdAt: string;
+}

@@ -1,13 +1,6 @@
-import { defineResource, type StoredRow } from '../resources/definition';
+import { defineResource } from '../resources/definition';
 import { resourceRoutes } from '../resources/routes';
-import { Group, GroupFields, type GroupInput } from './schemas';
-
-/** A stored group (table `groups`, columns in snake_case). */
-interface GroupRow extends StoredRow, GroupInput {
-  /** The picture's file name in DATA_DIR/uploads (never a URL), or null: the picture is optional. */
-  groupImage: string | null;
-  createdAt: string;
-}
+import { Group, GroupFields, type GroupRow } from './schemas';
 
 /** The community groups (spec §3). */
 export const groupResource = defineResource<GroupRow>({

@@ -1,11 +1,6 @@
-import { defineResource, type StoredRow } from '../resources/definition';
+import { defineResource } from '../resources/definition';
 import { resourceRoutes } from '../resources/routes';
-import { Prayer, PrayerInput } from './schemas';
-
-/** A stored Section A prayer (table `prayers`, columns in snake_case). */
-interface PrayerRow extends StoredRow, PrayerInput {
-  createdAt: string;
-}
+import { Prayer, PrayerInput, type PrayerRow } from './schemas';
 
 /** The Section A prayers (spec §3), taken as a JSON body. */
 export const prayerResource = defineResource<PrayerRow>({

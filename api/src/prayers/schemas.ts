@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Entity, Input, RequiredText } from '../http/contract';
+import type { StoredRow } from '../resources/row';
 
 export const LIMITS = { title: 300, prayer: 20000 } as const;
 
@@ -22,3 +23,8 @@ export const Prayer = Entity('Prayer', {
   createdAt: Type.String({ format: 'date-time' }),
 });
 export type Prayer = Static<typeof Prayer>;
+
+/** A stored Section A prayer (table `prayers`). */
+export interface PrayerRow extends StoredRow, PrayerInput {
+  createdAt: string;
+}

@@ -4,21 +4,15 @@ import type { Permission } from '../auth/permissions';
 import type { Database } from '../db/schema';
 import type { Named } from '../http/contract';
 import type { FileKind } from '../uploads/form';
+import type { StoredRow } from './row';
+
+export type { StoredRow } from './row';
 
 // A resource: a public list, an optional public record, and add, edit and delete for the
 // administrators allowed to. Its fields come as a multipart form with one file (books, groups, live
 // streams, donations) or, for a resource without a file, as a JSON body (bank accounts, prayers).
 // Its definition says what differs; resources/routes.ts and resources/repository.ts do the rest the
 // same way for each.
-
-/**
- * A stored record as the resource's code sees it: the table's snake_case columns in camelCase
- * (resources/repository.ts reads and writes through Kysely's CamelCasePlugin), `_id` as it is.
- */
-export interface StoredRow {
-  _id: string;
-  updatedAt: string;
-}
 
 export interface ResourceFile<Row> {
   /** The form's file field, as the API names it ('bookImage'). */

@@ -1,13 +1,6 @@
-import { defineResource, type StoredRow } from '../resources/definition';
+import { defineResource } from '../resources/definition';
 import { resourceRoutes } from '../resources/routes';
-import { Stream, StreamFields, type StreamInput } from './schemas';
-
-/** A stored live stream (table `streams`, columns in snake_case). */
-interface StreamRow extends StoredRow, Required<StreamInput> {
-  /** The thumbnail's file name in DATA_DIR/uploads (never a URL). */
-  image: string;
-  createdAt: string;
-}
+import { Stream, StreamFields, type StreamRow } from './schemas';
 
 /** The live streams (spec §3). */
 export const streamResource = defineResource<StreamRow>({

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Entity, HttpUrl, Input, OneOf, RequiredText } from '../http/contract';
+import type { StoredRow } from '../resources/row';
 
 /** Spelled as the spec spells them ('Lithurgical'). */
 export const STREAM_CATEGORIES = ['Live Events', 'Prayer Session', 'Lithurgical Celebration'] as const;
@@ -32,3 +33,12 @@ export const Stream = Entity('Stream', {
   dateAdded: Type.String({ format: 'date-time' }),
 });
 export type Stream = Static<typeof Stream>;
+
+/** A stored live stream (table `streams`). */
+export interface StreamRow extends StoredRow, Required<Omit<StreamInput, 'category'>> {
+  /** '' when none was given. */
+  category: StreamCategory | '';
+  /** The thumbnail's file name in DATA_DIR/uploads (never a URL). */
+  image: string;
+  createdAt: string;
+}

@@ -130,7 +130,7 @@ describe.each(engines())('UploadStore.commit on %s', (_name, engine) => {
     book_name: 'b',
     book_link: 'https://example.org',
     book_image: image,
-    category: 'Devotional',
+    category: 'Devotional' as const,
     date_added: timestamp(),
     updated_at: timestamp(),
   });
