@@ -14,13 +14,7 @@ export const bankAccountResource = defineResource<BankAccountRow>({
   leftOutOnEdit: 'default',
   permission: 'finance',
   activity: { kind: 'bank account', nameColumn: 'bank_name' },
-  messages: {
-    listed: 'Bank accounts fetched successfully',
-    added: 'Bank account added successfully',
-    updated: 'Bank account updated successfully',
-    deleted: 'Bank account deleted successfully',
-    notFound: 'Bank account not found',
-  },
+  noun: 'Bank account',
   tag: 'bank accounts',
   routes: {
     list: { urls: ['/all/accounts'], summary: 'All bank accounts, in the order they were added (public)' },

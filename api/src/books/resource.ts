@@ -24,14 +24,7 @@ export const bookResource = defineResource<BookRow>({
   },
   answer: (row, fileUrl) => ({ id: row._id, bookImage: fileUrl(row.bookImage) }),
   activity: { kind: 'book', nameColumn: 'book_name' },
-  messages: {
-    listed: 'Books fetched successfully',
-    fetched: 'Book fetched successfully',
-    added: 'Book added successfully',
-    updated: 'Book updated successfully',
-    deleted: 'Book deleted successfully',
-    notFound: 'Book not found',
-  },
+  noun: 'Book',
   tag: 'books',
   routes: {
     list: {

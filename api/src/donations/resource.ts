@@ -27,14 +27,7 @@ export const donationResource = defineResource<DonationRow>({
   },
   permission: 'finance',
   activity: { kind: 'donation', nameColumn: 'donation_name' },
-  messages: {
-    listed: 'Donations fetched successfully',
-    fetched: 'Donation fetched successfully',
-    added: 'Donation added successfully',
-    updated: 'Donation updated successfully',
-    deleted: 'Donation deleted successfully',
-    notFound: 'Donation not found',
-  },
+  noun: 'Donation',
   tag: 'donations',
   routes: {
     list: { urls: ['/all/donations'], summary: 'All donations, newest first (public)' },

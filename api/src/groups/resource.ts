@@ -24,14 +24,7 @@ export const groupResource = defineResource<GroupRow>({
     return { groupImage: picture, file: picture };
   },
   activity: { kind: 'group', nameColumn: 'group_name' },
-  messages: {
-    listed: 'Groups fetched successfully',
-    fetched: 'Group fetched successfully',
-    added: 'Group added successfully',
-    updated: 'Group updated successfully',
-    deleted: 'Group deleted successfully',
-    notFound: 'Group not found',
-  },
+  noun: 'Group',
   tag: 'groups',
   routes: {
     list: {

@@ -11,13 +11,7 @@ export const prayerResource = defineResource<PrayerRow>({
   // A section of prayers reads top to bottom.
   listed: 'oldest first',
   activity: { kind: 'Section A prayer', nameColumn: 'title' },
-  messages: {
-    listed: 'Prayers fetched successfully',
-    added: 'Prayer added successfully',
-    updated: 'Prayer updated successfully',
-    deleted: 'Prayer deleted successfully',
-    notFound: 'Prayer not found',
-  },
+  noun: 'Prayer',
   tag: 'prayers',
   routes: {
     list: { urls: ['/get/prayers'], summary: 'All Section A prayers, in the order they were added (public)' },

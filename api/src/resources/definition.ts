@@ -36,15 +36,27 @@ export interface ResourceFile<Row> {
   foreign: string;
 }
 
-/** The answers' texts, as the spec words them. */
+/** The answers' texts, as the spec words them for every resource. */
 export interface ResourceMessages {
   listed: string;
-  /** For the public record's route (only the resources that have one). */
-  fetched?: string;
+  /** Said by the public record's route, for the resources that have one. */
+  fetched: string;
   added: string;
   updated: string;
   deleted: string;
   notFound: string;
+}
+
+/** The answers about a record the spec names `noun` ('Book': 'Books fetched successfully', 'Book not found'). */
+export function messagesAbout(noun: string): ResourceMessages {
+  return {
+    listed: `${noun}s fetched successfully`,
+    fetched: `${noun} fetched successfully`,
+    added: `${noun} added successfully`,
+    updated: `${noun} updated successfully`,
+    deleted: `${noun} deleted successfully`,
+    notFound: `${noun} not found`,
+  };
 }
 
 export interface ResourceRoute {
@@ -73,7 +85,8 @@ export interface ResourceDefinition<Row extends StoredRow> {
   answer?(row: Row, fileUrl: (name: string) => string): Record<string, unknown>;
   /** Who may write, besides an administrator on their own account: none for every role that edits content. */
   permission?: Permission;
-  messages: ResourceMessages;
+  /** The record as the answers name it, capitalised ('Bank account'): see messagesAbout. */
+  noun: string;
   /** Settings → Activity: the kind of record, and the column (snake_case) of its name, read before a delete. */
   activity: { kind: ActivityKind; nameColumn: string };
   /** The OpenAPI tag and routes. The edit and delete URLs end with the record's id parameter. */

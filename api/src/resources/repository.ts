@@ -5,7 +5,7 @@ import { newId, timestamp } from '../db/ids';
 import type { Database } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { uploadNameFromUrl, type ReceivedFile, type UploadStorage } from '../uploads/store';
-import type { ResourceDefinition, StoredRow } from './definition';
+import { messagesAbout, type ResourceDefinition, type StoredRow } from './definition';
 
 /** snake_case columns as camelCase fields, except the ones that start with an underscore (`_id`). */
 class ResourceCasePlugin extends CamelCasePlugin {
@@ -29,7 +29,8 @@ export type ResourceRepository<Row extends StoredRow> = ReturnType<typeof resour
 
 /** The queries of a resource; the change counter of its public list is named after its table. */
 export function resourceRepository<Row extends StoredRow>(resource: ResourceDefinition<Row>) {
-  const { table, file, messages, addedAt } = resource;
+  const { table, file, addedAt } = resource;
+  const messages = messagesAbout(resource.noun);
   const fileColumns = (received: ReceivedFile | undefined) => {
     if (!file) return {};
     if (!received) return { [file.column]: null };

@@ -8,7 +8,7 @@ import { addSchemas, ref } from '../http/contract';
 import { errorResponses, trimFields } from '../http/validation';
 import { multipartRoute, registerUploads, withForm, replaceableFile, type FormDeclaration } from '../uploads/form';
 import { publicOrigin, uploadUrl, type ReceivedFile } from '../uploads/store';
-import type { ResourceDefinition, ResourceFile, StoredRow } from './definition';
+import { messagesAbout, type ResourceDefinition, type ResourceFile, type StoredRow } from './definition';
 import { resourceRepository, type FormFields } from './repository';
 
 /** The last parameter of a route's URL: the record's id ('/edit/book/:userId/:bookId' → 'bookId'). */
@@ -23,7 +23,8 @@ interface Sent {
 
 /** The routes of a resource, in the order the OpenAPI document lists them. */
 export function resourceRoutes<Row extends StoredRow>(resource: ResourceDefinition<Row>) {
-  const { activity, entity, fields, file, messages, routes, tag } = resource;
+  const { activity, entity, fields, file, routes, tag } = resource;
+  const messages = messagesAbout(resource.noun);
   const repository = resourceRepository(resource);
   const Answer = Type.Object({ message: Type.String(), data: ref(entity) });
   const userId = Type.String({ description: "The administrator's _id" });

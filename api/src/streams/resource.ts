@@ -24,13 +24,7 @@ export const streamResource = defineResource<StreamRow>({
   },
   answer: (row, fileUrl) => ({ id: row._id, image: fileUrl(row.image), dateAdded: row.createdAt }),
   activity: { kind: 'live stream', nameColumn: 'name' },
-  messages: {
-    listed: 'Streams fetched successfully',
-    added: 'Stream added successfully',
-    updated: 'Stream updated successfully',
-    deleted: 'Stream deleted successfully',
-    notFound: 'Stream not found',
-  },
+  noun: 'Stream',
   tag: 'live streams',
   routes: {
     list: { urls: ['/stream'], summary: 'All live streams, newest first (public)' },
