@@ -1,18 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { bearerSecurity, ownAccount } from '../auth/guard';
 import { isId } from '../db/ids';
 import { notFound } from '../http/errors';
 import { PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
-import { errorResponses, trimFields } from '../http/validation';
+import { jsonWrite, RecordParams, UserParams } from '../http/account-routes';
+import { errorResponses } from '../http/validation';
 import { ABOUT_LIST, ABOUT_MESSAGES, addAbout, listAbout, updateAbout } from './repository';
 import { About, AboutInput } from './schemas';
 
 const AboutAnswer = Type.Object({ message: Type.String(), data: ref(About) });
-const UserParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }) });
-const AboutParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }), id: Type.String() });
 
 export async function aboutRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
@@ -42,19 +40,15 @@ export async function aboutRoutes(parent: FastifyInstance): Promise<void> {
 
   app.post(
     '/post/about/:userId',
-    {
-      config: { activity: { kind: 'About Us' } },
-      onRequest: ownAccount,
-      preValidation: trimFields('text'),
-      schema: {
-        tags: ['about'],
-        summary: 'Add the About Us text (409 when there is one: edit it instead)',
-        security: bearerSecurity,
-        params: UserParams,
-        body: ref(AboutInput),
-        response: { 201: AboutAnswer, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
+    jsonWrite({
+      kind: 'About Us',
+      tags: ['about'],
+      summary: 'Add the About Us text (409 when there is one: edit it instead)',
+      params: UserParams,
+      body: AboutInput,
+      trimmed: ['text'],
+      response: { 201: AboutAnswer, ...errorResponses(400, 401, 403, 409) },
+    }),
     async (request, reply) => {
       const data = await addAbout(db, request.body.text);
       list.invalidate();
@@ -64,19 +58,15 @@ export async function aboutRoutes(parent: FastifyInstance): Promise<void> {
 
   app.put(
     '/edit/about/:userId/:id',
-    {
-      config: { activity: { kind: 'About Us' } },
-      onRequest: ownAccount,
-      preValidation: trimFields('text'),
-      schema: {
-        tags: ['about'],
-        summary: 'Edit the About Us text',
-        security: bearerSecurity,
-        params: AboutParams,
-        body: ref(AboutInput),
-        response: { 200: AboutAnswer, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    jsonWrite({
+      kind: 'About Us',
+      tags: ['about'],
+      summary: 'Edit the About Us text',
+      params: RecordParams,
+      body: AboutInput,
+      trimmed: ['text'],
+      response: { 200: AboutAnswer, ...errorResponses(400, 401, 403, 404) },
+    }),
     async (request) => {
       const { id } = request.params;
       const data = isId(id) ? await updateAbout(db, id, request.body.text) : undefined;

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { bearerSecurity, ownAccount } from '../auth/guard';
 import { addSchemas, ref } from '../http/contract';
+import { UserParams } from '../http/account-routes';
 import { errorResponses } from '../http/validation';
 import { computeAnalytics } from './figures';
 import { Analytics } from './schemas';
@@ -21,7 +22,7 @@ export async function analyticsRoutes(parent: FastifyInstance): Promise<void> {
         tags: ['analytics'],
         summary: 'Dashboard figures',
         security: bearerSecurity,
-        params: Type.Object({ userId: Type.String({ description: "The administrator's _id" }) }),
+        params: UserParams,
         response: { 200: AnalyticsResponse, ...errorResponses(401, 403) },
       },
     },

@@ -5,6 +5,7 @@ import { bearerSecurity, ownAccount } from '../auth/guard';
 import { rateLimited } from '../http/rate-limit';
 import { addSchemas, ref } from '../http/contract';
 import { GrowingListAnswers, PagedFields, PagingQuery, pagingOf } from '../http/paging';
+import { UserParams } from '../http/account-routes';
 import { errorResponses, trimFields } from '../http/validation';
 import { addMassIntention, listMassIntentions, MASS_INTENTIONS_LIST } from './repository';
 import { MassIntention, MassIntentionInput } from './schemas';
@@ -30,7 +31,7 @@ export async function massIntentionRoutes(parent: FastifyInstance): Promise<void
         tags: ['mass intentions'],
         summary: 'All mass intention requests, newest first; or a page of them (?page=&limit=&q=) with the total',
         security: bearerSecurity,
-        params: Type.Object({ userId: Type.String({ description: "The administrator's _id" }) }),
+        params: UserParams,
         querystring: PagingQuery,
         response: {
           200: Type.Object({ message: Type.String(), data: Type.Array(ref(MassIntention)), ...PagedFields }),

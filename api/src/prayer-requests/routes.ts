@@ -7,6 +7,7 @@ import { notFound } from '../http/errors';
 import { rateLimited } from '../http/rate-limit';
 import { addSchemas, ref } from '../http/contract';
 import { GrowingListAnswers, PagedFields, PagingQuery, pagingOf } from '../http/paging';
+import { RecordParams, UserParams } from '../http/account-routes';
 import { errorResponses, trimFields } from '../http/validation';
 import {
   addPrayerRequest,
@@ -18,8 +19,6 @@ import {
 import { PrayerRequest, PrayerRequestInput } from './schemas';
 
 export const PRAYER_REQUEST_NOT_FOUND = 'Prayer request not found';
-
-const UserParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }) });
 
 export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
@@ -62,7 +61,7 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
         tags: ['prayer requests'],
         summary: 'Delete one prayer request',
         security: bearerSecurity,
-        params: Type.Object({ userId: Type.String({ description: "The administrator's _id" }), id: Type.String() }),
+        params: RecordParams,
         response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403, 404) },
       },
     },

@@ -6,7 +6,8 @@ import { isId } from '../db/ids';
 import { badRequest, notFound } from '../http/errors';
 import { PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
-import { errorResponses, trimFields } from '../http/validation';
+import { jsonWrite, RecordParams, UserParams } from '../http/account-routes';
+import { errorResponses } from '../http/validation';
 import {
   addReading,
   DATE_MESSAGE,
@@ -23,11 +24,8 @@ import { LIMITS, Reading, ReadingImport, ReadingInput } from './schemas';
 
 const ReadingAnswer = Type.Object({ message: Type.String(), data: ref(Reading) });
 
-const UserParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }) });
-const ReadingParams = Type.Object({
-  userId: Type.String({ description: "The administrator's _id" }),
-  id: Type.String(),
-});
+/** The text fields of a reading, trimmed before they are checked. */
+const TRIMMED = ['date', 'passage'];
 
 /** The date field is checked beyond the schema: a real calendar day. */
 function readingOf(body: ReadingInput): ReadingInput {
@@ -80,19 +78,15 @@ export async function readingRoutes(parent: FastifyInstance): Promise<void> {
 
   app.post(
     '/add/reading/:userId',
-    {
-      config: { activity: { kind: 'Bible reading' } },
-      onRequest: ownAccount,
-      preValidation: trimFields('date', 'passage'),
-      schema: {
-        tags: ['bible plan'],
-        summary: 'Add a reading',
-        security: bearerSecurity,
-        params: UserParams,
-        body: ref(ReadingInput),
-        response: { 201: ReadingAnswer, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
+    jsonWrite({
+      kind: 'Bible reading',
+      tags: ['bible plan'],
+      summary: 'Add a reading',
+      params: UserParams,
+      body: ReadingInput,
+      trimmed: TRIMMED,
+      response: { 201: ReadingAnswer, ...errorResponses(400, 401, 403, 409) },
+    }),
     async (request, reply) => {
       const row = await addReading(db, readingOf(request.body));
       invalidate();
@@ -102,19 +96,15 @@ export async function readingRoutes(parent: FastifyInstance): Promise<void> {
 
   app.put(
     '/edit/reading/:userId/:id',
-    {
-      config: { activity: { kind: 'Bible reading' } },
-      onRequest: ownAccount,
-      preValidation: trimFields('date', 'passage'),
-      schema: {
-        tags: ['bible plan'],
-        summary: 'Edit a reading',
-        security: bearerSecurity,
-        params: ReadingParams,
-        body: ref(ReadingInput),
-        response: { 200: ReadingAnswer, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
+    jsonWrite({
+      kind: 'Bible reading',
+      tags: ['bible plan'],
+      summary: 'Edit a reading',
+      params: RecordParams,
+      body: ReadingInput,
+      trimmed: TRIMMED,
+      response: { 200: ReadingAnswer, ...errorResponses(400, 401, 403, 404, 409) },
+    }),
     async (request) => {
       const { id } = request.params;
       if (!isId(id)) throw notFound(READING_MESSAGES.notFound);
@@ -133,7 +123,7 @@ export async function readingRoutes(parent: FastifyInstance): Promise<void> {
         tags: ['bible plan'],
         summary: 'Delete a reading',
         security: bearerSecurity,
-        params: ReadingParams,
+        params: RecordParams,
         response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403, 404) },
       },
     },

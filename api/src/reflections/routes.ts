@@ -6,7 +6,8 @@ import { isId } from '../db/ids';
 import { badRequest, notFound } from '../http/errors';
 import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
-import { errorResponses, trimFields } from '../http/validation';
+import { jsonWrite, RecordParams, UserParams } from '../http/account-routes';
+import { errorResponses } from '../http/validation';
 import { DATE_MESSAGE, isCalendarDate } from '../readings/repository';
 import { multipartRoute, registerUploads, withForm } from '../uploads/form';
 import { publicOrigin, uploadUrl } from '../uploads/store';
@@ -28,9 +29,6 @@ const ReflectionAnswer = Type.Object({ message: Type.String(), data: ref(Reflect
 
 /** The rich-text editor's image upload: one image, no text fields. */
 const EDITOR_IMAGE_FORM = { fields: null, files: { image: { kind: 'image', words: 'The image' } } } as const;
-
-const UserParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }) });
-const IdParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }), id: Type.String() });
 
 /** The rich-text fields in words ('Prayer points'), as the schema names them. */
 const RICH_TEXT_WORDS = Object.fromEntries(
@@ -126,6 +124,7 @@ async function audienceRoutes(app: FastifyInstance, audience: Audience): Promise
   const { config, db, uploads } = api;
   const tags = [`${audience} reflections`];
   const Audience = audience === 'adult' ? 'Adult' : 'Children';
+  const aReflection = audience === 'adult' ? 'an adult reflection' : 'a children reflection';
 
   const list = new PublicListCache({
     db,
@@ -139,20 +138,16 @@ async function audienceRoutes(app: FastifyInstance, audience: Audience): Promise
 
   api.post(
     `/add/${audience}/reflection/:userId`,
-    {
-      config: { activity: { kind: kindOf(audience) } },
-      onRequest: ownAccount,
-      preValidation: trimFields(...TEXT_FIELDS),
+    jsonWrite({
+      kind: kindOf(audience),
+      tags,
+      summary: `Add ${aReflection} (the 8 fields)`,
+      params: UserParams,
+      body: ReflectionInput,
+      trimmed: TEXT_FIELDS,
+      response: { 201: ReflectionAnswer, ...errorResponses(400, 401, 403, 409) },
       bodyLimit: 2 * 1024 * 1024,
-      schema: {
-        tags,
-        summary: `Add ${audience === 'adult' ? 'an adult' : 'a children'} reflection (the 8 fields)`,
-        security: bearerSecurity,
-        params: UserParams,
-        body: ref(ReflectionInput),
-        response: { 201: ReflectionAnswer, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
+    }),
     async (request, reply) => {
       const row = await addReflection(db, audience, readReflection(request.body));
       list.invalidate();
@@ -198,20 +193,16 @@ async function audienceRoutes(app: FastifyInstance, audience: Audience): Promise
 
   api.put(
     `/edit/${audience}/reflection/:userId/:id`,
-    {
-      config: { activity: { kind: kindOf(audience) } },
-      onRequest: ownAccount,
-      preValidation: trimFields(...TEXT_FIELDS),
+    jsonWrite({
+      kind: kindOf(audience),
+      tags,
+      summary: `Edit ${aReflection} (the 8 fields)`,
+      params: RecordParams,
+      body: ReflectionInput,
+      trimmed: TEXT_FIELDS,
+      response: { 200: ReflectionAnswer, ...errorResponses(400, 401, 403, 404, 409) },
       bodyLimit: 2 * 1024 * 1024,
-      schema: {
-        tags,
-        summary: `Edit ${audience === 'adult' ? 'an adult' : 'a children'} reflection (the 8 fields)`,
-        security: bearerSecurity,
-        params: IdParams,
-        body: ref(ReflectionInput),
-        response: { 200: ReflectionAnswer, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
+    }),
     async (request) => {
       const { id } = request.params;
       if (!isId(id)) throw notFound(REFLECTION_MESSAGES.notFound);
@@ -228,9 +219,9 @@ async function audienceRoutes(app: FastifyInstance, audience: Audience): Promise
       onRequest: ownAccount,
       schema: {
         tags,
-        summary: `Delete ${audience === 'adult' ? 'an adult' : 'a children'} reflection`,
+        summary: `Delete ${aReflection}`,
         security: bearerSecurity,
-        params: IdParams,
+        params: RecordParams,
         response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403, 404) },
       },
     },

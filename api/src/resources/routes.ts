@@ -5,6 +5,7 @@ import { isId } from '../db/ids';
 import { badRequest, notFound } from '../http/errors';
 import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
+import { UserParams } from '../http/account-routes';
 import { errorResponses, trimFields } from '../http/validation';
 import { multipartRoute, registerUploads, withForm, replaceableFile, type FormDeclaration } from '../uploads/form';
 import { publicOrigin, uploadUrl, type ReceivedFile } from '../uploads/store';
@@ -27,8 +28,8 @@ export function resourceRoutes<Row extends StoredRow>(resource: ResourceDefiniti
   const messages = messagesAbout(resource.noun);
   const repository = resourceRepository(resource);
   const Answer = Type.Object({ message: Type.String(), data: ref(entity) });
-  const userId = Type.String({ description: "The administrator's _id" });
-  const recordParams = (url: string) => Type.Object({ userId, [idParamOf(url)]: Type.String() });
+  const recordParams = (url: string) =>
+    Type.Object({ userId: UserParams.properties.userId, [idParamOf(url)]: Type.String() });
   const canWrite = resource.permission === 'finance' ? financeAccount : ownAccount;
   const body = file ? multipartBody(fields, file) : jsonBody(fields);
   /** The record's id from a route's URL, or a 404 when it cannot be one. */
@@ -116,7 +117,7 @@ export function resourceRoutes<Row extends StoredRow>(resource: ResourceDefiniti
           tags: [tag],
           summary: routes.add.summary,
           security: bearerSecurity,
-          params: Type.Object({ userId }),
+          params: UserParams,
           ...body.schema,
           response: { 201: Answer, ...errorResponses(400, 401, 403, ...body.refusals) },
         },
