@@ -1,11 +1,13 @@
-import { Type, type TObject, type TSchema } from '@sinclair/typebox';
-import type { ActivityKind } from '../activity/record';
+import type { RouteOptions } from 'fastify';
+import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import type { ActivityKind, RecordedActivity } from '../activity/record';
 import { bearerSecurity, ownAccount } from '../auth/guard';
 import { ref, type Named } from './contract';
-import { trimFields } from './validation';
+import { PagedFields, PagingQuery, pagingOf, type GrowingListAnswers } from './paging';
+import { errorResponses, trimFields } from './validation';
 
 // The routes of a signed-in member's own account: the path that names it, and the writes that take a
-// record as a JSON body.
+// record as a JSON body, the deletes of one record by its id, and the lists of what the mobile app sends.
 
 /** The path of a write names the account of the member who makes it (auth/guard.ts checks it is theirs)… */
 export const UserParams = Type.Object({ userId: Type.String({ description: "The administrator's _id" }) });
@@ -49,5 +51,59 @@ export function jsonWrite<
       body: ref(write.body),
       response: write.response,
     },
+  };
+}
+
+/**
+ * The options of a delete of one record by its id, on the member's own account: recorded in Settings →
+ * Activity with the record's name, read from `nameFrom` before the record goes; answered in words.
+ */
+export function recordDelete(remove: {
+  kind: ActivityKind;
+  nameFrom: NonNullable<RecordedActivity['nameFrom']>;
+  tags: string[];
+  summary: string;
+}) {
+  return {
+    config: { activity: { kind: remove.kind, nameFrom: remove.nameFrom } },
+    onRequest: ownAccount,
+    schema: {
+      tags: remove.tags,
+      summary: remove.summary,
+      security: bearerSecurity,
+      params: RecordParams,
+      response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403, 404) },
+    },
+  };
+}
+
+/**
+ * The GET of a list that grows with what the mobile app sends, read by a member on their own account:
+ * the whole list, or a page of it (?page=&limit=&q=) with the total, from `answers`.
+ */
+export function growingListRoute<Row>(
+  url: string,
+  answers: GrowingListAnswers<Row>,
+  list: { tags: string[]; summary: string; entity: Named<TObject> },
+): RouteOptions {
+  return {
+    method: 'GET',
+    url,
+    onRequest: ownAccount,
+    // Answers are compressed once and kept (GrowingListAnswers), not at every request.
+    compress: false,
+    schema: {
+      tags: list.tags,
+      summary: list.summary,
+      security: bearerSecurity,
+      params: UserParams,
+      querystring: PagingQuery,
+      response: {
+        200: Type.Object({ message: Type.String(), data: Type.Array(ref(list.entity)), ...PagedFields }),
+        ...errorResponses(401, 403),
+      },
+    },
+    handler: async (request, reply) =>
+      answers.send(request, reply, pagingOf(request.query as Static<typeof PagingQuery>)),
   };
 }

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { bearerSecurity, ownAccount } from '../auth/guard';
 import { rateLimited } from '../http/rate-limit';
 import { addSchemas, ref } from '../http/contract';
-import { GrowingListAnswers, PagedFields, PagingQuery, pagingOf } from '../http/paging';
-import { UserParams } from '../http/account-routes';
+import { GrowingListAnswers } from '../http/paging';
+import { growingListRoute } from '../http/account-routes';
 import { errorResponses, trimFields } from '../http/validation';
 import { addMassIntention, listMassIntentions, MASS_INTENTIONS_LIST } from './repository';
 import { MassIntention, MassIntentionInput } from './schemas';
@@ -21,25 +20,12 @@ export async function massIntentionRoutes(parent: FastifyInstance): Promise<void
     list: (paging) => listMassIntentions(db, paging),
   });
 
-  app.get(
-    '/mass/intention/:userId',
-    {
-      onRequest: ownAccount,
-      // Answers are compressed once and kept (GrowingListAnswers), not at every request.
-      compress: false,
-      schema: {
-        tags: ['mass intentions'],
-        summary: 'All mass intention requests, newest first; or a page of them (?page=&limit=&q=) with the total',
-        security: bearerSecurity,
-        params: UserParams,
-        querystring: PagingQuery,
-        response: {
-          200: Type.Object({ message: Type.String(), data: Type.Array(ref(MassIntention)), ...PagedFields }),
-          ...errorResponses(401, 403),
-        },
-      },
-    },
-    async (request, reply) => answers.send(request, reply, pagingOf(request.query)),
+  app.route(
+    growingListRoute('/mass/intention/:userId', answers, {
+      tags: ['mass intentions'],
+      summary: 'All mass intention requests, newest first; or a page of them (?page=&limit=&q=) with the total',
+      entity: MassIntention,
+    }),
   );
 
   // Public: the mobile app submits requests here (see ARCHITECTURE "The API contract").

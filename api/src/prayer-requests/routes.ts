@@ -6,8 +6,8 @@ import { isId } from '../db/ids';
 import { notFound } from '../http/errors';
 import { rateLimited } from '../http/rate-limit';
 import { addSchemas, ref } from '../http/contract';
-import { GrowingListAnswers, PagedFields, PagingQuery, pagingOf } from '../http/paging';
-import { RecordParams, UserParams } from '../http/account-routes';
+import { GrowingListAnswers } from '../http/paging';
+import { growingListRoute, recordDelete, UserParams } from '../http/account-routes';
 import { errorResponses, trimFields } from '../http/validation';
 import {
   addPrayerRequest,
@@ -31,40 +31,22 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
     list: (paging) => listPrayerRequests(db, paging),
   });
 
-  app.get(
-    '/prayer/request/:userId',
-    {
-      onRequest: ownAccount,
-      // Answers are compressed once and kept (GrowingListAnswers), not at every request.
-      compress: false,
-      schema: {
-        tags: ['prayer requests'],
-        summary: 'All prayer requests, newest first; or a page of them (?page=&limit=&q=) with the total',
-        security: bearerSecurity,
-        params: UserParams,
-        querystring: PagingQuery,
-        response: {
-          200: Type.Object({ message: Type.String(), data: Type.Array(ref(PrayerRequest)), ...PagedFields }),
-          ...errorResponses(401, 403),
-        },
-      },
-    },
-    async (request, reply) => answers.send(request, reply, pagingOf(request.query)),
+  app.route(
+    growingListRoute('/prayer/request/:userId', answers, {
+      tags: ['prayer requests'],
+      summary: 'All prayer requests, newest first; or a page of them (?page=&limit=&q=) with the total',
+      entity: PrayerRequest,
+    }),
   );
 
   app.delete(
     '/prayer/request/:userId/:id',
-    {
-      config: { activity: { kind: 'prayer request', nameFrom: { table: 'prayer_requests', column: 'request' } } },
-      onRequest: ownAccount,
-      schema: {
-        tags: ['prayer requests'],
-        summary: 'Delete one prayer request',
-        security: bearerSecurity,
-        params: RecordParams,
-        response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403, 404) },
-      },
-    },
+    recordDelete({
+      kind: 'prayer request',
+      nameFrom: { table: 'prayer_requests', column: 'request' },
+      tags: ['prayer requests'],
+      summary: 'Delete one prayer request',
+    }),
     async (request) => {
       const { id } = request.params;
       if (!isId(id) || !(await deletePrayerRequest(db, id))) throw notFound(PRAYER_REQUEST_NOT_FOUND);

@@ -6,7 +6,7 @@ import { isId } from '../db/ids';
 import { badRequest, notFound } from '../http/errors';
 import { PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
-import { jsonWrite, RecordParams, UserParams } from '../http/account-routes';
+import { jsonWrite, recordDelete, RecordParams, UserParams } from '../http/account-routes';
 import { errorResponses } from '../http/validation';
 import {
   addReading,
@@ -116,17 +116,12 @@ export async function readingRoutes(parent: FastifyInstance): Promise<void> {
 
   app.delete(
     '/delete/reading/:userId/:id',
-    {
-      config: { activity: { kind: 'Bible reading', nameFrom: { table: 'readings', column: 'passage' } } },
-      onRequest: ownAccount,
-      schema: {
-        tags: ['bible plan'],
-        summary: 'Delete a reading',
-        security: bearerSecurity,
-        params: RecordParams,
-        response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403, 404) },
-      },
-    },
+    recordDelete({
+      kind: 'Bible reading',
+      nameFrom: { table: 'readings', column: 'passage' },
+      tags: ['bible plan'],
+      summary: 'Delete a reading',
+    }),
     async (request) => {
       const { id } = request.params;
       if (!isId(id) || !(await deleteReading(db, id))) throw notFound(READING_MESSAGES.notFound);

@@ -6,7 +6,7 @@ import { isId } from '../db/ids';
 import { badRequest, notFound } from '../http/errors';
 import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
-import { jsonWrite, RecordParams, UserParams } from '../http/account-routes';
+import { jsonWrite, recordDelete, RecordParams, UserParams } from '../http/account-routes';
 import { errorResponses } from '../http/validation';
 import { DATE_MESSAGE, isCalendarDate } from '../readings/repository';
 import { multipartRoute, registerUploads, withForm } from '../uploads/form';
@@ -214,17 +214,12 @@ async function audienceRoutes(app: FastifyInstance, audience: Audience): Promise
 
   api.delete(
     `/delete/${audience}/reflection/:userId/:id`,
-    {
-      config: { activity: { kind: kindOf(audience), nameFrom: { table: 'reflections', column: 'topic' } } },
-      onRequest: ownAccount,
-      schema: {
-        tags,
-        summary: `Delete ${aReflection}`,
-        security: bearerSecurity,
-        params: RecordParams,
-        response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403, 404) },
-      },
-    },
+    recordDelete({
+      kind: kindOf(audience),
+      nameFrom: { table: 'reflections', column: 'topic' },
+      tags,
+      summary: `Delete ${aReflection}`,
+    }),
     async (request) => {
       const { id } = request.params;
       if (!isId(id) || !(await deleteReflection(db, uploads, audience, id))) {
