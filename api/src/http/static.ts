@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { AppConfig } from '../config';
 import { DatabaseUploadStore } from '../uploads/database-store';
 import { IMAGE_EXTENSIONS, IMAGE_TYPES } from '../uploads/detect';
@@ -118,51 +118,42 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
     decorated = true;
     return first;
   };
+  /** A folder served with the headers its rules set (never @fastify/static's), no dotfile and no link out of it. */
+  const serveFolder = (
+    root: string,
+    prefix: string,
+    options: Pick<FastifyStaticOptions, 'index' | 'preCompressed' | 'setHeaders'>,
+  ) =>
+    app.register(fastifyStatic, {
+      root,
+      prefix,
+      decorateReply: decorateOnce(),
+      dotfiles: 'ignore',
+      cacheControl: false,
+      onFile: refuseLinks(root),
+      ...options,
+    });
 
   const shellIndex = path.join(shell, 'index.html');
   const hasShell = isDirectory(shell);
   if (hasShell) {
-    await app.register(fastifyStatic, {
-      root: shell,
-      prefix: '/',
-      decorateReply: decorateOnce(),
-      dotfiles: 'ignore',
-      // The build writes .br / .gz twins (config/precompress.ts); they are sent as they are.
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: setShellHeaders,
-      onFile: refuseLinks(shell),
-    });
+    // The build writes .br / .gz twins (config/precompress.ts); they are sent as they are.
+    await serveFolder(shell, '/', { preCompressed: true, setHeaders: setShellHeaders });
   }
 
   if (app.uploads instanceof DatabaseUploadStore) registerDatabaseUploads(app, app.uploads);
   else {
     fs.mkdirSync(config.uploadsDir, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: config.uploadsDir,
-      prefix: '/uploads/',
-      decorateReply: decorateOnce(),
-      dotfiles: 'ignore',
-      index: false,
-      // Generated names are never reused, so a file never changes.
-      cacheControl: false,
-      setHeaders: setUploadHeaders,
-      onFile: refuseLinks(config.uploadsDir),
-    });
+    // Generated names are never reused, so a file never changes.
+    await serveFolder(config.uploadsDir, '/uploads/', { index: false, setHeaders: setUploadHeaders });
   }
 
   // /remotes/<name>/<release>/…; a release being published is a hidden folder until it is complete.
   fs.mkdirSync(config.releasesDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.releasesDir,
-    prefix: '/remotes/',
-    decorateReply: decorateOnce(),
-    dotfiles: 'ignore',
+  await serveFolder(config.releasesDir, '/remotes/', {
     index: false,
     preCompressed: true,
-    cacheControl: false,
     setHeaders: setReleaseHeaders,
-    onFile: refuseLinks(config.releasesDir),
   });
 
   app.setNotFoundHandler(async (request, reply) => {
