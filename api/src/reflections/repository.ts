@@ -69,7 +69,12 @@ export function findReflection(
   audience: Audience,
   key: { id: string } | { date: string },
 ): Promise<ReflectionsTable | undefined> {
-  let query = db.kysely.selectFrom('reflections').selectAll().where('audience', '=', audience);
+  return reflectionIn(db.kysely, audience, key);
+}
+
+/** A reflection is found within its audience only: another audience's id names none. */
+function reflectionIn(kysely: Kysely<Database>, audience: Audience, key: { id: string } | { date: string }) {
+  let query = kysely.selectFrom('reflections').selectAll().where('audience', '=', audience);
   query = 'id' in key ? query.where('_id', '=', key.id) : query.where('date', '=', key.date);
   return query.executeTakeFirst();
 }
@@ -118,12 +123,7 @@ export async function updateReflection(
   let unused: string[] = [];
   const updated = await guarded(audience, input.date, () =>
     db.kysely.transaction().execute(async (trx) => {
-      const current = await trx
-        .selectFrom('reflections')
-        .selectAll()
-        .where('audience', '=', audience)
-        .where('_id', '=', id)
-        .executeTakeFirst();
+      const current = await reflectionIn(trx, audience, { id });
       if (!current) throw notFound(REFLECTION_MESSAGES.notFound);
       await assertDateFree(trx, audience, input.date, id);
       const next: ReflectionsTable = { ...current, ...columns(input), updated_at: timestamp() };
@@ -154,12 +154,7 @@ export async function deleteReflection(
   id: string,
 ): Promise<boolean> {
   const outcome = await db.kysely.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('reflections')
-      .selectAll()
-      .where('audience', '=', audience)
-      .where('_id', '=', id)
-      .executeTakeFirst();
+    const row = await reflectionIn(trx, audience, { id });
     if (!row) return undefined;
     await trx.deleteFrom('reflections').where('_id', '=', id).execute();
     await bumpChangeCounter(trx, reflectionsList(audience));
