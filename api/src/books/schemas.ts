@@ -39,7 +39,7 @@ export const Book = Entity('Book', {
 export type Book = Static<typeof Book>;
 
 /** A stored book (table `books`). */
-export interface BookRow extends StoredRow, Required<Omit<BookInput, 'category'>> {
+export interface BookRow extends StoredRow, Omit<BookInput, 'category'> {
   /** '' when none was given. */
   category: BookCategory | '';
   /** The cover's file name in DATA_DIR/uploads (never a URL). */

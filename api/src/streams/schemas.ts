@@ -35,7 +35,7 @@ export const Stream = Entity('Stream', {
 export type Stream = Static<typeof Stream>;
 
 /** A stored live stream (table `streams`). */
-export interface StreamRow extends StoredRow, Required<Omit<StreamInput, 'category'>> {
+export interface StreamRow extends StoredRow, Omit<StreamInput, 'category'> {
   /** '' when none was given. */
   category: StreamCategory | '';
   /** The thumbnail's file name in DATA_DIR/uploads (never a URL). */
