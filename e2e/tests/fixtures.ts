@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base } from '@playwright/test';
+import { test as base, type BrowserContextOptions } from '@playwright/test';
 
 // Specs import everything Playwright from here, so that `test` is the one with the spec file's server.
 export * from '@playwright/test';
@@ -122,7 +122,38 @@ export async function startServer(port: number, cdnPort = port + 1): Promise<Sta
 
 /** The server a worker runs for the spec file it is on; the next file gets a fresh one. */
 interface FileServers {
-  current?: { file: string; server: StartedServer };
+  /** With the administrator's signed-in browser state on it, once a test of the file asked for it. */
+  current?: { file: string; server: StartedServer; admin?: Promise<AdminState> };
+}
+
+/** A browser's storage as Playwright saves and restores it (`storageState`). */
+export type AdminState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
+/**
+ * Signs the e2e administrator in over the API, as the login screen does (POST /admin/login), and
+ * returns the browser state that screen leaves: the token and the user in the origin's localStorage
+ * (the keys the mobile team's tooling reads, spec §9).
+ */
+export async function signInState(url: string): Promise<AdminState> {
+  const answer = await fetch(`${url}/api/v1/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: adminEmail, password: adminPassword }),
+  });
+  if (!answer.ok) throw new Error(`Signing in over the API answered ${answer.status}: ${await answer.text()}`);
+  const { token, doesUserEmailExist } = (await answer.json()) as { token: string; doesUserEmailExist: unknown };
+  return {
+    cookies: [],
+    origins: [
+      {
+        origin: url,
+        localStorage: [
+          { name: 'token', value: token },
+          { name: 'user', value: JSON.stringify(doesUserEmailExist) },
+        ],
+      },
+    ],
+  };
 }
 
 /**
@@ -132,7 +163,22 @@ interface FileServers {
  * left (nor cleans up for one); the tests of one file share its server, in order. A replacement worker
  * (after a failure) starts afresh.
  */
-export const test = base.extend<{ server: WorkerServer }, { fileServers: FileServers }>({
+export const test = base.extend<{ server: WorkerServer; signedIn: boolean }, { fileServers: FileServers }>({
+  /**
+   * `test.use({ signedIn: true })`: the test's browser starts signed in as the e2e administrator, by a
+   * session made once per spec file over the API (signInState), instead of going through the login
+   * screen in every test. The specs about signing in (login, two-factor, session end, password,
+   * account, the login toast) keep logging in through the screen. A test that logs out revokes the
+   * session it is in: it signs in through the screen, so that the file's session lives on.
+   */
+  signedIn: [false, { option: true }],
+  storageState: async ({ storageState, signedIn, server, fileServers }, use) => {
+    if (!signedIn) return await use(storageState);
+    const current = fileServers.current;
+    if (!current) return await use(await signInState(server.url)); // a server started elsewhere
+    current.admin ??= signInState(server.url);
+    await use(await current.admin);
+  },
   fileServers: [
     async ({}, use) => {
       const servers: FileServers = {};

@@ -10,6 +10,29 @@ export async function logIn(page: Page) {
 }
 
 /**
+ * Opens the dashboard in a browser that starts signed in (`test.use({ signedIn: true })`), where the
+ * login screen would have left it. A test's first page on a loaded 2-core machine (a cold browser,
+ * the shell and the dashboard's chunk) can take seconds, as the login's answer could.
+ */
+export async function openDashboard(page: Page) {
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(FIRST_PAGE);
+}
+
+/**
+ * Opens a screen in a browser that starts signed in and waits, as long as a test's first page may
+ * take, for its title (each screen has one h1) and for its remote's code and data (no Loading left).
+ */
+export async function openScreen(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible(FIRST_PAGE);
+  await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0, FIRST_PAGE);
+}
+
+/** How long a test's first page may take to show on a loaded CI machine. */
+export const FIRST_PAGE = { timeout: 30_000 };
+
+/**
  * Logout, and waits until it is done: the session ends once the server has answered, so a page loaded
  * sooner (the login page, a set-password link) would still find the old session and move on from it.
  */
