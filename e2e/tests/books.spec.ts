@@ -1,11 +1,15 @@
 import { expect, test, type Locator, adminEmail, adminPassword, png, SMOKE } from './fixtures';
-import { logIn, menuLink, signInOverApi } from './session';
+import { menuLink, openDashboard, signInOverApi } from './session';
+
+// The tests start signed in as the administrator (a session made once for the file, fixtures.ts), but
+// for the keyboard one, which logs in by keyboard.
+test.use({ signedIn: true });
 
 test(
   'the administrator runs the book shelf: add with a cover, details, edit keeping it, delete',
   SMOKE,
   async ({ page }) => {
-    await logIn(page);
+    await openDashboard(page);
     await (await menuLink(page, 'BookShelf')).click();
     await expect(page).toHaveURL(/\/bookshelf$/);
     await expect(page.getByText('No books available.')).toBeVisible();
@@ -72,7 +76,7 @@ test("a book sent with the spec's own payload (no category) reaches the shelf, a
   });
   expect(added.status()).toBe(201);
 
-  await logIn(page);
+  await openDashboard(page);
   await (await menuLink(page, 'BookShelf')).click();
   await page.getByRole('link', { name: 'View details of The Story of a Soul' }).click();
   await page.getByRole('link', { name: 'Edit Book' }).click();
@@ -89,54 +93,58 @@ test("a book sent with the spec's own payload (no category) reaches the shelf, a
   await expect(page.getByText('Book deleted successfully')).toBeVisible();
 });
 
-test('keyboard only: log in, add a book, delete it with the confirmation', async ({ page }) => {
-  /** Presses Tab until `target` has the focus (never clicks). */
-  const tabTo = async (target: Locator) => {
-    for (let step = 0; step < 60; step++) {
-      if (await target.evaluate((element) => element === document.activeElement)) return;
-      await page.keyboard.press('Tab');
-    }
-    throw new Error(`Tab never reached ${target.toString()}`);
-  };
+test.describe('signed out', () => {
+  test.use({ signedIn: false });
 
-  await page.goto('/login');
-  await tabTo(page.getByLabel('Email'));
-  await page.keyboard.type(adminEmail);
-  await tabTo(page.getByLabel('Password'));
-  await page.keyboard.type(adminPassword);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  test('keyboard only: log in, add a book, delete it with the confirmation', async ({ page }) => {
+    /** Presses Tab until `target` has the focus (never clicks). */
+    const tabTo = async (target: Locator) => {
+      for (let step = 0; step < 60; step++) {
+        if (await target.evaluate((element) => element === document.activeElement)) return;
+        await page.keyboard.press('Tab');
+      }
+      throw new Error(`Tab never reached ${target.toString()}`);
+    };
 
-  await tabTo(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'BookShelf' }));
-  await page.keyboard.press('Enter');
-  await tabTo(page.getByRole('link', { name: 'Add New Book' }));
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/bookshelf-organizer$/);
+    await page.goto('/login');
+    await tabTo(page.getByLabel('Email'));
+    await page.keyboard.type(adminEmail);
+    await tabTo(page.getByLabel('Password'));
+    await page.keyboard.type(adminPassword);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dashboard$/);
 
-  await tabTo(page.getByLabel('Category'));
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('ArrowDown');
-  await expect(page.getByLabel('Category')).toHaveValue('Devotional');
-  await tabTo(page.getByLabel('Title'));
-  await page.keyboard.type('The Cloud of Unknowing');
-  await tabTo(page.getByLabel('Link'));
-  await page.keyboard.type('https://example.org/cloud');
-  await tabTo(page.getByLabel('Image'));
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Space');
-  await (await chooser).setFiles({ name: 'cloud.png', mimeType: 'image/png', buffer: png });
-  await tabTo(page.getByRole('button', { name: 'Save & Continue' }));
-  await page.keyboard.press('Enter');
-  await expect(page.getByText('Book added successfully')).toBeVisible();
+    await tabTo(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'BookShelf' }));
+    await page.keyboard.press('Enter');
+    await tabTo(page.getByRole('link', { name: 'Add New Book' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/bookshelf-organizer$/);
 
-  await tabTo(page.getByRole('link', { name: 'View details of The Cloud of Unknowing' }));
-  await page.keyboard.press('Enter');
-  await tabTo(page.getByRole('button', { name: 'Delete Book' }));
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('Are you sure you want to delete this book?');
-  await tabTo(dialog.getByRole('button', { name: 'Delete' }));
-  await page.keyboard.press('Enter');
-  await expect(page.getByText('Book deleted successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/bookshelf$/);
+    await tabTo(page.getByLabel('Category'));
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByLabel('Category')).toHaveValue('Devotional');
+    await tabTo(page.getByLabel('Title'));
+    await page.keyboard.type('The Cloud of Unknowing');
+    await tabTo(page.getByLabel('Link'));
+    await page.keyboard.type('https://example.org/cloud');
+    await tabTo(page.getByLabel('Image'));
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Space');
+    await (await chooser).setFiles({ name: 'cloud.png', mimeType: 'image/png', buffer: png });
+    await tabTo(page.getByRole('button', { name: 'Save & Continue' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Book added successfully')).toBeVisible();
+
+    await tabTo(page.getByRole('link', { name: 'View details of The Cloud of Unknowing' }));
+    await page.keyboard.press('Enter');
+    await tabTo(page.getByRole('button', { name: 'Delete Book' }));
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Are you sure you want to delete this book?');
+    await tabTo(dialog.getByRole('button', { name: 'Delete' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Book deleted successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/bookshelf$/);
+  });
 });

@@ -1,5 +1,8 @@
 import { expect, test } from './fixtures';
-import { logIn, menuLink } from './session';
+import { menuLink, openDashboard } from './session';
+
+// The tests start signed in as the administrator (a session made once for the file, fixtures.ts).
+test.use({ signedIn: true });
 
 // A valid 2×2 PNG.
 const picture = Buffer.from(
@@ -10,7 +13,7 @@ const picture = Buffer.from(
 test('the administrator runs the groups: add with and without a picture, details, edit keeping it, delete', async ({
   page,
 }) => {
-  await logIn(page);
+  await openDashboard(page);
   await (await menuLink(page, 'Group Formation')).click();
   await expect(page).toHaveURL(/\/group-list$/);
   await expect(page.getByText('No groups available.')).toBeVisible();
@@ -99,7 +102,7 @@ test('prayer requests sent from the mobile app reach the administrator, who dele
   expect(empty.status()).toBe(400);
   expect(await empty.json()).toEqual({ message: 'The request is required' });
 
-  await logIn(page);
+  await openDashboard(page);
   // The dashboard counts them as submitted; none is responded to (the server stores no responses).
   const card = page.getByRole('article', { name: 'Prayer Request' });
   await expect(card).toContainText('Submitted3');

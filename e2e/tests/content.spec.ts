@@ -1,5 +1,8 @@
 import { expect, test, type Page, png, SMOKE } from './fixtures';
-import { logIn, menuLink } from './session';
+import { menuLink, openDashboard, openScreen } from './session';
+
+// The tests start signed in as the administrator (a session made once for the file, fixtures.ts).
+test.use({ signedIn: true });
 
 /** A year's plan as the CSV import reads it: 364 days, seven a week. */
 function yearCsv(badRow?: number): string {
@@ -27,7 +30,7 @@ const remoteStylesheets = (page: Page) =>
   );
 
 test('the administrator plans the Bible year: by hand (add, details, edit, delete) and by CSV', async ({ page }) => {
-  await logIn(page);
+  await openDashboard(page);
   await (await menuLink(page, 'BibleInAYear')).click();
   await expect(page).toHaveURL(/\/bible-list$/);
   await expect(page.getByLabel('Week')).toHaveValue('1');
@@ -116,7 +119,7 @@ test('the administrator plans the Bible year: by hand (add, details, edit, delet
 });
 
 test('the administrator publishes a live stream: add with a preview (form resets), edit, delete', async ({ page }) => {
-  await logIn(page);
+  await openDashboard(page);
   await (await menuLink(page, 'Live Streaming')).click();
   await expect(page).toHaveURL(/\/live-streaming$/);
   await expect(page.getByText('No live streams available.')).toBeVisible();
@@ -174,7 +177,7 @@ test(
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await logIn(page);
+    await openDashboard(page);
     await (await menuLink(page, 'Adult Reflection')).click();
     await expect(page.getByText('No reflections available.')).toBeVisible();
     // Quill is not downloaded for the list.
@@ -284,8 +287,7 @@ test(
 test("a video put in a reflection's editor is saved and shown as its player, and stays one when edited again", async ({
   page,
 }) => {
-  await logIn(page);
-  await page.goto('/add-children-reflection');
+  await openScreen(page, '/add-children-reflection');
   const reflection = page.getByRole('textbox', { name: 'Reflection' });
   await reflection.click();
   await page.keyboard.type('Watch this first.');

@@ -1,5 +1,8 @@
 import { expect, test, type Page, png, SMOKE } from './fixtures';
-import { logIn, menuLink, signInOverApi } from './session';
+import { menuLink, openDashboard, openScreen, signInOverApi } from './session';
+
+// The tests start signed in as the administrator (a session made once for the file, fixtures.ts).
+test.use({ signedIn: true });
 
 /** A PDF large enough that a throttled upload takes a few seconds. */
 const bigPdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(600 * 1024, 0x20), Buffer.from('\n%%EOF\n')]);
@@ -12,8 +15,7 @@ async function open(page: Page, menu: string, url: RegExp) {
 test("a donation file past the server's limit is refused in the browser, in the server's words, before sending", async ({
   page,
 }) => {
-  await logIn(page);
-  await page.goto('/donation/add');
+  await openScreen(page, '/donation/add');
   const file = page.getByLabel('File');
   // The limit comes from the server (GET /api/v1/version), 20 MB by default.
   await expect(file).toHaveAccessibleDescription('Any type (an image, a PDF …), at most 20 MB.');
@@ -45,7 +47,7 @@ test(
   'donations: add a PDF (with upload progress, then the form resets), details link downloads it, edit to an image, delete',
   SMOKE,
   async ({ page }) => {
-    await logIn(page);
+    await openDashboard(page);
     await open(page, 'Donations', /\/donations$/);
     await expect(page.getByText('No donations available.')).toBeVisible();
 
@@ -127,7 +129,7 @@ test(
 );
 
 test('bank accounts: add (leading zeros kept), edit in a modal, delete', async ({ page }) => {
-  await logIn(page);
+  await openDashboard(page);
   await open(page, 'Bank Accounts', /\/bank-accounts$/);
   await expect(page.getByText('No bank accounts available.')).toBeVisible();
 
@@ -169,7 +171,7 @@ test('bank accounts: add (leading zeros kept), edit in a modal, delete', async (
 });
 
 test('Section A prayers: add, edit in a modal, delete', async ({ page }) => {
-  await logIn(page);
+  await openDashboard(page);
   await open(page, 'Section A Prayer', /\/prayers$/);
   await expect(page.getByRole('heading', { name: 'Section A Prayers' })).toBeVisible();
   await expect(page.getByText('No prayers available.')).toBeVisible();
@@ -211,7 +213,7 @@ test('Section A prayers: add, edit in a modal, delete', async ({ page }) => {
 });
 
 test('About Us: add when there is none, then edit in a modal', async ({ page }) => {
-  await logIn(page);
+  await openDashboard(page);
   await open(page, 'About Us', /\/about$/);
   await expect(page.getByText('No about us content available.')).toBeVisible();
   await page.getByRole('link', { name: 'Add About Us' }).click();
@@ -269,7 +271,7 @@ test('the header filter survives a visit to the details and back; a filter witho
     ids.push(((await added.json()) as { data: { _id: string } }).data._id);
   }
   try {
-    await logIn(page);
+    await openDashboard(page);
     await open(page, 'Donations', /\/donations$/);
     await page.getByRole('searchbox', { name: 'Search' }).fill('orphan');
     await expect(page).toHaveURL(/\/donations\?q=orphan$/);

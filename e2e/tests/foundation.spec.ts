@@ -1,5 +1,5 @@
 import { expect, HASHING, test, SMOKE } from './fixtures';
-import { logIn, menuLink } from './session';
+import { logIn, menuLink, openDashboard, openScreen } from './session';
 
 test('the administrator runs the foundation screens end to end', SMOKE, async ({ page, request }) => {
   const remoteRequests: string[] = [];
@@ -87,27 +87,31 @@ test('the administrator runs the foundation screens end to end', SMOKE, async ({
   expect(revoked.status()).toBe(401);
 });
 
-test('a remote that cannot be reached affects only its routes, and Retry recovers it', async ({ page }) => {
-  // The finance remote is unreachable from the start (its prefetch fails too).
-  await page.route('**/remotes/finance/**', (route) => route.abort('connectionrefused'));
-  await logIn(page);
-  await (await menuLink(page, 'Settings')).click();
-  await expect(page.getByRole('heading', { name: 'The Finance screens could not be loaded' })).toBeVisible();
+test.describe('signed in', () => {
+  test.use({ signedIn: true });
 
-  // The rest keeps working: another remote and the menu.
-  await (await menuLink(page, 'Mass Scheduling')).click();
-  await expect(
-    page.getByText('No mass intentions available.').or(page.getByRole('table', { name: 'Mass intentions' })),
-  ).toBeVisible();
+  test('a remote that cannot be reached affects only its routes, and Retry recovers it', async ({ page }) => {
+    // The finance remote is unreachable from the start (its prefetch fails too).
+    await page.route('**/remotes/finance/**', (route) => route.abort('connectionrefused'));
+    await openDashboard(page);
+    await (await menuLink(page, 'Settings')).click();
+    await expect(page.getByRole('heading', { name: 'The Finance screens could not be loaded' })).toBeVisible();
 
-  // The remote comes back: Retry loads it without reloading the page.
-  await (await menuLink(page, 'Settings')).click();
-  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
-  await page.unroute('**/remotes/finance/**');
-  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
-  await page.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByLabel('Country')).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    // The rest keeps working: another remote and the menu.
+    await (await menuLink(page, 'Mass Scheduling')).click();
+    await expect(
+      page.getByText('No mass intentions available.').or(page.getByRole('table', { name: 'Mass intentions' })),
+    ).toBeVisible();
+
+    // The remote comes back: Retry loads it without reloading the page.
+    await (await menuLink(page, 'Settings')).click();
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await page.unroute('**/remotes/finance/**');
+    await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByLabel('Country')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  });
 });
 
 test('a visitor is sent to login and brought back to the page asked for', async ({ page }) => {
@@ -164,9 +168,12 @@ test('each shared library is loaded once, from the shell, and remotes are prefet
   }
 });
 
-test("in a short window the side menu shows the current screen's entry", async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 600 });
-  await logIn(page);
-  await page.goto('/settings');
-  await expect(await menuLink(page, 'Settings')).toBeInViewport();
+test.describe('signed in', () => {
+  test.use({ signedIn: true });
+
+  test("in a short window the side menu shows the current screen's entry", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await openScreen(page, '/settings');
+    await expect(await menuLink(page, 'Settings')).toBeInViewport();
+  });
 });

@@ -1,5 +1,8 @@
 import { expect, test, type Page, SAME_ON_EVERY_NODE } from './fixtures';
-import { logIn, signInOverApi } from './session';
+import { signInOverApi } from './session';
+
+// The tests start signed in as the administrator (a session made once for the file, fixtures.ts).
+test.use({ signedIn: true });
 
 // A failed load is a state of the screen, not an empty list: it says what could not be loaded and why,
 // offers Retry, and never offers an action that presumes emptiness (README "Load states").
@@ -76,10 +79,6 @@ async function breakCall(page: Page, call: RegExp) {
 }
 
 const failure = (page: Page) => page.getByRole('alert').filter({ hasText: 'could not be loaded.' });
-
-test.beforeEach(async ({ page }) => {
-  await logIn(page);
-});
 
 for (const list of lists) {
   test(

@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, png } from './fixtures';
-import { logIn, signInOverApi } from './session';
+import { openScreen, signInOverApi } from './session';
+
+// The tests start signed in as the administrator (a session made once for the file, fixtures.ts).
+test.use({ signedIn: true });
 
 // Phones (390×844): list tables become divided lists inside the page's card (never a card in a card),
 // so that every row's actions are on screen without scrolling sideways; the card has equal gutters;
@@ -63,8 +66,7 @@ test('a list on a phone shows its rows as one card with their actions on screen'
   const bookId = ((await book.json()) as { data: { _id: string } }).data._id;
   const accountId = ((await account.json()) as { data: { _id: string } }).data._id;
   try {
-    await logIn(page);
-    await page.goto('/bookshelf');
+    await openScreen(page, '/bookshelf');
     const details = page.getByRole('link', { name: /^View details of The Imitation of Christ/ });
     await expect(details).toBeInViewport();
     await expectNoSidewaysScroll(page);
@@ -85,8 +87,7 @@ test('a list on a phone shows its rows as one card with their actions on screen'
 });
 
 test('the menu on a phone is a drawer that keeps the focus until it closes', async ({ page }) => {
-  await logIn(page);
-  await page.goto('/bookshelf');
+  await openScreen(page, '/bookshelf');
   const menuButton = page.getByRole('button', { name: 'Open menu' });
   const drawer = page.getByRole('dialog', { name: 'Menu' });
   await menuButton.click();
@@ -128,8 +129,7 @@ test('the menu on a phone is a drawer that keeps the focus until it closes', asy
 });
 
 test('the header on a phone is one row: menu, Search, date and Logout', async ({ page }) => {
-  await logIn(page);
-  await page.goto('/bookshelf');
+  await openScreen(page, '/bookshelf');
   const header = page.locator('header').first();
   const search = page.getByRole('button', { name: 'Search' });
   const logout = page.getByRole('button', { name: 'Logout' });

@@ -1,5 +1,8 @@
 import { expect, test, type Page } from './fixtures';
-import { logIn, menuLink } from './session';
+import { menuLink, openDashboard, openScreen } from './session';
+
+// The tests start signed in as the administrator (a session made once for the file, fixtures.ts).
+test.use({ signedIn: true });
 
 // Settings is one screen of sections, each at its own address: a link, Back and a bookmark reach it.
 
@@ -18,7 +21,7 @@ const sections = (page: Page) => page.getByRole('navigation', { name: 'Settings 
 test('each section of Settings has its own address; the menu keeps Settings current; Back goes back', async ({
   page,
 }) => {
-  await logIn(page);
+  await openDashboard(page);
   // The side menu's Settings opens the first section, in place of /settings in the history.
   await (await menuLink(page, 'Settings')).click();
   await expect(page).toHaveURL(/\/settings\/profile$/);
@@ -51,8 +54,7 @@ test('each section of Settings has its own address; the menu keeps Settings curr
 });
 
 test('Deployed versions keeps the shared libraries behind Technical details, closed at first', async ({ page }) => {
-  await logIn(page);
-  await page.goto('/settings/versions');
+  await openScreen(page, '/settings/versions');
   await expect(page.getByRole('table', { name: 'Deployed versions' })).toBeVisible();
   const libraries = page.getByRole('table', { name: 'Shared libraries in this browser' });
   await expect(libraries).toBeHidden();
@@ -65,8 +67,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the sections are a row of tabs that scrolls sideways, never the page', async ({ page }) => {
-    await logIn(page);
-    await page.goto('/settings/versions');
+    await openScreen(page, '/settings/versions');
     const current = sections(page).getByRole('link', { name: 'Deployed versions' });
     await expect(current).toHaveAttribute('aria-current', 'page');
     // The last tab, far to the right of the row, is scrolled into view.
