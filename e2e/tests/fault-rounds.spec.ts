@@ -13,7 +13,6 @@ import {
   stall,
   unexpectedErrors,
 } from './remote-faults';
-import { logIn } from './session';
 
 // Each remote down by each fault a deploy can cause, round after round in fresh loads of one page:
 // every round recovers by Retry, and the other remotes never show a panel or an error meanwhile. One
@@ -31,6 +30,8 @@ import { logIn } from './session';
 // in fresh contexts, in recovery.spec.ts.
 
 test.describe.configure({ mode: 'parallel' });
+// Signed in as the administrator from the start (a session made once for the file, fixtures.ts).
+test.use({ signedIn: true });
 
 const deployFaults: { fault: Fault; rounds: number }[] = [
   { fault: manifest404, rounds: 3 },
@@ -50,7 +51,6 @@ for (const remote of remotes) {
         const errors = unexpectedErrors(page, remote);
         await shortLoadTimeout(page);
         const faults = await faultSwitch(page, remote, [fault]);
-        await logIn(page);
         await inRounds(rounds, async () => {
           await downThenRetry(page, remote, faults, fault);
           expect(errors).toEqual([]);

@@ -1,6 +1,10 @@
 import { expect, test, type Page, SAME_ON_EVERY_NODE } from './fixtures';
 import { type Fault, faults, jsonError, remotes, unavailable } from './remote-faults';
-import { logIn, menuLink } from './session';
+import { logIn, menuLink, openDashboard } from './session';
+
+// The tests start signed in as the administrator (a session made once for the file, fixtures.ts), but
+// for the last, about what the login sets off.
+test.use({ signedIn: true });
 
 // Every fault a deploy can cause, for each remote and for /remotes.json itself: only the area that
 // cannot be loaded shows a panel in plain words, everything else keeps working, and Retry recovers
@@ -16,12 +20,12 @@ for (const remote of remotes) {
       `${remote.name}: ${fault.name} shows only its panel, and Retry recovers`,
       SAME_ON_EVERY_NODE,
       async ({ page }) => {
-        // From before login: the idle prefetch meets the fault too, and must stay silent.
+        // From the first page: the idle prefetch meets the fault too, and must stay silent.
         let endStall!: () => void;
         const stalled = new Promise<void>((resolve) => (endStall = resolve));
         const pattern = `**/remotes/${remote.name}/*/${fault.files}`;
         await page.route(pattern, (route) => fault.answer(route, stalled));
-        await logIn(page);
+        await openDashboard(page);
 
         await (await menuLink(page, remote.menu)).click();
         const heading = unavailable(page, remote);
@@ -80,7 +84,7 @@ for (const fault of mapFaults) {
   test(`/remotes.json: ${fault.name} never turns a screen into 'This page does not exist.', and Retry recovers`, async ({
     page,
   }) => {
-    await logIn(page);
+    await openDashboard(page);
     // A browser that never read the map (no copy kept from an earlier page).
     await page.evaluate(() => localStorage.removeItem('remotesMap'));
     let endStall!: () => void;
@@ -114,7 +118,8 @@ for (const fault of mapFaults) {
 }
 
 test('a page opened while /remotes.json answers 503 works from the copy of the map it kept', async ({ page }) => {
-  await logIn(page);
+  // The dashboard keeps a copy of the map it read.
+  await openDashboard(page);
   await page.route('**/remotes.json', jsonError(503));
   await page.goto('/mass-scheduling');
   await expect(remotes[1].ready(page)).toBeVisible();
@@ -123,50 +128,54 @@ test('a page opened while /remotes.json answers 503 works from the copy of the m
   await expect(remotes[0].ready(page)).toBeVisible();
 });
 
-test('prefetching the remotes after login warns of nothing in the console, and its failures stay silent', async ({
-  page,
-}) => {
-  const messages: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'warning' || message.type() === 'error') messages.push(message.text());
-  });
-  // Chromium warns of a preloaded file left unused a few seconds after the load: only a preload link
-  // can cause it. Every such link the page ever gets is recorded, from before its first script.
-  await page.context().addInitScript(() => {
-    const links: string[] = [];
-    Object.assign(window, { __preloadLinks: links });
-    new MutationObserver((changes) => {
-      for (const change of changes)
-        for (const node of change.addedNodes)
-          if (node instanceof HTMLLinkElement && /preload|prefetch/i.test(node.rel)) links.push(node.href);
-    }).observe(document, { childList: true, subtree: true });
-  });
-  const prefetched: Promise<unknown>[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('__federation_expose_App')) prefetched.push(request.response());
-  });
-  await logIn(page);
-  await expect.poll(() => prefetched.length).toBeGreaterThanOrEqual(3);
-  await Promise.all(prefetched);
-  const preloadLinks = await page.evaluate(() => [
-    ...(window as unknown as { __preloadLinks: string[] }).__preloadLinks,
-    ...[...document.querySelectorAll<HTMLLinkElement>('link')]
-      .filter((link) => /preload|prefetch/i.test(link.rel))
-      .map((link) => link.href),
-  ]);
-  expect(preloadLinks).toEqual([]);
-  expect(messages.filter((text) => /preload/i.test(text))).toEqual([]);
+test.describe('signed out', () => {
+  test.use({ signedIn: false });
 
-  // A remote that cannot be reached: prefetch fails without a panel or a toast.
-  const failing = await page.context().newPage();
-  await failing.route('**/remotes/finance/**', (route) => route.abort('connectionrefused'));
-  const refused = failing.waitForEvent('requestfailed', (request) => request.url().includes('/remotes/finance/'));
-  await failing.goto('/dashboard');
-  await expect(failing.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await refused;
-  // The loader's failure is handled as the request fails: a panel or a toast would be painted by the
-  // next frame.
-  await failing.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
-  await expect(failing.getByRole('alert')).toHaveCount(0);
-  await failing.close();
+  test('prefetching the remotes after login warns of nothing in the console, and its failures stay silent', async ({
+    page,
+  }) => {
+    const messages: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') messages.push(message.text());
+    });
+    // Chromium warns of a preloaded file left unused a few seconds after the load: only a preload link
+    // can cause it. Every such link the page ever gets is recorded, from before its first script.
+    await page.context().addInitScript(() => {
+      const links: string[] = [];
+      Object.assign(window, { __preloadLinks: links });
+      new MutationObserver((changes) => {
+        for (const change of changes)
+          for (const node of change.addedNodes)
+            if (node instanceof HTMLLinkElement && /preload|prefetch/i.test(node.rel)) links.push(node.href);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const prefetched: Promise<unknown>[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('__federation_expose_App')) prefetched.push(request.response());
+    });
+    await logIn(page);
+    await expect.poll(() => prefetched.length).toBeGreaterThanOrEqual(3);
+    await Promise.all(prefetched);
+    const preloadLinks = await page.evaluate(() => [
+      ...(window as unknown as { __preloadLinks: string[] }).__preloadLinks,
+      ...[...document.querySelectorAll<HTMLLinkElement>('link')]
+        .filter((link) => /preload|prefetch/i.test(link.rel))
+        .map((link) => link.href),
+    ]);
+    expect(preloadLinks).toEqual([]);
+    expect(messages.filter((text) => /preload/i.test(text))).toEqual([]);
+
+    // A remote that cannot be reached: prefetch fails without a panel or a toast.
+    const failing = await page.context().newPage();
+    await failing.route('**/remotes/finance/**', (route) => route.abort('connectionrefused'));
+    const refused = failing.waitForEvent('requestfailed', (request) => request.url().includes('/remotes/finance/'));
+    await failing.goto('/dashboard');
+    await expect(failing.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await refused;
+    // The loader's failure is handled as the request fails: a panel or a toast would be painted by the
+    // next frame.
+    await failing.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+    await expect(failing.getByRole('alert')).toHaveCount(0);
+    await failing.close();
+  });
 });
