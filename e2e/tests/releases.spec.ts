@@ -12,12 +12,14 @@ import {
   repoRoot,
   startCdn,
 } from './releases';
-import { logIn, menuLink } from './session';
+import { menuLink, openDashboard } from './session';
 
 // A remote team's release workflow against the running production server: release, deploy and
 // roll back with the commands, while a browser stays open, without touching the shell.
 
 test.describe.configure({ mode: 'serial' });
+// The browsers start signed in as the administrator (a session made once for the file, fixtures.ts).
+test.use({ signedIn: true });
 
 function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -43,7 +45,7 @@ test('a new content release goes live while a browser sits on the book list; its
   baseURL,
 }) => {
   const errors = collectPageErrors(page);
-  await logIn(page);
+  await openDashboard(page);
   await (await menuLink(page, 'BookShelf')).click();
   await expect(page.getByRole('link', { name: 'Add New Book' })).toBeVisible();
   firstRelease = (await liveRelease(baseURL!, 'content')).release;
@@ -82,7 +84,7 @@ test('rollback puts the release before live again, and an open browser follows a
   baseURL,
 }) => {
   const errors = collectPageErrors(page);
-  await logIn(page);
+  await openDashboard(page);
   await (await menuLink(page, 'BookShelf')).click();
   await expect(page.getByRole('link', { name: 'Add New Book' })).toBeVisible();
 
@@ -119,7 +121,7 @@ test('a hand edit of the map that does not hold is refused; the last good map ke
       expect(await getText(`${baseURL}/remotes.json`)).toBe(served);
       expect(npmRun(server, ['releases'])).toMatch(/remotes\.json is refused/);
     }
-    await logIn(page);
+    await openDashboard(page);
     await (await menuLink(page, 'BookShelf')).click();
     await expect(page.getByRole('link', { name: 'Add New Book' })).toBeVisible();
   } finally {
@@ -143,7 +145,7 @@ test('a remote served from a second origin (a CDN) through the map', async ({ se
     npmRun(server, ['deploy', '--', 'content', firstRelease, '--entry', entry]);
     expect(await liveRelease(baseURL!, 'content')).toEqual(expect.objectContaining({ release: firstRelease, entry }));
 
-    await logIn(page);
+    await openDashboard(page);
     await (await menuLink(page, 'BookShelf')).click();
     await expect(page.getByRole('link', { name: 'Add New Book' })).toBeVisible();
     expect(cdn.requests).toEqual(
@@ -187,7 +189,7 @@ test("a screen added to a remote, built and deployed alone, appears in the runni
     npmRun(server, ['deploy', '--', 'finance', release]);
     expect(fs.readFileSync(path.join(repoRoot, 'shell', 'dist', 'index.html'), 'utf8')).toBe(shellIndex);
 
-    await logIn(page);
+    await openDashboard(page);
     const entry = await menuLink(page, 'Finance Report');
     await entry.click();
     await expect(page).toHaveURL(/\/finance-report$/);
@@ -220,7 +222,7 @@ test('a remote that needs a newer shared than the shell provides is refused with
       publishScratchRemote(server, 'finance', (dir) => declareSharedRange(dir, newer)),
     ]);
     const pageErrors = collectPageErrors(page);
-    await logIn(page);
+    await openDashboard(page);
     await (await menuLink(page, 'Donations')).click();
     const panel = page.getByRole('alert').filter({ hasText: 'need a newer version of the back-office' });
     await expect(
