@@ -1,5 +1,5 @@
 import { expect, test, type Page, SAME_ON_EVERY_NODE } from './fixtures';
-import { signInOverApi } from './session';
+import { openDashboard, signInOverApi } from './session';
 
 // The tests start signed in as the administrator (a session made once for the file, fixtures.ts).
 test.use({ signedIn: true });
@@ -79,6 +79,12 @@ async function breakCall(page: Page, call: RegExp) {
 }
 
 const failure = (page: Page) => page.getByRole('alert').filter({ hasText: 'could not be loaded.' });
+
+// From the dashboard, as after a login: its idle prefetch brings the remotes' code, so that the screen
+// under test meets the broken call, not a cold remote's load timeout on a loaded machine.
+test.beforeEach(async ({ page }) => {
+  await openDashboard(page);
+});
 
 for (const list of lists) {
   test(
