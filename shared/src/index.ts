@@ -33,12 +33,23 @@ export { DataTable, ListTable, deleteColumn, type Column } from './ui/DataTable'
 export { Modal, ModalActions } from './ui/Modal';
 export { DeleteButton } from './ui/DeleteButton';
 export { RowAction, RowActions } from './ui/RowActions';
+export {
+  ListPage,
+  detailsColumn,
+  editColumn,
+  linkColumn,
+  serialColumn,
+  useEditModal,
+  type ListLayout,
+} from './ui/ListPage';
 export { DetailsList, DetailsBody, DetailsText, DetailsHeader, Picture } from './ui/Details';
 
 export { TextField, NumberField, DateField, TextAreaField, SelectField } from './forms/inputs';
 export { FileField, PictureField, type FileValue } from './forms/FileField';
 export { FormColumn } from './forms/FormLayout';
 export { FormPage, FormButtons } from './forms/FormFrame';
+export { RecordForm } from './forms/RecordForm';
+export { formValues } from './forms/formValues';
 export { useUploadProgress } from './forms/useUploadProgress';
 export { formatBytes, tooLargeMessage, uploadLimits, useUploadLimits } from './uploads/limits';
 

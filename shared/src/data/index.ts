@@ -2,3 +2,6 @@
 // `shared`, shared as its own federation singleton, so that the login page never loads TanStack Query.
 export { useResource, resource, type Resource } from './resource';
 export { useGrowingList, type PageAnswer, type PageRequest } from './growingList';
+export { recordScreens, useRecord, useRecordInList, type MissingWords } from './record';
+export { useSave, useRemove, useRemoveRow } from './save';
+export { useList } from './list';

@@ -1,0 +1,73 @@
+import { useNavigate, type To } from 'react-router-dom';
+import { notify, useUserId } from 'shared';
+
+/** A save of a form: the call, the spec's toast once it succeeded, then what follows. */
+export interface SaveSteps<Values, Helpers, Answer> {
+  /** The call, made as the signed-in account. */
+  write: (values: Values, userId: string) => Promise<Answer>;
+  /** The spec's success toast, to the letter. */
+  toast: string;
+  /** After the toast, before leaving: close a modal, reset an add form, forget a draft. */
+  then?: (answer: Answer, values: Values, helpers: Helpers) => void;
+  /** Where the screen returns to, with the navigation state the target needs, if any. */
+  back?: To | ((answer: Answer, values: Values) => { to: To; state?: unknown });
+}
+
+/**
+ * A form's submit (Formik's `onSubmit`): writes, says the spec's toast, then returns. A failure
+ * changes nothing on screen: the client showed the server's message and everything typed stays.
+ */
+export function useSave<Values, Helpers = unknown, Answer = unknown>(
+  steps: SaveSteps<Values, Helpers, Answer>,
+): (values: Values, helpers: Helpers) => Promise<void> {
+  const userId = useUserId();
+  const navigate = useNavigate();
+  return async (values, helpers) => {
+    let answer: Answer;
+    try {
+      answer = await steps.write(values, userId);
+    } catch {
+      return;
+    }
+    notify.success(steps.toast);
+    steps.then?.(answer, values, helpers);
+    if (steps.back === undefined) return;
+    const back = typeof steps.back === 'function' ? steps.back(answer, values) : { to: steps.back };
+    void navigate(back.to, { state: back.state });
+  };
+}
+
+/**
+ * A delete of the record on screen (`remove(userId, id)`): the call, the spec's toast, then back to
+ * `back`. A failure rejects, so that the confirmation stays open (the client showed the server's message).
+ */
+export function useRemove<T extends { _id: string }>(
+  record: T | undefined,
+  remove: (userId: string, id: string) => Promise<unknown>,
+  toast: string,
+  back: To | ((record: T) => To),
+): () => Promise<void> {
+  const userId = useUserId();
+  const navigate = useNavigate();
+  return async () => {
+    if (record === undefined) return;
+    await remove(userId, record._id);
+    notify.success(toast);
+    void navigate(typeof back === 'function' ? back(record) : back);
+  };
+}
+
+/**
+ * The delete of a list's row (`deleteColumn`; `remove(userId, id)`): the call, then the spec's toast;
+ * the list loads again. A failure rejects, so that the confirmation stays open.
+ */
+export function useRemoveRow<Row extends { _id: string }>(
+  remove: (userId: string, id: string) => Promise<unknown>,
+  toast: string,
+): (row: Row) => Promise<void> {
+  const userId = useUserId();
+  return async (row) => {
+    await remove(userId, row._id);
+    notify.success(toast);
+  };
+}

@@ -1,0 +1,57 @@
+import { Form, Formik, type FormikHelpers, type FormikProps, type FormikValues } from 'formik';
+import type { Key, ReactNode } from 'react';
+import { FormButtons, FormPage } from './FormFrame';
+import { FormColumn } from './FormLayout';
+
+interface RecordFormProps<Values extends FormikValues> {
+  initialValues: Values;
+  validationSchema: unknown;
+  onSubmit: (values: Values, helpers: FormikHelpers<Values>) => Promise<void>;
+  /** The submit button's spec text. */
+  label: string;
+  /** A new key mounts a fresh form (an add form after its save: the file picker empties too). */
+  formKey?: Key;
+  /** The fields, or a function of the form's state that renders them. */
+  children: ReactNode | ((form: FormikProps<Values>) => ReactNode);
+  /** Inside the form after its fields and buttons (a guard against leaving unsaved input). */
+  after?: (form: FormikProps<Values>) => ReactNode;
+}
+
+type Where =
+  /** On a page of its own: Back goes to `backTo` (with `backState`); fields two by two where there is room. */
+  | { backTo: string; backState?: unknown; oneColumn?: boolean; onCancel?: never }
+  /** In a modal: Cancel calls `onCancel`, beside the submit button. */
+  | { onCancel: () => void; backTo?: never; backState?: never; oneColumn?: never };
+
+/**
+ * An add or edit form of a record: its fields, then the submit button (disabled with a spinner while
+ * saving), on a page with Back or in a modal with Cancel. `oneColumn` stacks the fields as in the modal.
+ */
+export function RecordForm<Values extends FormikValues>(props: RecordFormProps<Values> & Where) {
+  const { initialValues, validationSchema, onSubmit, label, formKey, children, after } = props;
+  const grid = props.backTo !== undefined && !props.oneColumn;
+  const form = (
+    <Formik key={formKey} initialValues={initialValues} validationSchema={validationSchema} onSubmit={onSubmit}>
+      {(state) => {
+        const fields = (
+          <>
+            {typeof children === 'function' ? children(state) : children}
+            <FormButtons busy={state.isSubmitting} label={label} onCancel={props.onCancel} />
+          </>
+        );
+        return (
+          <Form noValidate>
+            {grid ? <FormColumn>{fields}</FormColumn> : fields}
+            {after?.(state)}
+          </Form>
+        );
+      }}
+    </Formik>
+  );
+  if (props.backTo === undefined) return form;
+  return (
+    <FormPage backTo={props.backTo} backState={props.backState}>
+      {grid ? form : <FormColumn>{form}</FormColumn>}
+    </FormPage>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState, type ReactNode } from 'react';
+import { WriteOnly } from '../session/permissions';
+import { ButtonLink } from './Button';
+import { ListTable, type Column } from './DataTable';
+import { PageHeader, Panel } from './layout';
+import { Modal } from './Modal';
+import { RowAction } from './RowActions';
+import type { LoadState } from './LoadState';
+
+/** What a list screen shows of its records: the table's columns and texts, and the header's Add action. */
+export interface ListLayout<Row> {
+  columns: Column<Row>[];
+  caption: string;
+  /** The spec's empty text, e.g. 'No books available.'. */
+  emptyText: string;
+  /** What the rows are, for 'No books match “…”.' (default: the caption, lower case). */
+  itemsName?: string;
+  /** The header's primary action, for those whose role may write: where it goes and its spec text. */
+  add: { to: string; label: string };
+}
+
+interface ListPageProps<Row> extends ListLayout<Row> {
+  load: Pick<LoadState<unknown>, 'loading' | 'error' | 'reload'>;
+  rows: Row[];
+  /** Shown under the table: an edit modal. */
+  children?: ReactNode;
+}
+
+/** A list screen (spec §2): the card, its header's Add action, then the table of the records. */
+export function ListPage<Row extends { _id: string }>({ add, children, ...table }: ListPageProps<Row>) {
+  return (
+    <Panel>
+      <PageHeader
+        actions={
+          <WriteOnly>
+            <ButtonLink to={add.to}>{add.label}</ButtonLink>
+          </WriteOnly>
+        }
+      />
+      <ListTable {...table} rowKey={(row) => row._id} />
+      {children}
+    </Panel>
+  );
+}
+
+/** The S/N column: the row's number in the list, from 1. */
+export function serialColumn<Row>(): Column<Row> {
+  return { header: 'S/N', fit: true, cell: (_row, index) => index + 1 };
+}
+
+/** A column of links opened in a new tab, each showing its URL (in full as its tooltip when cut). */
+export function linkColumn<Row>(header: string, maxWidth: string, url: (row: Row) => string): Column<Row> {
+  return {
+    header,
+    maxWidth,
+    cell: (row) => (
+      <a href={url(row)} title={url(row)} target="_blank" rel="noopener noreferrer">
+        {url(row)}
+      </a>
+    ),
+  };
+}
+
+/** Where a row's action goes, and the row's name that tells screen readers which row it acts on. */
+type RowTarget<Row> = (row: Row) => { to: string; name: string };
+
+/** The Details column: View Details, to the row's details screen ('View details of <name>'). */
+export function detailsColumn<Row>(target: RowTarget<Row>): Column<Row> {
+  return {
+    header: 'Details',
+    fit: true,
+    cell: (row) => {
+      const { to, name } = target(row);
+      return (
+        <RowAction to={to} aria-label={`View details of ${name}`}>
+          View Details
+        </RowAction>
+      );
+    },
+  };
+}
+
+/**
+ * The Edit column (for those whose role may write): to the row's edit screen ('Edit <name>'), or
+ * `open`ing the row's edit modal.
+ */
+export function editColumn<Row>(edit: RowTarget<Row> | { open: (row: Row) => void }): Column<Row> {
+  return {
+    header: 'Edit',
+    write: true,
+    cell: (row) => {
+      if (typeof edit !== 'function') return <RowAction onClick={() => edit.open(row)}>Edit</RowAction>;
+      const { to, name } = edit(row);
+      return (
+        <RowAction to={to} aria-label={`Edit ${name}`}>
+          Edit
+        </RowAction>
+      );
+    },
+  };
+}
+
+/**
+ * A list's edit modal: `open` shows it for a row, `modal` is what to render (nothing while closed);
+ * `form` gets the row and the way to close the modal (Cancel, or after a successful save).
+ */
+export function useEditModal<Row>(
+  title: string,
+  form: (row: Row, close: () => void) => ReactNode,
+): { open: (row: Row) => void; modal: ReactNode } {
+  const [editing, setEditing] = useState<Row>();
+  const close = () => setEditing(undefined);
+  const modal =
+    editing === undefined ? null : (
+      <Modal title={title} onClose={close}>
+        {form(editing, close)}
+      </Modal>
+    );
+  return { open: setEditing, modal };
+}
