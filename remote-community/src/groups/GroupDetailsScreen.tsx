@@ -1,39 +1,14 @@
-import { useNavigate, useParams } from 'react-router-dom';
-import {
-  DetailsBody,
-  DetailsHeader,
-  DetailsList,
-  DetailsText,
-  formatDate,
-  NotLoadedScreen,
-  MissingRecord,
-  notify,
-  Panel,
-  useUserId,
-} from 'shared';
-import { useResource } from 'shared/data';
-import { groups, groupsApi } from './api';
+import { DetailsBody, DetailsHeader, DetailsList, DetailsText, formatDate, Panel } from 'shared';
+import { useRemove } from 'shared/data';
+import { groupsApi } from './api';
+import { useGroup } from './GroupFormScreens';
 import { GroupPicture } from './GroupPicture';
 
 /** /group/{id} (spec §2): the group, with Edit Group and Delete Group. */
 export function GroupDetailsScreen() {
-  const { id = '' } = useParams();
-  const userId = useUserId();
-  const navigate = useNavigate();
-  const load = useResource(groups.detail(id), (signal) => groupsApi.get(id, signal));
-  const group = load.data;
-  if (!group) {
-    const missing = (
-      <MissingRecord message="Group details not found." backTo="/group-list" backLabel="Back to Groups" />
-    );
-    return <NotLoadedScreen load={load} what="This group" missing={missing} />;
-  }
-
-  const remove = async () => {
-    await groupsApi.remove(userId, group._id);
-    notify.success('Group deleted successfully');
-    void navigate('/group-list');
-  };
+  const { record: group, fallback } = useGroup();
+  const remove = useRemove(group, groupsApi.remove, 'Group deleted successfully', '/group-list');
+  if (!group) return fallback;
 
   return (
     <Panel>

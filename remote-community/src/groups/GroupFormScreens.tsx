@@ -1,24 +1,13 @@
-import { useParams } from 'react-router-dom';
-import { MissingRecord, NotLoadedScreen } from 'shared';
-import { useResource } from 'shared/data';
+import { recordScreens, useRecord } from 'shared/data';
 import { groups, groupsApi } from './api';
 import { GroupForm } from './GroupForm';
 
-/** /group-formation */
-export function AddGroupScreen() {
-  return <GroupForm mode="add" />;
-}
+/** The group of /group/{id} and /group/edit/{id}, or the screen to show while it is not there. */
+export const useGroup = () =>
+  useRecord(groups, groupsApi.get, {
+    what: 'This group',
+    notFound: ['Group details not found.', '/group-list', 'Back to Groups'],
+  });
 
-/** /group/edit/{id}: the form prefilled with the stored group. */
-export function EditGroupScreen() {
-  const { id = '' } = useParams();
-  const load = useResource(groups.detail(id), (signal) => groupsApi.get(id, signal));
-  const group = load.data;
-  if (!group) {
-    const missing = (
-      <MissingRecord message="Group details not found." backTo="/group-list" backLabel="Back to Groups" />
-    );
-    return <NotLoadedScreen load={load} what="This group" missing={missing} />;
-  }
-  return <GroupForm mode="edit" group={group} />;
-}
+/** /group-formation, and /group/edit/{id}: the form prefilled with the stored group. */
+export const { AddScreen: AddGroupScreen, EditScreen: EditGroupScreen } = recordScreens(GroupForm, useGroup);

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import { ButtonLink, ListTable, PageHeader, Panel, useSearchFilter, type Column, WriteOnly, RowAction } from 'shared';
-import { useResource } from 'shared/data';
+import { detailsColumn, linkColumn, ListPage, type ListLayout } from 'shared';
+import { useList } from 'shared/data';
 import { groups, groupsApi, type Group } from './api';
 import { GroupPicture } from './GroupPicture';
 
@@ -8,60 +8,29 @@ const NoPicture = styled.span`
   color: ${({ theme }) => theme.color.muted};
 `;
 
-const columns: Column<Group>[] = [
-  { header: 'Name', maxWidth: '280px', cell: (group) => group.groupName },
-  {
-    header: 'Link',
-    maxWidth: '320px',
-    cell: (group) => (
-      <a href={group.groupLink} title={group.groupLink} target="_blank" rel="noopener noreferrer">
-        {group.groupLink}
-      </a>
-    ),
-  },
-  {
-    header: 'Thumbnail',
-    fit: true,
-    cell: (group) =>
-      group.groupImage ? (
-        <GroupPicture src={group.groupImage} alt={`Picture of ${group.groupName}`} loading="lazy" />
-      ) : (
-        <NoPicture aria-label="No picture">—</NoPicture>
-      ),
-  },
-  {
-    header: 'Details',
-    fit: true,
-    cell: (group) => (
-      <RowAction to={`/group/${group._id}`} aria-label={`View details of ${group.groupName}`}>
-        View Details
-      </RowAction>
-    ),
-  },
-];
+const layout: ListLayout<Group> = {
+  columns: [
+    { header: 'Name', maxWidth: '280px', cell: (group) => group.groupName },
+    linkColumn('Link', '320px', (group) => group.groupLink),
+    {
+      header: 'Thumbnail',
+      fit: true,
+      cell: (group) =>
+        group.groupImage ? (
+          <GroupPicture src={group.groupImage} alt={`Picture of ${group.groupName}`} loading="lazy" />
+        ) : (
+          <NoPicture aria-label="No picture">—</NoPicture>
+        ),
+    },
+    detailsColumn((group) => ({ to: `/group/${group._id}`, name: group.groupName })),
+  ],
+  caption: 'Groups',
+  emptyText: 'No groups available.',
+  add: { to: '/group-formation', label: 'Add New Group' },
+};
 
 /** /group-list (spec §2): the groups, filtered by the header's search on name, link and description. */
 export function GroupListScreen() {
-  const load = useResource(groups.list(), (signal) => groupsApi.list(signal));
-  const rows = useSearchFilter(load.data, (group) => [group.groupName, group.groupLink, group.groupDescription]);
-
-  return (
-    <Panel>
-      <PageHeader
-        actions={
-          <WriteOnly>
-            <ButtonLink to="/group-formation">Add New Group</ButtonLink>
-          </WriteOnly>
-        }
-      />
-      <ListTable
-        load={load}
-        emptyText="No groups available."
-        caption="Groups"
-        columns={columns}
-        rows={rows}
-        rowKey={(group) => group._id}
-      />
-    </Panel>
-  );
+  const list = useList(groups, groupsApi.list, (group) => [group.groupName, group.groupLink, group.groupDescription]);
+  return <ListPage {...list} {...layout} />;
 }

@@ -1,16 +1,6 @@
-import { useNavigate, useParams } from 'react-router-dom';
-import {
-  ButtonLink,
-  DeleteButton,
-  DetailsList,
-  formatDate,
-  MissingRecord,
-  notify,
-  PageHeader,
-  Panel,
-  useUserId,
-  WriteOnly,
-} from 'shared';
+import { useParams } from 'react-router-dom';
+import { ButtonLink, DeleteButton, DetailsList, formatDate, MissingRecord, PageHeader, Panel, WriteOnly } from 'shared';
+import { useRemove } from 'shared/data';
 import { readingsApi, type Reading } from './api';
 import { BiblePlanForm } from './BiblePlanForm';
 import { listOfWeek, useReadingFromState, type ReadingState } from './readingState';
@@ -42,16 +32,9 @@ export function BiblePlanDetailsScreen() {
 }
 
 function ReadingDetails({ reading }: { reading: Reading }) {
-  const userId = useUserId();
-  const navigate = useNavigate();
   const state: ReadingState = { reading };
-
   // A failure rejects: the dialog stays open (the client showed the toast).
-  const remove = async () => {
-    await readingsApi.remove(userId, reading._id);
-    notify.success('Reading deleted successfully');
-    void navigate(listOfWeek(reading.week));
-  };
+  const remove = useRemove(reading, readingsApi.remove, 'Reading deleted successfully', ({ week }) => listOfWeek(week));
 
   return (
     <Panel>

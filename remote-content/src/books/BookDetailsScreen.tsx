@@ -1,36 +1,13 @@
-import { useNavigate, useParams } from 'react-router-dom';
-import {
-  DetailsBody,
-  DetailsHeader,
-  DetailsList,
-  MissingRecord,
-  formatDate,
-  NotLoadedScreen,
-  notify,
-  Panel,
-  Picture,
-  useUserId,
-} from 'shared';
-import { useResource } from 'shared/data';
-import { books, booksApi } from './api';
+import { DetailsBody, DetailsHeader, DetailsList, formatDate, Panel, Picture } from 'shared';
+import { useRemove } from 'shared/data';
+import { booksApi } from './api';
+import { useBook } from './BookFormScreens';
 
 /** /bookshelf/{id} (spec §2): category, date added and link, with Edit Book and Delete Book. */
 export function BookDetailsScreen() {
-  const { id = '' } = useParams();
-  const userId = useUserId();
-  const navigate = useNavigate();
-  const load = useResource(books.detail(id), (signal) => booksApi.get(id, signal));
-  const book = load.data;
-  if (!book) {
-    const missing = <MissingRecord message="Book not found." backTo="/bookshelf" backLabel="Back to BookShelf" />;
-    return <NotLoadedScreen load={load} what="This book" missing={missing} />;
-  }
-
-  const remove = async () => {
-    await booksApi.remove(userId, book._id);
-    notify.success('Book deleted successfully');
-    void navigate('/bookshelf');
-  };
+  const { record: book, fallback } = useBook();
+  const remove = useRemove(book, booksApi.remove, 'Book deleted successfully', '/bookshelf');
+  if (!book) return fallback;
 
   return (
     <Panel>

@@ -1,74 +1,37 @@
-import { Form, Formik } from 'formik';
-import { useNavigate } from 'react-router-dom';
-import {
-  FormButtons,
-  FormColumn,
-  FormPage,
-  notify,
-  PictureField,
-  SelectField,
-  TextField,
-  useUploadProgress,
-  useUserId,
-} from 'shared';
+import { formValues, PictureField, RecordForm, SelectField, TextField, useUploadProgress } from 'shared';
+import { useSave } from 'shared/data';
 import { BOOK_CATEGORIES, booksApi, type Book, type BookInput } from './api';
 import { bookSchema } from './bookSchema';
 
-type BookFormProps = { mode: 'add' } | { mode: 'edit'; book: Book };
-
 /** Add Book (/bookshelf-organizer) and Edit Book (/edit-book/{id}): one form, two modes. */
-export function BookForm(props: BookFormProps) {
-  const userId = useUserId();
-  const navigate = useNavigate();
+export function BookForm({ record: book }: { record?: Book }) {
   const upload = useUploadProgress();
-  const book = props.mode === 'edit' ? props.book : undefined;
-  const backTo = book ? `/bookshelf/${book._id}` : '/bookshelf';
 
-  const initialValues: BookInput = {
-    category: book?.category ?? '',
-    bookName: book?.bookName ?? '',
-    bookLink: book?.bookLink ?? '',
-    // On edit the current cover's URL: sent back unchanged unless a new file is chosen.
-    bookImage: book?.bookImage ?? null,
-  };
+  // On edit the current cover's URL: sent back unchanged unless a new file is chosen.
+  const initialValues = formValues<BookInput>({ category: '', bookName: '', bookLink: '', bookImage: null }, book);
 
-  const save = async (values: BookInput) => {
-    try {
-      if (book) {
-        await upload.run(values.bookImage, (onProgress) => booksApi.update(userId, book._id, values, onProgress));
-        notify.success('Book updated successfully');
-        void navigate(`/bookshelf/${book._id}`);
-      } else {
-        await upload.run(values.bookImage, (onProgress) => booksApi.create(userId, values, onProgress));
-        notify.success('Book added successfully');
-        void navigate('/bookshelf');
-      }
-    } catch {
-      // The client showed the server's message; everything typed stays in the form.
-    }
-  };
+  const save = useSave<BookInput>({
+    write: (values, userId) =>
+      upload.run(values.bookImage, (onProgress) =>
+        book ? booksApi.update(userId, book._id, values, onProgress) : booksApi.create(userId, values, onProgress),
+      ),
+    toast: book ? 'Book updated successfully' : 'Book added successfully',
+    back: book ? `/bookshelf/${book._id}` : '/bookshelf',
+  });
 
   return (
     // The shell's header already names the screen ('Add Book', 'Edit Book').
-    <FormPage backTo={backTo}>
-      <Formik initialValues={initialValues} validationSchema={bookSchema(props.mode)} onSubmit={save}>
-        {({ isSubmitting }) => (
-          <Form noValidate>
-            <FormColumn>
-              <SelectField name="category" label="Category" placeholder="Select a category" options={BOOK_CATEGORIES} />
-              <TextField name="bookName" label="Title" />
-              <TextField name="bookLink" label="Link" type="url" placeholder="https://" />
-              <PictureField
-                name="bookImage"
-                words="The cover"
-                progress={upload.progress}
-                keepsCurrent={Boolean(book)}
-              />
-              <FormButtons busy={isSubmitting} label="Save & Continue" />
-            </FormColumn>
-          </Form>
-        )}
-      </Formik>
-    </FormPage>
+    <RecordForm
+      backTo={book ? `/bookshelf/${book._id}` : '/bookshelf'}
+      initialValues={initialValues}
+      validationSchema={bookSchema(book ? 'edit' : 'add')}
+      onSubmit={save}
+      label="Save & Continue"
+    >
+      <SelectField name="category" label="Category" placeholder="Select a category" options={BOOK_CATEGORIES} />
+      <TextField name="bookName" label="Title" />
+      <TextField name="bookLink" label="Link" type="url" placeholder="https://" />
+      <PictureField name="bookImage" words="The cover" progress={upload.progress} keepsCurrent={Boolean(book)} />
+    </RecordForm>
   );
 }

@@ -1,22 +1,13 @@
-import { useParams } from 'react-router-dom';
-import { MissingRecord, NotLoadedScreen } from 'shared';
-import { useResource } from 'shared/data';
+import { recordScreens, useRecord } from 'shared/data';
 import { books, booksApi } from './api';
 import { BookForm } from './BookForm';
 
-/** /bookshelf-organizer */
-export function AddBookScreen() {
-  return <BookForm mode="add" />;
-}
+/** The book of /bookshelf/{id} and /edit-book/{id}, or the screen to show while it is not there. */
+export const useBook = () =>
+  useRecord(books, booksApi.get, {
+    what: 'This book',
+    notFound: ['Book not found.', '/bookshelf', 'Back to BookShelf'],
+  });
 
-/** /edit-book/{id}: the form prefilled with the stored book. */
-export function EditBookScreen() {
-  const { id = '' } = useParams();
-  const load = useResource(books.detail(id), (signal) => booksApi.get(id, signal));
-  const book = load.data;
-  if (!book) {
-    const missing = <MissingRecord message="Book not found." backTo="/bookshelf" backLabel="Back to BookShelf" />;
-    return <NotLoadedScreen load={load} what="This book" missing={missing} />;
-  }
-  return <BookForm mode="edit" book={book} />;
-}
+/** /bookshelf-organizer, and /edit-book/{id}: the form prefilled with the stored book. */
+export const { AddScreen: AddBookScreen, EditScreen: EditBookScreen } = recordScreens(BookForm, useBook);

@@ -1,75 +1,38 @@
-import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  ButtonLink,
-  DetailsHeader,
-  DetailsList,
-  formatDate,
-  ListTable,
-  MissingRecord,
-  NotLoadedScreen,
-  notify,
-  PageHeader,
-  Panel,
-  useSearchFilter,
-  useUserId,
-  type Column,
-  WriteOnly,
-  RowAction,
-} from 'shared';
-import { useResource } from 'shared/data';
+import { DetailsHeader, DetailsList, detailsColumn, formatDate, ListPage, Panel, type ListLayout } from 'shared';
+import { useList, useRecord, useRemove, type MissingWords } from 'shared/data';
 import { type Audience, type Reflection } from './api';
 import { useAudience, type AudienceScreens } from './audience';
 import { ReflectionForm } from './ReflectionForm';
 import { RichText } from './RichText';
 
-const NOT_FOUND = 'Reflection details not found.';
-
-const notFound = (screens: AudienceScreens) => (
-  <MissingRecord message={NOT_FOUND} backTo={screens.listPath} backLabel={`Back to ${screens.label} Reflection`} />
-);
+const notFound = (screens: AudienceScreens): MissingWords => ({
+  what: 'This reflection',
+  notFound: ['Reflection details not found.', screens.listPath, `Back to ${screens.label} Reflection`],
+});
 
 /** /adult-reflection and /children-reflection (spec §2): topic, mass, bible reading, date, details by date. */
 export function ReflectionListScreen({ audience }: { audience: Audience }) {
   const screens = useAudience(audience);
-  const load = useResource(screens.resource.list(), (signal) => screens.api.list(signal));
-  const reflections = useSearchFilter(load.data, (r) => [r.topic, r.mass, r.bibleReading, formatDate(r.date)]);
-
-  const columns: Column<Reflection>[] = [
-    { header: 'Topic', maxWidth: '280px', cell: (r) => r.topic },
-    { header: 'Mass', maxWidth: '200px', cell: (r) => r.mass },
-    { header: 'Bible Reading', maxWidth: '200px', cell: (r) => r.bibleReading },
-    { header: 'Date', fit: true, cell: (r) => formatDate(r.date) },
-    {
-      header: 'Details',
-      fit: true,
-      cell: (r) => (
-        <RowAction to={screens.detailsPath(r.date)} aria-label={`View details of ${formatDate(r.date)}`}>
-          View Details
-        </RowAction>
-      ),
-    },
-  ];
-
-  return (
-    <Panel>
-      <PageHeader
-        actions={
-          <WriteOnly>
-            <ButtonLink to={screens.addPath}>Add {screens.label} Reflection</ButtonLink>
-          </WriteOnly>
-        }
-      />
-      <ListTable
-        load={load}
-        emptyText="No reflections available."
-        caption={`${screens.label} reflections`}
-        columns={columns}
-        rows={reflections}
-        rowKey={(r) => r._id}
-      />
-    </Panel>
-  );
+  const list = useList(screens.resource, screens.api.list, (r) => [
+    r.topic,
+    r.mass,
+    r.bibleReading,
+    formatDate(r.date),
+  ]);
+  const layout: ListLayout<Reflection> = {
+    columns: [
+      { header: 'Topic', maxWidth: '280px', cell: (r) => r.topic },
+      { header: 'Mass', maxWidth: '200px', cell: (r) => r.mass },
+      { header: 'Bible Reading', maxWidth: '200px', cell: (r) => r.bibleReading },
+      { header: 'Date', fit: true, cell: (r) => formatDate(r.date) },
+      detailsColumn((r) => ({ to: screens.detailsPath(r.date), name: formatDate(r.date) })),
+    ],
+    caption: `${screens.label} reflections`,
+    emptyText: 'No reflections available.',
+    add: { to: screens.addPath, label: `Add ${screens.label} Reflection` },
+  };
+  return <ListPage {...list} {...layout} />;
 }
 
 /** /add-adult-reflection and /add-children-reflection */
@@ -81,10 +44,8 @@ export function AddReflectionScreen({ audience }: { audience: Audience }) {
 /** /adult-reflection/edit/{id} and /children-reflection/edit/{id}: prefilled from the loaded reflection. */
 export function EditReflectionScreen({ audience }: { audience: Audience }) {
   const screens = useAudience(audience);
-  const { id = '' } = useParams();
-  const load = useResource(screens.resource.detail(id), (signal) => screens.api.get(id, signal));
-  const reflection = load.data;
-  if (!reflection) return <NotLoadedScreen load={load} what="This reflection" missing={notFound(screens)} />;
+  const { record: reflection, fallback } = useRecord(screens.resource, screens.api.get, notFound(screens));
+  if (!reflection) return fallback;
   return <ReflectionForm key={reflection._id} mode="edit" screens={screens} reflection={reflection} />;
 }
 
@@ -98,18 +59,9 @@ const Details = styled(DetailsList)`
 /** /adult-reflection/{date} and /children-reflection/{date}: read-only, with Edit and Delete. */
 export function ReflectionDetailsScreen({ audience }: { audience: Audience }) {
   const screens = useAudience(audience);
-  const { date = '' } = useParams();
-  const userId = useUserId();
-  const navigate = useNavigate();
-  const load = useResource(screens.resource.detail(date), (signal) => screens.api.get(date, signal));
-  const reflection = load.data;
-  if (!reflection) return <NotLoadedScreen load={load} what="This reflection" missing={notFound(screens)} />;
-
-  const remove = async () => {
-    await screens.api.remove(userId, reflection._id);
-    notify.success('Reflection deleted successfully');
-    void navigate(screens.listPath);
-  };
+  const { record: reflection, fallback } = useRecord(screens.resource, screens.api.get, notFound(screens), 'date');
+  const remove = useRemove(reflection, screens.api.remove, 'Reflection deleted successfully', screens.listPath);
+  if (!reflection) return fallback;
 
   return (
     <Panel>

@@ -1,22 +1,6 @@
-import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  ButtonLink,
-  deleteColumn,
-  ListTable,
-  MissingRecord,
-  NotLoadedScreen,
-  notify,
-  PageHeader,
-  Panel,
-  Picture,
-  useSearchFilter,
-  useUserId,
-  type Column,
-  WriteOnly,
-  RowAction,
-} from 'shared';
-import { useResource } from 'shared/data';
+import { deleteColumn, editColumn, linkColumn, ListPage, Picture, serialColumn, type ListLayout } from 'shared';
+import { recordScreens, useList, useRecordInList, useRemoveRow } from 'shared/data';
 import { streams, streamsApi, type Stream } from './api';
 import { StreamForm } from './StreamForm';
 
@@ -27,78 +11,34 @@ const Thumbnail = styled(Picture)`
 
 /** /live-streaming (spec §2): S/N, title, stream link, thumbnail, Edit and Delete. */
 export function StreamListScreen() {
-  const userId = useUserId();
-  const load = useResource(streams.list(), (signal) => streamsApi.list(signal));
-  const rows = useSearchFilter(load.data, (stream) => [stream.name, stream.streamingLink, stream.category]);
-
-  const columns: Column<Stream>[] = [
-    { header: 'S/N', fit: true, cell: (_stream, index) => index + 1 },
-    { header: 'Title', maxWidth: '320px', cell: (stream) => stream.name },
-    {
-      header: 'Stream Link',
-      maxWidth: '280px',
-      cell: (stream) => (
-        <a href={stream.streamingLink} title={stream.streamingLink} target="_blank" rel="noopener noreferrer">
-          {stream.streamingLink}
-        </a>
-      ),
-    },
-    {
-      header: 'Thumbnail',
-      fit: true,
-      cell: (stream) => <Thumbnail src={stream.image} alt={`Thumbnail of ${stream.name}`} loading="lazy" />,
-    },
-    {
-      header: 'Edit',
-      write: true,
-      cell: (stream) => (
-        <RowAction to={`/live-streaming/edit/${stream._id}`} aria-label={`Edit ${stream.name}`}>
-          Edit
-        </RowAction>
-      ),
-    },
-    deleteColumn('Are you sure you want to delete this stream?', async (stream) => {
-      await streamsApi.remove(userId, stream._id);
-      notify.success('Stream deleted successfully');
-    }),
-  ];
-
-  return (
-    <Panel>
-      <PageHeader
-        actions={
-          <WriteOnly>
-            <ButtonLink to="/manage-live-streaming">Add New Stream</ButtonLink>
-          </WriteOnly>
-        }
-      />
-      <ListTable
-        load={load}
-        emptyText="No live streams available."
-        caption="Live streams"
-        columns={columns}
-        rows={rows}
-        rowKey={(stream) => stream._id}
-      />
-    </Panel>
-  );
-}
-
-/** /manage-live-streaming */
-export function AddStreamScreen() {
-  return <StreamForm mode="add" />;
+  const list = useList(streams, streamsApi.list, (stream) => [stream.name, stream.streamingLink, stream.category]);
+  const remove = useRemoveRow(streamsApi.remove, 'Stream deleted successfully');
+  const layout: ListLayout<Stream> = {
+    columns: [
+      serialColumn(),
+      { header: 'Title', maxWidth: '320px', cell: (stream) => stream.name },
+      linkColumn('Stream Link', '280px', (stream) => stream.streamingLink),
+      {
+        header: 'Thumbnail',
+        fit: true,
+        cell: (stream) => <Thumbnail src={stream.image} alt={`Thumbnail of ${stream.name}`} loading="lazy" />,
+      },
+      editColumn((stream) => ({ to: `/live-streaming/edit/${stream._id}`, name: stream.name })),
+      deleteColumn('Are you sure you want to delete this stream?', remove),
+    ],
+    caption: 'Live streams',
+    emptyText: 'No live streams available.',
+    add: { to: '/manage-live-streaming', label: 'Add New Stream' },
+  };
+  return <ListPage {...list} {...layout} />;
 }
 
 /** /live-streaming/edit/{id}: the stream is looked up in the list (the spec has no single-stream call). */
-export function EditStreamScreen() {
-  const { id = '' } = useParams();
-  const load = useResource(streams.list(), (signal) => streamsApi.list(signal));
-  const stream = load.data?.find((candidate) => candidate._id === id);
-  if (!stream) {
-    const missing = (
-      <MissingRecord message="Stream not found." backTo="/live-streaming" backLabel="Back to Live Streaming" />
-    );
-    return <NotLoadedScreen load={load} what="This stream" missing={missing} />;
-  }
-  return <StreamForm mode="edit" stream={stream} />;
-}
+const useStream = () =>
+  useRecordInList(streams, streamsApi.list, {
+    what: 'This stream',
+    notFound: ['Stream not found.', '/live-streaming', 'Back to Live Streaming'],
+  });
+
+/** /manage-live-streaming, and /live-streaming/edit/{id}: the form prefilled with the stored stream. */
+export const { AddScreen: AddStreamScreen, EditScreen: EditStreamScreen } = recordScreens(StreamForm, useStream);

@@ -38,7 +38,7 @@ export function AboutScreen() {
       {about ? <Text>{about.text}</Text> : <EmptyText>No about us content available.</EmptyText>}
       {about && editing && (
         <Modal title="Edit About Us" onClose={() => setEditing(false)}>
-          <AboutForm mode="edit" about={about} onClose={() => setEditing(false)} />
+          <AboutForm record={about} onClose={() => setEditing(false)} />
         </Modal>
       )}
     </Panel>

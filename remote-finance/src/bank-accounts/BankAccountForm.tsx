@@ -1,81 +1,48 @@
-import { Form, Formik } from 'formik';
-import { useNavigate } from 'react-router-dom';
-import { FormButtons, FormColumn, FormPage, notify, TextField, useUserId } from 'shared';
+import { formValues, RecordForm, TextField } from 'shared';
+import { useSave } from 'shared/data';
 import { bankAccountsApi, type BankAccount, type BankAccountInput } from './api';
 import { bankAccountSchema } from './bankAccountSchema';
 
-type BankAccountFormProps =
-  | { mode: 'add' }
-  | {
-      mode: 'edit';
-      account: BankAccount;
-      /** Cancel, or after a successful save. */
-      onClose: () => void;
-    };
-
 /**
- * The Add Account page (/add-bank-account) and the Edit modal of /bank-accounts: one form, two
- * modes. The account number is a text field: leading zeros stay.
+ * The Add Account page (/add-bank-account) and the Edit modal of /bank-accounts (`onClose`: Cancel, or
+ * after a successful save): one form, two modes. The account number is a text field: leading zeros stay.
  */
-export function BankAccountForm(props: BankAccountFormProps) {
-  const userId = useUserId();
-  const navigate = useNavigate();
-  const account = props.mode === 'edit' ? props.account : undefined;
-
-  const initialValues: BankAccountInput = {
-    bankName: account?.bankName ?? '',
-    bankAccountNumber: account?.bankAccountNumber ?? '',
-    bankAccountHolderName: account?.bankAccountHolderName ?? '',
-    bankRoutingNumber: account?.bankRoutingNumber ?? '',
-    bankSwiftCode: account?.bankSwiftCode ?? '',
-    currency: account?.currency ?? '',
+export function BankAccountForm({ record: account, onClose }: { record?: BankAccount; onClose?: () => void }) {
+  const blank: BankAccountInput = {
+    bankName: '',
+    bankAccountNumber: '',
+    bankAccountHolderName: '',
+    bankRoutingNumber: '',
+    bankSwiftCode: '',
+    currency: '',
   };
+  const save = useSave<BankAccountInput>({
+    write: (values, userId) =>
+      account ? bankAccountsApi.update(userId, account._id, values) : bankAccountsApi.create(userId, values),
+    toast: account ? 'Bank account updated successfully' : 'Bank account added successfully',
+    then: onClose,
+    back: onClose ? undefined : '/bank-accounts',
+  });
 
-  const save = async (values: BankAccountInput) => {
-    try {
-      if (props.mode === 'edit') {
-        await bankAccountsApi.update(userId, props.account._id, values);
-        notify.success('Bank account updated successfully');
-        props.onClose();
-      } else {
-        await bankAccountsApi.create(userId, values);
-        notify.success('Bank account added successfully');
-        void navigate('/bank-accounts');
-      }
-    } catch {
-      // The client showed the server's message; everything typed stays in the form.
-    }
-  };
-
-  const form = (
-    <Formik initialValues={initialValues} validationSchema={bankAccountSchema} onSubmit={save}>
-      {({ isSubmitting }) => (
-        <Form noValidate>
-          <TextField name="bankName" label="Bank Name" />
-          <TextField name="bankAccountNumber" label="Account Number" hint="Kept as typed, leading zeros included." />
-          <TextField name="bankAccountHolderName" label="Account Holder Name" />
-          <TextField name="bankRoutingNumber" label="Routing Number (optional)" />
-          <TextField name="bankSwiftCode" label="Swift Code (optional)" />
-          <TextField name="currency" label="Currency" placeholder="e.g. NGN" />
-          <FormButtons
-            busy={isSubmitting}
-            label={account ? 'Save' : 'Add Account'}
-            onCancel={props.mode === 'edit' ? props.onClose : undefined}
-          />
-        </Form>
-      )}
-    </Formik>
-  );
-
-  if (props.mode === 'edit') return form;
   return (
-    <FormPage backTo="/bank-accounts">
-      <FormColumn>{form}</FormColumn>
-    </FormPage>
+    <RecordForm
+      {...(onClose ? { onCancel: onClose } : { backTo: '/bank-accounts', oneColumn: true })}
+      initialValues={formValues(blank, account)}
+      validationSchema={bankAccountSchema}
+      onSubmit={save}
+      label={account ? 'Save' : 'Add Account'}
+    >
+      <TextField name="bankName" label="Bank Name" />
+      <TextField name="bankAccountNumber" label="Account Number" hint="Kept as typed, leading zeros included." />
+      <TextField name="bankAccountHolderName" label="Account Holder Name" />
+      <TextField name="bankRoutingNumber" label="Routing Number (optional)" />
+      <TextField name="bankSwiftCode" label="Swift Code (optional)" />
+      <TextField name="currency" label="Currency" placeholder="e.g. NGN" />
+    </RecordForm>
   );
 }
 
 /** /add-bank-account */
 export function AddBankAccountScreen() {
-  return <BankAccountForm mode="add" />;
+  return <BankAccountForm />;
 }

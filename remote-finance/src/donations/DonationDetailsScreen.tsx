@@ -1,35 +1,14 @@
-import { useNavigate, useParams } from 'react-router-dom';
-import {
-  DetailsBody,
-  DetailsHeader,
-  DetailsList,
-  DetailsText,
-  formatDate,
-  NotLoadedScreen,
-  notify,
-  Panel,
-  Picture,
-  useUserId,
-} from 'shared';
-import { useResource } from 'shared/data';
-import { donations, donationsApi } from './api';
-import { NoDonation } from './DonationFormScreens';
+import { DetailsBody, DetailsHeader, DetailsList, DetailsText, formatDate, Panel, Picture } from 'shared';
+import { useRemove } from 'shared/data';
+import { donationsApi } from './api';
+import { useDonation } from './DonationFormScreens';
 import { fileType } from './files';
 
 /** /donations/{id} (spec §2): the donation, a link to its file, Edit Donation and Delete Donation. */
 export function DonationDetailsScreen() {
-  const { id = '' } = useParams();
-  const userId = useUserId();
-  const navigate = useNavigate();
-  const load = useResource(donations.detail(id), (signal) => donationsApi.get(id, signal));
-  const donation = load.data;
-  if (!donation) return <NotLoadedScreen load={load} what="This donation" missing={<NoDonation />} />;
-
-  const remove = async () => {
-    await donationsApi.remove(userId, donation._id);
-    notify.success('Donation deleted successfully');
-    void navigate('/donations');
-  };
+  const { record: donation, fallback } = useDonation();
+  const remove = useRemove(donation, donationsApi.remove, 'Donation deleted successfully', '/donations');
+  if (!donation) return fallback;
 
   return (
     <Panel>

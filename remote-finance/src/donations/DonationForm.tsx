@@ -1,23 +1,10 @@
-import { Form, Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  FileField,
-  FormButtons,
-  FormColumn,
-  FormPage,
-  notify,
-  TextAreaField,
-  TextField,
-  useUploadProgress,
-  useUserId,
-} from 'shared';
+import { FileField, formValues, RecordForm, TextAreaField, TextField, useUploadProgress } from 'shared';
+import { useSave } from 'shared/data';
 import { donationsApi, type Donation, type DonationInput } from './api';
 import { donationSchema } from './donationSchema';
 import { fileType } from './files';
-
-type DonationFormProps = { mode: 'add' } | { mode: 'edit'; donation: Donation };
 
 const CurrentFile = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(4)};
@@ -28,72 +15,65 @@ const CurrentFile = styled.p`
  * Add Donation (/donation/add) and Edit Donation (/edit-donation/{id}): one form, two modes. The
  * add form resets after a successful save (spec §4); the edit form goes to the details.
  */
-export function DonationForm(props: DonationFormProps) {
-  const userId = useUserId();
-  const navigate = useNavigate();
+export function DonationForm({ record: donation }: { record?: Donation }) {
   const upload = useUploadProgress();
   // A new key mounts a fresh form, which also empties the file picker (a file input cannot be set).
   const [formKey, setFormKey] = useState(0);
-  const donation = props.mode === 'edit' ? props.donation : undefined;
   const backTo = donation ? `/donations/${donation._id}` : '/donations';
 
-  const initialValues: DonationInput = {
-    donationName: donation?.donationName ?? '',
-    donationDescription: donation?.donationDescription ?? '',
+  const initialValues = formValues<DonationInput>(
+    { donationName: '', donationDescription: '', file: null },
     // On edit the current file's URL: sent back unchanged unless another file is chosen.
-    file: donation?.fileUrl ?? null,
-  };
+    donation && { ...donation, file: donation.fileUrl },
+  );
 
-  const save = async (values: DonationInput, helpers: FormikHelpers<DonationInput>) => {
-    try {
-      if (donation) {
-        await upload.run(values.file, (onProgress) => donationsApi.update(userId, donation._id, values, onProgress));
-        notify.success('Donation updated successfully');
-        void navigate(`/donations/${donation._id}`);
-      } else {
-        await upload.run(values.file, (onProgress) => donationsApi.create(userId, values, onProgress));
-        notify.success('Donation added successfully');
-        helpers.resetForm();
-        setFormKey((key) => key + 1);
-      }
-    } catch {
-      // The client showed the server's message; everything typed stays in the form.
-    }
-  };
+  const save = useSave<DonationInput>(
+    donation
+      ? {
+          write: (values, userId) =>
+            upload.run(values.file, (onProgress) => donationsApi.update(userId, donation._id, values, onProgress)),
+          toast: 'Donation updated successfully',
+          back: backTo,
+        }
+      : {
+          write: (values, userId) =>
+            upload.run(values.file, (onProgress) => donationsApi.create(userId, values, onProgress)),
+          toast: 'Donation added successfully',
+          then: () => setFormKey((key) => key + 1),
+        },
+  );
 
   return (
     // The shell's header already names the screen ('Add Donation', 'Edit Donation').
-    <FormPage backTo={backTo}>
-      <Formik key={formKey} initialValues={initialValues} validationSchema={donationSchema(props.mode)} onSubmit={save}>
-        {({ isSubmitting }) => (
-          <Form noValidate>
-            <FormColumn>
-              <TextField name="donationName" label="Donation Name" />
-              <TextAreaField name="donationDescription" label="Description" rows={4} />
-              {donation && donation.donationImage === null && (
-                // A stored file that is not an image has no preview: a link to it instead.
-                <CurrentFile>
-                  Current file:{' '}
-                  <a href={donation.fileUrl} target="_blank" rel="noopener noreferrer" download>
-                    {fileType(donation.fileUrl)} file
-                  </a>
-                </CurrentFile>
-              )}
-              <FileField
-                name="file"
-                label="File"
-                // Images are previewed; a stored file that is not an image has nothing to show.
-                preview={!donation || donation.donationImage !== null}
-                progress={upload.progress}
-                words="The file"
-                types={donation ? 'Any type' : 'Any type (an image, a PDF …)'}
-                hint={donation ? 'Leave empty to keep the current file.' : undefined}
-              />
-              <FormButtons busy={isSubmitting} label={donation ? 'Save Changes' : 'Add Donation'} />
-            </FormColumn>
-          </Form>
-        )}
-      </Formik>
-    </FormPage>
+    <RecordForm
+      backTo={backTo}
+      formKey={formKey}
+      initialValues={initialValues}
+      validationSchema={donationSchema(donation ? 'edit' : 'add')}
+      onSubmit={save}
+      label={donation ? 'Save Changes' : 'Add Donation'}
+    >
+      <TextField name="donationName" label="Donation Name" />
+      <TextAreaField name="donationDescription" label="Description" rows={4} />
+      {donation && donation.donationImage === null && (
+        // A stored file that is not an image has no preview: a link to it instead.
+        <CurrentFile>
+          Current file:{' '}
+          <a href={donation.fileUrl} target="_blank" rel="noopener noreferrer" download>
+            {fileType(donation.fileUrl)} file
+          </a>
+        </CurrentFile>
+      )}
+      <FileField
+        name="file"
+        label="File"
+        // Images are previewed; a stored file that is not an image has nothing to show.
+        preview={!donation || donation.donationImage !== null}
+        progress={upload.progress}
+        words="The file"
+        types={donation ? 'Any type' : 'Any type (an image, a PDF …)'}
+        hint={donation ? 'Leave empty to keep the current file.' : undefined}
+      />
+    </RecordForm>
   );
 }

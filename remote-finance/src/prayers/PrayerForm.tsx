@@ -1,66 +1,36 @@
-import { Form, Formik } from 'formik';
-import { useNavigate } from 'react-router-dom';
-import { FormButtons, FormColumn, FormPage, notify, TextAreaField, TextField, useUserId } from 'shared';
+import { formValues, RecordForm, TextAreaField, TextField } from 'shared';
+import { useSave } from 'shared/data';
 import { prayersApi, type Prayer, type PrayerInput } from './api';
 import { prayerSchema } from './prayerSchema';
 
-type PrayerFormProps =
-  | { mode: 'add' }
-  | {
-      mode: 'edit';
-      prayer: Prayer;
-      /** Cancel, or after a successful save. */
-      onClose: () => void;
-    };
+/**
+ * The Add Prayer page (/add-prayer, then /prayers) and the Edit modal of /prayers (`onClose`: Cancel,
+ * or after a successful save): one form, two modes.
+ */
+export function PrayerForm({ record: prayer, onClose }: { record?: Prayer; onClose?: () => void }) {
+  const save = useSave<PrayerInput>({
+    write: (values, userId) =>
+      prayer ? prayersApi.update(userId, prayer._id, values) : prayersApi.create(userId, values),
+    toast: prayer ? 'Prayer updated successfully' : 'Prayer added successfully',
+    then: onClose,
+    back: onClose ? undefined : '/prayers',
+  });
 
-/** The Add Prayer page (/add-prayer, then /prayers) and the Edit modal of /prayers: one form, two modes. */
-export function PrayerForm(props: PrayerFormProps) {
-  const userId = useUserId();
-  const navigate = useNavigate();
-  const prayer = props.mode === 'edit' ? props.prayer : undefined;
-  const initialValues: PrayerInput = { title: prayer?.title ?? '', prayer: prayer?.prayer ?? '' };
-
-  const save = async (values: PrayerInput) => {
-    try {
-      if (props.mode === 'edit') {
-        await prayersApi.update(userId, props.prayer._id, values);
-        notify.success('Prayer updated successfully');
-        props.onClose();
-      } else {
-        await prayersApi.create(userId, values);
-        notify.success('Prayer added successfully');
-        void navigate('/prayers');
-      }
-    } catch {
-      // The client showed the server's message; everything typed stays in the form.
-    }
-  };
-
-  const form = (
-    <Formik initialValues={initialValues} validationSchema={prayerSchema} onSubmit={save}>
-      {({ isSubmitting }) => (
-        <Form noValidate>
-          <TextField name="title" label="Title" />
-          <TextAreaField name="prayer" label="Prayer" rows={8} />
-          <FormButtons
-            busy={isSubmitting}
-            label={prayer ? 'Save' : 'Add Prayer'}
-            onCancel={props.mode === 'edit' ? props.onClose : undefined}
-          />
-        </Form>
-      )}
-    </Formik>
-  );
-
-  if (props.mode === 'edit') return form;
   return (
-    <FormPage backTo="/prayers">
-      <FormColumn>{form}</FormColumn>
-    </FormPage>
+    <RecordForm
+      {...(onClose ? { onCancel: onClose } : { backTo: '/prayers', oneColumn: true })}
+      initialValues={formValues<PrayerInput>({ title: '', prayer: '' }, prayer)}
+      validationSchema={prayerSchema}
+      onSubmit={save}
+      label={prayer ? 'Save' : 'Add Prayer'}
+    >
+      <TextField name="title" label="Title" />
+      <TextAreaField name="prayer" label="Prayer" rows={8} />
+    </RecordForm>
   );
 }
 
 /** /add-prayer */
 export function AddPrayerScreen() {
-  return <PrayerForm mode="add" />;
+  return <PrayerForm />;
 }
