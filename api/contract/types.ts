@@ -6300,6 +6300,67 @@ export interface components {
         } | null;
       }[];
     };
+    /** @description A screen's place in the side menu */
+    MenuPlace: {
+      /** @description The menu group, by its title */
+      group: string;
+      label: string;
+      order: number;
+    };
+    /** @description A screen a remote owns */
+    RouteEntry: {
+      /** @description A react-router path pattern: /bookshelf/:id */
+      path: string;
+      /** @description The header's title on this screen */
+      title: string;
+      /** @description The header's Search box filters this list screen */
+      searchable?: boolean;
+      menu?: components['schemas']['MenuPlace'];
+      /** @description The permission the screen needs */
+      permission?: string;
+    };
+    /** @description routes.json: a remote's route table, kept beside its package.json and published with each release */
+    RouteTable: {
+      /** @description The remote's area, as the menu names it */
+      label: string;
+      routes: components['schemas']['RouteEntry'][];
+    };
+    /** @description release.json: what a build says about itself */
+    ReleaseInfo: {
+      /** @description Federation name: 'shell', 'content' … */
+      name: string;
+      /** @description From the app's package.json, or RELEASE_VERSION (a CI's pre-release stamp such as 1.4.0-rc.1) */
+      version: string;
+      /** @description `<version>-<first 7 hex of the build's content hash>`: names the release folder */
+      release: string;
+      /** @description The git commit the build was made from (`-dirty` when the sources had uncommitted changes) */
+      commit: string;
+      /** @description ISO time of the build */
+      builtAt: string;
+    };
+    /** @description One remote of /remotes.json */
+    RemoteDefinition: {
+      name: string;
+      label: string;
+      /** @description The live release */
+      release: string;
+      /** @description The live release's manifest URL */
+      entry: string;
+      /** @description The screens it owns, each path served by its owner only */
+      routes: components['schemas']['RouteEntry'][];
+      /** @description The range of `shared` the release was built to need: the shell refuses it when unmet */
+      requires?: {
+        shared: string;
+      };
+    };
+    /** @description /remotes.json: the live release of each remote, and the screens each owns */
+    RemotesMap: {
+      /** @description The base URL of the API the browser calls */
+      apiBaseUrl: string;
+      /** @description How long the shell waits for a remote */
+      loadTimeoutMs: number;
+      remotes: components['schemas']['RemoteDefinition'][];
+    };
   };
   responses: never;
   parameters: never;

@@ -120,3 +120,11 @@ export const PrayerInput = {
 } as const;
 
 export const AboutInput = { text: { required: true, minLength: 1, maxLength: 20000 } } as const;
+
+export const RouteEntry = {
+  path: { required: true },
+  title: { required: true, minLength: 1 },
+  searchable: { required: false },
+  menu: { required: false },
+  permission: { required: false, minLength: 1 },
+} as const;

@@ -5,36 +5,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { checkMap, emptyMap, writeMapAtomically, type StoredMap } from './map';
 import { lastGoodFile, type Releases } from './releases';
-import {
-  MANIFEST_FILE,
-  readReleaseInfo,
-  readRouteTable,
-  type ReleaseInfo,
-  type RouteEntry,
-  type RouteTable,
-} from './store';
-
-/**
- * One remote as the browser's `/remotes.json` gives it: where its live release's manifest is, and its
- * route table (paths, titles, menu places), so that the shell knows the menu, the titles and who owns
- * a path even while the remote's files are unreachable.
- */
-export interface ServedRemote {
-  name: string;
-  label: string;
-  release: string;
-  entry: string;
-  routes: RouteEntry[];
-  /** The range of `shared` the release was built to need (its manifest): the shell refuses it when unmet. */
-  requires?: { shared: string };
-}
-
-export interface ServedMap {
-  apiBaseUrl: string;
-  /** How long the shell waits for a remote before showing its panel. */
-  loadTimeoutMs: number;
-  remotes: ServedRemote[];
-}
+import type { RemoteDefinition, RemotesMap } from './schemas';
+import { MANIFEST_FILE, readReleaseInfo, readRouteTable, type ReleaseInfo, type RouteTable } from './store';
 
 /** What a release's manifest declares, for GET /api/v1/version. */
 export interface ManifestSummary {
@@ -46,7 +18,12 @@ export interface ManifestSummary {
 
 interface Adopted {
   map: StoredMap;
-  served: ServedMap;
+  /**
+   * The browser's `/remotes.json`: for each remote, where its live release's manifest is, and its
+   * route table (paths, titles, menu places), so that the shell knows the menu, the titles and who
+   * owns a path even while the remote's files are unreachable.
+   */
+  served: RemotesMap;
   body: string;
   etag: string;
 }
@@ -132,8 +109,8 @@ export class LiveMap {
     this.adopted = { map, served, body, etag };
   }
 
-  private serve(map: StoredMap): ServedMap {
-    const remotes: ServedRemote[] = [];
+  private serve(map: StoredMap): RemotesMap {
+    const remotes: RemoteDefinition[] = [];
     // A hand edit may still put two remotes on one path: each path is served by its owner only.
     const owners = pathOwners(map, (name, release) => this.routeTable(name, release));
     for (const [name, live] of Object.entries(map.remotes).sort(([a], [b]) => (a < b ? -1 : 1))) {

@@ -1,36 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { LiveRemote, PathOwners, ReleaseList, SwitchLogEntry, type StoredMap } from './schemas';
 import { REMOTE_NAME, RELEASE_NAME } from './store';
 
-/**
- * The live map: operator data under DATA_DIR, never written by a build. It says which release of each
- * remote is live (optionally served from another origin), the API base URL the browser uses, and
- * keeps what deploy and rollback need: the releases live before (for rollback) and a short log of
- * switches (so that pruning spares anything a browser opened within a session may still load).
- */
-export interface LiveRemote {
-  release: string;
-  /** Absolute manifest URL when the release is served from another origin (a CDN). */
-  entry?: string;
-  /** Releases live before this one, most recent first. */
-  previous?: string[];
-}
+export type { LiveRemote, StoredMap, SwitchLogEntry } from './schemas';
 
-export interface SwitchLogEntry {
-  remote: string;
-  release: string;
-  /** ISO time the release became live. */
-  at: string;
-}
-
-export interface StoredMap {
-  apiBaseUrl: string;
-  remotes: Record<string, LiveRemote>;
-  log: SwitchLogEntry[];
-  /** Paths an operator handed to a remote (npm run move-path): path → remote. */
-  pathOwners?: Record<string, string>;
-}
+/** What a remote's entry must hold at least: its live release. */
+const GivenRelease = Type.Pick(LiveRemote, ['release']);
+const SwitchLog = Type.Array(SwitchLogEntry);
 
 export const DEFAULT_API_BASE_URL = '/api/v1';
 const PREVIOUS_KEPT = 10;
@@ -94,11 +74,12 @@ export function checkMap(input: string | unknown, context: MapContext): MapCheck
         problems.push(`"${name}" is not a remote with published releases (known: ${known})`);
         continue;
       }
-      if (!isObject(value) || typeof value.release !== 'string') {
+      if (!Value.Check(GivenRelease, value)) {
         problems.push(`${name}: give the live release as { "release": "<release id>" }`);
         continue;
       }
-      const { release, entry, previous } = value;
+      const { release } = value;
+      const { entry, previous } = value as Record<string, unknown>;
       if (!RELEASE_NAME.test(release) || !context.releaseExists(name, release)) {
         problems.push(`${name}: release "${release}" does not exist (npm run releases -- ${name} lists them)`);
       }
@@ -110,40 +91,29 @@ export function checkMap(input: string | unknown, context: MapContext): MapCheck
           problems.push(`${name}: the origin ${origin} is not in REMOTE_ORIGINS, the allowed origins of remotes`);
         }
       }
-      if (previous !== undefined && !(Array.isArray(previous) && previous.every((id) => typeof id === 'string'))) {
+      if (previous !== undefined && !Value.Check(ReleaseList, previous)) {
         problems.push(`${name}: "previous" must be a list of release ids`);
       }
       remotes[name] = {
         release,
         ...(typeof entry === 'string' ? { entry } : {}),
-        ...(Array.isArray(previous) ? { previous: (previous as string[]).slice(0, PREVIOUS_KEPT) } : {}),
+        ...(Value.Check(ReleaseList, previous) ? { previous: previous.slice(0, PREVIOUS_KEPT) } : {}),
       };
     }
   }
 
   const pathOwners: Record<string, string> = {};
   if (raw.pathOwners !== undefined) {
-    const entries = isObject(raw.pathOwners) ? Object.entries(raw.pathOwners) : [];
-    const valid = entries.every(
-      ([pattern, remote]) => pattern.startsWith('/') && typeof remote === 'string' && REMOTE_NAME.test(remote),
-    );
-    if (!isObject(raw.pathOwners) || !valid) problems.push('"pathOwners" must map paths to remote names');
+    if (!Value.Check(PathOwners, raw.pathOwners)) problems.push('"pathOwners" must map paths to remote names');
     else Object.assign(pathOwners, raw.pathOwners);
   }
 
   const log: SwitchLogEntry[] = [];
-  if (raw.log !== undefined) {
-    const entries = Array.isArray(raw.log) ? raw.log : [];
-    const valid = entries.every(
-      (entry: unknown) =>
-        isObject(entry) &&
-        typeof entry.remote === 'string' &&
-        typeof entry.release === 'string' &&
-        typeof entry.at === 'string' &&
-        !Number.isNaN(Date.parse(entry.at)),
-    );
-    if (!Array.isArray(raw.log) || !valid) problems.push('"log" must be a list of { remote, release, at }');
-    else log.push(...(raw.log as SwitchLogEntry[]));
+  const given = raw.log;
+  if (given !== undefined) {
+    const valid = Value.Check(SwitchLog, given) && given.every((entry) => !Number.isNaN(Date.parse(entry.at)));
+    if (!valid) problems.push('"log" must be a list of { remote, release, at }');
+    else log.push(...given);
   }
 
   if (problems.length) return { ok: false, problems };

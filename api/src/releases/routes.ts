@@ -5,9 +5,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { addSchemas, Entity, ref } from '../http/contract';
 import { NO_CACHE } from '../http/static';
+import { releaseSchemas } from './schemas';
 import { readReleaseInfo } from './store';
 
-/** The live map for the browser: `no-cache`, with an ETag so that a check at each navigation is a 304. */
+/**
+ * The live map for the browser (its schema: RemotesMap, a component of the contract): `no-cache`, with
+ * an ETag so that a check at each navigation is a 304.
+ */
 export async function liveMapRoute(app: FastifyInstance): Promise<void> {
   app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
     const { body, etag } = app.liveMap.current();
@@ -77,7 +81,8 @@ function packageVersion(): string {
  */
 export async function versionRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
-  addSchemas(app, VersionInfo);
+  // The release files' and the live map's schemas too: the contract carries them for the shell and the build.
+  addSchemas(app, VersionInfo, ...releaseSchemas);
   const apiVersion = packageVersion();
 
   app.get(

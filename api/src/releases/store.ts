@@ -1,51 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { errorPaths, holds, RELEASE_NAME, ReleaseInfo, REMOTE_NAME, RouteEntry, RouteTable } from './schemas';
+
+export { RELEASE_NAME, REMOTE_NAME, type MenuPlace } from './schemas';
+export type { ReleaseInfo, RouteEntry, RouteTable };
 
 /**
  * Immutable releases of the remotes: `<releasesDir>/<remote>/<release>/` holds one build, copied in
  * whole and never changed afterwards, so a browser that loaded a release keeps finding its chunks.
  */
 
-/** `release.json`, written by every production build (config/release.ts). */
-export interface ReleaseInfo {
-  name: string;
-  version: string;
-  release: string;
-  commit: string;
-  builtAt: string;
-}
-
-/** Where a screen appears in the side menu: the group (by its title), its label, its place in the group. */
-export interface MenuPlace {
-  group: string;
-  label: string;
-  order: number;
-}
-
-/** One screen a remote owns: its path pattern, the header's title, whether the header search applies. */
-export interface RouteEntry {
-  path: string;
-  title: string;
-  searchable?: boolean;
-  menu?: MenuPlace;
-  /** The permission the screen needs (the team and roles issue fills it in). */
-  permission?: string;
-}
-
-/** `routes.json`, a remote's route table: the label of its area and the screens it owns. */
-export interface RouteTable {
-  label: string;
-  routes: RouteEntry[];
-}
-
 export const RELEASE_FILE = 'release.json';
 export const ROUTES_FILE = 'routes.json';
 export const MANIFEST_FILE = 'mf-manifest.json';
-
-/** Remote and release names become folder names and URL segments: nothing that could climb out. */
-export const REMOTE_NAME = /^[a-z][a-z0-9-]{0,39}$/;
-export const RELEASE_NAME = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,79}$/;
 
 export class ReleaseError extends Error {
   override name = 'ReleaseError';
@@ -66,68 +34,69 @@ export function readReleaseInfo(dir: string): ReleaseInfo {
   } catch (error) {
     throw new ReleaseError(`${file} could not be read (${(error as Error).message}); build the app with npm run build`);
   }
-  const info = raw as Partial<ReleaseInfo>;
-  if (
-    !info ||
-    !isText(info.name) ||
-    !REMOTE_NAME.test(info.name) ||
-    !isText(info.version) ||
-    !isText(info.release) ||
-    !RELEASE_NAME.test(info.release) ||
-    !isText(info.commit) ||
-    !isText(info.builtAt)
-  ) {
+  if (!holds(ReleaseInfo, raw)) {
     throw new ReleaseError(`${file} is not a release description (name, version, release, commit, builtAt)`);
   }
-  return { name: info.name, version: info.version, release: info.release, commit: info.commit, builtAt: info.builtAt };
+  return { name: raw.name, version: raw.version, release: raw.release, commit: raw.commit, builtAt: raw.builtAt };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** What is wrong with one entry of a route table, in words; undefined when it holds. */
-function routeProblem(route: unknown): string | undefined {
+const ROUTE_FIELDS = Object.keys(RouteEntry.properties);
+
+/**
+ * What is wrong with one entry of a route table, in words, from the fields the schema refuses in it
+ * (its JSON pointers below the entry); undefined when it holds.
+ */
+function routeProblem(route: unknown, refused: string[]): string | undefined {
+  if (!refused.length) return undefined;
   if (!isObject(route)) return 'each route must be an object { path, title }';
-  const { path: pattern, title, searchable, menu, permission } = route;
-  const known = new Set(['path', 'title', 'searchable', 'menu', 'permission']);
-  const extra = Object.keys(route).find((key) => !known.has(key));
+  const { path: pattern, title } = route;
   const name = typeof pattern === 'string' ? pattern : JSON.stringify(pattern);
-  if (extra) return `${name}: "${extra}" is not a route field (path, title, searchable, menu, permission)`;
-  if (!isText(pattern) || !pattern.startsWith('/')) return `${name}: the path must start with /`;
-  // A pattern that matches any first word (`/:slug`, `*`) would take every other remote's screens.
-  if (/^\/[:*]/.test(pattern) || pattern.includes('*')) {
-    return `${pattern}: the path must start with a fixed word, and * is not allowed`;
+  const extra = Object.keys(route).find((key) => !ROUTE_FIELDS.includes(key));
+  if (extra) return `${name}: "${extra}" is not a route field (${ROUTE_FIELDS.join(', ')})`;
+  const fields = new Set(refused.map((pointer) => pointer.split('/')[1]));
+  if (fields.has('path')) {
+    return isText(pattern) && pattern.startsWith('/')
+      ? `${pattern}: the path must start with a fixed word, and * is not allowed`
+      : `${name}: the path must start with /`;
   }
-  if (!isText(title)) return `${pattern}: a title is required`;
-  if (searchable !== undefined && typeof searchable !== 'boolean')
-    return `${pattern}: searchable must be true or false`;
-  if (permission !== undefined && !isText(permission)) return `${pattern}: permission must be text`;
-  if (menu !== undefined) {
-    if (!isObject(menu) || !isText(menu.group) || !isText(menu.label) || typeof menu.order !== 'number') {
-      return `${pattern}: menu must be { group, label, order }`;
-    }
-  }
-  return undefined;
+  if (fields.has('title') || !isText(title)) return `${name}: a title is required`;
+  if (fields.has('searchable')) return `${name}: searchable must be true or false`;
+  if (fields.has('permission')) return `${name}: permission must be text`;
+  return `${name}: menu must be { group, label, order }`;
 }
 
-/** Reads and checks a release's route table; a table that does not hold is refused in words. */
+/** Reads and checks a release's route table against its schema; a table that does not hold is refused in words. */
 export function readRouteTable(dir: string): RouteTable {
   const file = path.join(dir, ROUTES_FILE);
-  let raw: Partial<RouteTable>;
+  let raw: unknown;
   try {
-    raw = readJson(file) as Partial<RouteTable>;
+    raw = readJson(file);
   } catch (error) {
     throw new ReleaseError(`${file} could not be read (${(error as Error).message})`);
   }
-  if (!isObject(raw) || !isText(raw.label) || !Array.isArray(raw.routes) || raw.routes.length === 0) {
+  const refused = errorPaths(RouteTable, raw);
+  if (!isObject(raw) || refused.some((pointer) => ['', '/label', '/routes'].includes(pointer))) {
     throw new ReleaseError(`${file} must give a label and a list of routes`);
   }
-  const problems = raw.routes.map(routeProblem).filter((problem): problem is string => !!problem);
-  const paths = raw.routes.map((route) => (route as RouteEntry).path);
+  const routes = raw.routes as unknown[];
+  const problems = routes
+    .map((route, index) => {
+      const below = `/routes/${index}`;
+      const own = refused.filter((pointer) => pointer === below || pointer.startsWith(`${below}/`));
+      return routeProblem(
+        route,
+        own.map((pointer) => pointer.slice(below.length)),
+      );
+    })
+    .filter((problem): problem is string => !!problem);
+  const paths = routes.map((route) => (route as RouteEntry).path);
   const twice = paths.find((pattern, index) => paths.indexOf(pattern) !== index);
   if (twice) problems.push(`${twice} is declared twice`);
   if (problems.length) throw new ReleaseError(`${file} is refused: ${problems.join('; ')}`);
-  return { label: raw.label, routes: raw.routes };
+  return { label: raw.label as string, routes: routes as RouteEntry[] };
 }
 
 /** A release is a remote's build: a few hundred files and a few megabytes. Far more is not a build. */
