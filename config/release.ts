@@ -3,20 +3,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Compiler, RspackPluginInstance } from '@rspack/core';
+import type { Schemas } from '../api/contract';
 
-/** What every build says about itself in its `release.json` (read by the server and the Settings panel). */
-export interface ReleaseInfo {
-  /** Federation name: 'shell', 'content', … */
-  name: string;
-  /** From the app's package.json, or RELEASE_VERSION (a CI's pre-release stamp such as 1.4.0-rc.1). */
-  version: string;
-  /** `<version>-<first 7 hex of the build's content hash>`: names the release folder. */
-  release: string;
-  /** The git commit the build was made from (`-dirty` when the app's sources had uncommitted changes). */
-  commit: string;
-  /** ISO time of the build. */
-  builtAt: string;
-}
+/**
+ * What every build says about itself in its `release.json` (read by the server and the Settings panel):
+ * its schema is the contract's ReleaseInfo, which the server checks each release against.
+ */
+export type ReleaseInfo = Schemas['ReleaseInfo'];
 
 export const RELEASE_FILE = 'release.json';
 /** A remote's route table, kept beside its package.json and published with each release. */

@@ -1,35 +1,20 @@
 import { matchPath } from 'react-router-dom';
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_API_BASE_URL } from 'shared';
+import type { Schemas } from 'api/contract';
+
+// The shapes of `/remotes.json` are the contract's (the server's schemas RemotesMap, RemoteDefinition and
+// RouteEntry): types only, so that no schema library reaches the login page; the small check below
+// is what the shell needs at run time.
 
 /** A screen a remote owns, from the route table it publishes with each release. */
-export interface RouteEntry {
-  path: string;
-  title: string;
-  /** The header's Search box filters this list screen. */
-  searchable?: boolean;
-  /** Its place in the side menu, if it has one. */
-  menu?: { group: string; label: string; order: number };
-  permission?: string;
-}
+export type RouteEntry = Schemas['RouteEntry'];
 
 /** One remote as `/remotes.json` declares it: its live release, where its manifest is, the screens it owns. */
-export interface RemoteDefinition {
-  name: string;
-  label: string;
-  release: string;
-  entry: string;
-  routes: RouteEntry[];
-  /** The range of `shared` the live release needs (from its manifest). */
-  requires?: { shared?: string };
-}
+export type RemoteDefinition = Schemas['RemoteDefinition'];
 
-export interface RemotesMap {
-  apiBaseUrl: string;
-  /** How long a remote may take to load before its area shows the panel. */
-  loadTimeoutMs: number;
-  remotes: RemoteDefinition[];
-}
+/** `/remotes.json`: the API base URL, how long a remote may take to load, and the remotes. */
+export type RemotesMap = Schemas['RemotesMap'];
 
 export const DEFAULT_LOAD_TIMEOUT_MS = 3000;
 
