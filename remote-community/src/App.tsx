@@ -4,17 +4,25 @@ import { AddGroupScreen, EditGroupScreen } from './groups/GroupFormScreens';
 import { GroupListScreen } from './groups/GroupListScreen';
 import { MassSchedulingScreen } from './mass-scheduling/MassSchedulingScreen';
 import { PrayerRequestsScreen } from './prayer-requests/PrayerRequestsScreen';
+import { routePaths, screensFor } from './routes';
 
-/** The community remote's screens, at the spec's absolute paths (declared in remotes.json). */
+/** The screen at each path of routes.json: one for each, and none for a path it does not declare. */
+const screens = screensFor({
+  '/mass-scheduling': <MassSchedulingScreen />,
+  '/group-list': <GroupListScreen />,
+  '/group-formation': <AddGroupScreen />,
+  '/group/:id': <GroupDetailsScreen />,
+  '/group/edit/:id': <EditGroupScreen />,
+  '/prayer-requests': <PrayerRequestsScreen />,
+});
+
+/** The community remote's screens, at the spec's absolute paths (declared in routes.json). */
 export default function App() {
   return (
     <Routes>
-      <Route path="/group-list" element={<GroupListScreen />} />
-      <Route path="/group-formation" element={<AddGroupScreen />} />
-      <Route path="/group/:id" element={<GroupDetailsScreen />} />
-      <Route path="/group/edit/:id" element={<EditGroupScreen />} />
-      <Route path="/mass-scheduling" element={<MassSchedulingScreen />} />
-      <Route path="/prayer-requests" element={<PrayerRequestsScreen />} />
+      {routePaths.map((path) => (
+        <Route key={path} path={path} element={screens[path]} />
+      ))}
     </Routes>
   );
 }

@@ -10,45 +10,39 @@ import {
   ReflectionDetailsScreen,
   ReflectionListScreen,
 } from './reflections/ReflectionScreens';
+import { routePaths, screensFor } from './routes';
 import { AddStreamScreen, EditStreamScreen, StreamListScreen } from './streams/StreamScreens';
 
-/** The content remote's screens, at the spec's absolute paths (declared in remotes.json). */
+/** The screen at each path of routes.json: one for each, and none for a path it does not declare. */
+const screens = screensFor({
+  '/bookshelf': <BookListScreen />,
+  '/bookshelf-organizer': <AddBookScreen />,
+  '/bookshelf/:id': <BookDetailsScreen />,
+  '/edit-book/:id': <EditBookScreen />,
+  '/bible-list': <BibleListScreen />,
+  '/bible-plan-organizer': <AddBiblePlanScreen />,
+  '/bible-plan-details/:id': <BiblePlanDetailsScreen />,
+  '/edit-bible-plan/:id': <EditBiblePlanScreen />,
+  '/live-streaming': <StreamListScreen />,
+  '/manage-live-streaming': <AddStreamScreen />,
+  '/live-streaming/edit/:id': <EditStreamScreen />,
+  '/adult-reflection': <ReflectionListScreen audience="adult" />,
+  '/add-adult-reflection': <AddReflectionScreen audience="adult" />,
+  '/adult-reflection/:date': <ReflectionDetailsScreen key="adult" audience="adult" />,
+  '/adult-reflection/edit/:id': <EditReflectionScreen key="adult" audience="adult" />,
+  '/children-reflection': <ReflectionListScreen audience="children" />,
+  '/add-children-reflection': <AddReflectionScreen audience="children" />,
+  '/children-reflection/:date': <ReflectionDetailsScreen key="children" audience="children" />,
+  '/children-reflection/edit/:id': <EditReflectionScreen key="children" audience="children" />,
+});
+
+/** The content remote's screens, at the spec's absolute paths (declared in routes.json). */
 export default function App() {
   return (
     <Routes>
-      <Route path="/bookshelf" element={<BookListScreen />} />
-      <Route path="/bookshelf-organizer" element={<AddBookScreen />} />
-      <Route path="/bookshelf/:id" element={<BookDetailsScreen />} />
-      <Route path="/edit-book/:id" element={<EditBookScreen />} />
-      <Route path="/bible-list" element={<BibleListScreen />} />
-      <Route path="/bible-plan-organizer" element={<AddBiblePlanScreen />} />
-      <Route path="/bible-plan-details/:id" element={<BiblePlanDetailsScreen />} />
-      <Route path="/edit-bible-plan/:id" element={<EditBiblePlanScreen />} />
-      <Route path="/live-streaming" element={<StreamListScreen />} />
-      <Route path="/manage-live-streaming" element={<AddStreamScreen />} />
-      <Route path="/live-streaming/edit/:id" element={<EditStreamScreen />} />
-      {(['adult', 'children'] as const).map((audience) => [
-        <Route
-          key={`${audience}-list`}
-          path={`/${audience}-reflection`}
-          element={<ReflectionListScreen audience={audience} />}
-        />,
-        <Route
-          key={`${audience}-add`}
-          path={`/add-${audience}-reflection`}
-          element={<AddReflectionScreen audience={audience} />}
-        />,
-        <Route
-          key={`${audience}-details`}
-          path={`/${audience}-reflection/:date`}
-          element={<ReflectionDetailsScreen key={audience} audience={audience} />}
-        />,
-        <Route
-          key={`${audience}-edit`}
-          path={`/${audience}-reflection/edit/:id`}
-          element={<EditReflectionScreen key={audience} audience={audience} />}
-        />,
-      ])}
+      {routePaths.map((path) => (
+        <Route key={path} path={path} element={screens[path]} />
+      ))}
     </Routes>
   );
 }

@@ -1,4 +1,5 @@
-import { Outlet, Route, Routes } from 'react-router-dom';
+import type { ReactElement } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { WritesNeed } from 'shared';
 import { AboutScreen } from './about/AboutScreen';
 import { AddAboutScreen } from './about/AboutForm';
@@ -9,36 +10,43 @@ import { AddDonationScreen, EditDonationScreen } from './donations/DonationFormS
 import { DonationListScreen } from './donations/DonationListScreen';
 import { AddPrayerScreen } from './prayers/PrayerForm';
 import { PrayerListScreen } from './prayers/PrayerListScreen';
-import { settingsRoutes } from './settings/SettingsScreen';
+import { routePaths, screensFor, type RoutePath } from './routes';
+import { SettingsScreen, settingsScreens, UnknownSection } from './settings/SettingsScreen';
 import { UsersScreen } from './users/UsersScreen';
 
 /** Donations and bank accounts are written with the 'finance' permission; the rest with 'content'. */
-function FinanceWrites() {
-  return (
-    <WritesNeed permission="finance">
-      <Outlet />
-    </WritesNeed>
-  );
-}
+const financeWrites = (screen: ReactElement) => <WritesNeed permission="finance">{screen}</WritesNeed>;
 
-/** The finance remote's screens, at the spec's absolute paths (declared in remotes.json). */
+/** The screen at each path of routes.json: one for each, and none for a path it does not declare. */
+const screens = screensFor({
+  '/users': <UsersScreen />,
+  ...settingsScreens,
+  '/donations': financeWrites(<DonationListScreen />),
+  '/donation/add': financeWrites(<AddDonationScreen />),
+  '/donations/:id': financeWrites(<DonationDetailsScreen />),
+  '/edit-donation/:id': financeWrites(<EditDonationScreen />),
+  '/bank-accounts': financeWrites(<BankAccountListScreen />),
+  '/add-bank-account': financeWrites(<AddBankAccountScreen />),
+  '/prayers': <PrayerListScreen />,
+  '/add-prayer': <AddPrayerScreen />,
+  '/about': <AboutScreen />,
+  '/add-about': <AddAboutScreen />,
+});
+
+/** Settings' addresses show their section beside the section navigation. */
+const inSettings = (path: RoutePath) => path === '/settings' || path.startsWith('/settings/');
+
+const routeOf = (path: RoutePath) => <Route key={path} path={path} element={screens[path]} />;
+
+/** The finance remote's screens, at the spec's absolute paths (declared in routes.json). */
 export default function App() {
   return (
     <Routes>
-      <Route path="/users" element={<UsersScreen />} />
-      {settingsRoutes()}
-      <Route element={<FinanceWrites />}>
-        <Route path="/donations" element={<DonationListScreen />} />
-        <Route path="/donation/add" element={<AddDonationScreen />} />
-        <Route path="/donations/:id" element={<DonationDetailsScreen />} />
-        <Route path="/edit-donation/:id" element={<EditDonationScreen />} />
-        <Route path="/bank-accounts" element={<BankAccountListScreen />} />
-        <Route path="/add-bank-account" element={<AddBankAccountScreen />} />
+      {routePaths.filter((path) => !inSettings(path)).map(routeOf)}
+      <Route element={<SettingsScreen />}>
+        {routePaths.filter(inSettings).map(routeOf)}
+        <Route path="/settings/*" element={<UnknownSection />} />
       </Route>
-      <Route path="/prayers" element={<PrayerListScreen />} />
-      <Route path="/add-prayer" element={<AddPrayerScreen />} />
-      <Route path="/about" element={<AboutScreen />} />
-      <Route path="/add-about" element={<AddAboutScreen />} />
     </Routes>
   );
 }

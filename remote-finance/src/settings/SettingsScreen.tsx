@@ -1,5 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate, NavLink, Outlet, Route, useLocation } from 'react-router-dom';
+import { useEffect, useRef, type ReactElement } from 'react';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { EmptyText, LoadingBlock, NotLoaded, PageHeader, Panel, SectionHeader } from 'shared';
 import { useResource } from 'shared/data';
 import styled from 'styled-components';
@@ -16,11 +16,11 @@ interface Section {
   label: string;
   /** Shown only to members whose permissions include 'team'. */
   team?: boolean;
-  element: ReactNode;
+  element: ReactElement;
 }
 
 /** The sections of Settings, in the order of the section navigation; the first is /settings itself. */
-const SECTIONS: Section[] = [
+const SECTIONS = [
   { path: 'profile', label: 'Profile', element: <ProfilePanel /> },
   { path: 'password', label: 'Password', element: <PasswordPanel /> },
   { path: 'two-factor', label: 'Two-factor sign-in', element: <TwoFactorPanel /> },
@@ -28,7 +28,9 @@ const SECTIONS: Section[] = [
   { path: 'team', label: 'Team', team: true, element: <TeamPanel /> },
   { path: 'activity', label: 'Activity', team: true, element: <ActivityPanel /> },
   { path: 'versions', label: 'Deployed versions', element: <DeployedVersions /> },
-];
+] as const satisfies readonly Section[];
+
+type SectionAddress = `/settings/${(typeof SECTIONS)[number]['path']}`;
 
 const addressOf = (section: Section) => `/settings/${section.path}`;
 
@@ -107,7 +109,7 @@ function SectionNav({ managesTeam }: { managesTeam: boolean }) {
   return (
     <nav aria-label="Settings sections">
       <SectionList ref={list}>
-        {SECTIONS.filter((section) => !section.team || managesTeam).map((section) => (
+        {SECTIONS.filter((section: Section) => !section.team || managesTeam).map((section) => (
           <li key={section.path}>
             <SectionLink to={addressOf(section)}>{section.label}</SectionLink>
           </li>
@@ -153,27 +155,26 @@ function TeamOnly({ section }: { section: Section }) {
   );
 }
 
-/** The routes of Settings, to place in the remote's route table (App). */
-export function settingsRoutes() {
+/**
+ * What Settings shows at each of its addresses (each declared in routes.json, titled Settings), beside
+ * the section navigation of SettingsScreen. /settings is its first section: every link to /settings
+ * opens it; Back skips the redirect.
+ */
+export const settingsScreens = {
+  '/settings': <Navigate to={addressOf(SECTIONS[0])} replace />,
+  ...(Object.fromEntries(
+    SECTIONS.map((section: Section) => [
+      addressOf(section),
+      section.team ? <TeamOnly section={section} /> : section.element,
+    ]),
+  ) as Record<SectionAddress, ReactElement>),
+};
+
+/** An address under /settings that is no section. */
+export function UnknownSection() {
   return (
-    <Route path="/settings" element={<SettingsScreen />}>
-      {/* /settings is its first section: every link to /settings opens it; Back skips the redirect. */}
-      <Route index element={<Navigate to={addressOf(SECTIONS[0]!)} replace />} />
-      {SECTIONS.map((section) => (
-        <Route
-          key={section.path}
-          path={section.path}
-          element={section.team ? <TeamOnly section={section} /> : section.element}
-        />
-      ))}
-      <Route
-        path="*"
-        element={
-          <Panel>
-            <EmptyText>This page does not exist.</EmptyText>
-          </Panel>
-        }
-      />
-    </Route>
+    <Panel>
+      <EmptyText>This page does not exist.</EmptyText>
+    </Panel>
   );
 }

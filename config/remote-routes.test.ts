@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { REMOTES, ROUTES_MODULE, routesModule, staleRoutesModules } from './remote-routes';
+import type { Schemas } from '../api/contract';
+
+// Each remote's App places its screens by the paths of its routes.json (through the generated
+// src/routes.ts): a path without a screen, or a screen without a path, fails the typecheck. Each case
+// compiles the remote's App with its compiler options, against changed copies held in memory.
+
+const root = path.join(__dirname, '..');
+const remote = 'remote-community';
+const appFile = path.join(root, remote, 'src', 'App.tsx');
+const routesFile = path.join(root, remote, ROUTES_MODULE);
+const app = fs.readFileSync(appFile, 'utf8');
+const table = JSON.parse(fs.readFileSync(path.join(root, remote, 'routes.json'), 'utf8')) as Schemas['RouteTable'];
+
+const realpath = (file: string) => {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return file;
+  }
+};
+
+/** Parsed once for every case: only App.tsx and src/routes.ts differ between them. */
+const parsed = new Map<string, ts.SourceFile>();
+
+/** The errors of compiling the remote's App with `changed` files (path → text) in place of the real ones. */
+function errorsOf(changed: Record<string, string>): string[] {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(root, remote, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '));
+      },
+    },
+  )!;
+  const host = ts.createCompilerHost(config.options);
+  const readFile = host.readFile.bind(host);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.readFile = (name) => changed[realpath(name)] ?? readFile(name);
+  host.getSourceFile = (name, language, onError) => {
+    const text = changed[realpath(name)];
+    if (text !== undefined) return ts.createSourceFile(name, text, language);
+    const key = `${name} ${JSON.stringify(language)}`;
+    if (!parsed.has(key)) {
+      const source = getSourceFile(name, language, onError);
+      if (!source) return undefined;
+      parsed.set(key, source);
+    }
+    return parsed.get(key);
+  };
+  const program = ts.createProgram([appFile], config.options, host);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map(
+      (diagnostic) =>
+        `${diagnostic.file ? path.relative(root, diagnostic.file.fileName) : ''}: ` +
+        ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '),
+    );
+}
+
+/** App.tsx with `from` (which must be there) written `to`. */
+function appWith(from: string, to: string): string {
+  expect(app).toContain(from);
+  return app.replace(from, to);
+}
+
+const minutes = 4 * 60 * 1000;
+
+it("each remote's src/routes.ts says what its routes.json says", () => {
+  expect(REMOTES).toHaveLength(3);
+  expect(staleRoutesModules().map(({ remote: name }) => name)).toEqual([]);
+});
+
+describe("a remote's screens and the paths of its routes.json", () => {
+  it(
+    'compile as they are',
+    () => {
+      expect(errorsOf({})).toEqual([]);
+    },
+    minutes,
+  );
+
+  it(
+    'refuse a path of routes.json without a screen',
+    () => {
+      const errors = errorsOf({
+        [realpath(appFile)]: appWith("  '/prayer-requests': <PrayerRequestsScreen />,\n", ''),
+      });
+      expect(errors.join('\n')).toMatch(/src\/App\.tsx: .*Property '"\/prayer-requests"' is missing/);
+    },
+    minutes,
+  );
+
+  it(
+    'refuse a screen for a path that routes.json does not declare',
+    () => {
+      const errors = errorsOf({
+        [realpath(appFile)]: appWith(
+          "  '/prayer-requests': <PrayerRequestsScreen />,\n",
+          "  '/prayer-requests': <PrayerRequestsScreen />,\n  '/nowhere': <PrayerRequestsScreen />,\n",
+        ),
+      });
+      expect(errors.join('\n')).toMatch(/src\/App\.tsx: .*never/);
+    },
+    minutes,
+  );
+
+  it(
+    'refuse a path added to routes.json until it has a screen',
+    () => {
+      const added = routesModule({
+        ...table,
+        routes: [...table.routes, { path: '/prayer-requests/:id', title: 'Prayer Request' }],
+      });
+      const errors = errorsOf({ [realpath(routesFile)]: added });
+      expect(errors.join('\n')).toMatch(/src\/App\.tsx: .*Property '"\/prayer-requests\/:id"' is missing/);
+    },
+    minutes,
+  );
+});
