@@ -33,6 +33,7 @@ import autocannon from 'autocannon';
 import { chromium, type Page } from 'playwright-core';
 import { singletons as sharedLibraries } from '../../config/federation';
 import { chromiumLaunchOptions } from '../chromium';
+import { loginPageJs, recordJsOnTheWire } from '../weight/loginWeight';
 import { soak } from './soak';
 import { chunkContents, packagesOf } from './stats';
 
@@ -134,25 +135,16 @@ async function addBooks(count: number, auth: { token: string; userId: string }, 
 async function browserFigures() {
   const browser = await chromium.launch(chromiumLaunchOptions);
   const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  const urls = new Map<string, string>();
-  const wire = new Map<string, number>();
-  cdp.on('Network.responseReceived', (event) => urls.set(event.requestId, event.response.url));
-  cdp.on('Network.loadingFinished', (event) => {
-    const url = urls.get(event.requestId);
-    if (url?.endsWith('.js')) wire.set(new URL(url).pathname, event.encodedDataLength);
-  });
+  // Sections 2 and 3 read one record: the login page's files count among the session's downloads.
+  const wire = await recordJsOnTheWire(page);
 
   console.log('\n# 2. JS on the wire for the login page');
-  await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
-  const loginFiles = [...wire.entries()];
-  const total = loginFiles.reduce((sum, [, bytes]) => sum + bytes, 0);
-  report('login page JS as sent (brotli), federation runtime included', kB(total), 'goal ≤ 180 kB');
+  const login = await loginPageJs(page, base, wire);
+  report('login page JS as sent (brotli), federation runtime included', kB(login.total), 'goal ≤ 180 kB');
   const contents = chunkContents(
     apps.map((app) => ({ app, statsFile: path.join(tmpdir(), `bench-${app}-stats.json`) })),
   );
-  for (const [file, bytes] of loginFiles.sort((a, b) => b[1] - a[1])) {
+  for (const { path: file, bytes } of login.files) {
     const made = packagesOf(contents, file)
       .slice(0, 4)
       .map(([name, size]) => `${name} ${kB(size)}`)
