@@ -5,7 +5,7 @@ const rootPackages = path.join(__dirname, '..', 'node_modules');
 
 function installedVersion(pkg: string): string {
   const file =
-    pkg === 'shared' || pkg === 'shared/data'
+    pkg === 'shared' || pkg.startsWith('shared/')
       ? path.join(__dirname, '..', 'shared', 'package.json')
       : path.join(rootPackages, pkg, 'package.json');
   return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
@@ -28,6 +28,9 @@ export const singletons = [
   // The data layer is an entry of its own, so that the login page (which needs only `shared`) does
   // not load TanStack Query; it is one cache for the page, so a singleton too.
   'shared/data',
+  // What the login page needs of `shared`, so that it loads neither the API client nor the form and
+  // toast libraries the rest of `shared` imports.
+  'shared/login',
 ];
 const withSubpaths = new Set(['react', 'react-dom']);
 
@@ -49,7 +52,7 @@ export function sharedSingletons(appDir: string) {
   const config: Record<string, { singleton: true; requiredVersion: string; version?: string }> = {};
   for (const pkg of singletons) {
     const spec =
-      pkg === 'shared' || pkg === 'shared/data'
+      pkg === 'shared' || pkg.startsWith('shared/')
         ? { singleton: true as const, requiredVersion: declaredSharedRange(appDir), version: installedVersion(pkg) }
         : { singleton: true as const, requiredVersion: `^${installedVersion(pkg)}` };
     config[pkg] = spec;

@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { AppProviders, configureApi, DEFAULT_API_BASE_URL, provideRuntimeInfo } from 'shared';
+import { AppProviders, configureApi, DEFAULT_API_BASE_URL, provideRuntimeInfo } from 'shared/login';
 import { createAppRouter } from './app/router';
 import { installFederationPlugins, resolvedSharedVersions, runningReleases } from './remotes/federation';
 import { browserMapCache, fetchRemotesMap, RemotesMapStore } from './remotes/remotesMap';

@@ -1,5 +1,7 @@
 import axios, { AxiosError, AxiosHeaders, type AxiosRequestConfig } from 'axios';
 import { notify } from '../notify/notify';
+import { DEFAULT_API_BASE_URL, followApiBaseUrl } from './baseUrl';
+import { UNREACHABLE_MESSAGE } from './unreachable';
 import { sessionRenewal } from '../session/renewal';
 import { expireSession, session } from '../session/session';
 import { unsavedInput } from '../session/unsavedInput';
@@ -23,15 +25,13 @@ export interface ApiEnvelope<T> {
   data: T;
 }
 
-export const DEFAULT_API_BASE_URL = '/api/v1';
+export { configureApi, DEFAULT_API_BASE_URL } from './baseUrl';
 
 /** The one HTTP client of the page; `shared` is a federation singleton, so remotes use it too. */
 export const apiClient = axios.create({ baseURL: DEFAULT_API_BASE_URL });
-
-/** The base URL is decided at run time (remotes.json), not at build time. */
-export function configureApi(options: { baseURL?: string }) {
-  if (options.baseURL) apiClient.defaults.baseURL = options.baseURL;
-}
+followApiBaseUrl((baseURL) => {
+  apiClient.defaults.baseURL = baseURL;
+});
 
 apiClient.interceptors.request.use((config) => {
   const token = session.token();
@@ -39,8 +39,7 @@ apiClient.interceptors.request.use((config) => {
   return config;
 });
 
-/** A call that got no answer at all (offline, refused, timed out), in words rather than 'Network Error'. */
-export const UNREACHABLE_MESSAGE = 'The server could not be reached. Check the connection and try again.';
+export { UNREACHABLE_MESSAGE };
 
 /** The words to show for a failed call: the server's message, else the error's own. */
 export function errorMessage(error: unknown): string {

@@ -1,16 +1,19 @@
-import { Form, Formik } from 'formik';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button } from '../ui/Button';
-import { TextField } from '../forms/inputs';
-import { loginSchema } from '../validation/schemas';
-import { completeLogIn, logIn, type SignInStep } from './auth';
-import { CodeStep } from './CodeStep';
-import { EnrolStep } from './EnrolStep';
+import { UNREACHABLE_MESSAGE } from '../api/unreachable';
+import { FieldFrame, Input } from '../forms/FieldFrame';
 import { sessionExpired } from '../session/session';
+import { Button } from '../ui/Button';
+import { LoadingBlock } from '../ui/Spinner';
+import type { SignInStep } from './auth';
 import { AuthCard, AuthPage } from './AuthCard';
+import { credentialErrors, type Credentials } from './credentials';
 
-const Expired = styled.p.attrs({ role: 'status' })`
+// The login page loads the password form alone. The API client, the toasts, the form and schema
+// libraries and the two-factor steps load with the first press of Login, while the call is on its way.
+const SecondStep = lazy(() => import('./SecondStep'));
+
+const Notice = styled.p`
   && {
     margin: 0 0 ${({ theme }) => theme.space(4)};
     padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
@@ -21,12 +24,67 @@ const Expired = styled.p.attrs({ role: 'status' })`
   }
 `;
 
-const Back = styled(Button).attrs({ variant: 'secondary' })`
-  && {
-    width: 100%;
-    margin-top: ${({ theme }) => theme.space(2)};
-  }
-`;
+type Touched = Record<keyof Credentials, boolean>;
+
+function PasswordForm({ onStep }: { onStep: (step: SignInStep) => void }) {
+  const [values, setValues] = useState<Credentials>({ email: '', password: '' });
+  const [touched, setTouched] = useState<Touched>({ email: false, password: false });
+  const [submitting, setSubmitting] = useState(false);
+  const [unreachable, setUnreachable] = useState(false);
+  const errors = credentialErrors(values);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setTouched({ email: true, password: true });
+    if (Object.keys(errors).length > 0) return;
+    setSubmitting(true);
+    setUnreachable(false);
+    try {
+      const { logIn } = await import('./auth').catch((error: unknown) => {
+        // The rest of the app could not be fetched: nothing else can say so yet.
+        setUnreachable(true);
+        throw error;
+      });
+      const step = await logIn({ email: values.email.trim(), password: values.password });
+      if (step) onStep(step);
+    } catch {
+      // The API client has shown the server's message; the typed values stay.
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const field = (name: keyof Credentials, label: string, autoComplete: string) => (
+    <FieldFrame label={label} error={touched[name] ? errors[name] : undefined}>
+      {({ id, invalid, describedBy }) => (
+        <Input
+          id={id}
+          name={name}
+          type={name}
+          autoComplete={autoComplete}
+          value={values[name]}
+          onChange={(event) => setValues((typed) => ({ ...typed, [name]: event.target.value }))}
+          onBlur={() => setTouched((was) => ({ ...was, [name]: true }))}
+          $invalid={invalid}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+        />
+      )}
+    </FieldFrame>
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      {unreachable && <Notice role="alert">{UNREACHABLE_MESSAGE}</Notice>}
+      {field('email', 'Email', 'username')}
+      {field('password', 'Password', 'current-password')}
+      <Button type="submit" busy={submitting}>
+        Login
+      </Button>
+    </form>
+  );
+}
 
 /**
  * 'Welcome Admin' (spec §2 Public routes). A successful login saves the session; whoever renders
@@ -38,31 +96,19 @@ export function LoginScreen() {
   // Read once: the notice stays while this screen is shown, and the next login clears it.
   const [expired] = useState(sessionExpired);
   const [step, setStep] = useState<SignInStep>();
-  const withBack = (submit: React.ReactNode) => (
-    <>
-      {submit}
-      <Back onClick={() => setStep(undefined)}>Back</Back>
-    </>
-  );
-  if (step && 'challenge' in step) {
-    return (
-      <AuthPage>
-        <AuthCard>
-          <h1>Two-factor sign-in</h1>
-          <p>Enter the code from your authenticator app.</p>
-          <CodeStep challenge={step.challenge} onSignedIn={completeLogIn} actions={withBack} />
-        </AuthCard>
-      </AuthPage>
-    );
-  }
   if (step) {
     return (
-      <AuthPage>
-        <AuthCard $wide>
-          <h1>Set up two-factor sign-in</h1>
-          <EnrolStep enrolment={step.enrolment} setup={step.setup} onSignedIn={completeLogIn} actions={withBack} />
-        </AuthCard>
-      </AuthPage>
+      <Suspense
+        fallback={
+          <AuthPage>
+            <AuthCard>
+              <LoadingBlock />
+            </AuthCard>
+          </AuthPage>
+        }
+      >
+        <SecondStep step={step} onBack={() => setStep(undefined)} />
+      </Suspense>
     );
   }
   return (
@@ -70,28 +116,8 @@ export function LoginScreen() {
       <AuthCard>
         <h1>Welcome Admin</h1>
         <p>Sign in to manage the community app.</p>
-        {expired && <Expired>Your session has expired. Please log in again.</Expired>}
-        <Formik
-          initialValues={{ email: '', password: '' }}
-          validationSchema={loginSchema}
-          onSubmit={async (values) => {
-            try {
-              setStep(await logIn({ email: values.email.trim(), password: values.password }));
-            } catch {
-              // The API client has shown the server's message; the typed values stay.
-            }
-          }}
-        >
-          {({ isSubmitting }) => (
-            <Form noValidate>
-              <TextField name="email" label="Email" type="email" autoComplete="username" />
-              <TextField name="password" label="Password" type="password" autoComplete="current-password" />
-              <Button type="submit" busy={isSubmitting}>
-                Login
-              </Button>
-            </Form>
-          )}
-        </Formik>
+        {expired && <Notice role="status">Your session has expired. Please log in again.</Notice>}
+        <PasswordForm onStep={setStep} />
       </AuthCard>
     </AuthPage>
   );

@@ -2,10 +2,8 @@ import { useField } from 'formik';
 import styled from 'styled-components';
 import { formatDate, parseDate } from '../format/date';
 import { controlCss, LabelledField } from './Field';
+import { Input } from './FieldFrame';
 
-const Input = styled.input<{ $invalid?: boolean }>`
-  ${controlCss}
-`;
 const TextArea = styled.textarea<{ $invalid?: boolean }>`
   ${controlCss}
   min-height: 120px;

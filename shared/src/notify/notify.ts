@@ -1,4 +1,9 @@
 import { toast, type ToastOptions } from 'react-toastify';
+import { wantOverlays } from '../ui/overlaysWanted';
+
+// Whatever can show a toast has loaded: the page mounts its toast container now (and again at a
+// toast, should that first load have failed).
+wantOverlays();
 
 /** Screens close their toasts after 2 s (spec §9); the container's fallback is 5 s. */
 export const SCREEN_TOAST_MS = 2000;
@@ -9,11 +14,13 @@ const errorsShown = new Set<string>();
 
 export const notify = {
   success(message: string, options?: ToastOptions) {
+    wantOverlays();
     toast.success(message, { autoClose: SCREEN_TOAST_MS, ...options });
   },
   error(message: string, options?: ToastOptions) {
     // The same message for the same failure shows once, even if two callers report it.
     const toastId = `error:${message}`;
+    wantOverlays();
     errorsShown.add(toastId);
     toast.error(message, { toastId, onClose: () => errorsShown.delete(toastId), ...options });
   },

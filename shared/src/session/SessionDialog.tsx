@@ -3,12 +3,12 @@ import { useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import type { LoginAnswer } from '../api/resources/auth';
 import { passwordStep, type SignInStep } from '../auth/auth';
+import { credentialErrors } from '../auth/credentials';
 import { CodeStep } from '../auth/CodeStep';
 import { EnrolStep } from '../auth/EnrolStep';
 import { TextField } from '../forms/inputs';
 import { Button } from '../ui/Button';
 import { Modal, ModalActions } from '../ui/Modal';
-import { loginSchema } from '../validation/schemas';
 import { sessionRenewal, type Renewal } from './renewal';
 import { session } from './session';
 
@@ -50,7 +50,7 @@ function RenewalForm({ renewal }: { renewal: Renewal }) {
   return (
     <Formik
       initialValues={{ email: renewal.user.email, password: '' }}
-      validationSchema={loginSchema}
+      validate={credentialErrors}
       onSubmit={async (values) => {
         setWrongAccount(false);
         try {

@@ -1,21 +1,4 @@
-import { linkField, loginSchema, optionalText, requiredText } from './schemas';
-
-const errorsOf = async (values: object) => {
-  try {
-    await loginSchema.validate(values, { abortEarly: false });
-    return [];
-  } catch (error) {
-    return (error as { errors: string[] }).errors;
-  }
-};
-
-describe('login schema', () => {
-  it("uses the spec's messages", async () => {
-    expect(await errorsOf({ email: '', password: '' })).toEqual(['Email is required', 'Password is required']);
-    expect(await errorsOf({ email: 'not-an-email', password: 'x' })).toEqual(['Invalid email address']);
-    expect(await errorsOf({ email: 'admin@example.com', password: 'x' })).toEqual([]);
-  });
-});
+import { linkField, optionalText, requiredText } from './schemas';
 
 describe('link field', () => {
   const schema = linkField('Link is required', 'Link', { maxLength: 40 });

@@ -1,13 +1,5 @@
 import * as yup from 'yup';
 
-/** Login (spec §5), with the spec's messages to the letter. */
-export const loginSchema = yup.object({
-  email: yup.string().trim().required('Email is required').email('Invalid email address'),
-  password: yup.string().required('Password is required'),
-});
-
-export type LoginValues = yup.InferType<typeof loginSchema>;
-
 /** The limit of a field as the API states it (`BookFields.bookName` … from 'api/contract'). */
 export interface FieldLimit {
   readonly maxLength?: number;

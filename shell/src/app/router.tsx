@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { LoadingBlock, SetPasswordScreen } from 'shared';
+import { LoadingBlock } from 'shared/login';
 import { LoginPage } from '../auth/guards';
 import { needsFreshPage, never } from '../remotes/federation';
 import { findRemoteForPath, type RemotesMap, type RemotesMapStore } from '../remotes/remotesMap';
@@ -13,8 +13,13 @@ export function appRoutes(store: RemotesMapStore): RouteObject[] {
   return [
     { path: '/', element: <LoginPage /> },
     { path: '/login', element: <LoginPage /> },
-    // A one-time link's page (npm run admin -- reset-password): no session needed.
-    { path: '/set-password', element: <SetPasswordScreen /> },
+    {
+      // A one-time link's page (npm run admin -- reset-password): no session needed. It takes the rest
+      // of `shared` (forms, the API client), which the login page does not load.
+      path: '/set-password',
+      lazy: async () => ({ Component: (await import('shared')).SetPasswordScreen }),
+      hydrateFallbackElement: <LoadingBlock />,
+    },
     {
       // The signed-in frame is loaded after the login (./signedIn): the login page does not carry it.
       lazy: async () => {

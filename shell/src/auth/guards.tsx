@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { LoginScreen, useSession } from 'shared';
+import { LoginScreen, useSession } from 'shared/login';
 
 /** Where the guard sent the administrator from: path and query, kept through the login. */
 interface FromState {

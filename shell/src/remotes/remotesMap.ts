@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_API_BASE_URL } from 'shared';
+import { DEFAULT_API_BASE_URL } from 'shared/login';
 import type { Schemas } from 'api/contract';
 
 // The shapes of `/remotes.json` are the contract's (the server's schemas RemotesMap, RemoteDefinition and
