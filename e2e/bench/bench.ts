@@ -33,7 +33,7 @@ import autocannon from 'autocannon';
 import { chromium, type Page } from 'playwright-core';
 import { singletons as sharedLibraries } from '../../config/federation';
 import { chromiumLaunchOptions } from '../chromium';
-import { loginPageJs, recordJsOnTheWire } from '../weight/loginWeight';
+import { loginPageJs, recordJsOnTheWire, timeToUsableLogin } from '../weight/loginWeight';
 import { soak } from './soak';
 import { chunkContents, packagesOf } from './stats';
 
@@ -151,6 +151,11 @@ async function browserFigures() {
       .join(', ');
     console.log(`    ${kB(bytes).padStart(9)}  ${file}  ${made}`);
   }
+
+  const slow = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const usable = await timeToUsableLogin(slow, base);
+  await slow.close();
+  report('login form usable on 1.6 Mbps, 150 ms round trip (fresh browser)', `${usable} ms`, '≤ 2,500 ms');
 
   console.log('\n# 3. downloads of each shared library in a session visiting all three remotes');
   await logIn(page);

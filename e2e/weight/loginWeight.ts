@@ -37,3 +37,29 @@ export async function loginPageJs(
   const files = [...recorded.entries()].map(([path, bytes]) => ({ path, bytes })).sort((a, b) => b.bytes - a.bytes);
   return { files, total: files.reduce((sum, file) => sum + file.bytes, 0) };
 }
+
+/** A slow mobile connection: 1.6 Mbps down, 750 kbps up, 150 ms round trip (Chromium's emulation). */
+export const SLOW_CONNECTION = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+
+/**
+ * Milliseconds from asking for /login on a slow connection to a form that can be used: both fields
+ * and an enabled Login button. The page's context must be fresh (nothing cached).
+ */
+export async function timeToUsableLogin(page: Page, base: string): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_CONNECTION);
+  const started = Date.now();
+  await page.goto(`${base}/login`, { waitUntil: 'commit' });
+  await page.getByLabel('Email').waitFor();
+  await page.getByLabel('Password').waitFor();
+  await page.getByRole('button', { name: 'Login' }).and(page.locator(':enabled')).waitFor();
+  const elapsed = Date.now() - started;
+  await cdp.detach();
+  return elapsed;
+}

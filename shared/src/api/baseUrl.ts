@@ -12,8 +12,8 @@ export function configureApi(options: { baseURL?: string }) {
   for (const listener of listeners) listener(current);
 }
 
-/** Calls `use` with the base URL now and whenever it changes. */
-export function followApiBaseUrl(use: (baseURL: string) => void) {
-  use(current);
-  listeners.add(use);
+/** Calls `apply` with the base URL now and whenever it changes. */
+export function followApiBaseUrl(apply: (baseURL: string) => void) {
+  apply(current);
+  listeners.add(apply);
 }

@@ -2,7 +2,7 @@
 // its own federation singleton, so that the login page loads neither the API client nor the form and
 // toast libraries (README "The login page's weight"). Its modules are the main entry's own.
 export { LoginScreen } from '../auth/LoginScreen';
-export { useSession } from '../session/session';
+export { session, useSession } from '../session/session';
 export { AppProviders } from '../ui/AppProviders';
 export { LoadingBlock } from '../ui/Spinner';
 export { configureApi, DEFAULT_API_BASE_URL } from '../api/baseUrl';

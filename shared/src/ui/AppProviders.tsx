@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { createElement, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { overlaysWanted, subscribeToOverlays } from './overlaysWanted';
 import { GlobalStyle, theme } from './theme';
@@ -6,16 +6,16 @@ import { GlobalStyle, theme } from './theme';
 // The overlays load with the first code that can show a toast (the API client, a form's screen), not
 // with the login page: they bring the toast library and the sign-in dialog's form. Toasts shown
 // meanwhile wait in the toast library's queue and appear once its container is mounted.
-let Overlays: ComponentType | undefined;
+let overlays: ReactElement | undefined;
 let loading = false;
 const whenLoaded = new Set<() => void>();
 
 function loadOverlays() {
-  if (Overlays || loading) return;
+  if (overlays || loading) return;
   loading = true;
   import('./Overlays')
     .then((module) => {
-      Overlays = module.default;
+      overlays = createElement(module.default);
       for (const listener of whenLoaded) listener();
     })
     // Offline: the next toast tries again.
@@ -32,16 +32,16 @@ const subscribeToLoaded = (listener: () => void) => {
   whenLoaded.add(listener);
   return () => whenLoaded.delete(listener);
 };
-const loadedOverlays = () => Overlays;
+const loadedOverlays = () => overlays;
 
 /** Theme, global style, the session's sign-in dialog and the toast container: what every page needs around it. */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const Loaded = useSyncExternalStore(subscribeToLoaded, loadedOverlays);
+  const loaded = useSyncExternalStore(subscribeToLoaded, loadedOverlays);
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
       {children}
-      {Loaded && <Loaded />}
+      {loaded}
     </ThemeProvider>
   );
 }
