@@ -143,6 +143,8 @@ test('required for every Admin: an Admin without it sets it up at sign-in, then 
       [390, 844],
     ] as const) {
       await page.setViewportSize({ width, height });
+      // Nothing wider than the screen: on a phone the set-up wraps within its card.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: test.info().outputPath(`two-factor-enrol-${width}.png`), fullPage: true });
     }
     await page.setViewportSize({ width: 1366, height: 900 });

@@ -118,6 +118,9 @@ const Setup = styled.div`
   align-items: flex-start;
   > div {
     flex: 1 1 280px;
+    /* A flex item is at least as wide as its content by default: on a phone the form and its text
+       would then overflow the card instead of wrapping within it. */
+    min-width: 0;
   }
 `;
 
