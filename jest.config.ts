@@ -1,3 +1,6 @@
+/** @jest-config-loader-options {"transpileOnly": true} */
+// (Above: on Node 20, ts-node loads this file without type-checking it; `npm run typecheck` checks it
+// and the setup files in jest/, through jest/tsconfig.json.)
 import type { Config } from 'jest';
 
 // One jest project per workspace, as the design card asks. Browser workspaces run in jsdom,
@@ -5,6 +8,11 @@ import type { Config } from 'jest';
 //
 // No __dirname here: Node 24 loads this file natively as an ES module, Node 20 through ts-node as
 // CommonJS. Paths use jest's <rootDir> instead (this folder here, each project's folder inside it).
+//
+// ts-jest only transpiles, file by file: tsconfig.jest.json inherits `isolatedModules: true` from
+// tsconfig.base.json, which is ts-jest's switch for it (its own `isolatedModules` option is deprecated).
+// The types of the tests are checked once, by `npm run typecheck`: each workspace's tsconfig includes
+// its src/ with the *.test.ts(x) files, config/'s includes its tests, jest/'s the setup files.
 const tsJest = (tsconfig: string): Config['transform'] => ({
   '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: `<rootDir>/../${tsconfig}` }],
 });
