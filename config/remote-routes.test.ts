@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { REMOTES, ROUTES_MODULE, routesModule, staleRoutesModules } from './remote-routes';
+import { compileErrors } from './scratch-compile';
 import type { Schemas } from '../api/contract';
 
 // Each remote's App places its screens by the paths of its routes.json (through the generated
@@ -15,53 +15,8 @@ const routesFile = path.join(root, remote, ROUTES_MODULE);
 const app = fs.readFileSync(appFile, 'utf8');
 const table = JSON.parse(fs.readFileSync(path.join(root, remote, 'routes.json'), 'utf8')) as Schemas['RouteTable'];
 
-const realpath = (file: string) => {
-  try {
-    return fs.realpathSync(file);
-  } catch {
-    return file;
-  }
-};
-
-/** Parsed once for every case: only App.tsx and src/routes.ts differ between them. */
-const parsed = new Map<string, ts.SourceFile>();
-
 /** The errors of compiling the remote's App with `changed` files (path → text) in place of the real ones. */
-function errorsOf(changed: Record<string, string>): string[] {
-  const config = ts.getParsedCommandLineOfConfigFile(
-    path.join(root, remote, 'tsconfig.json'),
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '));
-      },
-    },
-  )!;
-  const host = ts.createCompilerHost(config.options);
-  const readFile = host.readFile.bind(host);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.readFile = (name) => changed[realpath(name)] ?? readFile(name);
-  host.getSourceFile = (name, language, onError) => {
-    const text = changed[realpath(name)];
-    if (text !== undefined) return ts.createSourceFile(name, text, language);
-    const key = `${name} ${JSON.stringify(language)}`;
-    if (!parsed.has(key)) {
-      const source = getSourceFile(name, language, onError);
-      if (!source) return undefined;
-      parsed.set(key, source);
-    }
-    return parsed.get(key);
-  };
-  const program = ts.createProgram([appFile], config.options, host);
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map(
-      (diagnostic) =>
-        `${diagnostic.file ? path.relative(root, diagnostic.file.fileName) : ''}: ` +
-        ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '),
-    );
-}
+const errorsOf = (changed: Record<string, string>) => compileErrors(remote, appFile, changed);
 
 /** App.tsx with `from` (which must be there) written `to`. */
 function appWith(from: string, to: string): string {
@@ -89,7 +44,7 @@ describe("a remote's screens and the paths of its routes.json", () => {
     'refuse a path of routes.json without a screen',
     () => {
       const errors = errorsOf({
-        [realpath(appFile)]: appWith("  '/prayer-requests': <PrayerRequestsScreen />,\n", ''),
+        [appFile]: appWith("  '/prayer-requests': <PrayerRequestsScreen />,\n", ''),
       });
       expect(errors.join('\n')).toMatch(/src\/App\.tsx: .*Property '"\/prayer-requests"' is missing/);
     },
@@ -100,7 +55,7 @@ describe("a remote's screens and the paths of its routes.json", () => {
     'refuse a screen for a path that routes.json does not declare',
     () => {
       const errors = errorsOf({
-        [realpath(appFile)]: appWith(
+        [appFile]: appWith(
           "  '/prayer-requests': <PrayerRequestsScreen />,\n",
           "  '/prayer-requests': <PrayerRequestsScreen />,\n  '/nowhere': <PrayerRequestsScreen />,\n",
         ),
@@ -117,7 +72,7 @@ describe("a remote's screens and the paths of its routes.json", () => {
         ...table,
         routes: [...table.routes, { path: '/prayer-requests/:id', title: 'Prayer Request' }],
       });
-      const errors = errorsOf({ [realpath(routesFile)]: added });
+      const errors = errorsOf({ [routesFile]: added });
       expect(errors.join('\n')).toMatch(/src\/App\.tsx: .*Property '"\/prayer-requests\/:id"' is missing/);
     },
     minutes,

@@ -1,61 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import { compileErrors } from './scratch-compile';
 
 // Every call of the apps is typed from the contract's generated `paths` (shared's `callApi`): a route or
 // a field the server renames fails the typecheck of the app that calls it. Each case compiles one
 // app's calls, with that app's compiler options, against a changed copy of the contract held in memory.
 
 const root = path.join(__dirname, '..');
-const contractFile = fs.realpathSync(path.join(root, 'api', 'contract', 'types.ts'));
+const contractFile = path.join(root, 'api', 'contract', 'types.ts');
 const contract = fs.readFileSync(contractFile, 'utf8');
 
-const realpath = (file: string) => {
-  try {
-    return fs.realpathSync(file);
-  } catch {
-    return file;
-  }
-};
-
-/** Parsed once for every case: only the contract differs between them. */
-const parsed = new Map<string, ts.SourceFile>();
-
 /** The errors of compiling `app/src/file` (and what it imports) against `types` as the contract. */
-function errorsOf(app: string, file: string, types: string): string[] {
-  const config = ts.getParsedCommandLineOfConfigFile(
-    path.join(root, app, 'tsconfig.json'),
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '));
-      },
-    },
-  )!;
-  const host = ts.createCompilerHost(config.options);
-  const readFile = host.readFile.bind(host);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.readFile = (name) => (realpath(name) === contractFile ? types : readFile(name));
-  host.getSourceFile = (name, language, onError) => {
-    if (realpath(name) === contractFile) return ts.createSourceFile(name, types, language);
-    const key = `${name} ${JSON.stringify(language)}`;
-    if (!parsed.has(key)) {
-      const source = getSourceFile(name, language, onError);
-      if (!source) return undefined;
-      parsed.set(key, source);
-    }
-    return parsed.get(key);
-  };
-  const program = ts.createProgram([path.join(root, app, 'src', file)], config.options, host);
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map(
-      (diagnostic) =>
-        `${diagnostic.file ? path.relative(root, diagnostic.file.fileName) : ''}: ` +
-        ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '),
-    );
-}
+const errorsOf = (app: string, file: string, types: string) =>
+  compileErrors(app, path.join(app, 'src', file), { [contractFile]: types });
 
 /** The contract with the first `from` after `after` written `to`. */
 function renamed(after: string, from: string, to: string): string {

@@ -1,10 +1,10 @@
-import { Route, Routes } from 'react-router-dom';
+import { Routes } from 'react-router-dom';
 import { GroupDetailsScreen } from './groups/GroupDetailsScreen';
 import { AddGroupScreen, EditGroupScreen } from './groups/GroupFormScreens';
 import { GroupListScreen } from './groups/GroupListScreen';
 import { MassSchedulingScreen } from './mass-scheduling/MassSchedulingScreen';
 import { PrayerRequestsScreen } from './prayer-requests/PrayerRequestsScreen';
-import { routePaths, screensFor } from './routes';
+import { routesOf, screensFor } from './routes';
 
 /** The screen at each path of routes.json: one for each, and none for a path it does not declare. */
 const screens = screensFor({
@@ -18,11 +18,5 @@ const screens = screensFor({
 
 /** The community remote's screens, at the spec's absolute paths (declared in routes.json). */
 export default function App() {
-  return (
-    <Routes>
-      {routePaths.map((path) => (
-        <Route key={path} path={path} element={screens[path]} />
-      ))}
-    </Routes>
-  );
+  return <Routes>{routesOf(screens)}</Routes>;
 }

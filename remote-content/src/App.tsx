@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Routes } from 'react-router-dom';
 import { BibleListScreen } from './bible/BibleListScreen';
 import { AddBiblePlanScreen, BiblePlanDetailsScreen, EditBiblePlanScreen } from './bible/BiblePlanScreens';
 import { BookDetailsScreen } from './books/BookDetailsScreen';
@@ -10,7 +10,7 @@ import {
   ReflectionDetailsScreen,
   ReflectionListScreen,
 } from './reflections/ReflectionScreens';
-import { routePaths, screensFor } from './routes';
+import { routesOf, screensFor } from './routes';
 import { AddStreamScreen, EditStreamScreen, StreamListScreen } from './streams/StreamScreens';
 
 /** The screen at each path of routes.json: one for each, and none for a path it does not declare. */
@@ -38,11 +38,5 @@ const screens = screensFor({
 
 /** The content remote's screens, at the spec's absolute paths (declared in routes.json). */
 export default function App() {
-  return (
-    <Routes>
-      {routePaths.map((path) => (
-        <Route key={path} path={path} element={screens[path]} />
-      ))}
-    </Routes>
-  );
+  return <Routes>{routesOf(screens)}</Routes>;
 }

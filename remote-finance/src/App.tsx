@@ -10,7 +10,7 @@ import { AddDonationScreen, EditDonationScreen } from './donations/DonationFormS
 import { DonationListScreen } from './donations/DonationListScreen';
 import { AddPrayerScreen } from './prayers/PrayerForm';
 import { PrayerListScreen } from './prayers/PrayerListScreen';
-import { routePaths, screensFor, type RoutePath } from './routes';
+import { routePaths, routesOf, screensFor } from './routes';
 import { SettingsScreen, settingsScreens, UnknownSection } from './settings/SettingsScreen';
 import { UsersScreen } from './users/UsersScreen';
 
@@ -34,17 +34,18 @@ const screens = screensFor({
 });
 
 /** Settings' addresses show their section beside the section navigation. */
-const inSettings = (path: RoutePath) => path === '/settings' || path.startsWith('/settings/');
-
-const routeOf = (path: RoutePath) => <Route key={path} path={path} element={screens[path]} />;
+const inSettings = (path: string) => path === '/settings' || path.startsWith('/settings/');
 
 /** The finance remote's screens, at the spec's absolute paths (declared in routes.json). */
 export default function App() {
   return (
     <Routes>
-      {routePaths.filter((path) => !inSettings(path)).map(routeOf)}
+      {routesOf(
+        screens,
+        routePaths.filter((path) => !inSettings(path)),
+      )}
       <Route element={<SettingsScreen />}>
-        {routePaths.filter(inSettings).map(routeOf)}
+        {routesOf(screens, routePaths.filter(inSettings))}
         <Route path="/settings/*" element={<UnknownSection />} />
       </Route>
     </Routes>
