@@ -12,6 +12,10 @@ export const FieldRow = styled.div`
     font-weight: 600;
     font-size: ${({ theme }) => theme.font.size.small};
   }
+  /* The label of a control that is not a form element (the editor): a click on it puts the caret there. */
+  label:not([for]) {
+    cursor: text;
+  }
 `;
 
 export const controlCss = css<{ $invalid?: boolean }>`
@@ -46,6 +50,8 @@ const Hint = styled.p`
 
 export interface FieldControlProps {
   id: string;
+  /** The label's id: a control that is not a form element is named by it (aria-labelledby). */
+  labelId: string;
   invalid: boolean;
   describedBy: string | undefined;
 }
@@ -55,19 +61,31 @@ interface FieldFrameProps {
   hint?: string;
   /** The error to show now (a form shows a field's error once it is touched). */
   error?: string;
+  /**
+   * Given, the control is not a form element (the rich-text editor): the label is not bound to it by
+   * `for` (the control names itself by `labelId`), and a click on the label calls this to focus it.
+   */
+  focusControl?: () => void;
   children: (control: FieldControlProps) => ReactNode;
 }
 
 /** A visible label bound to its control, the control, its hint and its error. */
-export function FieldFrame({ label, hint, error, children }: FieldFrameProps) {
+export function FieldFrame({ label, hint, error, focusControl, children }: FieldFrameProps) {
   const id = useId();
+  const labelId = `${id}-label`;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error && errorId, hint && hintId].filter(Boolean).join(' ') || undefined;
   return (
     <FieldRow>
-      <label htmlFor={id}>{label}</label>
-      {children({ id, invalid: Boolean(error), describedBy })}
+      {focusControl ? (
+        <label id={labelId} onClick={focusControl}>
+          {label}
+        </label>
+      ) : (
+        <label htmlFor={id}>{label}</label>
+      )}
+      {children({ id, labelId, invalid: Boolean(error), describedBy })}
       {hint && <Hint id={hintId}>{hint}</Hint>}
       {error && <ErrorText id={errorId}>{error}</ErrorText>}
     </FieldRow>

@@ -3,7 +3,7 @@ import { FieldRow } from './Field';
 
 /**
  * A form's fields: two columns where there is room, one on a phone. Short fields (a title, a select, a
- * date) sit side by side; long ones (a text area, a file, the editor) and anything that is not a field
+ * date) sit side by side; long ones (a text area, a file, the editor — also while it loads) and anything that is not a field
  * (the actions, a notice) take the whole width. Wide screens do not stretch inputs across the page.
  */
 export const FormColumn = styled.div`
@@ -15,7 +15,8 @@ export const FormColumn = styled.div`
   & > :not(${FieldRow}),
   & > ${FieldRow}:has(textarea),
   & > ${FieldRow}:has(input[type='file']),
-  & > ${FieldRow}:has([contenteditable]) {
+  & > ${FieldRow}:has([contenteditable]),
+  & > ${FieldRow}:has(> label:not([for])) {
     grid-column: 1 / -1;
   }
 `;
