@@ -22,6 +22,7 @@ const WeekPicker = styled.div`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
+  margin-bottom: ${({ theme }) => theme.space(5)};
   label {
     font-weight: 600;
   }
@@ -33,15 +34,6 @@ const WeekPicker = styled.div`
     background: ${({ theme }) => theme.color.surface};
     font: inherit;
   }
-`;
-
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-bottom: ${({ theme }) => theme.space(5)};
 `;
 
 const DayLabel = styled.strong`
@@ -112,18 +104,16 @@ export function BibleListScreen() {
           </WriteOnly>
         }
       />
-      <Toolbar>
-        <WeekPicker>
-          <label htmlFor={weekId}>Week</label>
-          <select id={weekId} value={week} onChange={(event) => setWeek(Number(event.currentTarget.value))}>
-            {WEEKS.map((n) => (
-              <option key={n} value={n}>
-                Week {n}
-              </option>
-            ))}
-          </select>
-        </WeekPicker>
-      </Toolbar>
+      <WeekPicker>
+        <label htmlFor={weekId}>Week</label>
+        <select id={weekId} value={week} onChange={(event) => setWeek(Number(event.currentTarget.value))}>
+          {WEEKS.map((n) => (
+            <option key={n} value={n}>
+              Week {n}
+            </option>
+          ))}
+        </select>
+      </WeekPicker>
       {importing && <CsvImport onClose={() => setImporting(false)} onImported={() => setImporting(false)} />}
       <ListTable
         load={load}

@@ -1,26 +1,8 @@
 import { useFormikContext } from 'formik';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import styled from 'styled-components';
-import { Button, formatDateTime } from 'shared';
+import { Button, formatDateTime, Notice } from 'shared';
 import type { ReflectionInput } from './api';
 import { DRAFT_WRITE_AFTER_MS as WRITE_AFTER_MS, readDraft, removeDraft, writeDraft, type Draft } from './draft';
-
-const Offer = styled.section`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  margin: 0 0 ${({ theme }) => theme.space(5)};
-  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radius};
-  background: #fff7e0;
-  border: 1px solid #f2d48a;
-  color: #6b4e00;
-  p {
-    margin: 0;
-    flex: 1 1 18rem;
-  }
-`;
 
 const sameValues = (a: ReflectionInput, b: ReflectionInput) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -54,7 +36,7 @@ export function DraftKeeper({ storageKey, saved }: { storageKey: string; saved: 
 
   if (!offer) return null;
   return (
-    <Offer aria-label="Unsaved draft">
+    <Notice as="section" aria-label="Unsaved draft">
       <p>{`An unsaved draft of this reflection from ${formatDateTime(offer.savedAt)} is kept in this browser.`}</p>
       <Button
         onClick={() => {
@@ -74,6 +56,6 @@ export function DraftKeeper({ storageKey, saved }: { storageKey: string; saved: 
       >
         Discard
       </Button>
-    </Offer>
+    </Notice>
   );
 }

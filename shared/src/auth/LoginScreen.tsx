@@ -4,6 +4,7 @@ import { UNREACHABLE_MESSAGE } from '../api/unreachable';
 import { FieldFrame, Input } from '../forms/FieldFrame';
 import { sessionExpired } from '../session/session';
 import { Button } from '../ui/Button';
+import { noticeCss } from '../ui/notice';
 import { LoadingBlock } from '../ui/Spinner';
 import type { SignInStep } from './auth';
 import { AuthCard, AuthPage } from './AuthCard';
@@ -15,12 +16,7 @@ const SecondStep = lazy(() => import('./SecondStep'));
 
 const Notice = styled.p`
   && {
-    margin: 0 0 ${({ theme }) => theme.space(4)};
-    padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
-    border-radius: ${({ theme }) => theme.radius};
-    background: #fff7e0;
-    border: 1px solid #f2d48a;
-    color: #6b4e00;
+    ${noticeCss('note')}
   }
 `;
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from './Button';
 import { PageHeader, Panel } from './layout';
+import { Notice } from './notice';
 import { LoadingBlock } from './Spinner';
 
 /** Why a screen's data is not there: the words to show, and the HTTP status when the server answered. */
@@ -24,21 +25,8 @@ export interface LoadState<T> {
   reload: () => void;
 }
 
-const Failure = styled.div.attrs({ role: 'alert' })`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
-  margin: 0 0 ${({ theme }) => theme.space(4)};
+const Failure = styled(Notice).attrs({ role: 'alert', $tone: 'alert' })`
   padding: ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radius};
-  background: #fdecec;
-  border: 1px solid #f1b5b5;
-  color: #7a1c1c;
-  p {
-    margin: 0;
-    flex: 1 1 16rem;
-  }
 `;
 
 /** A failed load: what could not be loaded, the reason, and Retry. */

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from './Button';
+import { spreadRow } from './layout';
 
 /**
  * One page of a list, the page number kept in the URL (`?page=`) so that edit-and-back returns to
@@ -25,11 +26,7 @@ export function usePage<Row>(rows: Row[], pageSize: number, serverTotal?: number
 }
 
 const Bar = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
+  ${spreadRow}
   padding-top: ${({ theme }) => theme.space(4)};
   color: ${({ theme }) => theme.color.muted};
   font-size: ${({ theme }) => theme.font.size.small};

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { ButtonLink } from './Button';
 import { returnTo } from '../navigation/listReturn';
+import { noticeCss } from './notice';
 import { useTakePageTitle } from './pageTitle';
 
 /** White surface that holds a screen's table, form or details. */
@@ -30,12 +31,20 @@ const Actions = styled.div`
   }
 `;
 
-const HeaderRow = styled.div`
+/**
+ * A row with its two parts at its ends (a title and its actions; a count and the page buttons), one
+ * under the other when the row is too narrow for both.
+ */
+export const spreadRow = css`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(3)};
+`;
+
+const HeaderRow = styled.div`
+  ${spreadRow}
   margin-bottom: ${({ theme }) => theme.space(5)};
   h1,
   h2 {
@@ -94,12 +103,7 @@ export function EmptyText({ children }: { children: ReactNode }) {
 
 /** A notice that the figures on a screen are sample data, not the community's. */
 export const SampleDataNotice = styled.p.attrs({ role: 'note' })`
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radius};
-  background: #fff7e0;
-  border: 1px solid #f2d48a;
-  color: #6b4e00;
+  ${noticeCss('note')}
 `;
 
 /** A details or edit screen whose record does not exist: the spec's text and the way back. */
