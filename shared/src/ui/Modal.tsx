@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react'
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { Button } from './Button';
+import { keepFocusIn } from './focus';
 
 const Backdrop = styled.div`
   position: fixed;
@@ -59,25 +60,6 @@ function inertOutside(keep: Element[]): Element[] {
   };
   visit(document.body);
   return marked;
-}
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** Tab from the dialog's last control goes to its first, Shift+Tab from the first to its last. */
-function keepFocusIn(box: HTMLElement, event: KeyboardEvent): void {
-  const controls = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)];
-  if (controls.length === 0) return;
-  const first = controls[0];
-  const last = controls[controls.length - 1];
-  const active = document.activeElement;
-  if (event.shiftKey && (active === first || !box.contains(active))) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (active === last || !box.contains(active))) {
-    event.preventDefault();
-    first.focus();
-  }
 }
 
 /**

@@ -2,7 +2,8 @@ import type { RefObject } from 'react';
 import { formatDate, logOut, Button, usePageTitle } from 'shared';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { HeaderSearch, IconButton } from './HeaderSearch';
+import { HeaderSearch } from './HeaderSearch';
+import { IconButton } from './IconButton';
 
 const Bar = styled.header`
   position: sticky;

@@ -1,29 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled, { useTheme } from 'styled-components';
-
-/** The header's square icon buttons (menu, search): 40 px, a thin frame. */
-export const IconButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 40px;
-  height: 40px;
-  flex: none;
-  padding: 0;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.text};
-  cursor: pointer;
-  &:hover {
-    background: ${({ theme }) => theme.color.page};
-  }
-  svg {
-    width: 20px;
-    height: 20px;
-  }
-`;
+import { IconButton } from './IconButton';
 
 /** Phones only: the button that opens the search field over the header's row. */
 const Opener = styled(IconButton)<{ $open: boolean }>`

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { PageTitleProvider, usePermissions } from 'shared';
+import { focusableIn, keepFocusIn, PageTitleProvider, usePermissions } from 'shared';
 import styled from 'styled-components';
 import { Header } from './Header';
 import { useRemotesMap, type RemotesMapStore } from '../remotes/remotesMap';
@@ -18,27 +18,6 @@ const onWidthChange = (notify: () => void) => {
 };
 /** Whether the screen is wide enough for the side menu beside the page; follows the window's width. */
 const useWide = () => useSyncExternalStore(onWidthChange, isWide, () => false);
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** Tab from the drawer's last control goes to its first, Shift+Tab from the first to its last. */
-function keepFocusIn(drawer: HTMLElement, event: KeyboardEvent): void {
-  const controls = [...drawer.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (control) => !control.closest('[hidden]'),
-  );
-  if (controls.length === 0) return;
-  const first = controls[0];
-  const last = controls[controls.length - 1];
-  const active = document.activeElement;
-  if (event.shiftKey && (active === first || !drawer.contains(active))) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (active === last || !drawer.contains(active))) {
-    event.preventDefault();
-    first.focus();
-  }
-}
 
 const Frame = styled.div<{ $menuOpen: boolean }>`
   display: grid;
@@ -134,7 +113,7 @@ export function Layout({ store }: { store: RemotesMapStore }) {
   // does not scroll.
   useEffect(() => {
     if (!drawer) return;
-    drawerRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    if (drawerRef.current) focusableIn(drawerRef.current)[0]?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setMenuOpen(false);
       if (event.key === 'Tab' && drawerRef.current) keepFocusIn(drawerRef.current, event);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { IconButton } from './IconButton';
 import type { MenuGroup } from './menu';
 
 const Nav = styled.nav`
@@ -23,27 +24,15 @@ const Brand = styled.div`
   letter-spacing: 0.01em;
 `;
 
-const CloseButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 40px;
-  height: 40px;
-  flex: none;
+const CloseButton = styled(IconButton)`
   /* As tall as the brand's line, so the drawer's rows start where the side menu's do. */
   margin: -8px 0;
   border: 0;
-  border-radius: ${({ theme }) => theme.radius};
   background: transparent;
   color: ${({ theme }) => theme.color.sidebarText};
-  cursor: pointer;
   &:hover {
     background: rgba(255, 255, 255, 0.08);
     color: #fff;
-  }
-  svg {
-    width: 20px;
-    height: 20px;
   }
 `;
 
