@@ -11,6 +11,7 @@ import {
   NewPasswordFields,
   newPasswordSchema,
   NotLoaded,
+  RecordForm,
   notify,
   optionalText,
   SectionHeader,
@@ -116,27 +117,16 @@ export function PasswordPanel() {
   return (
     <Panel aria-label="Password">
       <SectionHeader title="Password" />
-      <Formik
+      <RecordForm
         initialValues={{ currentPassword: '', newPassword: '', confirmPassword: '' }}
         validationSchema={passwordSchema}
         onSubmit={change}
+        label="Change password"
       >
-        {({ isSubmitting }) => (
-          <Form noValidate>
-            <FormColumn>
-              <TextField
-                name="currentPassword"
-                label="Current password"
-                type="password"
-                autoComplete="current-password"
-              />
-              <NewPasswordFields minLength={PasswordChange.newPassword.minLength} />
-              <Muted>Changing it signs out every other session of your account.</Muted>
-              <FormButtons busy={isSubmitting} label="Change password" />
-            </FormColumn>
-          </Form>
-        )}
-      </Formik>
+        <TextField name="currentPassword" label="Current password" type="password" autoComplete="current-password" />
+        <NewPasswordFields minLength={PasswordChange.newPassword.minLength} />
+        <Muted>Changing it signs out every other session of your account.</Muted>
+      </RecordForm>
     </Panel>
   );
 }

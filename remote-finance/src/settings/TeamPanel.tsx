@@ -1,4 +1,4 @@
-import { Form, Formik, type FormikHelpers } from 'formik';
+import type { FormikHelpers } from 'formik';
 import { useState } from 'react';
 import * as yup from 'yup';
 import { MemberInput } from 'api/contract';
@@ -6,10 +6,9 @@ import {
   Button,
   RowAction,
   RowActions,
-  FormButtons,
-  FormColumn,
   ListTable,
   notify,
+  RecordForm,
   SectionHeader,
   Panel,
   requiredText,
@@ -142,18 +141,16 @@ export function TeamPanel() {
         </LinkBox>
       )}
       <h3>Add a member</h3>
-      <Formik initialValues={{ name: '', email: '', role: 'Manager' }} validationSchema={memberSchema} onSubmit={add}>
-        {({ isSubmitting }) => (
-          <Form noValidate>
-            <FormColumn>
-              <TextField name="name" label="Full name" />
-              <TextField name="email" label="Email" type="email" />
-              <SelectField name="role" label="Role" options={ROLE_OPTIONS} emptyOption={false} />
-              <FormButtons busy={isSubmitting} label="Add member" />
-            </FormColumn>
-          </Form>
-        )}
-      </Formik>
+      <RecordForm
+        initialValues={{ name: '', email: '', role: 'Manager' }}
+        validationSchema={memberSchema}
+        onSubmit={add}
+        label="Add member"
+      >
+        <TextField name="name" label="Full name" />
+        <TextField name="email" label="Email" type="email" />
+        <SelectField name="role" label="Role" options={ROLE_OPTIONS} emptyOption={false} />
+      </RecordForm>
     </Panel>
   );
 }

@@ -1,15 +1,15 @@
-import { Form, Formik, type FormikHelpers } from 'formik';
+import type { FormikHelpers } from 'formik';
 import { useState } from 'react';
 import * as yup from 'yup';
 import {
   AuthenticatorSetup,
   Button,
   FormButtons,
-  FormColumn,
   NotLoaded,
   notify,
   SectionHeader,
   Panel,
+  RecordForm,
   RecoveryCodes,
   SampleDataNotice,
   TextField,
@@ -81,21 +81,19 @@ export function TwoFactorPanel() {
         {requiredOfMe ? (
           <Muted>Your team requires it for every Admin, so it stays on.</Muted>
         ) : (
-          <Formik initialValues={{ proof: '' }} validationSchema={offSchema} onSubmit={turnOff}>
-            {({ isSubmitting }) => (
-              <Form noValidate>
-                <FormColumn>
-                  <TextField
-                    name="proof"
-                    label="Password or authentication code"
-                    type="password"
-                    autoComplete="current-password"
-                  />
-                  <FormButtons busy={isSubmitting} label="Turn off two-factor sign-in" />
-                </FormColumn>
-              </Form>
-            )}
-          </Formik>
+          <RecordForm
+            initialValues={{ proof: '' }}
+            validationSchema={offSchema}
+            onSubmit={turnOff}
+            label="Turn off two-factor sign-in"
+          >
+            <TextField
+              name="proof"
+              label="Password or authentication code"
+              type="password"
+              autoComplete="current-password"
+            />
+          </RecordForm>
         )}
       </>
     );

@@ -1,14 +1,8 @@
-import { Form, Formik } from 'formik';
 import styled from 'styled-components';
-import * as yup from 'yup';
 import { FormColumn } from '../forms/FormLayout';
-import { TextField } from '../forms/inputs';
 import { notify } from '../notify/notify';
 import { Button } from '../ui/Button';
-
-const codeSchema = yup.object({
-  code: yup.string().trim().required('Enter the code your authenticator app shows'),
-});
+import { CodeForm } from './CodeForm';
 
 /**
  * Setting up two-factor sign-in: the QR code of a new secret, the secret as text for typing into the
@@ -34,32 +28,18 @@ export function AuthenticatorSetup({
           type this key into it:
         </Muted>
         <Key aria-label="Key to type into your authenticator app">{setup.secret.match(/.{1,4}/g)?.join(' ')}</Key>
-        <Formik
-          initialValues={{ code: '' }}
-          validationSchema={codeSchema}
-          onSubmit={async (values, form) => {
-            try {
-              await onCode(values.code.replace(/\s/g, ''));
-            } catch {
-              // 'The code is not correct…': shown by the client; a code is typed afresh.
-              form.resetForm();
-            }
-          }}
+        <CodeForm
+          required="Enter the code your authenticator app shows"
+          hint="The 6 digits the app shows for this account now"
+          onCode={onCode}
         >
-          {({ isSubmitting }) => (
-            <Form noValidate>
-              <FormColumn>
-                <TextField
-                  name="code"
-                  label="Authentication code"
-                  hint="The 6 digits the app shows for this account now"
-                  autoComplete="one-time-code"
-                />
-                {buttons(isSubmitting)}
-              </FormColumn>
-            </Form>
+          {(field, busy) => (
+            <FormColumn>
+              {field}
+              {buttons(busy)}
+            </FormColumn>
           )}
-        </Formik>
+        </CodeForm>
       </div>
     </Setup>
   );

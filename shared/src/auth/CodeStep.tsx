@@ -1,12 +1,6 @@
-import { Form, Formik } from 'formik';
-import * as yup from 'yup';
 import { authApi, type LoginAnswer } from '../api/resources/auth';
-import { TextField } from '../forms/inputs';
 import { Button } from '../ui/Button';
-
-const codeSchema = yup.object({
-  code: yup.string().trim().required('Enter the code from your authenticator app'),
-});
+import { CodeForm } from './CodeForm';
 
 /**
  * The login's second step for an account with two-factor sign-in: a code of the authenticator app,
@@ -23,33 +17,21 @@ export function CodeStep({
   actions: (submit: React.ReactNode) => React.ReactNode;
 }) {
   return (
-    <Formik
-      initialValues={{ code: '' }}
-      validationSchema={codeSchema}
-      onSubmit={async (values, form) => {
-        try {
-          onSignedIn(await authApi.loginWithCode({ challenge, code: values.code.replace(/\s/g, '') }));
-        } catch {
-          // The API client has shown the server's words (a wrong or used code); a code is typed afresh.
-          form.resetForm();
-        }
-      }}
+    <CodeForm
+      required="Enter the code from your authenticator app"
+      hint="The 6 digits your authenticator app shows, or one of your recovery codes"
+      onCode={async (code) => onSignedIn(await authApi.loginWithCode({ challenge, code }))}
     >
-      {({ isSubmitting }) => (
-        <Form noValidate>
-          <TextField
-            name="code"
-            label="Authentication code"
-            hint="The 6 digits your authenticator app shows, or one of your recovery codes"
-            autoComplete="one-time-code"
-          />
+      {(field, busy) => (
+        <>
+          {field}
           {actions(
-            <Button type="submit" busy={isSubmitting}>
+            <Button type="submit" busy={busy}>
               Verify
             </Button>,
           )}
-        </Form>
+        </>
       )}
-    </Formik>
+    </CodeForm>
   );
 }

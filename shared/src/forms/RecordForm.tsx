@@ -21,15 +21,18 @@ type Where =
   /** On a page of its own: Back goes to `backTo` (with `backState`); fields two by two where there is room. */
   | { backTo: string; backState?: unknown; oneColumn?: boolean; onCancel?: never }
   /** In a modal: Cancel calls `onCancel`, beside the submit button. */
-  | { onCancel: () => void; backTo?: never; backState?: never; oneColumn?: never };
+  | { onCancel: () => void; backTo?: never; backState?: never; oneColumn?: never }
+  /** In a section of a screen (Settings' Password …): fields two by two where there is room. */
+  | { backTo?: never; backState?: never; oneColumn?: never; onCancel?: never };
 
 /**
  * An add or edit form of a record: its fields, then the submit button (disabled with a spinner while
- * saving), on a page with Back or in a modal with Cancel. `oneColumn` stacks the fields as in the modal.
+ * saving), on a page with Back, in a modal with Cancel, or in a section of a screen. `oneColumn` stacks
+ * a page's fields as in the modal.
  */
 export function RecordForm<Values extends FormikValues>(props: RecordFormProps<Values> & Where) {
   const { initialValues, validationSchema, onSubmit, label, formKey, children, after } = props;
-  const grid = props.backTo !== undefined && !props.oneColumn;
+  const grid = props.onCancel === undefined && !props.oneColumn;
   const form = (
     <Formik key={formKey} initialValues={initialValues} validationSchema={validationSchema} onSubmit={onSubmit}>
       {(state) => {
