@@ -1,7 +1,7 @@
 import { useField } from 'formik';
 import styled from 'styled-components';
 import { formatDate, parseDate } from '../format/date';
-import { controlCss, LabelledField } from './Field';
+import { controlCss, LabelledField, type FieldControlProps } from './Field';
 import { Input } from './FieldFrame';
 
 const TextArea = styled.textarea<{ $invalid?: boolean }>`
@@ -12,6 +12,14 @@ const TextArea = styled.textarea<{ $invalid?: boolean }>`
 const Select = styled.select<{ $invalid?: boolean }>`
   ${controlCss}
 `;
+
+/** What binds a control to its frame: its id (the label's `for`), its error state, its hint and error. */
+const bound = ({ id, invalid, describedBy }: FieldControlProps) => ({
+  id,
+  $invalid: invalid,
+  'aria-invalid': invalid || undefined,
+  'aria-describedby': describedBy,
+});
 
 interface BaseProps {
   name: string;
@@ -25,19 +33,16 @@ function InputField({ type, min, max, ...props }: BaseProps & { type: string; mi
   const [field] = useField(props.name);
   return (
     <LabelledField name={props.name} label={props.label} hint={props.hint}>
-      {({ id, invalid, describedBy }) => (
+      {(control) => (
         <Input
           {...field}
+          {...bound(control)}
           value={field.value ?? ''}
-          id={id}
           type={type}
           min={min}
           max={max}
           placeholder={props.placeholder}
           autoComplete={props.autoComplete}
-          $invalid={invalid}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
         />
       )}
     </LabelledField>
@@ -84,8 +89,9 @@ export function DateField(props: BaseProps) {
   const shown = ISO_DAY.test(value) ? formatDate(value) : value;
   return (
     <LabelledField name={props.name} label={props.label} hint={props.hint ?? 'dd/mm/yyyy'}>
-      {({ id, invalid, describedBy }) => (
+      {(control) => (
         <Input
+          {...bound(control)}
           name={field.name}
           value={shown}
           onChange={(event) => {
@@ -94,15 +100,11 @@ export function DateField(props: BaseProps) {
             void helpers.setValue('date' in read ? read.date : text);
           }}
           onBlur={field.onBlur}
-          id={id}
           type="text"
           inputMode="numeric"
           maxLength={10}
           placeholder={props.placeholder ?? 'dd/mm/yyyy'}
           autoComplete={props.autoComplete ?? 'off'}
-          $invalid={invalid}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
         />
       )}
     </LabelledField>
@@ -113,16 +115,13 @@ export function TextAreaField(props: BaseProps & { rows?: number }) {
   const [field] = useField(props.name);
   return (
     <LabelledField name={props.name} label={props.label} hint={props.hint}>
-      {({ id, invalid, describedBy }) => (
+      {(control) => (
         <TextArea
           {...field}
+          {...bound(control)}
           value={field.value ?? ''}
-          id={id}
           rows={props.rows ?? 5}
           placeholder={props.placeholder}
-          $invalid={invalid}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
         />
       )}
     </LabelledField>
@@ -147,15 +146,8 @@ export function SelectField(
   );
   return (
     <LabelledField name={props.name} label={props.label} hint={props.hint}>
-      {({ id, invalid, describedBy }) => (
-        <Select
-          {...field}
-          value={field.value ?? ''}
-          id={id}
-          $invalid={invalid}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-        >
+      {(control) => (
+        <Select {...field} {...bound(control)} value={field.value ?? ''}>
           {props.emptyOption !== false && <option value="">{props.placeholder ?? 'Select…'}</option>}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
