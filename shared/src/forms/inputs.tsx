@@ -1,4 +1,5 @@
-import { useField } from 'formik';
+import { useField, type FieldInputProps } from 'formik';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { formatDate, parseDate } from '../format/date';
 import { controlCss, LabelledField, type FieldControlProps } from './Field';
@@ -29,15 +30,27 @@ interface BaseProps {
   autoComplete?: string;
 }
 
-function InputField({ type, min, max, ...props }: BaseProps & { type: string; min?: number; max?: number }) {
-  const [field] = useField(props.name);
+/** A field whose control takes the form's value and handlers, and what binds it to its frame. */
+function FormField({
+  name,
+  label,
+  hint,
+  children,
+}: BaseProps & { children: (bind: FieldInputProps<string> & ReturnType<typeof bound>) => ReactNode }) {
+  const [field] = useField<string>(name);
   return (
-    <LabelledField name={props.name} label={props.label} hint={props.hint}>
-      {(control) => (
+    <LabelledField name={name} label={label} hint={hint}>
+      {(control) => children({ ...field, ...bound(control), value: field.value ?? '' })}
+    </LabelledField>
+  );
+}
+
+function InputField({ type, min, max, ...props }: BaseProps & { type: string; min?: number; max?: number }) {
+  return (
+    <FormField {...props}>
+      {(bind) => (
         <Input
-          {...field}
-          {...bound(control)}
-          value={field.value ?? ''}
+          {...bind}
           type={type}
           min={min}
           max={max}
@@ -45,7 +58,7 @@ function InputField({ type, min, max, ...props }: BaseProps & { type: string; mi
           autoComplete={props.autoComplete}
         />
       )}
-    </LabelledField>
+    </FormField>
   );
 }
 
@@ -112,19 +125,10 @@ export function DateField(props: BaseProps) {
 }
 
 export function TextAreaField(props: BaseProps & { rows?: number }) {
-  const [field] = useField(props.name);
   return (
-    <LabelledField name={props.name} label={props.label} hint={props.hint}>
-      {(control) => (
-        <TextArea
-          {...field}
-          {...bound(control)}
-          value={field.value ?? ''}
-          rows={props.rows ?? 5}
-          placeholder={props.placeholder}
-        />
-      )}
-    </LabelledField>
+    <FormField {...props}>
+      {(bind) => <TextArea {...bind} rows={props.rows ?? 5} placeholder={props.placeholder} />}
+    </FormField>
   );
 }
 
@@ -140,14 +144,13 @@ export function SelectField(
     emptyOption?: boolean;
   },
 ) {
-  const [field] = useField(props.name);
   const options = props.options.map((option) =>
     typeof option === 'string' ? { value: option, label: option } : option,
   );
   return (
-    <LabelledField name={props.name} label={props.label} hint={props.hint}>
-      {(control) => (
-        <Select {...field} {...bound(control)} value={field.value ?? ''}>
+    <FormField {...props}>
+      {(bind) => (
+        <Select {...bind}>
           {props.emptyOption !== false && <option value="">{props.placeholder ?? 'Select…'}</option>}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -156,6 +159,6 @@ export function SelectField(
           ))}
         </Select>
       )}
-    </LabelledField>
+    </FormField>
   );
 }
