@@ -28,9 +28,11 @@ export { Button, ButtonLink } from './ui/Button';
 export { Spinner, LoadingBlock } from './ui/Spinner';
 export { LoadFailed, NotLoaded, NotLoadedScreen, type LoadError, type LoadState } from './ui/LoadState';
 export { Panel, PageHeader, SectionHeader, EmptyText, SampleDataNotice, MissingRecord } from './ui/layout';
+export { Notice } from './ui/notice';
 export { PageTitleProvider, usePageTitle } from './ui/pageTitle';
 export { DataTable, ListTable, deleteColumn, type Column } from './ui/DataTable';
 export { Modal, ModalActions } from './ui/Modal';
+export { focusableIn, keepFocusIn } from './ui/focus';
 export { DeleteButton } from './ui/DeleteButton';
 export { RowAction, RowActions } from './ui/RowActions';
 export {
@@ -44,6 +46,7 @@ export {
 } from './ui/ListPage';
 export { DetailsList, DetailsBody, DetailsText, DetailsHeader, Picture } from './ui/Details';
 
+export { FieldFrame } from './forms/FieldFrame';
 export { TextField, NumberField, DateField, TextAreaField, SelectField } from './forms/inputs';
 export { FileField, PictureField, type FileValue } from './forms/FileField';
 export { FormColumn } from './forms/FormLayout';
