@@ -167,3 +167,36 @@ test('the header on a phone is one row: menu, Search, date and Logout', async ({
   await expect(field).toBeHidden();
   await expect(search).toBeFocused();
 });
+
+test("a details screen's Back, Edit and Delete share one row on a phone", async ({ page, request }) => {
+  const { headers, userId } = await signInOverApi(request);
+  // The longest labels of the details screens: Edit Donation, Delete Donation.
+  const donation = await request.post(`/api/v1/add/donation/${userId}`, {
+    headers,
+    multipart: {
+      donationName: 'Restoring the bell tower of the parish church',
+      donationDescription: 'For the roof and the bells',
+      file: { name: 'cover.png', mimeType: 'image/png', buffer: png },
+    },
+  });
+  const donationId = ((await donation.json()) as { data: { _id: string } }).data._id;
+  try {
+    await openScreen(page, `/donations/${donationId}`);
+    const buttons = [
+      page.getByRole('link', { name: 'Back' }),
+      page.getByRole('link', { name: 'Edit Donation' }),
+      page.getByRole('button', { name: 'Delete Donation' }),
+    ];
+    const boxes = [];
+    for (const button of buttons) {
+      await expect(button).toBeInViewport({ ratio: 1 });
+      boxes.push((await button.boundingBox())!);
+    }
+    for (const box of boxes.slice(1))
+      expect(Math.abs(box.y - boxes[0].y), 'the buttons on one row').toBeLessThanOrEqual(1);
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: test.info().outputPath('donation-details-390.png'), fullPage: true });
+  } finally {
+    await request.delete(`/api/v1/donation/${userId}/${donationId}`, { headers });
+  }
+});

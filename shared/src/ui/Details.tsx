@@ -48,6 +48,26 @@ export const DetailsText = styled.dd`
   max-width: 60ch;
 `;
 
+/**
+ * A record's Back, Edit … and Delete …: beside its name on a wide screen; on a phone one row under it,
+ * Back as wide as its word and the other two sharing the rest, a long label on two lines.
+ */
+const RecordActions = styled.div`
+  display: contents;
+  @media ${({ theme }) => theme.layout.narrowScreen} {
+    display: grid;
+    flex: 1 1 auto;
+    grid-template-columns: auto 1fr 1fr;
+    gap: ${({ theme }) => theme.space(2)};
+    > * {
+      padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
+      white-space: normal;
+      text-align: center;
+      line-height: 1.25;
+    }
+  }
+`;
+
 interface DetailsHeaderProps {
   /** The record's name. */
   title: ReactNode;
@@ -76,7 +96,7 @@ export function DetailsHeader({
     <PageHeader
       title={title}
       actions={
-        <>
+        <RecordActions>
           <ButtonLink variant="secondary" to={returnTo(backTo)}>
             Back
           </ButtonLink>
@@ -84,7 +104,7 @@ export function DetailsHeader({
             <ButtonLink to={editTo}>{editLabel}</ButtonLink>
           </WriteOnly>
           <DeleteButton label={deleteLabel} confirmMessage={confirmMessage} onDelete={onDelete} />
-        </>
+        </RecordActions>
       }
     />
   );
