@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, request } from '@playwright/test';
+import { chromium, request, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../chromium';
 import { startServer } from '../tests/fixtures';
 import { everyScreen, seed } from '../tests/screens';
@@ -9,12 +9,47 @@ import { logIn } from '../tests/session';
 // `npm run screenshots [folder]`: a PNG of every screen — the login page, the dashboard and every
 // route of the remotes' route tables, with a record of every kind seeded — wide and on a phone, into
 // `screenshots/` or the folder given. It serves the production build as it is (`npm run build`
-// first), from a server of its own on an empty data directory, and is no test: nothing is checked.
+// first), from a server of its own on an empty data directory. One thing is checked: on a phone no
+// screen is wider than the screen (it would scroll sideways); it fails naming each such screen and what
+// reaches furthest past its right edge, once every PNG is written.
 
 const VIEWPORTS = [
   { name: 'wide', width: 1366, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ];
+
+/**
+ * Where the page is wider than the viewport: the element that reaches furthest past its right edge
+ * (outside any part that scrolls or clips on its own), described for a person; else undefined.
+ */
+function overflowOf(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    if (root.scrollWidth <= width) return undefined;
+    // No function is declared in here: tsx would wrap it in a helper the page does not have.
+    let widest: Element | undefined;
+    let right = width;
+    for (const element of document.body.querySelectorAll('*')) {
+      const box = element.getBoundingClientRect();
+      if (box.right <= right + 0.5) continue;
+      // Inside a part that scrolls or clips on its own, it does not widen the page.
+      let clipped = false;
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') clipped = true;
+      }
+      if (clipped) continue;
+      widest = element;
+      right = box.right;
+    }
+    const page = `the page is ${root.scrollWidth} px wide in a ${width} px viewport`;
+    if (!widest) return page;
+    const name = widest.getAttribute('aria-label') ?? widest.getAttribute('role') ?? '';
+    const text = (widest.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+    const what = `<${widest.tagName.toLowerCase()}>${name ? ` ${name}` : ''}${text ? ` "${text}"` : ''}`;
+    return `${page}: ${what} reaches ${Math.round(right)} px (${Math.round(widest.getBoundingClientRect().width)} px wide)`;
+  });
+}
 
 /** '/bookshelf/:id' → 'bookshelf-id', '/' → 'home'. */
 const fileName = (route: string, viewport: string) =>
@@ -27,6 +62,7 @@ async function main() {
   const browser = await chromium.launch(chromiumLaunchOptions);
   const api = await request.newContext({ baseURL: server.url });
   let written = 0;
+  const tooWide: string[] = [];
   try {
     const seeded = await seed(api, { payloads: false });
     // Each screen under the name of its route: the seeded ids differ from one run to the next.
@@ -45,6 +81,10 @@ async function main() {
           .catch(() => undefined);
         await page.screenshot({ path: path.join(folder, fileName(route, viewport.name)), fullPage: true });
         written += 1;
+        if (viewport.name === 'phone') {
+          const overflow = await overflowOf(page);
+          if (overflow) tooWide.push(`${route} at ${viewport.width} px: ${overflow}`);
+        }
       };
       await page.goto('/login');
       await shoot('/login');
@@ -61,6 +101,9 @@ async function main() {
     await server.stop();
   }
   console.log(`${written} screenshots in ${folder}`);
+  if (tooWide.length > 0) {
+    throw new Error(`Screens wider than a phone:\n${tooWide.map((line) => `  ${line}`).join('\n')}`);
+  }
 }
 
 main().catch((error: unknown) => {
