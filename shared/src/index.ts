@@ -56,7 +56,7 @@ export { formValues } from './forms/formValues';
 export { useUploadProgress } from './forms/useUploadProgress';
 export { formatBytes, tooLargeMessage, uploadLimits, useUploadLimits } from './uploads/limits';
 
-export { remoteRoutes, type Screens } from './navigation/remoteRoutes';
+export { remoteRoutes } from './navigation/remoteRoutes';
 
 export { renderStandalone } from './standalone/standalone';
 export { provideRuntimeInfo, runtimeInfo } from './platform/runtimeInfo';
