@@ -50,6 +50,9 @@ interface CallFlags {
   onProgress?: ProgressListener;
 }
 
+/** What a route takes as its body: `{ body }` (JSON), `{ form }` (multipart) or neither. */
+export type ApiBodyPart<M extends ApiMethod, P extends ApiRoute<M>> = BodyPart<Operation<M, P>>;
+
 type ApiCallOptions<M extends ApiMethod, P extends ApiRoute<M>> = PathPart<Operation<M, P>> &
   QueryPart<Operation<M, P>> &
   BodyPart<Operation<M, P>> &

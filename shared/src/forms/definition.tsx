@@ -1,0 +1,324 @@
+import { Fragment, type ReactNode } from 'react';
+import styled from 'styled-components';
+import * as yup from 'yup';
+import { formatDate } from '../format/date';
+import { DetailsText } from '../ui/Details';
+import { type FieldLimit, linkField, optionalText, pictureField, requiredText } from '../validation/schemas';
+import { FileField, PictureField, type FileValue } from './FileField';
+import { DateField, SelectField, TextAreaField, TextField } from './inputs';
+
+// A resource's form written once: one list of fields, from which follow the form's inputs (in list
+// order), its yup schema (the spec's messages), the values of an add or edit form, the request body
+// (the contract's names; multipart when a field is a file) and the rows of its details screen.
+
+/** What a field holds and how it is typed, checked and shown. */
+export type FieldKind =
+  /** One line of text. */
+  | 'text'
+  /** Several lines; on details, line breaks kept. */
+  | 'textarea'
+  /** An http(s) link; on details, a link that opens in a new tab. */
+  | 'url'
+  /** A day, typed dd/mm/yyyy, sent as YYYY-MM-DD. */
+  | 'date'
+  /** One of `options`. */
+  | 'select'
+  /** A picture (JPEG, PNG, GIF or WebP); the details screen shows it itself. */
+  | 'image'
+  /** A file of any type; on details, a download link. */
+  | 'file'
+  /** Not a field of the form: the record's time of adding, a row of its details when the record has one. */
+  | 'added';
+
+/** The spec's message for a field left empty: the same on add and edit, or one per mode (absent: optional there). */
+export type RequiredMessage = string | { add?: string; edit?: string };
+
+export interface FieldSpec {
+  /** The form's name for the value. */
+  readonly name: string;
+  /** The label, as the spec words it. */
+  readonly label: string;
+  readonly kind: FieldKind;
+  /** Required, with the spec's message; absent: optional. */
+  readonly required?: RequiredMessage;
+  /** The API's limit (`BookFields.bookName` … from 'api/contract'). */
+  readonly limit?: FieldLimit;
+  /** The field in a limit's message ('Name must be at most …'); the label when absent. */
+  readonly says?: string;
+  /** The contract's name of the field in the request body; `name` when absent. */
+  readonly sent?: string;
+  /** The record's field that holds the stored value; `sent` when absent. */
+  readonly stored?: string;
+  /** Shown on the details screen under `label`; false when the screen shows it otherwise (its title). */
+  readonly details?: boolean;
+  readonly placeholder?: string;
+  readonly hint?: string;
+  /** A textarea's rows. */
+  readonly rows?: number;
+  /** A select's choices. */
+  readonly options?: readonly string[];
+  /** A file or picture as the server's messages name it ('The cover'). */
+  readonly words?: string;
+  /** A file field's kinds of file, in words: the same on add and edit, or one per mode. */
+  readonly types?: string | { add: string; edit: string };
+  /** A file field: the record's field that holds the stored file's URL when it is an image, else null. */
+  readonly image?: string;
+}
+
+type Mode = 'add' | 'edit';
+type Entry = FieldSpec;
+type FormEntry<F extends Entry> = F extends { kind: 'added' } ? never : F;
+
+/** A form's values: text for each field, a file (or the current file's URL, or nothing) for a file or picture. */
+export type FormValuesOf<Fields extends readonly Entry[]> = {
+  [F in FormEntry<Fields[number]> as F['name']]: F['kind'] extends 'image' | 'file' ? FileValue : string;
+};
+
+type SentName<F extends Entry> = F extends { sent: infer S extends string } ? S : F['name'];
+
+/** The request body: every field under the contract's name, text trimmed. */
+export type FormBodyOf<Fields extends readonly Entry[]> = {
+  [F in FormEntry<Fields[number]> as SentName<F>]: F['kind'] extends 'image' | 'file' ? FileValue : string;
+};
+
+export interface FormDefinition<Fields extends readonly Entry[]> {
+  readonly fields: Fields;
+  /** Sent as multipart (a field is a file or picture), else as JSON. */
+  readonly multipart: boolean;
+  /** The add form's blank values, or the edit form's from the stored record. */
+  values(record?: object | null): FormValuesOf<Fields>;
+  /** The yup schema of the add or edit form. */
+  schema(mode: Mode): yup.ObjectSchema<yup.AnyObject>;
+  /** What the add and edit calls send. */
+  body(values: FormValuesOf<Fields>): FormBodyOf<Fields>;
+}
+
+const isFile = (field: Entry) => field.kind === 'image' || field.kind === 'file';
+const inForm = (field: Entry) => field.kind !== 'added';
+const storedName = (field: Entry) => field.stored ?? field.sent ?? field.name;
+const messageOf = (field: Entry, mode: Mode) =>
+  typeof field.required === 'object' ? field.required[mode] : field.required;
+
+function fieldSchema(field: Entry, mode: Mode): yup.Schema {
+  const message = messageOf(field, mode);
+  const says = field.says ?? field.label;
+  const limit = field.limit ?? {};
+  switch (field.kind) {
+    case 'image':
+      return pictureField(message);
+    case 'file': {
+      const file = yup.mixed<File | string>().nullable();
+      return message ? file.test('file-required', message, (value) => Boolean(value)) : file;
+    }
+    case 'url':
+      return message
+        ? linkField(message, says, limit)
+        : optionalText(says, limit).test('link', 'Invalid link format', (value) => !value || isHttpLink(value));
+    case 'select':
+    case 'date':
+      return message ? yup.string().required(message) : yup.string();
+    default:
+      return message ? requiredText(message, says, limit) : optionalText(says, limit);
+  }
+}
+
+const isHttpLink = (text: string) => /^https?:\/\/\S+$/i.test(text.trim());
+
+/**
+ * A resource's form from its one list of fields (in the order the form shows them). Entries of kind
+ * 'added' are rows of the details screen only.
+ */
+export function defineForm<const Fields extends readonly Entry[]>(fields: Fields): FormDefinition<Fields> {
+  const formFields = fields.filter(inForm);
+  return {
+    fields,
+    multipart: formFields.some(isFile),
+    values(record) {
+      const stored = (record ?? {}) as Record<string, unknown>;
+      const values: Record<string, unknown> = {};
+      for (const field of formFields) {
+        const value = record ? stored[storedName(field)] : undefined;
+        values[field.name] = value === undefined || value === null ? (isFile(field) ? null : '') : value;
+      }
+      return values as FormValuesOf<Fields>;
+    },
+    schema(mode) {
+      return yup.object(Object.fromEntries(formFields.map((field) => [field.name, fieldSchema(field, mode)])));
+    },
+    body(values) {
+      const given = values as Record<string, unknown>;
+      const body: Record<string, unknown> = {};
+      for (const field of formFields) {
+        const value = given[field.name];
+        body[field.sent ?? field.name] =
+          typeof value === 'string' && field.kind !== 'select' && !isFile(field) ? value.trim() : value;
+      }
+      return body as FormBodyOf<Fields>;
+    },
+  };
+}
+
+/** The stored file's type from its extension ('PDF', 'PNG' …; 'FILE' when it has none), for labels. */
+export function fileType(url: string): string {
+  const extension = /\.([a-z0-9]+)$/i.exec(url)?.[1]?.toUpperCase();
+  return !extension || extension === 'BIN' ? 'FILE' : extension;
+}
+
+const CurrentFile = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  font-size: ${({ theme }) => theme.font.size.small};
+`;
+
+/** What the inputs and rows read of a definition: its list of fields. */
+interface Listed {
+  readonly fields: readonly Entry[];
+}
+
+interface DefinedFieldsProps {
+  form: Listed;
+  /** The stored record on an edit form; absent on an add form. */
+  record?: object;
+  /** 0–100 while the form uploads its file. */
+  progress?: number;
+}
+
+/** A form's inputs, in the order of its definition (inside `RecordForm`, which lays them out). */
+export function DefinedFields({ form, record, progress }: DefinedFieldsProps) {
+  const mode: Mode = record ? 'edit' : 'add';
+  const stored = (record ?? {}) as Record<string, unknown>;
+  return (
+    <>
+      {form.fields.filter(inForm).map((field) => {
+        const { name, label, hint, placeholder } = field;
+        const current = stored[storedName(field)];
+        switch (field.kind) {
+          case 'textarea':
+            return <TextAreaField key={name} name={name} label={label} hint={hint} rows={field.rows} />;
+          case 'url':
+            return (
+              <TextField
+                key={name}
+                name={name}
+                label={label}
+                hint={hint}
+                type="url"
+                placeholder={placeholder ?? 'https://'}
+              />
+            );
+          case 'date':
+            return <DateField key={name} name={name} label={label} hint={hint} placeholder={placeholder} />;
+          case 'select':
+            return (
+              <SelectField
+                key={name}
+                name={name}
+                label={label}
+                hint={hint}
+                placeholder={placeholder ?? `Select a ${label.toLowerCase()}`}
+                options={field.options ?? []}
+              />
+            );
+          case 'image':
+            return (
+              <PictureField
+                key={name}
+                name={name}
+                label={label}
+                words={field.words}
+                progress={progress}
+                keepsCurrent={Boolean(current)}
+                optional={!messageOf(field, 'add')}
+              />
+            );
+          case 'file': {
+            // A stored file that is not an image has no preview: a link to it instead.
+            const storedImage = record && field.image ? stored[field.image] : undefined;
+            const notAnImage = typeof current === 'string' && current !== '' && storedImage === null;
+            return (
+              <Fragment key={name}>
+                {notAnImage && (
+                  <CurrentFile>
+                    Current file:{' '}
+                    <a href={current} target="_blank" rel="noopener noreferrer" download>
+                      {fileType(current)} file
+                    </a>
+                  </CurrentFile>
+                )}
+                <FileField
+                  name={name}
+                  label={label}
+                  preview={!notAnImage}
+                  progress={progress}
+                  words={field.words}
+                  types={typeof field.types === 'object' ? field.types[mode] : field.types}
+                  hint={hint ?? (current ? 'Leave empty to keep the current file.' : undefined)}
+                />
+              </Fragment>
+            );
+          }
+          default:
+            return <TextField key={name} name={name} label={label} hint={hint} placeholder={placeholder} />;
+        }
+      })}
+    </>
+  );
+}
+
+/** The label–value rows of a record's details screen (inside `DetailsList`), in the order of its definition. */
+export function DetailsRows({ form, record }: { form: Listed; record: object }) {
+  const stored = record as Record<string, unknown>;
+  const rows: ReactNode[] = [];
+  for (const field of form.fields) {
+    if (field.details === false || field.kind === 'image') continue;
+    const raw = stored[storedName(field)];
+    const value = typeof raw === 'string' ? raw : '';
+    let shown: ReactNode;
+    switch (field.kind) {
+      case 'added':
+        // Records stored before the time was kept have none: no row.
+        if (!value) continue;
+        shown = <dd>{formatDate(value)}</dd>;
+        break;
+      case 'file':
+        if (!value) continue;
+        shown = (
+          <dd>
+            {/* Files that are not images are served as downloads, never shown inline. */}
+            <a href={value} target="_blank" rel="noopener noreferrer" download>
+              Download file
+            </a>{' '}
+            <span>({fileType(value)})</span>
+          </dd>
+        );
+        break;
+      case 'url':
+        shown = (
+          <dd>
+            {value ? (
+              <a href={value} target="_blank" rel="noopener noreferrer">
+                {value}
+              </a>
+            ) : (
+              '—'
+            )}
+          </dd>
+        );
+        break;
+      case 'textarea':
+        shown = <DetailsText>{value || '—'}</DetailsText>;
+        break;
+      case 'date':
+        shown = <dd>{value ? formatDate(value) : '—'}</dd>;
+        break;
+      default:
+        shown = <dd>{value || '—'}</dd>;
+    }
+    rows.push(
+      <Fragment key={field.name}>
+        <dt>{field.label}</dt>
+        {shown}
+      </Fragment>,
+    );
+  }
+  return <>{rows}</>;
+}
