@@ -1,17 +1,17 @@
 import { BookFields, ReadingInput, ReflectionInput, StreamFields } from 'api/contract';
 import type { AnyObjectSchema } from 'yup';
 import { readingSchema } from './bible/bibleSchema';
-import { bookSchema } from './books/bookSchema';
+import { bookForm } from './books/form';
 import { reflectionSchema } from './reflections/reflectionSchema';
-import { streamSchema } from './streams/streamSchema';
+import { streamForm } from './streams/form';
 
 // Every text field of this remote's forms refuses what the API would refuse for length, with the
 // limit taken from the contract (api/contract), so the form says so before anything is sent.
 const cases: [string, AnyObjectSchema, string, number, string][] = [
-  ['book', bookSchema('add'), 'bookName', BookFields.bookName.maxLength, 'Title must be at most'],
-  ['book', bookSchema('add'), 'bookLink', BookFields.bookLink.maxLength, 'Link must be at most'],
-  ['stream', streamSchema('add'), 'title', StreamFields.name.maxLength, 'Title must be at most'],
-  ['stream', streamSchema('add'), 'link', StreamFields.streamingLink.maxLength, 'Upload link must be at most'],
+  ['book', bookForm.schema('add'), 'bookName', BookFields.bookName.maxLength, 'Title must be at most'],
+  ['book', bookForm.schema('add'), 'bookLink', BookFields.bookLink.maxLength, 'Link must be at most'],
+  ['stream', streamForm.schema('add'), 'title', StreamFields.name.maxLength, 'Title must be at most'],
+  ['stream', streamForm.schema('add'), 'link', StreamFields.streamingLink.maxLength, 'Upload link must be at most'],
   ['reading', readingSchema, 'passage', ReadingInput.passage.maxLength, 'Passage must be at most'],
   ['reflection', reflectionSchema, 'topic', ReflectionInput.topic.maxLength, 'Topic must be at most'],
   ['reflection', reflectionSchema, 'bibleReading', ReflectionInput.bibleReading.maxLength, 'Bible reading must be'],

@@ -1,7 +1,8 @@
-import { DetailsBody, DetailsHeader, DetailsList, formatDate, Panel, Picture } from 'shared';
+import { DetailsBody, DetailsHeader, DetailsList, DetailsRows, Panel, Picture } from 'shared';
 import { useRemove } from 'shared/data';
 import { booksApi } from './api';
 import { useBook } from './BookFormScreens';
+import { bookForm } from './form';
 
 /** /bookshelf/{id} (spec §2): category, date added and link, with Edit Book and Delete Book. */
 export function BookDetailsScreen() {
@@ -23,16 +24,7 @@ export function BookDetailsScreen() {
       <DetailsBody>
         <Picture $size="large" src={book.bookImage} alt={`Cover of ${book.bookName}`} />
         <DetailsList>
-          <dt>Category</dt>
-          <dd>{book.category || '—'}</dd>
-          <dt>Date Added</dt>
-          <dd>{formatDate(book.dateAdded)}</dd>
-          <dt>Link</dt>
-          <dd>
-            <a href={book.bookLink} target="_blank" rel="noopener noreferrer">
-              {book.bookLink}
-            </a>
-          </dd>
+          <DetailsRows form={bookForm} record={book} />
         </DetailsList>
       </DetailsBody>
     </Panel>

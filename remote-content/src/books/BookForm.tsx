@@ -1,14 +1,11 @@
-import { formValues, PictureField, RecordForm, SelectField, TextField, useUploadProgress } from 'shared';
+import { DefinedFields, RecordForm, useUploadProgress } from 'shared';
 import { useSave } from 'shared/data';
-import { BOOK_CATEGORIES, booksApi, type Book, type BookInput } from './api';
-import { bookSchema } from './bookSchema';
+import { booksApi, type Book, type BookInput } from './api';
+import { bookForm } from './form';
 
 /** Add Book (/bookshelf-organizer) and Edit Book (/edit-book/{id}): one form, two modes. */
 export function BookForm({ record: book }: { record?: Book }) {
   const upload = useUploadProgress();
-
-  // On edit the current cover's URL: sent back unchanged unless a new file is chosen.
-  const initialValues = formValues<BookInput>({ category: '', bookName: '', bookLink: '', bookImage: null }, book);
 
   const save = useSave<BookInput>({
     write: (values, userId) =>
@@ -23,15 +20,13 @@ export function BookForm({ record: book }: { record?: Book }) {
     // The shell's header already names the screen ('Add Book', 'Edit Book').
     <RecordForm
       backTo={book ? `/bookshelf/${book._id}` : '/bookshelf'}
-      initialValues={initialValues}
-      validationSchema={bookSchema(book ? 'edit' : 'add')}
+      // On edit the current cover's URL: sent back unchanged unless a new file is chosen.
+      initialValues={bookForm.values(book)}
+      validationSchema={bookForm.schema(book ? 'edit' : 'add')}
       onSubmit={save}
       label="Save & Continue"
     >
-      <SelectField name="category" label="Category" placeholder="Select a category" options={BOOK_CATEGORIES} />
-      <TextField name="bookName" label="Title" />
-      <TextField name="bookLink" label="Link" type="url" placeholder="https://" />
-      <PictureField name="bookImage" words="The cover" progress={upload.progress} keepsCurrent={Boolean(book)} />
+      <DefinedFields form={bookForm} record={book} progress={upload.progress} />
     </RecordForm>
   );
 }
