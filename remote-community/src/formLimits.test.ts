@@ -1,5 +1,7 @@
 import { GroupFields } from 'api/contract';
-import { groupSchema } from './groups/groupSchema';
+import { groupForm } from './groups/form';
+
+const groupSchema = groupForm.schema('add');
 
 // The group form refuses what the API would refuse for length, with the limits of the contract
 // (api/contract), so the form says so before anything is sent.

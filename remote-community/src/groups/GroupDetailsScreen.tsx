@@ -1,6 +1,7 @@
-import { DetailsBody, DetailsHeader, DetailsList, DetailsText, formatDate, Panel } from 'shared';
+import { DetailsBody, DetailsHeader, DetailsList, DetailsRows, Panel } from 'shared';
 import { useRemove } from 'shared/data';
 import { groupsApi } from './api';
+import { groupForm } from './form';
 import { useGroup } from './GroupFormScreens';
 import { GroupPicture } from './GroupPicture';
 
@@ -26,20 +27,7 @@ export function GroupDetailsScreen() {
           <GroupPicture $size="large" src={group.groupImage} alt={`Picture of ${group.groupName}`} />
         )}
         <DetailsList>
-          <dt>Link</dt>
-          <dd>
-            <a href={group.groupLink} target="_blank" rel="noopener noreferrer">
-              {group.groupLink}
-            </a>
-          </dd>
-          <dt>Description</dt>
-          <DetailsText>{group.groupDescription}</DetailsText>
-          {group.createdAt && (
-            <>
-              <dt>Date Added</dt>
-              <dd>{formatDate(group.createdAt)}</dd>
-            </>
-          )}
+          <DetailsRows form={groupForm} record={group} />
         </DetailsList>
       </DetailsBody>
     </Panel>
