@@ -1,8 +1,8 @@
-import { DetailsBody, DetailsHeader, DetailsList, DetailsText, formatDate, Panel, Picture } from 'shared';
+import { DetailsBody, DetailsHeader, DetailsList, DetailsRows, Panel, Picture } from 'shared';
 import { useRemove } from 'shared/data';
 import { donationsApi } from './api';
 import { useDonation } from './DonationFormScreens';
-import { fileType } from './files';
+import { donationForm } from './form';
 
 /** /donations/{id} (spec §2): the donation, a link to its file, Edit Donation and Delete Donation. */
 export function DonationDetailsScreen() {
@@ -26,26 +26,7 @@ export function DonationDetailsScreen() {
           <Picture $size="large" src={donation.donationImage} alt={`Image of ${donation.donationName}`} />
         )}
         <DetailsList>
-          <dt>Description</dt>
-          <DetailsText>{donation.donationDescription}</DetailsText>
-          {donation.createdAt && (
-            <>
-              <dt>Date Added</dt>
-              <dd>{formatDate(donation.createdAt)}</dd>
-            </>
-          )}
-          {donation.fileUrl && (
-            <>
-              <dt>File</dt>
-              <dd>
-                {/* Files that are not images are served as downloads, never shown inline. */}
-                <a href={donation.fileUrl} target="_blank" rel="noopener noreferrer" download>
-                  Download file
-                </a>{' '}
-                <span>({fileType(donation.fileUrl)})</span>
-              </dd>
-            </>
-          )}
+          <DetailsRows form={donationForm} record={donation} />
         </DetailsList>
       </DetailsBody>
     </Panel>

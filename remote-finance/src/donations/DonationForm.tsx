@@ -1,15 +1,8 @@
 import { useState } from 'react';
-import styled from 'styled-components';
-import { FileField, formValues, RecordForm, TextAreaField, TextField, useUploadProgress } from 'shared';
+import { DefinedFields, RecordForm, useUploadProgress } from 'shared';
 import { useSave } from 'shared/data';
 import { donationsApi, type Donation, type DonationInput } from './api';
-import { donationSchema } from './donationSchema';
-import { fileType } from './files';
-
-const CurrentFile = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  font-size: ${({ theme }) => theme.font.size.small};
-`;
+import { donationForm } from './form';
 
 /**
  * Add Donation (/donation/add) and Edit Donation (/edit-donation/{id}): one form, two modes. The
@@ -20,12 +13,6 @@ export function DonationForm({ record: donation }: { record?: Donation }) {
   // A new key mounts a fresh form, which also empties the file picker (a file input cannot be set).
   const [formKey, setFormKey] = useState(0);
   const backTo = donation ? `/donations/${donation._id}` : '/donations';
-
-  const initialValues = formValues<DonationInput>(
-    { donationName: '', donationDescription: '', file: null },
-    // On edit the current file's URL: sent back unchanged unless another file is chosen.
-    donation && { ...donation, file: donation.fileUrl },
-  );
 
   const save = useSave<DonationInput>(
     donation
@@ -48,32 +35,13 @@ export function DonationForm({ record: donation }: { record?: Donation }) {
     <RecordForm
       backTo={backTo}
       formKey={formKey}
-      initialValues={initialValues}
-      validationSchema={donationSchema(donation ? 'edit' : 'add')}
+      // On edit the current file's URL: sent back unchanged unless another file is chosen.
+      initialValues={donationForm.values(donation)}
+      validationSchema={donationForm.schema(donation ? 'edit' : 'add')}
       onSubmit={save}
       label={donation ? 'Save Changes' : 'Add Donation'}
     >
-      <TextField name="donationName" label="Donation Name" />
-      <TextAreaField name="donationDescription" label="Description" rows={4} />
-      {donation && donation.donationImage === null && (
-        // A stored file that is not an image has no preview: a link to it instead.
-        <CurrentFile>
-          Current file:{' '}
-          <a href={donation.fileUrl} target="_blank" rel="noopener noreferrer" download>
-            {fileType(donation.fileUrl)} file
-          </a>
-        </CurrentFile>
-      )}
-      <FileField
-        name="file"
-        label="File"
-        // Images are previewed; a stored file that is not an image has nothing to show.
-        preview={!donation || donation.donationImage !== null}
-        progress={upload.progress}
-        words="The file"
-        types={donation ? 'Any type' : 'Any type (an image, a PDF …)'}
-        hint={donation ? 'Leave empty to keep the current file.' : undefined}
-      />
+      <DefinedFields form={donationForm} record={donation} progress={upload.progress} />
     </RecordForm>
   );
 }

@@ -1,8 +1,7 @@
 import styled from 'styled-components';
-import { detailsColumn, ListPage, Picture, type ListLayout } from 'shared';
+import { detailsColumn, fileType, ListPage, Picture, type ListLayout } from 'shared';
 import { useList } from 'shared/data';
 import { donations, donationsApi, type Donation } from './api';
-import { fileType } from './files';
 
 /** Stands in for the image of a donation whose file is not an image (a PDF …). */
 const FileBadge = styled.span`

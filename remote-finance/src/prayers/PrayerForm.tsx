@@ -1,7 +1,7 @@
-import { formValues, RecordForm, TextAreaField, TextField } from 'shared';
+import { DefinedFields, RecordForm } from 'shared';
 import { useSave } from 'shared/data';
 import { prayersApi, type Prayer, type PrayerInput } from './api';
-import { prayerSchema } from './prayerSchema';
+import { prayerForm } from './form';
 
 /**
  * The Add Prayer page (/add-prayer, then /prayers) and the Edit modal of /prayers (`onClose`: Cancel,
@@ -19,13 +19,12 @@ export function PrayerForm({ record: prayer, onClose }: { record?: Prayer; onClo
   return (
     <RecordForm
       {...(onClose ? { onCancel: onClose } : { backTo: '/prayers', oneColumn: true })}
-      initialValues={formValues<PrayerInput>({ title: '', prayer: '' }, prayer)}
-      validationSchema={prayerSchema}
+      initialValues={prayerForm.values(prayer)}
+      validationSchema={prayerForm.schema(prayer ? 'edit' : 'add')}
       onSubmit={save}
       label={prayer ? 'Save' : 'Add Prayer'}
     >
-      <TextField name="title" label="Title" />
-      <TextAreaField name="prayer" label="Prayer" rows={8} />
+      <DefinedFields form={prayerForm} record={prayer} />
     </RecordForm>
   );
 }
