@@ -10,8 +10,7 @@ export const bankAccountResource = defineResource<BankAccountRow>({
   addedAt: 'createdAt',
   // In the order they were added, so that a table's S/N stays put as accounts are added.
   listed: 'oldest first',
-  defaults: { bankRoutingNumber: '', bankSwiftCode: '' },
-  leftOutOnEdit: 'default',
+  leftOutOnEdit: 'empty',
   permission: 'finance',
   activity: { kind: 'bank account', nameColumn: 'bank_name' },
   noun: 'Bank account',

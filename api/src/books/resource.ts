@@ -9,8 +9,6 @@ export const bookResource = defineResource<BookRow>({
   fields: BookFields,
   addedAt: 'dateAdded',
   listed: 'newest first',
-  // Optional at the API, as in the spec's own payload (the forms require it).
-  defaults: { category: '' },
   file: {
     field: 'bookImage',
     column: 'bookImage',

@@ -72,10 +72,11 @@ export interface ResourceDefinition<Row extends StoredRow> {
   /** The column stamped with the time of the add; it orders the public list (the id breaks ties). */
   addedAt: keyof Row & string;
   listed: 'newest first' | 'oldest first';
-  /** Stored for the optional fields an add leaves out. */
-  defaults?: { [Column in keyof Row]?: string | number | null };
-  /** What an edit that leaves out an optional field stores: the stored value (the default) or its default. */
-  leftOutOnEdit?: 'kept' | 'default';
+  /**
+   * What an edit that leaves out an optional field of `fields` stores: the stored value (the default)
+   * or empty. An add that leaves one out always stores it empty.
+   */
+  leftOutOnEdit?: 'kept' | 'empty';
   /** The one uploaded file; a resource without one takes a JSON body. */
   file?: ResourceFile<Row>;
   /**

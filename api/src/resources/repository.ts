@@ -31,6 +31,14 @@ export type ResourceRepository<Row extends StoredRow> = ReturnType<typeof resour
 export function resourceRepository<Row extends StoredRow>(resource: ResourceDefinition<Row>) {
   const { table, file, addedAt } = resource;
   const messages = messagesAbout(resource.noun);
+  // An optional field that a write leaves out is stored empty: its column is text and never null, so a
+  // field the definition adds as optional needs nothing more than its schema.
+  const required = new Set(resource.fields.required ?? []);
+  const emptyOptionals = Object.fromEntries(
+    Object.keys(resource.fields.properties)
+      .filter((name) => !required.has(name))
+      .map((name) => [name, '']),
+  );
   const fileColumns = (received: ReceivedFile | undefined) => {
     if (!file) return {};
     if (!received) return { [file.column]: null };
@@ -71,7 +79,7 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
       const now = new Date();
       const row = {
         _id: newId(now),
-        ...resource.defaults,
+        ...emptyOptionals,
         ...defined(input),
         ...fileColumns(received),
         [addedAt]: timestamp(now),
@@ -108,7 +116,7 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
           if (!name || name !== currentFile) throw badRequest(file.foreign);
         }
         const changes = {
-          ...(resource.leftOutOnEdit === 'default' ? resource.defaults : {}),
+          ...(resource.leftOutOnEdit === 'empty' ? emptyOptionals : {}),
           ...defined(input),
           ...(newFile ? fileColumns(newFile) : {}),
           updatedAt: timestamp(),

@@ -9,8 +9,6 @@ export const streamResource = defineResource<StreamRow>({
   fields: StreamFields,
   addedAt: 'createdAt',
   listed: 'newest first',
-  // Optional at the API, as in the spec's own payload (the forms require it).
-  defaults: { category: '' },
   file: {
     field: 'file',
     column: 'image',
