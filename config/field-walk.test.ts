@@ -204,7 +204,7 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 30_000; ;) {
+  for (const deadline = Date.now() + 120_000; ;) {
     try {
       if ((await fetch(`${url}/api/v1/openapi.json`)).ok) return { url, stop };
     } catch {
