@@ -1,7 +1,7 @@
 // The public face of `shared`. Apps import only from 'shared', never from its files, so the
 // federation can hand every app the same instance (one session, one client, one toast bus).
 export { configureApi, errorMessage, showFailureOnScreen, DEFAULT_API_BASE_URL } from './api/client';
-export { callApi, type ApiAnswer, type ApiBodyPart, type ApiMethod, type ApiRoute } from './api/call';
+export { callApi, type ApiAnswer } from './api/call';
 export { type ProgressListener } from './api/multipart';
 // Kept for remotes released against shared 3.x, which call them (a remote is deployed alone and may
 // run on a newer shell); the apps here call `callApi`. They go at the next major.
@@ -58,12 +58,10 @@ export {
   DefinedFields,
   DetailsRows,
   fileType,
-  type FieldKind,
   type FieldSpec,
   type FormBodyOf,
   type FormDefinition,
   type FormValuesOf,
-  type RequiredMessage,
 } from './forms/definition';
 export { useUploadProgress } from './forms/useUploadProgress';
 export { formatBytes, tooLargeMessage, uploadLimits, useUploadLimits } from './uploads/limits';

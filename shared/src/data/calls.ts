@@ -1,15 +1,14 @@
 import {
   callApi,
   type ApiAnswer,
-  type ApiBodyPart,
-  type ApiMethod,
-  type ApiRoute,
   type FieldSpec,
   type FormBodyOf,
   type FormDefinition,
   type FormValuesOf,
   type ProgressListener,
 } from 'shared';
+// Types only (erased from the bundle): what the page loads of `shared` still comes through its name.
+import type { ApiBodyPart, ApiMethod, ApiRoute } from '../api/call';
 import type { Resource } from './resource';
 
 // The calls of a resource (its list, its record, add, edit and delete), written once and typed from the
