@@ -6,6 +6,7 @@ import type { AppConfig } from '../config';
 import { ChangeFeed } from './changes';
 import { migrationProvider } from './migrations';
 import { openSqliteFile, type SqliteDriver } from './sqlite';
+import { withWriteScopes } from './write-scope';
 import type { Database } from './schema';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -35,7 +36,7 @@ export function openDatabase(config: DbConfig): Db {
       options: `-c search_path=${schema}`,
       max: 10,
     });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({ dialect: withWriteScopes(new PostgresDialect({ pool })) });
     const changes = new ChangeFeed(config.databaseUrl, schema);
     return {
       kysely,
@@ -51,7 +52,7 @@ export function openDatabase(config: DbConfig): Db {
 
   fs.mkdirSync(config.dataDir, { recursive: true });
   const { database, driver } = openSqliteFile(path.join(config.dataDir, 'app.db'));
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const kysely = new Kysely<Database>({ dialect: withWriteScopes(new SqliteDialect({ database })) });
   return { kysely, engine: 'sqlite', driver, close: () => kysely.destroy() };
 }
 

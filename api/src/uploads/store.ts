@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
+import { WriteScope } from '../db/write-scope';
 
 /** A file received with a form, waiting in the temp folder until its record is written. */
 export interface ReceivedFile {
@@ -14,6 +15,8 @@ export interface ReceivedFile {
   name: string;
   tempPath: string;
   size: number;
+  /** sha-256 of its content, as received. */
+  contentDigest?: string;
   mimeType: string;
   isImage: boolean;
   /** The name the client gave; only informative, never trusted. */
@@ -138,15 +141,25 @@ export class UploadStore implements UploadStorage {
       file.tempPath = staged;
     }
     const result = await db.kysely.transaction().execute(write);
-    for (const file of files) {
-      file.committed = true;
-      try {
-        await fs.promises.rename(file.tempPath, this.pathOf(file.name));
-      } catch (error) {
-        // The record is written: the sweep puts the staged file in place (at start and hourly).
-        this.log?.error({ err: error, file: file.name }, 'a committed upload could not be put in place yet');
-      }
-    }
+    // From here the staged file is the sweep's, should the record not land (a write scope rolled back).
+    for (const file of files) file.committed = true;
+    // In place once the record is committed: inside a write scope (db/write-scope.ts), when it commits;
+    // if the scope rolls back, the record never was, and neither is its file.
+    await WriteScope.afterCommit(
+      async () => {
+        for (const file of files) {
+          try {
+            await fs.promises.rename(file.tempPath, this.pathOf(file.name));
+          } catch (error) {
+            // The record is written: the sweep puts the staged file in place (at start and hourly).
+            this.log?.error({ err: error, file: file.name }, 'a committed upload could not be put in place yet');
+          }
+        }
+      },
+      async () => {
+        for (const file of files) await fs.promises.rm(file.tempPath, { force: true });
+      },
+    );
     return result;
   }
 
@@ -185,6 +198,11 @@ export class UploadStore implements UploadStorage {
 
   /** Deletes stored files (after the write that dropped them committed); a missing one is fine. */
   async remove(names: (string | null | undefined)[]): Promise<void> {
+    // Inside a write scope the write may still be undone: the files go once it is committed.
+    await WriteScope.afterCommit(() => this.removeNow(names));
+  }
+
+  private async removeNow(names: (string | null | undefined)[]): Promise<void> {
     await Promise.all(
       names.filter(UploadStore.isName).map(async (name) => {
         try {
