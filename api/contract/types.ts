@@ -13,7 +13,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Accepted and checked (1–255 visible characters); this answer is never kept, so a retry is answered anew */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -100,7 +103,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Accepted and checked (1–255 visible characters); this answer is never kept, so a retry is answered anew */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -173,7 +179,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Accepted and checked (1–255 visible characters); this answer is never kept, so a retry is answered anew */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -249,7 +258,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Accepted and checked (1–255 visible characters); this answer is never kept, so a retry is answered anew */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -416,7 +428,10 @@ export interface paths {
     put: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -471,6 +486,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     post?: never;
@@ -492,7 +518,10 @@ export interface paths {
     put: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Accepted and checked (1–255 visible characters); this answer is never kept, so a retry is answered anew */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -603,7 +632,10 @@ export interface paths {
     delete: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -624,7 +656,29 @@ export interface paths {
           };
         };
         /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -655,7 +709,10 @@ export interface paths {
     delete: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           id: string;
         };
@@ -707,6 +764,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     options?: never;
@@ -727,7 +795,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Accepted and checked (1–255 visible characters); this answer is never kept, so a retry is answered anew */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -841,7 +912,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Accepted and checked (1–255 visible characters); this answer is never kept, so a retry is answered anew */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -856,6 +930,17 @@ export interface paths {
             'application/json': {
               message: string;
               data: components['schemas']['TwoFactorSetup'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
             };
           };
         };
@@ -902,7 +987,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Accepted and checked (1–255 visible characters); this answer is never kept, so a retry is answered anew */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -991,7 +1079,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -1046,6 +1137,17 @@ export interface paths {
           };
         };
         /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
         429: {
           headers: {
             [name: string]: unknown;
@@ -1076,7 +1178,10 @@ export interface paths {
     put: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -1124,6 +1229,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -1200,7 +1316,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Accepted and checked (1–255 visible characters); this answer is never kept, so a retry is answered anew */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -1291,7 +1410,10 @@ export interface paths {
     put: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           id: string;
         };
@@ -1370,6 +1492,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     post?: never;
@@ -1392,7 +1525,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Accepted and checked (1–255 visible characters); this answer is never kept, so a retry is answered anew */
+          'idempotency-key'?: string;
+        };
         path: {
           id: string;
         };
@@ -1413,6 +1549,17 @@ export interface paths {
                 url: string;
                 expiresAt: string;
               };
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
             };
           };
         };
@@ -1708,7 +1855,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -1732,6 +1882,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -1870,7 +2031,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -1970,6 +2134,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     delete?: never;
@@ -1991,7 +2166,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -2100,6 +2278,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     delete?: never;
@@ -2122,7 +2311,10 @@ export interface paths {
     delete: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -2134,6 +2326,17 @@ export interface paths {
       responses: {
         /** @description Default Response */
         200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
           headers: {
             [name: string]: unknown;
           };
@@ -2167,6 +2370,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -2293,7 +2507,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -2389,6 +2606,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     delete?: never;
@@ -2410,7 +2638,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -2515,6 +2746,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     delete?: never;
@@ -2537,7 +2779,10 @@ export interface paths {
     delete: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -2549,6 +2794,17 @@ export interface paths {
       responses: {
         /** @description Default Response */
         200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
           headers: {
             [name: string]: unknown;
           };
@@ -2582,6 +2838,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -2687,7 +2954,10 @@ export interface paths {
     delete: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -2699,6 +2969,17 @@ export interface paths {
       responses: {
         /** @description Default Response */
         200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
           headers: {
             [name: string]: unknown;
           };
@@ -2741,6 +3022,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     options?: never;
@@ -2762,7 +3054,10 @@ export interface paths {
     delete: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -2787,6 +3082,17 @@ export interface paths {
           };
         };
         /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
         401: {
           headers: {
             [name: string]: unknown;
@@ -2799,6 +3105,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -2828,7 +3145,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -2852,6 +3172,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -2949,7 +3280,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -3018,6 +3352,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     delete?: never;
@@ -3038,7 +3383,10 @@ export interface paths {
     put: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -3119,6 +3467,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     post?: never;
@@ -3142,7 +3501,10 @@ export interface paths {
     delete: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -3154,6 +3516,17 @@ export interface paths {
       responses: {
         /** @description Default Response */
         200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
           headers: {
             [name: string]: unknown;
           };
@@ -3196,6 +3569,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     options?: never;
@@ -3219,7 +3603,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -3274,6 +3661,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -3346,7 +3744,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -3449,6 +3850,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     delete?: never;
@@ -3469,7 +3881,10 @@ export interface paths {
     put: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -3581,6 +3996,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     post?: never;
@@ -3604,7 +4030,10 @@ export interface paths {
     delete: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -3616,6 +4045,17 @@ export interface paths {
       responses: {
         /** @description Default Response */
         200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
           headers: {
             [name: string]: unknown;
           };
@@ -3658,6 +4098,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     options?: never;
@@ -3678,7 +4129,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -3738,6 +4192,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -3862,7 +4327,10 @@ export interface paths {
     put: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -3943,6 +4411,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     post?: never;
@@ -3966,7 +4445,10 @@ export interface paths {
     delete: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -3978,6 +4460,17 @@ export interface paths {
       responses: {
         /** @description Default Response */
         200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
           headers: {
             [name: string]: unknown;
           };
@@ -4020,6 +4513,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     options?: never;
@@ -4040,7 +4544,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -4100,6 +4607,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -4224,7 +4742,10 @@ export interface paths {
     put: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -4305,6 +4826,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     post?: never;
@@ -4328,7 +4860,10 @@ export interface paths {
     delete: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -4340,6 +4875,17 @@ export interface paths {
       responses: {
         /** @description Default Response */
         200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
           headers: {
             [name: string]: unknown;
           };
@@ -4382,6 +4928,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     options?: never;
@@ -4405,7 +4962,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -4490,6 +5050,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -4617,7 +5188,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -4707,6 +5281,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     delete?: never;
@@ -4728,7 +5313,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -4827,6 +5415,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     delete?: never;
@@ -4849,7 +5448,10 @@ export interface paths {
     delete: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -4861,6 +5463,17 @@ export interface paths {
       responses: {
         /** @description Default Response */
         200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
           headers: {
             [name: string]: unknown;
           };
@@ -4894,6 +5507,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -4965,7 +5589,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -5023,6 +5650,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     delete?: never;
@@ -5043,7 +5681,10 @@ export interface paths {
     put: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -5113,6 +5754,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     post?: never;
@@ -5136,7 +5788,10 @@ export interface paths {
     delete: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -5148,6 +5803,17 @@ export interface paths {
       responses: {
         /** @description Default Response */
         200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
           headers: {
             [name: string]: unknown;
           };
@@ -5181,6 +5847,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -5252,7 +5929,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -5310,6 +5990,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     delete?: never;
@@ -5330,7 +6021,10 @@ export interface paths {
     put: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -5400,6 +6094,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     post?: never;
@@ -5422,7 +6127,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -5434,6 +6142,17 @@ export interface paths {
       responses: {
         /** @description Default Response */
         200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
           headers: {
             [name: string]: unknown;
           };
@@ -5467,6 +6186,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -5544,7 +6274,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -5613,6 +6346,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     delete?: never;
@@ -5633,7 +6377,10 @@ export interface paths {
     put: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
         path: {
           /** @description The administrator's _id */
           userId: string;
@@ -5694,6 +6441,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };

@@ -14,6 +14,7 @@ import { logErrorsAndSlowRequests } from './http/request-log';
 import { frameworkErrors, registerErrorHandler } from './http/errors';
 import { databaseRateLimitStore } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/headers';
+import { registerIdempotency } from './http/idempotency';
 import { registerLoadShedding } from './http/pressure';
 import { registerStatic } from './http/static';
 import { massIntentionRoutes } from './mass-intentions/routes';
@@ -103,6 +104,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   registerErrorHandler(app);
   recordActivity(app);
+  registerIdempotency(app, API_PREFIX);
   logErrorsAndSlowRequests(app, config);
   closeSlowBodies(app, config);
   registerSecurityHeaders(app, config);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { forgetOldActivity } from './activity/record';
 import { requestDeadlineMs } from './config';
 import { dueOnce, exclusively, LOCKS } from './db/instances';
+import { forgetOldIdempotencyKeys } from './http/idempotency';
 import { forgetEndedWindows } from './http/rate-limit';
 import { sweepEditorImages } from './reflections/repository';
 import { referencedUploads } from './uploads/references';
@@ -13,7 +14,7 @@ export const CHORES_INTERVAL_MS = 3_600_000;
 
 /**
  * The chores, run at start and every hour: editor images of abandoned reflection forms, the uploads
- * (what a crash or a kill left half done: uploads/store.ts), ended rate-limit windows and old activity.
+ * (what a crash or a kill left half done: uploads/store.ts), ended rate-limit windows, day-old idempotency keys and old activity.
  * What the instances share runs once across them (the first to ask each hour, under an advisory lock
  * on PostgreSQL); this machine's temp folder is swept by every instance, since only it can.
  */
@@ -39,6 +40,7 @@ export function choresOf(app: FastifyInstance): (atStart: boolean) => Promise<vo
     const orphans = await app.uploads.sweepOrphans(isReferenced, new Date(atStart ? now : now - ORPHAN_GRACE_MS));
     if (orphans) log.info({ orphans }, 'uploads no record names deleted');
     await forgetEndedWindows(db);
+    await forgetOldIdempotencyKeys(db);
     const forgotten = await forgetOldActivity(app);
     if (forgotten) log.info(`${forgotten} activity record(s) older than ACTIVITY_KEEP_DAYS deleted`);
   };

@@ -73,6 +73,7 @@ export async function accountRoutes(parent: FastifyInstance): Promise<void> {
       // A guess of the current password is a login attempt: the login's limit applies.
       config: {
         ...rateLimited(config.loginRateMax, config.loginRateWindowMs, 'Too many password attempts'),
+        replayable: false,
         activity: { kind: 'account', says: () => 'Changed their password' },
       },
       schema: {
@@ -173,7 +174,7 @@ export async function accountRoutes(parent: FastifyInstance): Promise<void> {
   app.post(
     '/account/set-password',
     {
-      config: rateLimited(config.loginRateMax, config.loginRateWindowMs, 'Too many attempts'),
+      config: { ...rateLimited(config.loginRateMax, config.loginRateWindowMs, 'Too many attempts'), replayable: false },
       schema: {
         tags,
         summary: 'Set a password with a one-time link; every session of the account is signed out',

@@ -26,7 +26,11 @@ export async function authRoutes(parent: FastifyInstance): Promise<void> {
   app.post(
     '/admin/login',
     {
-      config: rateLimited(config.loginRateMax, config.loginRateWindowMs, 'Too many login attempts'),
+      // The answer is a session: never kept for a retry.
+      config: {
+        ...rateLimited(config.loginRateMax, config.loginRateWindowMs, 'Too many login attempts'),
+        replayable: false,
+      },
       preValidation: trimFields('email'),
       schema: {
         tags: ['auth'],

@@ -152,6 +152,18 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   team_settings: TeamSettingsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+/** The answer a write sent with an Idempotency-Key got (http/idempotency.ts). */
+export interface IdempotencyKeysTable {
+  owner: string;
+  key: string;
+  request: string;
+  status: number;
+  content_type: string | null;
+  body: string;
+  created_at: string;
 }
 
 /** An account's authenticator app: set up (enabled 0) until confirmed with a code, then on. */

@@ -111,7 +111,7 @@ export async function teamRoutes(parent: FastifyInstance): Promise<void> {
   app.post(
     '/team',
     {
-      config: { activity: { kind: 'team', says: ({ named }) => `Added a member${named}` } },
+      config: { replayable: false, activity: { kind: 'team', says: ({ named }) => `Added a member${named}` } },
       onRequest,
       preValidation: trimFields('name', 'email'),
       schema: {
@@ -187,6 +187,7 @@ export async function teamRoutes(parent: FastifyInstance): Promise<void> {
     '/team/:id/link',
     {
       config: {
+        replayable: false,
         activity: {
           kind: 'team',
           nameFrom: { table: 'admins', column: 'name' },

@@ -116,7 +116,7 @@ export function secondStepRoute(parent: FastifyInstance): void {
   app.post(
     '/admin/login/two-factor',
     {
-      config: codeAttempts(config),
+      config: { ...codeAttempts(config), replayable: false },
       schema: {
         tags: ['auth'],
         summary: 'The second step of a login: the challenge and a code of the app or a recovery code',
@@ -159,7 +159,7 @@ export function secondStepRoute(parent: FastifyInstance): void {
   app.post(
     '/admin/login/two-factor/setup',
     {
-      config: codeAttempts(config),
+      config: { ...codeAttempts(config), replayable: false },
       schema: {
         tags: ['auth'],
         summary: 'The enrolment a login asks of an Admin without two-factor sign-in while required: a new secret',
@@ -182,7 +182,7 @@ export function secondStepRoute(parent: FastifyInstance): void {
   app.post(
     '/admin/login/two-factor/enable',
     {
-      config: codeAttempts(config),
+      config: { ...codeAttempts(config), replayable: false },
       schema: {
         tags: ['auth'],
         summary:
@@ -262,7 +262,7 @@ export async function twoFactorRoutes(parent: FastifyInstance): Promise<void> {
   app.post(
     '/account/two-factor/setup',
     {
-      config: { activity: { kind: 'account', says: () => 'Started setting up two-factor sign-in' } },
+      config: { replayable: false, activity: { kind: 'account', says: () => 'Started setting up two-factor sign-in' } },
       ...signedIn,
       schema: {
         tags,
@@ -281,7 +281,11 @@ export async function twoFactorRoutes(parent: FastifyInstance): Promise<void> {
     '/account/two-factor/enable',
     {
       ...signedIn,
-      config: { ...limited, activity: { kind: 'account', says: () => 'Turned on two-factor sign-in' } },
+      config: {
+        ...limited,
+        replayable: false,
+        activity: { kind: 'account', says: () => 'Turned on two-factor sign-in' },
+      },
       schema: {
         tags,
         summary: 'Turn it on with a code of the app; answers the ten recovery codes, shown this once',

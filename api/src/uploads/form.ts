@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { finished } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart, { type Multipart, type MultipartFile } from '@fastify/multipart';
@@ -168,6 +168,20 @@ export async function withForm<S extends FieldsSchema, P extends string, T>(
   }
 }
 
+/**
+ * What the form said, the same for every sending of it (a multipart boundary is new each time): its
+ * text fields and its files' contents, in the order of their names.
+ */
+function formDigest(fields: Record<string, string>, files: Record<string, ReceivedFile | string>): string {
+  const said = [
+    ...Object.entries(fields).map(([name, value]) => ['text', name, value]),
+    ...Object.entries(files).map(([name, file]) =>
+      typeof file === 'string' ? ['current file', name, file] : ['file', name, file.contentDigest ?? ''],
+    ),
+  ].sort((a, b) => (a[1]! < b[1]! ? -1 : a[1]! > b[1]! ? 1 : 0));
+  return createHash('sha256').update(JSON.stringify(said)).digest('hex');
+}
+
 async function receiveForm<S extends FieldsSchema, P extends string>(
   request: FastifyRequest,
   declaration: FormDeclaration<S, P>,
@@ -256,6 +270,7 @@ async function receiveForm<S extends FieldsSchema, P extends string>(
     throw error;
   }
   if (failure) throw failure;
+  request.bodyDigest = formDigest(fields, files);
   return { fields: checkFields(request, declaration.fields, fields), files } as ReceivedForm<S, P>;
 }
 
@@ -332,10 +347,12 @@ async function receiveFile(
   let size = 0;
   let head = Buffer.alloc(0);
   let refusal: HttpError | undefined;
+  const digest = createHash('sha256');
   try {
     for await (const chunk of part.file as AsyncIterable<Buffer>) {
       if (refusal || writeError) continue;
       size += chunk.length;
+      digest.update(chunk);
       // Past the limit the answer comes at once (closing the connection), not after the rest is read.
       if (size > limit) throw new HttpError(413, messages.tooLarge(words, limit));
       if (head.length < SNIFF_BYTES) {
@@ -376,6 +393,7 @@ async function receiveFile(
     name: UploadStore.newName(type.extension),
     tempPath,
     size,
+    contentDigest: digest.digest('hex'),
     mimeType: type.mimeType,
     isImage: type.isImage,
     originalName: part.filename,
