@@ -1,11 +1,9 @@
 import { OWNER_LOCK } from '../uploads/database-store';
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '../config';
 import { openDatabase } from '../db/database';
-import { closeTestDatabase, databaseFor, engines, freePort, multipartForm, openTestDatabase } from '../testing/harness';
+import { databaseFor, engines, multipartForm } from '../testing/harness';
+import { spawnedServer, type SpawnedServer } from '../testing/spawned';
 import { solidPng } from '../uploads/png';
 
 // kill -9 during concurrent writes, on each engine: after a restart every acknowledged write is
@@ -17,38 +15,16 @@ const ADMIN = { email: 'durable@example.com', password: 'durability test passwor
 const KILLS = 3;
 
 describe.each(engines())('durability on %s', (_name, engine) => {
-  let dataDir: string;
-  let env: NodeJS.ProcessEnv;
+  let spawned: SpawnedServer;
   let url: string;
-  let server: ChildProcess | undefined;
+  let dataDir: string;
   const database = databaseFor(engine);
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-durability-'));
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    env = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      PASSWORD_HASH_COST: '10',
-      EVENT_LOOP_LAG_LIMIT_MS: '0',
-      LOG_LEVEL: 'silent',
-      PUBLIC_RATE_MAX: '100000',
-      LOGIN_RATE_MAX: '1000',
-      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl, DATABASE_SCHEMA: database.databaseSchema } : {}),
-    };
+    spawned = await spawnedServer(engine, ADMIN);
+    ({ url, dataDir } = spawned);
   });
-  afterAll(async () => {
-    server?.kill('SIGKILL');
-    if (engine.engine === 'postgres') {
-      await closeTestDatabase(await openTestDatabase({ dataDir, ...database }));
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => spawned.close());
 
   /** The stored uploads: the folder's files on SQLite, the database's on PostgreSQL. */
   async function storedFiles(): Promise<string[]> {
@@ -62,37 +38,9 @@ describe.each(engines())('durability on %s', (_name, engine) => {
     }
   }
 
-  async function start(): Promise<void> {
-    server = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'api/src/server.ts')], {
-      env,
-      stdio: 'ignore',
-    });
-    for (let tries = 0; tries < 300; tries++) {
-      try {
-        if ((await fetch(`${url}/api/v1/openapi.json`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('the server did not start');
-  }
-
-  async function kill(): Promise<void> {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server!.kill('SIGKILL');
-    await exited;
-  }
-
-  async function login(): Promise<{ token: string; userId: string }> {
-    const res = await fetch(`${url}/api/v1/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const body = (await res.json()) as { token: string; doesUserEmailExist: { _id: string } };
-    return { token: body.token, userId: body.doesUserEmailExist._id };
-  }
+  const start = () => spawned.start();
+  const kill = () => spawned.kill();
+  const login = () => spawned.login();
 
   it(`keeps every acknowledged write and leaves no orphan or partial import across ${KILLS} kills`, async () => {
     const acknowledged: string[] = [];
