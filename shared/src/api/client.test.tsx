@@ -1,8 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
+import { AxiosError } from 'axios';
 import { AppProviders } from '../ui/AppProviders';
 import { session } from '../session/session';
 import { stubApi } from '../testing/apiStub';
-import { apiClient, configureApi, errorMessage, unwrap } from './client';
+import { apiClient, configureApi, errorMessage, unwrap, WRITE_RETRY_DELAYS_MS } from './client';
 import { authApi } from './resources/auth';
 
 const userId = '0123456789abcdef01234567';
@@ -75,5 +76,66 @@ describe('API client', () => {
   it('words unknown failures plainly', () => {
     expect(errorMessage(new Error('boom'))).toBe('boom');
     expect(errorMessage('???')).toBe('Something went wrong');
+  });
+
+  describe('a write that gets no answer or a 503', () => {
+    const save = () => unwrap(apiClient.post(`/add/prayer/${userId}`, { title: 'Morning Offering' }));
+    const keyOf = (call: { headers: Record<string, unknown> }) => call.headers['Idempotency-Key'];
+    beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
+    afterEach(() => jest.useRealTimers());
+
+    it('is sent again with the same Idempotency-Key after 1 s and 2 s, and the answer goes to the caller', async () => {
+      let sent = 0;
+      const calls = stubApi({
+        [`POST /add/prayer/${userId}`]: () => {
+          sent += 1;
+          if (sent === 1) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK);
+          if (sent === 2) return [503, { message: 'The server is busy. Try again in a few seconds.' }];
+          return [201, { message: 'Prayer added successfully', data: { _id: 'p1' } }];
+        },
+      });
+      const saving = save();
+      await act(() => jest.advanceTimersByTimeAsync(WRITE_RETRY_DELAYS_MS[0]! + WRITE_RETRY_DELAYS_MS[1]!));
+      await expect(saving).resolves.toEqual({ _id: 'p1' });
+      expect(calls).toHaveLength(3);
+      expect(keyOf(calls[0]!)).toMatch(/^[0-9a-f]{32}$/);
+      expect(calls.map(keyOf)).toEqual([keyOf(calls[0]!), keyOf(calls[0]!), keyOf(calls[0]!)]);
+      expect(screen.queryByText(/busy|could not be reached/)).not.toBeInTheDocument();
+    });
+
+    it('tells the user once the three resends (1 s, 2 s, 4 s) are spent', async () => {
+      const calls = stubApi({
+        [`POST /add/prayer/${userId}`]: () => [503, { message: 'The server is busy. Try again in a few seconds.' }],
+      });
+      const saving = save();
+      const failed = expect(saving).rejects.toThrow();
+      await act(() => jest.advanceTimersByTimeAsync(WRITE_RETRY_DELAYS_MS[0]! + WRITE_RETRY_DELAYS_MS[1]!));
+      expect(calls).toHaveLength(3);
+      expect(screen.queryByText('The server is busy. Try again in a few seconds.')).not.toBeInTheDocument();
+      await act(() => jest.advanceTimersByTimeAsync(WRITE_RETRY_DELAYS_MS[2]!));
+      await failed;
+      expect(calls).toHaveLength(4);
+      expect(await screen.findByText('The server is busy. Try again in a few seconds.')).toBeInTheDocument();
+    });
+
+    it('gives each save its own key, and never resends a refusal or a read', async () => {
+      const calls = stubApi({
+        [`POST /add/prayer/${userId}`]: () => [400, { message: 'Title is required' }],
+        [`GET /mass/intention/${userId}`]: () => [503, { message: 'The server is busy' }],
+      });
+      await failing(save());
+      await failing(save());
+      await failing(massIntentionsApi.list(userId));
+      expect(calls.map((call) => call.method)).toEqual(['POST', 'POST', 'GET']);
+      expect(keyOf(calls[0]!)).not.toBe(keyOf(calls[1]!));
+      expect(keyOf(calls[2]!)).toBeUndefined();
+    });
+
+    it('does not resend a login step', async () => {
+      const calls = stubApi({});
+      const login = authApi.login({ email: 'a@example.com', password: 'x' });
+      await failing(login);
+      expect(calls).toHaveLength(1);
+    });
   });
 });

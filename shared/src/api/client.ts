@@ -16,6 +16,8 @@ declare module 'axios' {
     quiet?: boolean;
     /** Sent again after the session was renewed: a second 401 ends the session. */
     replayed?: boolean;
+    /** How many times this write has been sent again after no answer or a 503. */
+    resent?: number;
   }
 }
 
@@ -33,10 +35,51 @@ followApiBaseUrl((baseURL) => {
   apiClient.defaults.baseURL = baseURL;
 });
 
+/**
+ * A write that got no answer, or a 503 (the server was busy), is sent again after these waits before
+ * the failure is shown: 1 s, 2 s, 4 s. Safe, since each write attempt carries one Idempotency-Key: a
+ * write the server made but whose answer was lost is answered again, not made twice.
+ */
+export const WRITE_RETRY_DELAYS_MS = [1000, 2000, 4000];
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+const isWrite = (method: string | undefined) => ['post', 'put', 'patch', 'delete'].includes(method ?? 'get');
+
+/** 128 random bits as hex: `crypto.randomUUID` exists only on https pages, a parish's LAN may be http. */
+function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 apiClient.interceptors.request.use((config) => {
   const token = session.token();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  // One key per save attempt: a resent attempt keeps its own.
+  if (isWrite(config.method) && !config.headers.has(IDEMPOTENCY_KEY_HEADER))
+    config.headers.set(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
   return config;
+});
+
+const wait = (ms: number, signal: AbortSignal | undefined) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(new axios.CanceledError());
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new axios.CanceledError());
+    });
+  });
+
+// Before the interceptor below that tells the user: a write resent in time tells nothing.
+apiClient.interceptors.response.use(undefined, async (error: unknown) => {
+  if (!(error instanceof AxiosError) || axios.isCancel(error)) throw error;
+  const config = error.config as AxiosRequestConfig | undefined;
+  // A login step is not resent: a code is single-use, and a lost session costs only a new sign-in.
+  if (!config || config.isLogin || !isWrite(config.method)) throw error;
+  const busyOrSilent = !error.response || error.response.status === 503;
+  const resent = config.resent ?? 0;
+  if (!busyOrSilent || resent >= WRITE_RETRY_DELAYS_MS.length) throw error;
+  await wait(WRITE_RETRY_DELAYS_MS[resent]!, config.signal instanceof AbortSignal ? config.signal : undefined);
+  return apiClient.request({ ...config, resent: resent + 1 });
 });
 
 export { UNREACHABLE_MESSAGE };

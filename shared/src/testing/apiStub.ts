@@ -60,7 +60,15 @@ export function stubApi(handlers: Record<string, StubHandler>): StubbedCall[] {
       handlers[`${method} ${url}`] ?? (`${method} ${url}` === 'GET /account' ? anAdminsAccount : undefined);
     if (handler !== anAdminsAccount) calls.push(call);
     if (!handler) throw new AxiosError(`No stub for ${method} ${url}`, 'ERR_NETWORK', config);
-    const [status, data, headers = {}] = await handler(call);
+    let answer: StubAnswer;
+    try {
+      answer = await handler(call);
+    } catch (error) {
+      // As axios's own failures do, a stubbed network failure carries the request it failed.
+      if (error instanceof AxiosError && !error.config) error.config = config;
+      throw error;
+    }
+    const [status, data, headers = {}] = answer;
     const response: AxiosResponse = { data, status, statusText: String(status), headers, config };
     if (status >= 400) {
       throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, null, response);
