@@ -20,6 +20,7 @@
  *  11. load shedding: the public list's p99 alone and beside 200 clients reading the whole admin list
  *  12. `npm run cluster`'s topology on PostgreSQL: one instance, and two behind nginx, side by side
  *  13. one address holding 5,000 idle connections: what it keeps, and a second address's p99 ≤ 50 ms
+ *  14. 20 starts beside a process copying files: 503s among the first login and submit of each   goal 0
  *
  * `npm run bench -- <section> …` runs only the sections named (see main()).
  */
@@ -34,6 +35,7 @@ import { chromium, type Page } from 'playwright-core';
 import { singletons as sharedLibraries } from '../../config/federation';
 import { chromiumLaunchOptions } from '../chromium';
 import { loginPageJs, recordJsOnTheWire, timeToUsableLogin } from '../weight/loginWeight';
+import { restarts } from './restarts';
 import { soak } from './soak';
 import { chunkContents, packagesOf } from './stats';
 
@@ -776,10 +778,24 @@ async function idleFloodFigures() {
   }
 }
 
+// --- 14. the first calls after a start, beside a neighbour copying files ---
+
+async function restartFigures() {
+  console.log('\n# 14. 20 starts of the server while another process copies 300 MB in a loop: a login and a');
+  console.log('  prayer request sent the moment it first answers');
+  const result = await restarts(20, 300);
+  for (const failure of result.failures) console.log(`  not as expected: ${failure}`);
+  report(
+    `503s among ${result.rounds * 2} first calls (login + submit × ${result.rounds})`,
+    `${result.shed} (start → first answer ≈ ${result.startMedianMs.toFixed(0)} ms; ${result.copiedMb} MB copied)`,
+    '0',
+  );
+}
+
 /**
  * `npm run bench` runs every section; `npm run bench -- deploy cluster` only those named: build,
  * browser, load, prayers (with the shedding figure), shedding (that figure alone), csv, deploy, soak, hardening, cluster,
- * flood.
+ * flood, restarts.
  */
 async function main() {
   const named = process.argv.slice(2);
@@ -825,6 +841,7 @@ async function main() {
   if (wants('hardening')) hardeningFigures();
   if (wants('cluster')) await clusterFigures();
   if (wants('flood')) await idleFloodFigures();
+  if (wants('restarts')) await restartFigures();
   console.log('\n# summary');
   for (const [what, figure, budget] of rows) console.log(`${what.padEnd(52)} ${figure.padStart(24)}   ${budget}`);
 }
