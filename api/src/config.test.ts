@@ -37,6 +37,26 @@ describe('loadConfig', () => {
     expect(fs.existsSync(path.join(repoRoot, 'api', 'package.json'))).toBe(true);
   });
 
+  it('sheds the logins and submits at a harder lag than the other calls, never below it', () => {
+    expect(loadConfig({})).toMatchObject({
+      eventLoopLagLimitMs: 500,
+      eventLoopLagHardLimitMs: 2000,
+      pressureWindowMs: 2000,
+      pressureSampleMs: 250,
+    });
+    expect(loadConfig({ EVENT_LOOP_LAG_LIMIT_MS: '300' }).eventLoopLagHardLimitMs).toBe(1200);
+    expect(loadConfig({ EVENT_LOOP_LAG_LIMIT_MS: '300', EVENT_LOOP_LAG_HARD_LIMIT_MS: '900' })).toMatchObject({
+      eventLoopLagLimitMs: 300,
+      eventLoopLagHardLimitMs: 900,
+    });
+    expect(() => loadConfig({ EVENT_LOOP_LAG_HARD_LIMIT_MS: '400' })).toThrow(
+      'EVENT_LOOP_LAG_HARD_LIMIT_MS must be a whole number of at least 500 (got "400")',
+    );
+    expect(() => loadConfig({ PRESSURE_WINDOW_MS: '0' })).toThrow(
+      'PRESSURE_WINDOW_MS must be a whole number of at least 1',
+    );
+  });
+
   it('reads the environment', () => {
     const config = loadConfig({
       PORT: '9000',

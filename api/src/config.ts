@@ -42,10 +42,15 @@ export interface AppConfig {
   /** Largest accepted file of any type (donation files), in bytes. */
   uploadMaxFileBytes: number;
   /**
-   * Load shedding (http/pressure.ts): while the event loop lags more than this, calls other than the
-   * mobile app's public reads are answered 503 with Retry-After instead of queueing. 0: never shed.
+   * Load shedding (http/pressure.ts): once the event loop has lagged more than this for
+   * pressureWindowMs, the signed-in members' calls are answered 503 with Retry-After instead of
+   * queueing, until it has lagged less than half of it for as long. 0: never shed.
    */
   eventLoopLagLimitMs: number;
+  /** Likewise for the logins and the mobile app's submits (the public reads are never shed). */
+  eventLoopLagHardLimitMs: number;
+  /** How long a lag must last over a limit before shedding starts (and under half of it before it stops). */
+  pressureWindowMs: number;
   /** At a stop, requests in progress get this long to finish; what is left is then cut. */
   shutdownGraceMs: number;
   /** How often the lag is measured. */
@@ -222,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must start with postgres:// (leave it unset to use SQLite in DATA_DIR)');
   }
+  const eventLoopLagLimitMs = int(env, 'EVENT_LOOP_LAG_LIMIT_MS', 500, 0);
   return {
     port: int(env, 'PORT', 8080, 0),
     host: text(env, 'HOST') ?? '0.0.0.0',
@@ -240,7 +246,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: trustProxy(env),
     uploadMaxImageBytes: int(env, 'UPLOAD_MAX_IMAGE_BYTES', 5 * MIB),
     uploadMaxFileBytes: int(env, 'UPLOAD_MAX_FILE_BYTES', 20 * MIB),
-    eventLoopLagLimitMs: int(env, 'EVENT_LOOP_LAG_LIMIT_MS', 500, 0),
+    eventLoopLagLimitMs,
+    // The logins and the mobile app's submits are shed last: never below the other calls' limit.
+    eventLoopLagHardLimitMs: int(env, 'EVENT_LOOP_LAG_HARD_LIMIT_MS', 4 * eventLoopLagLimitMs, eventLoopLagLimitMs),
+    pressureWindowMs: int(env, 'PRESSURE_WINDOW_MS', 2000, 1),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0),
     pressureSampleMs: int(env, 'PRESSURE_SAMPLE_MS', 250, 10),
     adminReadsAtOnce: int(env, 'ADMIN_READS_AT_ONCE', 2, 0),

@@ -1,18 +1,20 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import fastifyUnderPressure from '@fastify/under-pressure';
 import type { AppConfig } from '../config';
 import { HttpError } from './errors';
-import { addRouteHooks, isReadRequest, needsSession, reads } from './route-hooks';
+import { addRouteHooks, needsSession, reads } from './route-hooks';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The event loop's load as load shedding sees it (absent when EVENT_LOOP_LAG_LIMIT_MS is 0). */
+    loadGauge?: LagGauge;
+  }
+}
 
 /** Seconds a shed call is told to wait (the front end's data layer retries a 503 after it). */
 export const SHED_RETRY_AFTER_SECONDS = 2;
 
-export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
-
-/** The mobile app's reads (and the pages' files): public GETs, never shed, never queued. */
-function isPublicRead(request: FastifyRequest): boolean {
-  return isReadRequest(request) && !needsSession(request.routeOptions);
-}
+export const BUSY_MESSAGE = `The server is busy. Please try again in ${SHED_RETRY_AFTER_SECONDS} seconds.`;
 
 /**
  * The administrators' reads: the GET routes that need a session. Calls without one are refused at
@@ -169,21 +171,135 @@ function registerAdmission(app: FastifyInstance, config: AppConfig): void {
 }
 
 /**
- * Load shedding: while the event loop lags past EVENT_LOOP_LAG_LIMIT_MS, every call but the public
- * reads is answered 503 with Retry-After at once, instead of queueing behind the work that lags it,
- * so that the mobile app keeps being served. Before that, the administrators' reads are admitted a few
- * at a time (registerAdmission).
+ * How loaded the event loop is: 0 calm; 1 overloaded, when the administrators' calls are shed; 2 past
+ * the hard limit, when the logins and the mobile app's submits are shed too. The mobile app's public
+ * reads are never shed.
+ */
+export type LoadLevel = 0 | 1 | 2;
+
+export interface LagLimits {
+  /** Lag (ms) over which, sustained for `windowMs`, level 1 starts. */
+  limitMs: number;
+  /** Lag (ms) over which, sustained for `windowMs`, level 2 starts. */
+  hardLimitMs: number;
+  /** How long a lag must stay over a limit for its level to start, and under half of it to stop. */
+  windowMs: number;
+}
+
+/** One limit with hysteresis: on once every sample for a window is over it, off once every one is under half. */
+class Threshold {
+  on = false;
+  /** When the present run of samples over the limit (under half of it) began: its first sample's time. */
+  private overSince: number | undefined;
+  private underSince: number | undefined;
+
+  constructor(
+    private readonly limitMs: number,
+    private readonly windowMs: number,
+  ) {}
+
+  record(lagMs: number, at: number): void {
+    if (lagMs > this.limitMs) {
+      this.overSince ??= at;
+      this.underSince = undefined;
+    } else if (lagMs < this.limitMs / 2) {
+      this.underSince ??= at;
+      this.overSince = undefined;
+    } else {
+      this.overSince = this.underSince = undefined;
+    }
+    // A run is timed from its first sample, so a single sample, however large (one slow turn: a start,
+    // a stalled write, a long garbage collection), is a run of no length and never changes the level.
+    if (!this.on && this.overSince !== undefined && at - this.overSince >= this.windowMs) this.on = true;
+    if (this.on && this.underSince !== undefined && at - this.underSince >= this.windowMs) this.on = false;
+  }
+}
+
+/**
+ * The load level from samples of the event loop's lag (each the longest delay since the previous
+ * one). A level starts once every sample for `windowMs` has been over its limit, counted from the first
+ * such sample, and ends once every sample for `windowMs` has been under half of it: shedding follows
+ * sustained overload, never one slow turn, and does not flap at the limit.
+ */
+export class LagGauge {
+  private readonly overloaded: Threshold;
+  private readonly critical: Threshold;
+
+  constructor(readonly limits: LagLimits) {
+    this.overloaded = new Threshold(limits.limitMs, limits.windowMs);
+    this.critical = new Threshold(limits.hardLimitMs, limits.windowMs);
+  }
+
+  /** A sample: the longest lag (ms) since the previous one, taken at `at` (ms, any monotonic clock). */
+  record(lagMs: number, at: number): void {
+    this.overloaded.record(lagMs, at);
+    this.critical.record(lagMs, at);
+  }
+
+  get level(): LoadLevel {
+    if (this.critical.on) return 2;
+    return this.overloaded.on ? 1 : 0;
+  }
+}
+
+/** How often the lag probe fires (ms): a delay shorter than this is not seen. */
+const PROBE_RESOLUTION_MS = 10;
+
+/**
+ * Feeds `gauge` a sample every `sampleMs`: the longest delay of the event loop since the previous
+ * sample (a timer firing every 10 ms, and the sample's own timer when a turn outlasted the whole
+ * interval). Returns the function that stops it.
+ */
+export function sampleEventLoopLag(gauge: LagGauge, sampleMs: number): () => void {
+  const probe = monitorEventLoopDelay({ resolution: PROBE_RESOLUTION_MS });
+  probe.enable();
+  let expected = performance.now() + sampleMs;
+  let timer: NodeJS.Timeout;
+  const sample = () => {
+    const now = performance.now();
+    const probed = probe.count > 0 ? probe.max / 1e6 - PROBE_RESOLUTION_MS : 0;
+    gauge.record(Math.max(probed, now - expected, 0), now);
+    probe.reset();
+    expected = now + sampleMs;
+    timer = setTimeout(sample, sampleMs).unref();
+  };
+  timer = setTimeout(sample, sampleMs).unref();
+  return () => {
+    clearTimeout(timer);
+    probe.disable();
+  };
+}
+
+/**
+ * Load shedding: while the event loop is overloaded (LagGauge), the calls of its level are answered
+ * 503 with Retry-After at once, instead of queueing behind the work that lags it, so that the mobile
+ * app keeps being served: at level 1 the administrators' calls, at level 2 the logins and the mobile
+ * app's submits too; never the mobile app's public reads. The lag is measured from the moment the
+ * server listens, so the work of its start counts for nothing. Before that, the administrators' reads
+ * are admitted a few at a time (registerAdmission).
  */
 export async function registerLoadShedding(app: FastifyInstance, config: AppConfig): Promise<void> {
   if (config.eventLoopLagLimitMs !== 0) {
-    await app.register(fastifyUnderPressure, {
-      maxEventLoopDelay: config.eventLoopLagLimitMs,
-      sampleInterval: config.pressureSampleMs,
-      pressureHandler: async (request, reply, type, value) => {
-        if (isPublicRead(request)) return;
-        throw shed(request, reply, `under pressure: ${type}`, value);
-      },
+    const gauge = new LagGauge({
+      limitMs: config.eventLoopLagLimitMs,
+      hardLimitMs: config.eventLoopLagHardLimitMs,
+      windowMs: config.pressureWindowMs,
     });
+    app.decorate('loadGauge', gauge);
+    let stop: (() => void) | undefined;
+    app.addHook('onListen', async () => {
+      stop ??= sampleEventLoopLag(gauge, config.pressureSampleMs);
+    });
+    app.addHook('onClose', async () => stop?.());
+    const shedFrom =
+      (level: LoadLevel) => (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+        if (gauge.level < level) return done();
+        done(shed(request, reply, `event loop overloaded (level ${gauge.level})`, gauge.limits));
+      };
+    // The signed-in members' calls first.
+    addRouteHooks(app, (route) => needsSession(route), { onRequest: shedFrom(1) });
+    // The logins and the mobile app's submits (the writes that need no session) last.
+    addRouteHooks(app, (route) => !needsSession(route) && !reads(route), { onRequest: shedFrom(2) });
   }
   registerAdmission(app, config);
 }
