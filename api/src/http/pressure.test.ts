@@ -31,7 +31,7 @@ describe('a passing stall', () => {
     const [login, submit] = await Promise.all([loginOf(server)(), submitOf(server)()]);
     expect(login.status).toBe(200);
     expect(submit.status).toBe(201);
-  }, 15_000);
+  }, 60_000);
 
   it('later: a single 800 ms stall does not make the next logins and submits answer 503', async () => {
     server = await startServer(engines()[0]![1], limits, (app) => {
@@ -55,7 +55,7 @@ describe('a passing stall', () => {
       const [login, submit, list] = await Promise.all([loginOf(server)(), submitOf(server)(), adminList()]);
       expect([login.status, submit.status, list.status]).toEqual([200, 201, 200]);
     }
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('LagGauge', () => {
@@ -139,7 +139,8 @@ describe('load shedding under sustained overload', () => {
       (instance) => (app = instance),
     );
     token = await server.login();
-  });
+    // A start takes seconds on a loaded machine.
+  }, 30_000);
   afterAll(async () => {
     await server.close();
   });
@@ -219,7 +220,7 @@ describe('load shedding, measured', () => {
         });
       },
     );
-  });
+  }, 30_000);
   afterAll(async () => {
     clearInterval(lagging);
     await server.close();
@@ -279,7 +280,7 @@ describe('admission of the administrators’ reads', () => {
       });
     });
     token = await server.login();
-  });
+  }, 30_000);
   afterAll(async () => {
     for (const release of held) release();
     await server.close();
