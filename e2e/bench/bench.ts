@@ -91,15 +91,18 @@ async function startServer(env: Record<string, string> = {}) {
     },
     stdio: 'ignore',
   });
-  for (let attempt = 0; attempt < 100; attempt++) {
+  // A server that could not listen (a left-over one holds the port) must not let the figures be that one's.
+  for (let attempt = 0; attempt < 600 && server.exitCode === null; attempt++) {
     try {
-      if ((await fetch(`${base}/api/v1/openapi.json`)).ok) return { server, dataDir };
+      if ((await fetch(`${base}/api/v1/openapi.json`)).ok && server.exitCode === null) return { server, dataDir };
     } catch {
       // not up yet
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('the server did not start');
+  server.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+  throw new Error(server.exitCode === null ? 'the server did not start' : `the server exited (${server.exitCode})`);
 }
 
 async function login(at = base): Promise<{ token: string; userId: string }> {
