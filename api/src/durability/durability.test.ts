@@ -2,7 +2,7 @@ import { OWNER_LOCK } from '../uploads/database-store';
 import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../db/database';
-import { databaseFor, engines, multipartForm } from '../testing/harness';
+import { engines, multipartForm } from '../testing/harness';
 import { spawnedServer, type SpawnedServer } from '../testing/spawned';
 import { solidPng } from '../uploads/png';
 
@@ -18,11 +18,11 @@ describe.each(engines())('durability on %s', (_name, engine) => {
   let spawned: SpawnedServer;
   let url: string;
   let dataDir: string;
-  const database = databaseFor(engine);
+  let database: SpawnedServer['database'];
 
   beforeAll(async () => {
     spawned = await spawnedServer(engine, ADMIN);
-    ({ url, dataDir } = spawned);
+    ({ url, dataDir, database } = spawned);
   });
   afterAll(() => spawned.close());
 

@@ -2,13 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '../config';
+import { repoRoot, type AppConfig } from '../config';
 import { closeTestDatabase, databaseFor, freePort, openTestDatabase, type EngineUnderTest } from './harness';
 
 /** A server in a process of its own, started and killed (-9) at will on one data directory and database. */
 export interface SpawnedServer {
   url: string;
   dataDir: string;
+  /** Its database: the PostgreSQL schema it runs in (none on SQLite, whose file is in dataDir). */
+  database: Pick<AppConfig, 'databaseUrl' | 'databaseSchema'>;
   /** Starts it and waits until it answers. */
   start(): Promise<void>;
   /** kill -9, and waits until it is gone. */
@@ -58,6 +60,7 @@ export async function spawnedServer(
   return {
     url,
     dataDir,
+    database,
     async start() {
       server = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'api/src/server.ts')], {
         env,
