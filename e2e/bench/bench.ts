@@ -36,6 +36,7 @@ import { singletons as sharedLibraries } from '../../config/federation';
 import { chromiumLaunchOptions } from '../chromium';
 import { loginPageJs, recordJsOnTheWire, timeToUsableLogin } from '../weight/loginWeight';
 import { restarts } from './restarts';
+import { spawnApi, untilAnswering } from './server';
 import { soak } from './soak';
 import { chunkContents, packagesOf } from './stats';
 
@@ -74,14 +75,11 @@ function timeBuild() {
 
 async function startServer(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-bench-'));
-  const server = spawn(process.execPath, [path.join(root, 'api/dist/server.js')], {
+  const server = spawnApi({
+    port,
+    dataDir,
+    admin,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
       // Production logging (errors and slow requests): its cost is part of the figures.
       LOGIN_RATE_MAX: '1000',
       PUBLIC_RATE_MAX: '100000',
@@ -89,20 +87,15 @@ async function startServer(env: Record<string, string> = {}) {
       MAX_CONNECTIONS_PER_ADDRESS: '2000',
       ...env,
     },
-    stdio: 'ignore',
   });
-  // A server that could not listen (a left-over one holds the port) must not let the figures be that one's.
-  for (let attempt = 0; attempt < 600 && server.exitCode === null; attempt++) {
-    try {
-      if ((await fetch(`${base}/api/v1/openapi.json`)).ok && server.exitCode === null) return { server, dataDir };
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await untilAnswering(server, base, { timeoutMs: 60_000 });
+  } catch (error) {
+    server.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   }
-  server.kill();
-  rmSync(dataDir, { recursive: true, force: true });
-  throw new Error(server.exitCode === null ? 'the server did not start' : `the server exited (${server.exitCode})`);
+  return { server, dataDir };
 }
 
 async function login(at = base): Promise<{ token: string; userId: string }> {

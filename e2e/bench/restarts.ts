@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { spawnApi, untilAnswering } from './server';
 
-const root = path.resolve(__dirname, '..', '..');
 const port = Number(process.env.RESTARTS_PORT ?? 4392);
 const base = `http://127.0.0.1:${port}`;
 const admin = { email: 'restarts@example.com', password: 'restarts-Password-1' };
@@ -45,18 +45,6 @@ function fileCopyingNeighbour(sizeMb: number): { child: ChildProcess; folder: st
   return { child, folder, copies: () => copies };
 }
 
-async function firstAnswer(server: ChildProcess): Promise<void> {
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    try {
-      if ((await fetch(`${base}/api/v1/openapi.json`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 const stopped = (server: ChildProcess) =>
   new Promise<void>((resolve) => {
     if (server.exitCode !== null) return resolve();
@@ -73,22 +61,15 @@ export async function restarts(rounds = 20, neighbourMb = 300): Promise<RestartR
   try {
     for (let round = 1; round <= rounds; round++) {
       const started = performance.now();
-      const server = spawn(process.execPath, [path.join(root, 'api/dist/server.js')], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          ADMIN_EMAIL: admin.email,
-          ADMIN_PASSWORD: admin.password,
-          // 20 starts' logins and submits from one address stay within the limits.
-          LOGIN_RATE_MAX: '1000',
-          PUBLIC_RATE_MAX: '1000',
-        },
-        stdio: 'ignore',
+      const server = spawnApi({
+        port,
+        dataDir,
+        admin,
+        // 20 starts' logins and submits from one address stay within the limits.
+        env: { LOGIN_RATE_MAX: '1000', PUBLIC_RATE_MAX: '1000' },
       });
       try {
-        await firstAnswer(server);
+        await untilAnswering(server, base, { pollMs: 10 });
         starts.push(performance.now() - started);
         const [login, submit] = await Promise.all([
           fetch(`${base}/api/v1/admin/login`, {
