@@ -5,6 +5,7 @@ import {
   type Dialect,
   type Driver,
   type Kysely,
+  type QueryResult,
   type TransactionSettings,
 } from 'kysely';
 
@@ -28,6 +29,11 @@ export class WriteScope {
 
   /** Set by the wrapped driver: what it begins and ends the scope's transaction with. */
   driver?: Driver;
+
+  /** True once its transaction is open (at its first write or transaction). */
+  get isOpen(): boolean {
+    return this.connection !== undefined;
+  }
 
   /** True once committed or rolled back: later queries (after the answer) run outside it. */
   get isOver(): boolean {
@@ -128,11 +134,25 @@ class WriteScopeDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     const scope = activeScope();
     if (!scope) return this.inner.acquireConnection();
-    const connection = await scope.acquire(this.inner);
+    const inner = this.inner;
+    // Until the scope's first write or transaction, its reads use an ordinary connection for the
+    // moment they take: a scope that only read so far (a record looked up before its upload arrives)
+    // holds nothing, so SQLite's one connection is not kept waiting on a slow client.
+    const readAlone = async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+      const connection = await inner.acquireConnection();
+      try {
+        return await connection.executeQuery<R>(query);
+      } finally {
+        await inner.releaseConnection(connection);
+      }
+    };
     // Each acquisition gets its own handle, so that its savepoints are its own.
     const handle: DatabaseConnection = {
-      executeQuery: (query) => connection.executeQuery(query),
-      streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+      executeQuery: async <R>(query: CompiledQuery) =>
+        !scope.isOpen && isRead(query) ? readAlone<R>(query) : (await scope.acquire(inner)).executeQuery<R>(query),
+      streamQuery: async function* (query, chunkSize) {
+        yield* (await scope.acquire(inner)).streamQuery(query, chunkSize);
+      },
     };
     scoped.set(handle, { scope, savepoints: [] });
     return handle;
@@ -142,6 +162,7 @@ class WriteScopeDriver implements Driver {
     const inScope = scoped.get(connection);
     if (!inScope) return this.inner.beginTransaction(connection, settings);
     const name = inScope.scope.nextSavepoint();
+    // A transaction inside the scope opens the scope's own: a savepoint is not a read.
     await connection.executeQuery(CompiledQuery.raw(`savepoint ${name}`));
     inScope.savepoints.push(name);
   }
@@ -171,6 +192,9 @@ class WriteScopeDriver implements Driver {
     return this.inner.destroy();
   }
 }
+
+/** A query that only reads: outside a scope's transaction until the scope writes. */
+const isRead = (query: CompiledQuery) => query.query.kind === 'SelectQueryNode';
 
 /** The dialect with write scopes: what `openDatabase` builds every Kysely on. */
 export function withWriteScopes(dialect: Dialect): Dialect {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import fc from 'fast-check';
 import { engines, multipartForm, startServer, type CallResult, type TestServer } from '../testing/harness';
 import { solidPng } from '../uploads/png';
@@ -170,6 +171,32 @@ describe.each(engines())('writes with an Idempotency-Key on %s', (_name, engine)
     expect(refused.status).toBe(400);
     const fixed = await addPrayer(key, prayer);
     expect(fixed.status).toBe(201);
+  });
+
+  it("holds nothing while a keyed edit's upload is still arriving: other calls answer meanwhile", async () => {
+    const created = await server.call('POST', `/api/v1/add/book/${admin}`, { form: bookForm(), token });
+    const id = (created.body.data as { _id: string })._id;
+    // An edit with its key whose body is only half sent, as from a slow phone.
+    const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    let uploadEnded = false;
+    socket.on('close', () => (uploadEnded = true));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST /api/v1/edit/book/${admin}/${id} HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${token}\r\n` +
+        `idempotency-key: ${newKey()}\r\ncontent-type: multipart/form-data; boundary=slow\r\n` +
+        `content-length: 100000\r\n\r\n--slow\r\ncontent-disposition: form-data; name="bookName"\r\n\r\nSlow`,
+    );
+    try {
+      // Past the record's lookup, into the body's wait.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const submit = await server.call('POST', '/api/v1/prayer/request', { json: { request: 'Meanwhile' } });
+      expect(submit.status).toBe(201);
+      // Answered while the upload still waits, not once the server gave up on it.
+      expect(uploadEnded).toBe(false);
+    } finally {
+      socket.destroy();
+    }
   });
 
   it(`stores exactly N records for any interleaving of retries of N writes (${RUNS} cases, seed ${SEED})`, async () => {
