@@ -8,6 +8,7 @@ import {
   manifest404,
   manifest500,
   notAManifest,
+  refused,
   remotes,
   shortLoadTimeout,
   stall,
@@ -25,7 +26,8 @@ import {
 //   manifest's fetch rejects before any chunk is asked for: 3 rounds each, 9 a remote on that path;
 // - chunks that 404 fail later, after the manifest was read and the remote registered: 5 rounds;
 // - a stall fails only by the map's load timeout, the same timer every round, and each round waits it
-//   out twice: 2 rounds.
+//   out twice: 2 rounds;
+// - a refused connection fails every file of the remote at once, before any answer: 2 rounds.
 // The reported path (Finance's manifest answering 404) keeps its 30 of 30 rounds, in one session and
 // in fresh contexts, in recovery.spec.ts.
 
@@ -39,6 +41,7 @@ const deployFaults: { fault: Fault; rounds: number }[] = [
   { fault: notAManifest, rounds: 3 },
   { fault: chunk404, rounds: 5 },
   { fault: stall, rounds: 2 },
+  { fault: refused, rounds: 2 },
 ];
 
 for (const remote of remotes) {

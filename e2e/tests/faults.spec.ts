@@ -6,57 +6,58 @@ import { logIn, menuLink, openDashboard } from './session';
 // for the last, about what the login sets off.
 test.use({ signedIn: true });
 
-// Every fault a deploy can cause, for each remote and for /remotes.json itself: only the area that
-// cannot be loaded shows a panel in plain words, everything else keeps working, and Retry recovers
-// without a page reload once the files are back.
+// Every fault a deploy can cause, and /remotes.json's: only the area that cannot be loaded shows a
+// panel in plain words, everything else keeps working, and Retry recovers without a page reload once
+// the files are back. Every remote loads through the same loader, and each remote meets every fault
+// round after round in fault-rounds.spec.ts: here each fault is met once, from the first page, by one
+// remote in turn, so that each remote meets two of them.
 
 const markNoReload = (page: Page) =>
   page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 const stillNoReload = (page: Page) => page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload);
 
-for (const remote of remotes) {
-  for (const fault of faults) {
-    test(
-      `${remote.name}: ${fault.name} shows only its panel, and Retry recovers`,
-      SAME_ON_EVERY_NODE,
-      async ({ page }) => {
-        // From the first page: the idle prefetch meets the fault too, and must stay silent.
-        let endStall!: () => void;
-        const stalled = new Promise<void>((resolve) => (endStall = resolve));
-        const pattern = `**/remotes/${remote.name}/*/${fault.files}`;
-        await page.route(pattern, (route) => fault.answer(route, stalled));
-        await openDashboard(page);
+for (const [index, fault] of faults.entries()) {
+  const remote = remotes[index % remotes.length];
+  test(
+    `${remote.name}: ${fault.name} shows only its panel, and Retry recovers`,
+    SAME_ON_EVERY_NODE,
+    async ({ page }) => {
+      // From the first page: the idle prefetch meets the fault too, and must stay silent.
+      let endStall!: () => void;
+      const stalled = new Promise<void>((resolve) => (endStall = resolve));
+      const pattern = `**/remotes/${remote.name}/*/${fault.files}`;
+      await page.route(pattern, (route) => fault.answer(route, stalled));
+      await openDashboard(page);
 
-        await (await menuLink(page, remote.menu)).click();
-        const heading = unavailable(page, remote);
-        await expect(heading).toBeVisible({ timeout: 10_000 });
-        const panel = page.getByRole('alert').filter({ has: heading });
-        await expect(panel).toContainText('They may be being updated — try again in a moment.');
-        // The runtime's text stays behind Details.
-        expect(await panel.innerText()).not.toContain('Federation Runtime');
-        await panel.getByText('Details').click();
-        await expect(panel.locator('details code')).not.toBeEmpty();
+      await (await menuLink(page, remote.menu)).click();
+      const heading = unavailable(page, remote);
+      await expect(heading).toBeVisible({ timeout: 10_000 });
+      const panel = page.getByRole('alert').filter({ has: heading });
+      await expect(panel).toContainText('They may be being updated — try again in a moment.');
+      // The runtime's text stays behind Details.
+      expect(await panel.innerText()).not.toContain('Federation Runtime');
+      await panel.getByText('Details').click();
+      await expect(panel.locator('details code')).not.toBeEmpty();
 
-        // The other remotes, the menu and the session keep working.
-        for (const other of remotes.filter((candidate) => candidate !== remote)) {
-          await (await menuLink(page, other.menu)).click();
-          await expect(other.ready(page)).toBeVisible();
-        }
-        await (await menuLink(page, 'Dashboard')).click();
-        await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      // The other remotes, the menu and the session keep working.
+      for (const other of remotes.filter((candidate) => candidate !== remote)) {
+        await (await menuLink(page, other.menu)).click();
+        await expect(other.ready(page)).toBeVisible();
+      }
+      await (await menuLink(page, 'Dashboard')).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
-        // The files are back: Retry loads the remote in the same page.
-        await (await menuLink(page, remote.menu)).click();
-        await expect(heading).toBeVisible({ timeout: 10_000 });
-        await page.unroute(pattern);
-        endStall();
-        await markNoReload(page);
-        await page.getByRole('button', { name: 'Retry' }).click();
-        await expect(remote.ready(page)).toBeVisible();
-        expect(await stillNoReload(page)).toBe(true);
-      },
-    );
-  }
+      // The files are back: Retry loads the remote in the same page.
+      await (await menuLink(page, remote.menu)).click();
+      await expect(heading).toBeVisible({ timeout: 10_000 });
+      await page.unroute(pattern);
+      endStall();
+      await markNoReload(page);
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await expect(remote.ready(page)).toBeVisible();
+      expect(await stillNoReload(page)).toBe(true);
+    },
+  );
 }
 
 const mapFaults: Fault[] = [
