@@ -42,9 +42,15 @@ export default tseslint.config(
   },
   {
     // A promise nobody awaits or catches fails silently; these rules need the types, so they run where
-    // a tsconfig describes the files.
+    // a tsconfig describes the files. The clients are one program (config/tsconfig.clients.json), as
+    // `npm run typecheck` checks them: each app's own tsconfig would build shared's types again.
     files: ['{shared,shell,remote-*,api}/src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'config/*.ts'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: {
+        project: ['config/tsconfig.clients.json', 'api/tsconfig.json', 'e2e/tsconfig.json', 'config/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
