@@ -3,7 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import { analyticsRoutes } from './analytics/routes';
-import { bookRoutes } from './books/resource';
+import { bookResource } from './books/resource';
 import { ownsPath, requireAdmin } from './auth/guard';
 import { authRoutes } from './auth/routes';
 import type { AppConfig } from './config';
@@ -31,16 +31,17 @@ import { openUploadStorage } from './uploads/storage';
 import type { UploadStorage } from './uploads/store';
 // finance (donations, bank accounts, Section A prayers, About Us)
 import { aboutRoutes } from './about/routes';
-import { bankAccountRoutes } from './bank-accounts/resource';
-import { donationRoutes } from './donations/resource';
-import { prayerRoutes } from './prayers/resource';
+import { bankAccountResource } from './bank-accounts/resource';
+import { donationResource } from './donations/resource';
+import { prayerResource } from './prayers/resource';
 // content (Bible plan, live streams, reflections)
 import { readingRoutes } from './readings/routes';
 import { reflectionRoutes } from './reflections/routes';
-import { streamRoutes } from './streams/resource';
+import { streamResource } from './streams/resource';
 // groups and prayer requests
-import { groupRoutes } from './groups/resource';
+import { groupResource } from './groups/resource';
 import { prayerRequestRoutes } from './prayer-requests/routes';
+import { resourceRoutes } from './resources/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -139,18 +140,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(activityRoutes);
       await api.register(analyticsRoutes);
       await api.register(massIntentionRoutes);
-      await api.register(bookRoutes);
+      await api.register(resourceRoutes(bookResource));
       // groups and prayer requests
-      await api.register(groupRoutes);
+      await api.register(resourceRoutes(groupResource));
       await api.register(prayerRequestRoutes);
       // content
       await api.register(readingRoutes);
-      await api.register(streamRoutes);
+      await api.register(resourceRoutes(streamResource));
       await api.register(reflectionRoutes);
       // finance
-      await api.register(donationRoutes);
-      await api.register(bankAccountRoutes);
-      await api.register(prayerRoutes);
+      await api.register(resourceRoutes(donationResource));
+      await api.register(resourceRoutes(bankAccountResource));
+      await api.register(resourceRoutes(prayerResource));
       await api.register(aboutRoutes);
       await api.register(versionRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

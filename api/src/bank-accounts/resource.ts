@@ -1,5 +1,4 @@
 import { defineResource } from '../resources/definition';
-import { resourceRoutes } from '../resources/routes';
 import { BankAccount, BankAccountInput, type BankAccountRow } from './schemas';
 
 /** The parish's bank accounts (spec §3), taken as a JSON body. */
@@ -13,14 +12,10 @@ export const bankAccountResource = defineResource<BankAccountRow>({
   leftOutOnEdit: 'empty',
   permission: 'finance',
   activity: { kind: 'bank account', nameColumn: 'bank_name' },
-  noun: 'Bank account',
-  tag: 'bank accounts',
   routes: {
-    list: { urls: ['/all/accounts'], summary: 'All bank accounts, in the order they were added (public)' },
-    add: { url: '/add/account/:userId', summary: 'Add a bank account' },
+    list: { urls: ['/all/accounts'] },
+    add: { url: '/add/account/:userId' },
     edit: { method: 'PUT', url: '/edit/account/:userId/:id', summary: 'Edit a bank account (same fields)' },
-    delete: { url: '/delete/account/:userId/:id', summary: 'Delete a bank account' },
+    delete: { url: '/delete/account/:userId/:id' },
   },
 });
-
-export const bankAccountRoutes = resourceRoutes(bankAccountResource);

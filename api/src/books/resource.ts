@@ -1,5 +1,4 @@
 import { defineResource } from '../resources/definition';
-import { resourceRoutes } from '../resources/routes';
 import { Book, BookFields, type BookRow } from './schemas';
 
 /** The book shelf (spec §3). */
@@ -22,22 +21,15 @@ export const bookResource = defineResource<BookRow>({
   },
   answer: (row, fileUrl) => ({ id: row._id, bookImage: fileUrl(row.bookImage) }),
   activity: { kind: 'book', nameColumn: 'book_name' },
-  noun: 'Book',
-  tag: 'books',
   routes: {
-    list: {
-      urls: ['/all/books/', '/all/books'],
-      summary: 'All books, newest first (public; also without the trailing slash)',
-    },
-    single: { url: '/single/book/:id', summary: 'One book (public)' },
+    list: { urls: ['/all/books/', '/all/books'] },
+    single: { url: '/single/book/:id' },
     add: { url: '/add/book/:userId', summary: 'Add a book (multipart: bookName, bookLink, category, bookImage)' },
     edit: {
       method: 'POST',
       url: '/edit/book/:userId/:bookId',
       summary: 'Edit a book (multipart, same fields; bookImage optional)',
     },
-    delete: { url: '/book/:userId/:bookId', summary: 'Delete a book and its cover' },
+    delete: { url: '/book/:userId/:bookId' },
   },
 });
-
-export const bookRoutes = resourceRoutes(bookResource);

@@ -1,5 +1,4 @@
 import { defineResource } from '../resources/definition';
-import { resourceRoutes } from '../resources/routes';
 import { Donation, DonationFields, type DonationRow } from './schemas';
 
 /** The donations (spec §3, ARCHITECTURE's deviation on files). */
@@ -27,11 +26,9 @@ export const donationResource = defineResource<DonationRow>({
   },
   permission: 'finance',
   activity: { kind: 'donation', nameColumn: 'donation_name' },
-  noun: 'Donation',
-  tag: 'donations',
   routes: {
-    list: { urls: ['/all/donations'], summary: 'All donations, newest first (public)' },
-    single: { url: '/single/donation/:id', summary: 'One donation (public)' },
+    list: { urls: ['/all/donations'] },
+    single: { url: '/single/donation/:id' },
     add: {
       url: '/add/donation/:userId',
       summary: 'Add a donation (multipart: donationName, donationDescription, file of any type)',
@@ -41,8 +38,6 @@ export const donationResource = defineResource<DonationRow>({
       url: '/edit/donation/:userId/:id',
       summary: 'Edit a donation (multipart, same fields; file optional, of any type)',
     },
-    delete: { url: '/donation/:userId/:id', summary: 'Delete a donation and its file' },
+    delete: { url: '/donation/:userId/:id' },
   },
 });
-
-export const donationRoutes = resourceRoutes(donationResource);

@@ -1,5 +1,4 @@
 import { defineResource } from '../resources/definition';
-import { resourceRoutes } from '../resources/routes';
 import { Group, GroupFields, type GroupRow } from './schemas';
 
 /** The community groups (spec §3). */
@@ -24,14 +23,9 @@ export const groupResource = defineResource<GroupRow>({
     return { groupImage: picture, file: picture };
   },
   activity: { kind: 'group', nameColumn: 'group_name' },
-  noun: 'Group',
-  tag: 'groups',
   routes: {
-    list: {
-      urls: ['/all/groups', '/all/groups/'],
-      summary: 'All groups, newest first (public; also with a trailing slash)',
-    },
-    single: { url: '/single/group/:id', summary: 'One group (public)' },
+    list: { urls: ['/all/groups', '/all/groups/'] },
+    single: { url: '/single/group/:id' },
     add: {
       url: '/add/group/:userId',
       summary: 'Add a group (multipart: groupName, groupLink, groupDescription, optional groupImage)',
@@ -41,8 +35,6 @@ export const groupResource = defineResource<GroupRow>({
       url: '/edit/group/:userId/:id',
       summary: 'Edit a group (multipart, same fields; groupImage optional, kept when absent)',
     },
-    delete: { url: '/group/:userId/:id', summary: 'Delete a group and its picture' },
+    delete: { url: '/group/:userId/:id' },
   },
 });
-
-export const groupRoutes = resourceRoutes(groupResource);

@@ -21,7 +21,7 @@ export interface ResourceFile<Row> {
   column: keyof Row & string;
   /** 'image': JPEG, PNG, GIF or WebP by content, at the image size limit; 'any': any file, at the file limit. */
   kind: FileKind;
-  /** The file in words, for the form's messages ('The cover'). */
+  /** The file in words, for the form's messages ('The cover') and the delete's summary ('… and its cover'). */
   words: string;
   /** The column set to 1 when the stored file is an image and 0 when not, if the resource keeps one. */
   imageFlag?: keyof Row & string;
@@ -88,7 +88,10 @@ export interface ResourceDefinition<Row extends StoredRow> {
   permission?: Permission;
   /** The record as the answers name it, capitalised ('Bank account'): see messagesAbout. */
   noun: string;
-  /** Settings → Activity: the kind of record, and the column (snake_case) of its name, read before a delete. */
+  /**
+   * Settings → Activity: the kind of record (also one record in the routes' summaries: 'One book'),
+   * and the column (snake_case) of its name, read before a delete.
+   */
   activity: { kind: ActivityKind; nameColumn: string };
   /** The OpenAPI tag and routes. The edit and delete URLs end with the record's id parameter. */
   tag: string;
@@ -102,7 +105,46 @@ export interface ResourceDefinition<Row extends StoredRow> {
   };
 }
 
-/** Checks a definition against its row type (the identity otherwise). */
-export function defineResource<Row extends StoredRow>(definition: ResourceDefinition<Row>): ResourceDefinition<Row> {
-  return definition;
+/** A route as a definition names it: its summary is the one `defineResource` words, unless given. */
+type Declared<R extends { summary: string }> = Omit<R, 'summary'> & { summary?: string };
+
+/**
+ * What a resource's file declares: its definition but the noun, which is its entity's name in words
+ * ('BankAccount': 'Bank account'), and the tag and the routes' summaries where they say only what the
+ * definition does ('books', 'One book (public)', 'Delete a book and its cover').
+ */
+export type ResourceDeclaration<Row extends StoredRow> = Omit<ResourceDefinition<Row>, 'noun' | 'tag' | 'routes'> & {
+  /** The OpenAPI tag: the records in the plural ('live streams'), unless given. */
+  tag?: string;
+  routes: {
+    [K in keyof ResourceDefinition<Row>['routes']]: Declared<NonNullable<ResourceDefinition<Row>['routes'][K]>>;
+  };
+};
+
+/** The resource's definition: its declaration with the noun, tag and summaries it leaves out. */
+export function defineResource<Row extends StoredRow>(declared: ResourceDeclaration<Row>): ResourceDefinition<Row> {
+  const { entity, file, listed, routes } = declared;
+  const kind = declared.activity.kind;
+  const records = `${kind}s`;
+  const [documented, ...others] = routes.list.urls;
+  const alias = others.includes(`${documented}/`)
+    ? '; also with a trailing slash'
+    : others.some((url) => `${url}/` === documented)
+      ? '; also without the trailing slash'
+      : '';
+  const order = listed === 'newest first' ? 'newest first' : 'in the order they were added';
+  const withFile = file ? ` and its ${file.words.replace(/^The /, '')}` : '';
+  const byPost = routes.delete.method === 'POST' ? ' (POST, no body)' : '';
+  return {
+    ...declared,
+    tag: declared.tag ?? records,
+    noun: entity.$id.replace(/(?<=.)([A-Z])/g, (letter: string) => ` ${letter.toLowerCase()}`),
+    routes: {
+      list: { summary: `All ${records}, ${order} (public${alias})`, ...routes.list },
+      ...(routes.single ? { single: { summary: `One ${kind} (public)`, ...routes.single } } : {}),
+      add: { summary: `Add a ${kind}`, ...routes.add },
+      edit: { summary: `Edit a ${kind}`, ...routes.edit },
+      delete: { summary: `Delete a ${kind}${withFile}${byPost}`, ...routes.delete },
+    },
+  };
 }

@@ -1,5 +1,4 @@
 import { defineResource } from '../resources/definition';
-import { resourceRoutes } from '../resources/routes';
 import { Stream, StreamFields, type StreamRow } from './schemas';
 
 /** The live streams (spec §3). */
@@ -22,10 +21,8 @@ export const streamResource = defineResource<StreamRow>({
   },
   answer: (row, fileUrl) => ({ id: row._id, image: fileUrl(row.image), dateAdded: row.createdAt }),
   activity: { kind: 'live stream', nameColumn: 'name' },
-  noun: 'Stream',
-  tag: 'live streams',
   routes: {
-    list: { urls: ['/stream'], summary: 'All live streams, newest first (public)' },
+    list: { urls: ['/stream'] },
     add: {
       url: '/add/stream/:userId',
       summary: 'Add a live stream (multipart: streamingLink, name, category, file)',
@@ -35,8 +32,6 @@ export const streamResource = defineResource<StreamRow>({
       url: '/edit/stream/:userId/:id',
       summary: 'Edit a live stream (multipart, same fields; file optional)',
     },
-    delete: { url: '/delete/stream/:userId/:id', summary: 'Delete a live stream and its thumbnail' },
+    delete: { url: '/delete/stream/:userId/:id' },
   },
 });
-
-export const streamRoutes = resourceRoutes(streamResource);
