@@ -56,6 +56,7 @@ export { formValues } from './forms/formValues';
 export {
   defineForm,
   DefinedFields,
+  DefinedForm,
   DetailsRows,
   fileType,
   type FieldSpec,

@@ -49,6 +49,9 @@ describe("shared's public surface", () => {
     'FileField',
     'PictureField',
     'FileValue',
+    // The inputs of a form definition, as remotes released before 3.13 draw them; the apps here
+    // draw the whole form with DefinedForm.
+    'DefinedFields',
   ];
 
   it('exports only names that an app (or its own data entry) uses, or that released remotes may call', () => {
@@ -60,10 +63,15 @@ describe("shared's public surface", () => {
     expect(unused.filter((name) => !keptForReleasedRemotes.includes(name))).toEqual([]);
   });
 
-  it("exports from 'shared/data' only what an app uses", () => {
+  it("exports from 'shared/data' only what an app uses, or that released remotes may name", () => {
+    // The page of a growing list, as remotes released before 3.13 typed its call; the apps here
+    // declare the call with pageCall.
+    const keptForReleasedRemotesOfData = ['PageAnswer', 'PageRequest'];
     const exported = exportsOf('data/index.ts');
     expect(exported.length).toBeGreaterThan(0);
-    expect(unusedIn(exported, codeIn(appDirs))).toEqual([]);
+    expect(exported).toEqual(expect.arrayContaining(keptForReleasedRemotesOfData));
+    const unused = unusedIn(exported, codeIn(appDirs));
+    expect(unused.filter((name) => !keptForReleasedRemotesOfData.includes(name))).toEqual([]);
   });
 
   it('holds no feature calls: each app owns its own', () => {

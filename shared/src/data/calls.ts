@@ -9,6 +9,7 @@ import {
 } from 'shared';
 // Types only (erased from the bundle): what the page loads of `shared` still comes through its name.
 import type { ApiBodyPart, ApiMethod, ApiRoute } from '../api/call';
+import type { PageAnswer, PageRequest } from './growingList';
 import type { Resource } from './resource';
 
 // The calls of a resource (its list, its record, add, edit and delete), written once and typed from the
@@ -71,11 +72,16 @@ const paramsOf = (path: string, userId: string | undefined, id: string | undefin
 const send = callApi as unknown as (
   method: ApiMethod,
   path: string,
-  options: { params?: Record<string, string>; signal?: AbortSignal; onProgress?: ProgressListener } & (
+  options: {
+    params?: Record<string, string>;
+    query?: Record<string, unknown>;
+    signal?: AbortSignal;
+    onProgress?: ProgressListener;
+  } & (
     | { form?: Record<string, unknown> }
     | { body?: unknown }
   ),
-) => Promise<{ data?: unknown }>;
+) => Promise<{ data?: unknown; total?: number }>;
 
 /**
  * The calls of `resource` on its `routes`, sending what `form` defines (multipart when it has a file):
@@ -113,4 +119,25 @@ export function resourceCalls<const R extends ResourceRoutes, const Fields exten
     update: (userId, id, values, onProgress) => write(routes.edit, userId, id, values, onProgress),
     remove: (userId, id) => write(routes.remove, userId, id),
   } as Reads<R> & Writes<Values>;
+}
+
+/** The contract's routes that answer a page of a growing list: its rows, and how many match in all. */
+type PageRoute = {
+  [P in ApiRoute<'get'>]: ApiAnswer<'get', P> extends { data: unknown[]; total?: number }
+    ? 'total' extends keyof ApiAnswer<'get', P>
+      ? P
+      : never
+    : never;
+}[ApiRoute<'get'>];
+
+/**
+ * The page call of a growing list (`useGrowingList`) on `path`: as the signed-in administrator
+ * (`{userId}`), the rows of a page that contain the search, with how many match in all.
+ */
+export function pageCall<const P extends PageRoute>(path: P) {
+  type Row = Data<P> extends (infer R)[] ? R : never;
+  return async (userId: string, { page, limit, q }: PageRequest, signal?: AbortSignal): Promise<PageAnswer<Row>> => {
+    const answer = await send('get', path, { params: { userId }, query: { page, limit, q: q || undefined }, signal });
+    return { rows: answer.data as Row[], total: answer.total };
+  };
 }

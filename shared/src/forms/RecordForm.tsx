@@ -3,7 +3,7 @@ import type { Key, ReactNode } from 'react';
 import { FormButtons, FormPage } from './FormFrame';
 import { FormColumn } from './FormLayout';
 
-interface RecordFormProps<Values extends FormikValues> {
+export interface RecordFormProps<Values extends FormikValues> {
   initialValues: Values;
   validationSchema: unknown;
   onSubmit: (values: Values, helpers: FormikHelpers<Values>) => Promise<void>;
@@ -17,7 +17,7 @@ interface RecordFormProps<Values extends FormikValues> {
   after?: (form: FormikProps<Values>) => ReactNode;
 }
 
-type Where =
+export type Where =
   /** On a page of its own: Back goes to `backTo` (with `backState`); fields two by two where there is room. */
   | { backTo: string; backState?: unknown; oneColumn?: boolean; onCancel?: never }
   /** In a modal: Cancel calls `onCancel`, beside the submit button. */

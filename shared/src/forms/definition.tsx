@@ -5,6 +5,7 @@ import { formatDate } from '../format/date';
 import { DetailsText } from '../ui/Details';
 import { type FieldLimit, linkField, optionalText, pictureField, requiredText } from '../validation/schemas';
 import { FileField, PictureField, type FileValue } from './FileField';
+import { RecordForm, type RecordFormProps, type Where } from './RecordForm';
 import { DateField, SelectField, TextAreaField, TextField } from './inputs';
 
 // A resource's form written once: one list of fields, from which follow the form's inputs (in list
@@ -191,29 +192,20 @@ export function DefinedFields({ form, record, progress }: DefinedFieldsProps) {
       {form.fields.filter(inForm).map((field) => {
         const { name, label, hint, placeholder } = field;
         const current = stored[storedName(field)];
+        // The text, date and select inputs show the field's name, label and hint as they are.
+        const named = { name, label, hint };
         switch (field.kind) {
           case 'textarea':
-            return <TextAreaField key={name} name={name} label={label} hint={hint} rows={field.rows} />;
+            return <TextAreaField key={name} {...named} rows={field.rows} />;
           case 'url':
-            return (
-              <TextField
-                key={name}
-                name={name}
-                label={label}
-                hint={hint}
-                type="url"
-                placeholder={placeholder ?? 'https://'}
-              />
-            );
+            return <TextField key={name} {...named} type="url" placeholder={placeholder ?? 'https://'} />;
           case 'date':
-            return <DateField key={name} name={name} label={label} hint={hint} placeholder={placeholder} />;
+            return <DateField key={name} {...named} placeholder={placeholder} />;
           case 'select':
             return (
               <SelectField
                 key={name}
-                name={name}
-                label={label}
-                hint={hint}
+                {...named}
                 placeholder={placeholder ?? `Select a ${label.toLowerCase()}`}
                 options={field.options ?? []}
               />
@@ -257,10 +249,31 @@ export function DefinedFields({ form, record, progress }: DefinedFieldsProps) {
             );
           }
           default:
-            return <TextField key={name} name={name} label={label} hint={hint} placeholder={placeholder} />;
+            return <TextField key={name} {...named} placeholder={placeholder} />;
         }
       })}
     </>
+  );
+}
+
+type DefinedFormProps<Fields extends readonly Entry[]> = Omit<
+  RecordFormProps<FormValuesOf<Fields>>,
+  'initialValues' | 'validationSchema' | 'children'
+> &
+  Where &
+  DefinedFieldsProps & { form: FormDefinition<Fields> };
+
+/**
+ * The add or edit form of a definition: `RecordForm` with its inputs, blank on add, on edit holding
+ * the stored record (a file field its current file's URL, sent back unchanged unless another file
+ * is chosen), checked as the definition says for the mode.
+ */
+export function DefinedForm<const Fields extends readonly Entry[]>(props: DefinedFormProps<Fields>) {
+  const { form, record, progress, ...rest } = props;
+  return (
+    <RecordForm {...rest} initialValues={form.values(record)} validationSchema={form.schema(record ? 'edit' : 'add')}>
+      <DefinedFields form={form} record={record} progress={progress} />
+    </RecordForm>
   );
 }
 
