@@ -1,6 +1,6 @@
 import { callApi } from 'shared';
 import type { Schemas } from 'api/contract';
-import { resource, type PageAnswer, type PageRequest } from 'shared/data';
+import { pageCall, resource } from 'shared/data';
 
 /** A prayer request sent from the mobile app (spec §3: _id, request). */
 export type PrayerRequest = Schemas['PrayerRequest'];
@@ -10,18 +10,7 @@ export const prayerRequests = resource('prayer-requests');
 
 export const prayerRequestsApi = {
   /** A page of the requests containing q, with how many match in all. */
-  page: async (
-    userId: string,
-    { page, limit, q }: PageRequest,
-    signal?: AbortSignal,
-  ): Promise<PageAnswer<PrayerRequest>> => {
-    const answer = await callApi('get', '/api/v1/prayer/request/{userId}', {
-      params: { userId },
-      query: { page, limit, q: q || undefined },
-      signal,
-    });
-    return { rows: answer.data, total: answer.total };
-  },
+  page: pageCall('/api/v1/prayer/request/{userId}'),
   remove: async (userId: string, id: string) =>
     prayerRequests.write(callApi('delete', '/api/v1/prayer/request/{userId}/{id}', { params: { userId, id } })),
   removeAll: async (userId: string) =>
