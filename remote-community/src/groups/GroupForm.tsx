@@ -1,4 +1,4 @@
-import { DefinedFields, RecordForm, useUploadProgress } from 'shared';
+import { DefinedForm, useUploadProgress } from 'shared';
 import { useSave } from 'shared/data';
 import { groupsApi, type Group, type GroupInput } from './api';
 import { groupForm } from './form';
@@ -20,15 +20,13 @@ export function GroupForm({ record: group }: { record?: Group }) {
 
   return (
     // The shell's header already names the screen ('Add Group', 'Edit Group').
-    <RecordForm
+    <DefinedForm
       backTo={backTo}
-      // On edit the current picture's URL (or none): sent back unchanged unless a new file is chosen.
-      initialValues={groupForm.values(group)}
-      validationSchema={groupForm.schema(group ? 'edit' : 'add')}
+      form={groupForm}
+      record={group}
+      progress={upload.progress}
       onSubmit={save}
       label={group ? 'Save Changes' : 'Add Group'}
-    >
-      <DefinedFields form={groupForm} record={group} progress={upload.progress} />
-    </RecordForm>
+    />
   );
 }

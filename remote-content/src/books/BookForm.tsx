@@ -1,4 +1,4 @@
-import { DefinedFields, RecordForm, useUploadProgress } from 'shared';
+import { DefinedForm, useUploadProgress } from 'shared';
 import { useSave } from 'shared/data';
 import { booksApi, type Book, type BookInput } from './api';
 import { bookForm } from './form';
@@ -18,15 +18,13 @@ export function BookForm({ record: book }: { record?: Book }) {
 
   return (
     // The shell's header already names the screen ('Add Book', 'Edit Book').
-    <RecordForm
+    <DefinedForm
       backTo={book ? `/bookshelf/${book._id}` : '/bookshelf'}
-      // On edit the current cover's URL: sent back unchanged unless a new file is chosen.
-      initialValues={bookForm.values(book)}
-      validationSchema={bookForm.schema(book ? 'edit' : 'add')}
+      form={bookForm}
+      record={book}
+      progress={upload.progress}
       onSubmit={save}
       label="Save & Continue"
-    >
-      <DefinedFields form={bookForm} record={book} progress={upload.progress} />
-    </RecordForm>
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DefinedFields, RecordForm, useUploadProgress } from 'shared';
+import { DefinedForm, useUploadProgress } from 'shared';
 import { useSave } from 'shared/data';
 import { streamsApi, type Stream, type StreamInput } from './api';
 import { streamForm } from './form';
@@ -29,16 +29,14 @@ export function StreamForm({ record: stream }: { record?: Stream }) {
 
   return (
     // Deviation (ARCHITECTURE): Back goes to the stream list, not to /bookshelf.
-    <RecordForm
+    <DefinedForm
       backTo="/live-streaming"
       formKey={generation}
-      // On edit the current thumbnail's URL: sent back unchanged unless a new file is chosen.
-      initialValues={streamForm.values(stream)}
-      validationSchema={streamForm.schema(stream ? 'edit' : 'add')}
+      form={streamForm}
+      record={stream}
+      progress={upload.progress}
       onSubmit={save}
       label="Save"
-    >
-      <DefinedFields form={streamForm} record={stream} progress={upload.progress} />
-    </RecordForm>
+    />
   );
 }

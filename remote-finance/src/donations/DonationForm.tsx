@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DefinedFields, RecordForm, useUploadProgress } from 'shared';
+import { DefinedForm, useUploadProgress } from 'shared';
 import { useSave } from 'shared/data';
 import { donationsApi, type Donation, type DonationInput } from './api';
 import { donationForm } from './form';
@@ -32,16 +32,14 @@ export function DonationForm({ record: donation }: { record?: Donation }) {
 
   return (
     // The shell's header already names the screen ('Add Donation', 'Edit Donation').
-    <RecordForm
+    <DefinedForm
       backTo={backTo}
       formKey={formKey}
-      // On edit the current file's URL: sent back unchanged unless another file is chosen.
-      initialValues={donationForm.values(donation)}
-      validationSchema={donationForm.schema(donation ? 'edit' : 'add')}
+      form={donationForm}
+      record={donation}
+      progress={upload.progress}
       onSubmit={save}
       label={donation ? 'Save Changes' : 'Add Donation'}
-    >
-      <DefinedFields form={donationForm} record={donation} progress={upload.progress} />
-    </RecordForm>
+    />
   );
 }
