@@ -1,13 +1,9 @@
 import type { Schemas } from 'api/contract';
-import { type FormValuesOf } from 'shared';
 import { resource, resourceCalls } from 'shared/data';
 import { bankAccountForm } from './form';
 
 /** A bank account (spec §3). The account number is text: leading zeros stay. */
 export type BankAccount = Schemas['BankAccount'];
-
-/** The form's values: every field as text ('' for an optional one left empty). */
-export type BankAccountInput = FormValuesOf<typeof bankAccountForm.fields>;
 
 /** Its query keys, and the invalidation every write below does. */
 export const bankAccounts = resource('bank-accounts');

@@ -1,12 +1,9 @@
 import type { Schemas } from 'api/contract';
-import { type FormValuesOf } from 'shared';
 import { resource, resourceCalls } from 'shared/data';
 import { prayerForm } from './form';
 
 /** A Section A prayer (spec §3). */
 export type Prayer = Schemas['Prayer'];
-
-export type PrayerInput = FormValuesOf<typeof prayerForm.fields>;
 
 /** Its query keys, and the invalidation every write below does. */
 export const prayers = resource('prayers');
