@@ -1,6 +1,6 @@
 import type { Schemas } from 'api/contract';
 import { type FormValuesOf } from 'shared';
-import { resource, resourceCalls } from 'shared/data';
+import { resourceWithCalls } from 'shared/data';
 import { groupForm } from './form';
 
 /** A community group (spec §3). `groupImage` is the picture's absolute URL, or null (it is optional). */
@@ -9,10 +9,8 @@ export type Group = Schemas['Group'];
 /** What the add and edit forms hold (on edit the picture may be the current picture's URL). */
 export type GroupInput = FormValuesOf<typeof groupForm.fields>;
 
-/** Its query keys, and the invalidation every write below does. */
-export const groups = resource('groups');
-
-export const groupsApi = resourceCalls(groups, groupForm, {
+/** Its query keys (with the invalidation every write below does), and its calls. */
+export const [groups, groupsApi] = resourceWithCalls('groups', groupForm, {
   list: '/api/v1/all/groups',
   get: '/api/v1/single/group/{id}',
   add: ['post', '/api/v1/add/group/{userId}'],

@@ -1,6 +1,6 @@
 import type { Schemas } from 'api/contract';
 import { type FormValuesOf } from 'shared';
-import { resource, resourceCalls } from 'shared/data';
+import { resourceWithCalls } from 'shared/data';
 import { bookForm } from './form';
 
 /** A book of the shelf (spec §3). `bookImage` is the cover's absolute URL. */
@@ -9,10 +9,8 @@ export type Book = Schemas['Book'];
 /** What the add and edit forms hold (the category is '' until one is chosen; on edit the cover may be its URL). */
 export type BookInput = FormValuesOf<typeof bookForm.fields>;
 
-/** Its query keys, and the invalidation every write below does. */
-export const books = resource('books');
-
-export const booksApi = resourceCalls(books, bookForm, {
+/** Its query keys (with the invalidation every write below does), and its calls. */
+export const [books, booksApi] = resourceWithCalls('books', bookForm, {
   list: '/api/v1/all/books/',
   get: '/api/v1/single/book/{id}',
   add: ['post', '/api/v1/add/book/{userId}'],

@@ -1,6 +1,6 @@
 import type { Schemas } from 'api/contract';
 import { type FormValuesOf } from 'shared';
-import { resource, resourceCalls } from 'shared/data';
+import { resourceWithCalls } from 'shared/data';
 import { streamForm } from './form';
 
 /** A live stream (spec §3). `image` is the thumbnail's absolute URL. */
@@ -9,10 +9,8 @@ export type Stream = Schemas['Stream'];
 /** The form's fields (category, title, link, image), sent as category, name, streamingLink and file. */
 export type StreamInput = FormValuesOf<typeof streamForm.fields>;
 
-/** Its query keys, and the invalidation every write below does. */
-export const streams = resource('streams');
-
-export const streamsApi = resourceCalls(streams, streamForm, {
+/** Its query keys (with the invalidation every write below does), and its calls. */
+export const [streams, streamsApi] = resourceWithCalls('streams', streamForm, {
   list: '/api/v1/stream',
   add: ['post', '/api/v1/add/stream/{userId}'],
   edit: ['put', '/api/v1/edit/stream/{userId}/{id}'],

@@ -1,15 +1,15 @@
 import type { Schemas } from 'api/contract';
-import { resource, resourceCalls } from 'shared/data';
+import { resourceWithCalls } from 'shared/data';
 import { bankAccountForm } from './form';
 
 /** A bank account (spec §3). The account number is text: leading zeros stay. */
 export type BankAccount = Schemas['BankAccount'];
 
-/** Its query keys, and the invalidation every write below does. */
-export const bankAccounts = resource('bank-accounts');
-
-/** The list is the body's `data` (the spec's "data.data" is axios' response.data.data). */
-export const bankAccountsApi = resourceCalls(bankAccounts, bankAccountForm, {
+/**
+ * Its query keys (with the invalidation every write below does), and its calls. The list is the
+ * body's `data` (the spec's "data.data" is axios' response.data.data).
+ */
+export const [bankAccounts, bankAccountsApi] = resourceWithCalls('bank-accounts', bankAccountForm, {
   list: '/api/v1/all/accounts',
   add: ['post', '/api/v1/add/account/{userId}'],
   edit: ['put', '/api/v1/edit/account/{userId}/{id}'],

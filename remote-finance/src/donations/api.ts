@@ -1,6 +1,6 @@
 import type { Schemas } from 'api/contract';
 import { type FormValuesOf } from 'shared';
-import { resource, resourceCalls } from 'shared/data';
+import { resourceWithCalls } from 'shared/data';
 import { donationForm } from './form';
 
 /**
@@ -12,10 +12,8 @@ export type Donation = Schemas['Donation'];
 /** What the add and edit forms hold (on edit the file may be the current file's URL). */
 export type DonationInput = FormValuesOf<typeof donationForm.fields>;
 
-/** Its query keys, and the invalidation every write below does. */
-export const donations = resource('donations');
-
-export const donationsApi = resourceCalls(donations, donationForm, {
+/** Its query keys (with the invalidation every write below does), and its calls. */
+export const [donations, donationsApi] = resourceWithCalls('donations', donationForm, {
   list: '/api/v1/all/donations',
   get: '/api/v1/single/donation/{id}',
   add: ['post', '/api/v1/add/donation/{userId}'],

@@ -1,14 +1,12 @@
 import type { Schemas } from 'api/contract';
-import { resource, resourceCalls } from 'shared/data';
+import { resourceWithCalls } from 'shared/data';
 import { prayerForm } from './form';
 
 /** A Section A prayer (spec §3). */
 export type Prayer = Schemas['Prayer'];
 
-/** Its query keys, and the invalidation every write below does. */
-export const prayers = resource('prayers');
-
-export const prayersApi = resourceCalls(prayers, prayerForm, {
+/** Its query keys (with the invalidation every write below does), and its calls. */
+export const [prayers, prayersApi] = resourceWithCalls('prayers', prayerForm, {
   list: '/api/v1/get/prayers',
   add: ['post', '/api/v1/add/prayer/{userId}'],
   edit: ['put', '/api/v1/edit/prayer/{userId}/{id}'],

@@ -10,7 +10,7 @@ import {
 // Types only (erased from the bundle): what the page loads of `shared` still comes through its name.
 import type { ApiBodyPart, ApiMethod, ApiRoute } from '../api/call';
 import type { PageAnswer, PageRequest } from './growingList';
-import type { Resource } from './resource';
+import { resource as resourceNamed, type Resource } from './resource';
 
 // The calls of a resource (its list, its record, add, edit and delete), written once and typed from the
 // contract's `paths` where each resource names its routes: a renamed route, or a field its form sends
@@ -119,6 +119,22 @@ export function resourceCalls<const R extends ResourceRoutes, const Fields exten
     update: (userId, id, values, onProgress) => write(routes.edit, userId, id, values, onProgress),
     remove: (userId, id) => write(routes.remove, userId, id),
   } as Reads<R> & Writes<Values>;
+}
+
+/**
+ * A resource of the API declared once: its query keys under `name` (see `resource`), and its calls
+ * on `routes` (see `resourceCalls`), whose every write invalidates them.
+ */
+export function resourceWithCalls<const R extends ResourceRoutes, const Fields extends readonly FieldSpec[]>(
+  name: string,
+  form: FormDefinition<Fields>,
+  routes: R & {
+    add: Takes<R['add'], FormBodyOf<Fields>>;
+    edit: Takes<R['edit'], FormBodyOf<Fields>>;
+  },
+): [Resource, Reads<R> & Writes<FormValuesOf<Fields>>] {
+  const keys = resourceNamed(name);
+  return [keys, resourceCalls<R, Fields>(keys, form, routes)];
 }
 
 /** The contract's routes that answer a page of a growing list: its rows, and how many match in all. */

@@ -5,4 +5,4 @@ export { useGrowingList, type PageAnswer, type PageRequest } from './growingList
 export { recordScreens, useRecord, useRecordInList, type MissingWords } from './record';
 export { useSave, useRemove, useRemoveRow } from './save';
 export { useList } from './list';
-export { pageCall, resourceCalls } from './calls';
+export { pageCall, resourceCalls, resourceWithCalls } from './calls';
