@@ -1635,7 +1635,8 @@ export interface paths {
             | 'Section A prayer'
             | 'About Us'
             | 'team'
-            | 'account';
+            | 'account'
+            | 'trash';
         };
         header?: never;
         path?: never;
@@ -2307,7 +2308,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete a book and its cover */
+    /**
+     * Delete a book and its cover
+     * @description What it deletes goes to the trash (TRASH_KEEP_DAYS): the answer carries the header `Trash-Entry: <id>`, and POST /api/v1/trash/{id}/restore puts it back (Undo).
+     */
     delete: {
       parameters: {
         query?: never;
@@ -2775,7 +2779,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete a group and its picture */
+    /**
+     * Delete a group and its picture
+     * @description What it deletes goes to the trash (TRASH_KEEP_DAYS): the answer carries the header `Trash-Entry: <id>`, and POST /api/v1/trash/{id}/restore puts it back (Undo).
+     */
     delete: {
       parameters: {
         query?: never;
@@ -2950,7 +2957,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete one prayer request */
+    /**
+     * Delete one prayer request
+     * @description What it deletes goes to the trash (TRASH_KEEP_DAYS): the answer carries the header `Trash-Entry: <id>`, and POST /api/v1/trash/{id}/restore puts it back (Undo).
+     */
     delete: {
       parameters: {
         query?: never;
@@ -3050,7 +3060,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete every prayer request */
+    /**
+     * Delete every prayer request
+     * @description What it deletes goes to the trash (TRASH_KEEP_DAYS): the answer carries the header `Trash-Entry: <id>`, and POST /api/v1/trash/{id}/restore puts it back (Undo).
+     */
     delete: {
       parameters: {
         query?: never;
@@ -3497,7 +3510,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete a reading */
+    /**
+     * Delete a reading
+     * @description What it deletes goes to the trash (TRASH_KEEP_DAYS): the answer carries the header `Trash-Entry: <id>`, and POST /api/v1/trash/{id}/restore puts it back (Undo).
+     */
     delete: {
       parameters: {
         query?: never;
@@ -4026,7 +4042,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete a live stream and its thumbnail */
+    /**
+     * Delete a live stream and its thumbnail
+     * @description What it deletes goes to the trash (TRASH_KEEP_DAYS): the answer carries the header `Trash-Entry: <id>`, and POST /api/v1/trash/{id}/restore puts it back (Undo).
+     */
     delete: {
       parameters: {
         query?: never;
@@ -4441,7 +4460,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete an adult reflection */
+    /**
+     * Delete an adult reflection
+     * @description What it deletes goes to the trash (TRASH_KEEP_DAYS): the answer carries the header `Trash-Entry: <id>`, and POST /api/v1/trash/{id}/restore puts it back (Undo).
+     */
     delete: {
       parameters: {
         query?: never;
@@ -4856,7 +4878,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete a children reflection */
+    /**
+     * Delete a children reflection
+     * @description What it deletes goes to the trash (TRASH_KEEP_DAYS): the answer carries the header `Trash-Entry: <id>`, and POST /api/v1/trash/{id}/restore puts it back (Undo).
+     */
     delete: {
       parameters: {
         query?: never;
@@ -5444,7 +5469,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete a donation and its file */
+    /**
+     * Delete a donation and its file
+     * @description What it deletes goes to the trash (TRASH_KEEP_DAYS): the answer carries the header `Trash-Entry: <id>`, and POST /api/v1/trash/{id}/restore puts it back (Undo).
+     */
     delete: {
       parameters: {
         query?: never;
@@ -5784,7 +5812,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete a bank account */
+    /**
+     * Delete a bank account
+     * @description What it deletes goes to the trash (TRASH_KEEP_DAYS): the answer carries the header `Trash-Entry: <id>`, and POST /api/v1/trash/{id}/restore puts it back (Undo).
+     */
     delete: {
       parameters: {
         query?: never;
@@ -6123,7 +6154,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Delete a Section A prayer (POST, no body) */
+    /**
+     * Delete a Section A prayer (POST, no body)
+     * @description What it deletes goes to the trash (TRASH_KEEP_DAYS): the answer carries the header `Trash-Entry: <id>`, and POST /api/v1/trash/{id}/restore puts it back (Undo).
+     */
     post: {
       parameters: {
         query?: never;
@@ -6465,6 +6499,354 @@ export interface paths {
     };
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/trash': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The trash: what the deletes removed, the latest first (kept TRASH_KEEP_DAYS) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['TrashEntry'][];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Empty the trash: every entry the member may see, with its files, for good */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: {
+                /** @description How many entries were deleted */
+                deleted: number;
+              };
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/trash/{id}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restore an entry: its records come back with their ids, dates and files (Undo)
+     * @description 404 when the entry is no longer in the trash; 409 when a record added since has taken the place of one of its records (a unique day or date), and nothing is restored.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
+        path: {
+          /** @description The trash entry (the `Trash-Entry` header) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['TrashEntry'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/trash/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete an entry for good, with its files */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
+        path: {
+          /** @description The trash entry (the `Trash-Entry` header) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['TrashEntry'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -7011,6 +7393,19 @@ export interface components {
     AboutInput: {
       /** The About Us text */
       text: string;
+    };
+    TrashEntry: {
+      _id: string;
+      /** @description The kind of record, as Settings → Activity names it ('book') */
+      kind: string;
+      /** @description The record's name, or what a Delete All removed ('All prayer requests') */
+      title: string;
+      /** @description How many records the delete removed */
+      records: number;
+      /** @description Who deleted it, as they were then: their name, or their email */
+      deletedBy: string;
+      /** @description ISO time of the delete */
+      deletedAt: string;
     };
     VersionInfo: {
       api: {

@@ -34,6 +34,7 @@ import { aboutRoutes } from './about/routes';
 import { bankAccountResource } from './bank-accounts/resource';
 import { donationResource } from './donations/resource';
 import { prayerResource } from './prayers/resource';
+import { trashRoutes } from './trash/routes';
 // content (Bible plan, live streams, reflections)
 import { readingRoutes } from './readings/routes';
 import { reflectionRoutes } from './reflections/routes';
@@ -153,6 +154,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(resourceRoutes(bankAccountResource));
       await api.register(resourceRoutes(prayerResource));
       await api.register(aboutRoutes);
+      await api.register(trashRoutes);
       await api.register(versionRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -5,6 +5,7 @@ import { dueOnce, exclusively, LOCKS } from './db/instances';
 import { forgetOldIdempotencyKeys } from './http/idempotency';
 import { forgetEndedWindows } from './http/rate-limit';
 import { sweepEditorImages } from './reflections/repository';
+import { pruneTrash } from './trash/store';
 import { referencedUploads } from './uploads/references';
 
 /** A stored file no record names is deleted once this old (a write's own file is named before it lands). */
@@ -14,7 +15,7 @@ export const CHORES_INTERVAL_MS = 3_600_000;
 
 /**
  * The chores, run at start and every hour: editor images of abandoned reflection forms, the uploads
- * (what a crash or a kill left half done: uploads/store.ts), ended rate-limit windows, day-old idempotency keys and old activity.
+ * (what a crash or a kill left half done: uploads/store.ts), ended rate-limit windows, day-old idempotency keys, old activity and old trash.
  * What the instances share runs once across them (the first to ask each hour, under an advisory lock
  * on PostgreSQL); this machine's temp folder is swept by every instance, since only it can.
  */
@@ -43,6 +44,8 @@ export function choresOf(app: FastifyInstance): (atStart: boolean) => Promise<vo
     await forgetOldIdempotencyKeys(db);
     const forgotten = await forgetOldActivity(app);
     if (forgotten) log.info(`${forgotten} activity record(s) older than ACTIVITY_KEEP_DAYS deleted`);
+    const pruned = await pruneTrash(db, app.uploads, new Date(now - config.trashKeepDays * 86_400_000));
+    if (pruned) log.info(`${pruned} trash entr${pruned === 1 ? 'y' : 'ies'} older than TRASH_KEEP_DAYS deleted`);
   };
 
   return async (atStart) => {

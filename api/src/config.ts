@@ -77,6 +77,8 @@ export interface AppConfig {
   editorImageGraceHours: number;
   /** The activity record keeps each write this many days (ACTIVITY_KEEP_DAYS). */
   activityKeepDays: number;
+  /** A deleted record stays in the trash, restorable, this many days (TRASH_KEEP_DAYS). */
+  trashKeepDays: number;
   logLevel: string;
   /**
    * Which requests are logged: 'all' (two lines each, Fastify's default), or only the ones an
@@ -279,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     listCacheCheckMs: int(env, 'LIST_CACHE_CHECK_MS', 500, 0),
     editorImageGraceHours: int(env, 'EDITOR_IMAGE_GRACE_HOURS', 24, 1),
     activityKeepDays: int(env, 'ACTIVITY_KEEP_DAYS', 365, 1),
+    trashKeepDays: int(env, 'TRASH_KEEP_DAYS', 30, 1),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     requestLog: requestLog(env),
     slowRequestMs: int(env, 'SLOW_REQUEST_MS', 1000, 1),

@@ -21,6 +21,7 @@ export const ACTIVITY_KINDS = [
   'About Us',
   'team',
   'account',
+  'trash',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -366,13 +366,17 @@ describe.each(engines())('books on %s', (_name, engine) => {
     });
   });
 
-  it('deletes a book and its cover', async () => {
+  it('deletes a book to the trash; its cover goes when the trash entry does', async () => {
     const book = await addValid();
     const name = fileName(book.bookImage);
     expect(await server.storedUploads()).toContain(name);
     const res = await server.call('DELETE', `/api/v1/book/${admin}/${book._id}`, { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Book deleted successfully' });
+    // Kept in the trash with its record; gone once the entry is deleted for good.
+    expect(await server.storedUploads()).toContain(name);
+    const entry = res.headers.get('trash-entry');
+    expect((await server.call('DELETE', `/api/v1/trash/${entry}`, { token })).status).toBe(200);
     expect(await server.storedUploads()).not.toContain(name);
     expect((await single(book._id)).status).toBe(404);
     expect((await list()).body.data.map((b: { _id: string }) => b._id)).not.toContain(book._id);

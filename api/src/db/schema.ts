@@ -153,6 +153,31 @@ export interface Database {
   login_challenges: LoginChallengesTable;
   team_settings: TeamSettingsTable;
   idempotency_keys: IdempotencyKeysTable;
+  // the trash (migration 0018)
+  trash: TrashTable;
+  trash_files: TrashFilesTable;
+}
+
+/** One delete's records, kept to be restored (trash/store.ts). */
+export interface TrashTable {
+  _id: string;
+  kind: string;
+  title: string;
+  records: number;
+  /** JSON: [{ table, row }], the rows as stored. */
+  rows: string;
+  /** JSON: the change counters of the public lists the rows belong to. */
+  lists: string;
+  permission: string;
+  deleted_by_id: string;
+  deleted_by: string;
+  deleted_at: string;
+}
+
+/** An upload a trashed row names (kept while the entry is). */
+export interface TrashFilesTable {
+  entry_id: string;
+  name: string;
 }
 
 /** The answer a write sent with an Idempotency-Key got (http/idempotency.ts). */

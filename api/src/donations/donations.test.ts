@@ -258,11 +258,15 @@ describe.each(engines())('donations on %s', (_name, engine) => {
     });
   });
 
-  it('deletes a donation and its file; the list no longer shows it', async () => {
+  it('deletes a donation to the trash, the list no longer shows it; its file goes with the entry', async () => {
     const donation = await addValid();
     const res = await server.call('DELETE', `/api/v1/donation/${admin}/${donation._id}`, { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Donation deleted successfully' });
+    // Kept in the trash with its record; gone once the entry is deleted for good.
+    expect(await server.storedUploads()).toContain(fileName(donation.fileUrl));
+    const entry = res.headers.get('trash-entry');
+    expect((await server.call('DELETE', `/api/v1/trash/${entry}`, { token })).status).toBe(200);
     expect(await server.storedUploads()).not.toContain(fileName(donation.fileUrl));
     expect((await single(donation._id)).status).toBe(404);
     expect((await list()).body.data.map((d: { _id: string }) => d._id)).not.toContain(donation._id);

@@ -300,12 +300,16 @@ describe.each(engines())('groups on %s', (_name, engine) => {
     });
   });
 
-  it('deletes a group and its picture', async () => {
+  it('deletes a group to the trash; its picture goes when the trash entry does', async () => {
     const group = await addValid();
     const name = fileName(group.groupImage!);
     const res = await remove(group._id!);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Group deleted successfully' });
+    // Kept in the trash with its record; gone once the entry is deleted for good.
+    expect(await server.storedUploads()).toContain(name);
+    const entry = res.headers.get('trash-entry');
+    expect((await server.call('DELETE', `/api/v1/trash/${entry}`, { token })).status).toBe(200);
     expect(await server.storedUploads()).not.toContain(name);
     expect((await single(group._id!)).status).toBe(404);
     expect((await list()).body.data.map((g: { _id: string }) => g._id)).not.toContain(group._id);

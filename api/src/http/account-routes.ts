@@ -2,6 +2,7 @@ import type { RouteOptions } from 'fastify';
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import type { ActivityKind, RecordedActivity } from '../activity/record';
 import { bearerSecurity, ownAccount } from '../auth/guard';
+import { TRASH_ENTRY_DESCRIPTION } from '../trash/header';
 import { ref, type Named } from './contract';
 import { PagedFields, PagingQuery, pagingOf, type GrowingListAnswers } from './paging';
 import { errorResponses, trimFields } from './validation';
@@ -56,7 +57,8 @@ export function jsonWrite<
 
 /**
  * The options of a delete of one record by its id, on the member's own account: recorded in Settings →
- * Activity with the record's name, read from `nameFrom` before the record goes; answered in words.
+ * Activity with the record's name, read from `nameFrom` before the record goes; answered in words, the
+ * record moved to the trash.
  */
 export function recordDelete(remove: {
   kind: ActivityKind;
@@ -70,6 +72,7 @@ export function recordDelete(remove: {
     schema: {
       tags: remove.tags,
       summary: remove.summary,
+      description: TRASH_ENTRY_DESCRIPTION,
       security: bearerSecurity,
       params: RecordParams,
       response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403, 404) },

@@ -57,6 +57,9 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
         '/api/v1/mass/intention',
         '/api/v1/mass/intention/{userId}',
         '/api/v1/test/bug',
+        '/api/v1/trash',
+        '/api/v1/trash/{id}',
+        '/api/v1/trash/{id}/restore',
         // groups and prayer requests
         '/api/v1/add/group/{userId}',
         '/api/v1/all/groups',

@@ -135,6 +135,17 @@ export interface PublicListCacheOptions {
   checkEveryMs: number;
 }
 
+/** This process's list caches of each database, by the change counter they follow. */
+const listCaches = new WeakMap<Db, Map<string, Set<PublicListCache>>>();
+
+/**
+ * Empties this process's caches of the named lists: for a write made away from the lists' own routes
+ * (a restore from the trash). Call it once the write committed.
+ */
+export function invalidateLists(db: Db, names: Iterable<string>): void {
+  for (const name of names) for (const cache of listCaches.get(db)?.get(name) ?? []) cache.invalidate();
+}
+
 /**
  * A public list kept serialized in memory. `invalidate()` after each write in this process; writes
  * by other processes are noticed through the list's change counter, read at most every
@@ -150,6 +161,11 @@ export class PublicListCache {
   constructor(private readonly options: PublicListCacheOptions) {
     // Writes by other servers on PostgreSQL are told at once; the counter check stays as the fallback.
     options.db.changes?.subscribe(options.name, () => this.invalidate());
+    let byName = listCaches.get(options.db);
+    if (!byName) listCaches.set(options.db, (byName = new Map()));
+    let caches = byName.get(options.name);
+    if (!caches) byName.set(options.name, (caches = new Set()));
+    caches.add(this);
   }
 
   invalidate(): void {

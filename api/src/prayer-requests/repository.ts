@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { newId, timestamp } from '../db/ids';
 import type { PrayerRequestsTable } from '../db/schema';
 import { newestFirst, type Paging } from '../http/paging';
+import { putInTrash, type Deleter } from '../trash/store';
 import type { PrayerRequest } from './schemas';
 
 /** The change counter of the list (db/changes.ts): every write bumps it in its transaction. */
@@ -29,22 +30,45 @@ export async function listPrayerRequests(db: Db, paging?: Paging): Promise<{ row
   return { rows: rows.map(toApi), total };
 }
 
-/** False for an unknown id. */
-export async function deletePrayerRequest(db: Db, id: string): Promise<boolean> {
+/** Moves the request to the trash (trash/store.ts): the trash entry's id; undefined for an unknown id. */
+export async function deletePrayerRequest(db: Db, id: string, by: Deleter): Promise<string | undefined> {
   return await db.kysely.transaction().execute(async (trx) => {
-    const result = await trx.deleteFrom('prayer_requests').where('_id', '=', id).executeTakeFirst();
-    const deleted = Number(result.numDeletedRows) > 0;
-    if (deleted) await bumpChangeCounter(trx, PRAYER_REQUESTS_LIST);
-    return deleted;
+    const row = await trx.selectFrom('prayer_requests').selectAll().where('_id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    await trx.deleteFrom('prayer_requests').where('_id', '=', id).execute();
+    await bumpChangeCounter(trx, PRAYER_REQUESTS_LIST);
+    return putInTrash(trx, by, {
+      kind: 'prayer request',
+      title: row.request,
+      records: 1,
+      rows: [{ table: 'prayer_requests', row: { ...row } }],
+      files: [],
+      lists: [PRAYER_REQUESTS_LIST],
+    });
   });
 }
 
-/** Deletes every request; answers how many there were. */
-export async function deleteAllPrayerRequests(db: Db): Promise<number> {
+/**
+ * Moves every request to the trash as one entry: how many there were, and the entry's id (none when
+ * there were none).
+ */
+export async function deleteAllPrayerRequests(db: Db, by: Deleter): Promise<{ deleted: number; entry?: string }> {
   return await db.kysely.transaction().execute(async (trx) => {
+    // Oldest first: restored in the order they came.
+    const rows = await trx.selectFrom('prayer_requests').selectAll().orderBy('created_at').orderBy('_id').execute();
     const result = await trx.deleteFrom('prayer_requests').executeTakeFirst();
     await bumpChangeCounter(trx, PRAYER_REQUESTS_LIST);
-    return Number(result.numDeletedRows);
+    const deleted = Number(result.numDeletedRows);
+    if (!rows.length) return { deleted };
+    const entry = await putInTrash(trx, by, {
+      kind: 'prayer request',
+      title: 'All prayer requests',
+      records: rows.length,
+      rows: rows.map((row) => ({ table: 'prayer_requests' as const, row: { ...row } })),
+      files: [],
+      lists: [PRAYER_REQUESTS_LIST],
+    });
+    return { deleted, entry };
   });
 }
 

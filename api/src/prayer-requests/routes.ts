@@ -17,6 +17,7 @@ import {
   PRAYER_REQUESTS_LIST,
 } from './repository';
 import { PrayerRequest, PrayerRequestInput } from './schemas';
+import { TRASH_ENTRY_DESCRIPTION, TRASH_ENTRY_HEADER } from '../trash/header';
 
 export const PRAYER_REQUEST_NOT_FOUND = 'Prayer request not found';
 
@@ -47,10 +48,12 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
       tags: ['prayer requests'],
       summary: 'Delete one prayer request',
     }),
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
-      if (!isId(id) || !(await deletePrayerRequest(db, id))) throw notFound(PRAYER_REQUEST_NOT_FOUND);
+      const entry = isId(id) ? await deletePrayerRequest(db, id, request.admin!) : undefined;
+      if (!entry) throw notFound(PRAYER_REQUEST_NOT_FOUND);
       answers.invalidate();
+      reply.header(TRASH_ENTRY_HEADER, entry);
       return { message: 'Prayer request deleted successfully' };
     },
   );
@@ -69,6 +72,7 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
       schema: {
         tags: ['prayer requests'],
         summary: 'Delete every prayer request',
+        description: TRASH_ENTRY_DESCRIPTION,
         security: bearerSecurity,
         params: UserParams,
         response: {
@@ -80,9 +84,10 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
         },
       },
     },
-    async () => {
-      const deleted = await deleteAllPrayerRequests(db);
+    async (request, reply) => {
+      const { deleted, entry } = await deleteAllPrayerRequests(db, request.admin!);
       answers.invalidate();
+      if (entry) reply.header(TRASH_ENTRY_HEADER, entry);
       return { message: 'All prayer requests deleted successfully', data: { deleted } };
     },
   );

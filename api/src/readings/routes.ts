@@ -21,6 +21,7 @@ import {
   updateReading,
 } from './repository';
 import { LIMITS, Reading, ReadingImport, ReadingInput } from './schemas';
+import { TRASH_ENTRY_HEADER } from '../trash/header';
 
 const ReadingAnswer = Type.Object({ message: Type.String(), data: ref(Reading) });
 
@@ -122,10 +123,12 @@ export async function readingRoutes(parent: FastifyInstance): Promise<void> {
       tags: ['bible plan'],
       summary: 'Delete a reading',
     }),
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
-      if (!isId(id) || !(await deleteReading(db, id))) throw notFound(READING_MESSAGES.notFound);
+      const entry = isId(id) ? await deleteReading(db, id, request.admin!) : undefined;
+      if (!entry) throw notFound(READING_MESSAGES.notFound);
       invalidate();
+      reply.header(TRASH_ENTRY_HEADER, entry);
       return { message: 'Reading deleted successfully' };
     },
   );

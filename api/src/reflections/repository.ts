@@ -13,6 +13,7 @@ import {
   type ReceivedFile,
   type UploadStorage,
 } from '../uploads/store';
+import { putInTrash, type Deleter } from '../trash/store';
 import type { Audience, Reflection, ReflectionInput } from './schemas';
 
 /** The change counter of each audience's public list (db/changes.ts). */
@@ -146,23 +147,39 @@ export async function updateReflection(
   return updated;
 }
 
-/** Deletes the reflection and the editor images only it showed. False for an unknown id. */
+/**
+ * Moves the reflection to the trash (trash/store.ts) with the editor images only it showed, in one
+ * transaction: the trash entry's id; undefined for an unknown id.
+ */
 export async function deleteReflection(
   db: Db,
-  uploads: UploadStorage,
   audience: Audience,
   id: string,
-): Promise<boolean> {
-  const outcome = await db.kysely.transaction().execute(async (trx) => {
+  by: Deleter,
+): Promise<string | undefined> {
+  return db.kysely.transaction().execute(async (trx) => {
     const row = await reflectionIn(trx, audience, { id });
     if (!row) return undefined;
     await trx.deleteFrom('reflections').where('_id', '=', id).execute();
     await bumpChangeCounter(trx, reflectionsList(audience));
-    return releaseImages(trx, imagesOf(row));
+    const shown = imagesOf(row);
+    const images = shown.length
+      ? await trx.selectFrom('editor_images').selectAll().where('name', 'in', shown).execute()
+      : [];
+    const released = new Set(await releaseImages(trx, shown));
+    const kept = images.filter((image) => released.has(image.name));
+    return putInTrash(trx, by, {
+      kind: audience === 'adult' ? 'adult reflection' : 'children reflection',
+      title: row.topic,
+      records: 1,
+      rows: [
+        { table: 'reflections', row: { ...row } },
+        ...kept.map((image) => ({ table: 'editor_images' as const, row: { ...image } })),
+      ],
+      files: kept.map((image) => image.name),
+      lists: [reflectionsList(audience)],
+    });
   });
-  if (!outcome) return false;
-  await uploads.remove(outcome);
-  return true;
 }
 
 /** Names of uploaded files the rich text shows (`…/uploads/<name>` in an img src). */

@@ -24,6 +24,7 @@ import {
 } from './repository';
 import { AUDIENCES, Reflection, ReflectionInput, RICH_TEXT_FIELDS, TEXT_FIELDS, type Audience } from './schemas';
 import { isBlankRichText, sanitizeRichText } from './sanitize';
+import { TRASH_ENTRY_HEADER } from '../trash/header';
 
 const ReflectionAnswer = Type.Object({ message: Type.String(), data: ref(Reflection) });
 
@@ -220,12 +221,12 @@ async function audienceRoutes(app: FastifyInstance, audience: Audience): Promise
       tags,
       summary: `Delete ${aReflection}`,
     }),
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
-      if (!isId(id) || !(await deleteReflection(db, uploads, audience, id))) {
-        throw notFound(REFLECTION_MESSAGES.notFound);
-      }
+      const entry = isId(id) ? await deleteReflection(db, audience, id, request.admin!) : undefined;
+      if (!entry) throw notFound(REFLECTION_MESSAGES.notFound);
       list.invalidate();
+      reply.header(TRASH_ENTRY_HEADER, entry);
       return { message: `${Audience} reflection deleted successfully` };
     },
   );

@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { newId, timestamp } from '../db/ids';
 import type { Database } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
+import { putInTrash, type Deleter } from '../trash/store';
 import { uploadNameFromUrl, type ReceivedFile, type UploadStorage } from '../uploads/store';
 import { messagesAbout, type ResourceDefinition, type StoredRow } from './definition';
 
@@ -130,23 +131,34 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
       return row;
     },
 
-    /** Deletes the record, then its file. False for an unknown id. */
-    async remove(db: Db, uploads: UploadStorage, id: string): Promise<boolean> {
-      const removed = await db.kysely.transaction().execute(async (trx) => {
-        const row = await camelCased(trx)
-          .deleteFrom(table)
-          .where('_id', '=', id)
-          .returning(file ? ['_id', file.column as string] : ['_id'])
-          .executeTakeFirst();
-        if (row) await bumpChangeCounter(trx, table);
-        return row;
+    /**
+     * Moves the record and its file to the trash (trash/store.ts), in one transaction: the trash
+     * entry's id; undefined for an unknown id.
+     */
+    async remove(db: Db, id: string, by: Deleter): Promise<string | undefined> {
+      return db.kysely.transaction().execute(async (trx) => {
+        // The row as stored (snake_case columns), as it goes back on restore.
+        const row = (await trx.selectFrom(table).selectAll().where('_id', '=', id).executeTakeFirst()) as
+          Record<string, unknown> | undefined;
+        if (!row) return undefined;
+        await trx.deleteFrom(table).where('_id', '=', id).execute();
+        await bumpChangeCounter(trx, table);
+        return putInTrash(trx, by, {
+          kind: resource.activity.kind,
+          title: String(row[resource.activity.nameColumn] ?? ''),
+          records: 1,
+          rows: [{ table, row }],
+          files: file ? [row[columnOf(file.column)] as string | null] : [],
+          lists: [table],
+          permission: resource.permission === 'finance' ? 'finance' : 'content',
+        });
       });
-      if (!removed) return false;
-      if (file) await uploads.remove([(removed as Columns)[file.column] as string | null]);
-      return true;
     },
   };
 }
+
+/** A field's column, as the case plugin names it ('bookImage' → 'book_image'). */
+const columnOf = (field: string) => field.replace(/[A-Z]/g, (capital) => `_${capital.toLowerCase()}`);
 
 /** The fields that were sent: one left out keeps its stored value (or its default on add). */
 function defined(input: FormFields): FormFields {

@@ -9,6 +9,7 @@ import { UserParams } from '../http/account-routes';
 import { errorResponses, trimFields } from '../http/validation';
 import { multipartRoute, registerUploads, withForm, replaceableFile, type FormDeclaration } from '../uploads/form';
 import { publicOrigin, uploadUrl, type ReceivedFile } from '../uploads/store';
+import { TRASH_ENTRY_DESCRIPTION, TRASH_ENTRY_HEADER } from '../trash/header';
 import { messagesAbout, type ResourceDefinition, type ResourceFile, type StoredRow } from './definition';
 import { resourceRepository, type FormFields } from './repository';
 
@@ -181,14 +182,17 @@ export function resourceRoutes<Row extends StoredRow>(resource: ResourceDefiniti
       schema: {
         tags: [tag],
         summary: routes.delete.summary,
+        description: TRASH_ENTRY_DESCRIPTION,
         security: bearerSecurity,
         params: recordParams(routes.delete.url),
         response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403, 404) },
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const id = recordId(request, routes.delete.url);
-        if (!(await repository.remove(db, uploads, id))) throw notFound(messages.notFound);
+        const entry = await repository.remove(db, id, request.admin!);
+        if (!entry) throw notFound(messages.notFound);
         list.invalidate();
+        reply.header(TRASH_ENTRY_HEADER, entry);
         return { message: messages.deleted };
       },
     });

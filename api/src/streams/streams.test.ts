@@ -141,11 +141,15 @@ describe.each(engines())('live streams on %s', (_name, engine) => {
     expect(listed.category).toBe('Live Events');
   });
 
-  it('deletes a stream and its thumbnail', async () => {
+  it('deletes a stream to the trash; its thumbnail goes when the trash entry does', async () => {
     const stream = await addValid();
     const res = await remove(stream._id);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Stream deleted successfully' });
+    // Kept in the trash with its record; gone once the entry is deleted for good.
+    expect(await server.storedUploads()).toContain(fileName(stream.image));
+    const entry = res.headers.get('trash-entry');
+    expect((await server.call('DELETE', `/api/v1/trash/${entry}`, { token })).status).toBe(200);
     expect(await server.storedUploads()).not.toContain(fileName(stream.image));
     expect((await list()).body.data.map((s: { _id: string }) => s._id)).not.toContain(stream._id);
     expect((await remove(stream._id)).status).toBe(404);

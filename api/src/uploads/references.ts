@@ -7,6 +7,8 @@ const REFERENCES = [
   ['groups', 'group_image'],
   ['donations', 'file_name'],
   ['editor_images', 'name'],
+  // A record in the trash keeps its files until the entry is restored, deleted or pruned.
+  ['trash_files', 'name'],
 ] as const;
 
 /** Asked in batches, so that the query stays within the engines' parameter limits. */
