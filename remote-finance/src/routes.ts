@@ -11,6 +11,7 @@ export const { routePaths, screensFor, routesOf } = remoteRoutes([
   '/settings/sessions',
   '/settings/team',
   '/settings/activity',
+  '/settings/trash',
   '/settings/versions',
   '/donations',
   '/donation/add',

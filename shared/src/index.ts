@@ -17,6 +17,7 @@ export { NewPasswordFields, newPasswordSchema } from './auth/newPassword';
 export { AuthenticatorSetup, RecoveryCodes } from './auth/AuthenticatorSetup';
 
 export { notify } from './notify/notify';
+export { notifyDeleted, restoreFromTrash } from './notify/deleted';
 
 export { linkField, optionalText, pictureField, requiredText } from './validation/schemas';
 export { formatDate, formatDateTime } from './format/date';

@@ -343,7 +343,7 @@ if (postgres.length)
       expect(again.status).toBe(304);
     });
 
-    it('deletes the file wherever the record is deleted', async () => {
+    it('deletes the file wherever the record is deleted for good (out of the trash)', async () => {
       const donation = await addDonation(Buffer.from('%PDF-1.7\nsmall'));
       const name = fileName(donation.fileUrl);
       const deleted = await fetch(`${b.url}/api/v1/donation/${a.admin._id}/${donation._id}`, {
@@ -351,6 +351,14 @@ if (postgres.length)
         headers: { authorization: `Bearer ${token}` },
       });
       expect(deleted.status).toBe(200);
+      // In the trash the file stays, for a restore through any instance.
+      expect(await a.storedUploads()).toContain(name);
+      const entry = deleted.headers.get('trash-entry')!;
+      const discarded = await fetch(`${a.url}/api/v1/trash/${entry}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(discarded.status).toBe(200);
       expect(await a.storedUploads()).not.toContain(name);
       expect((await fetch(`${a.url}/uploads/${name}`)).status).toBe(404);
     });

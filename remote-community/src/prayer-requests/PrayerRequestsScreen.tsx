@@ -1,17 +1,7 @@
 import { useMemo } from 'react';
 import styled from 'styled-components';
-import {
-  deleteColumn,
-  DeleteButton,
-  formatDate,
-  ListTable,
-  notify,
-  PageHeader,
-  Panel,
-  useUserId,
-  type Column,
-} from 'shared';
-import { useGrowingList } from 'shared/data';
+import { deleteColumn, DeleteButton, formatDate, ListTable, PageHeader, Panel, useUserId, type Column } from 'shared';
+import { useGrowingList, useRemoveAll, useRemoveRow } from 'shared/data';
 import { prayerRequests, prayerRequestsApi, type PrayerRequest } from './api';
 
 // A wide table never squeezes the text into a column of single words; a phone's card (below 600 px)
@@ -47,27 +37,18 @@ export function PrayerRequestsScreen() {
     (row) => [row.request],
   );
 
+  const remove = useRemoveRow<PrayerRequest>(prayerRequestsApi.remove, 'Prayer request deleted successfully');
+  const removeAll = useRemoveAll(prayerRequestsApi.removeAll, 'All prayer requests deleted successfully');
+
   const columns = useMemo<Column<PrayerRequest>[]>(
     () => [
       { header: 'S/N', fit: true, cell: (_row, index) => <Muted>{index + 1}</Muted> },
       { header: 'Request', cell: (row) => <RequestText>{row.request}</RequestText> },
       { header: 'Submitted', fit: true, cell: (row) => <Muted>{formatDate(row.createdAt)}</Muted> },
-      deleteColumn(
-        'Are you sure you want to delete this prayer request?',
-        async (row) => {
-          await prayerRequestsApi.remove(userId, row._id);
-          notify.success('Prayer request deleted successfully');
-        },
-        'Action',
-      ),
+      deleteColumn('Are you sure you want to delete this prayer request?', remove, 'Action'),
     ],
-    [userId],
+    [remove],
   );
-
-  const removeAll = async () => {
-    await prayerRequestsApi.removeAll(userId);
-    notify.success('All prayer requests deleted successfully');
-  };
 
   const hasRequests = stored > 0;
 

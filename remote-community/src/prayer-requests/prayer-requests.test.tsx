@@ -134,6 +134,52 @@ describe('Prayer requests', () => {
     expect(screen.queryByRole('button', { name: 'Delete All' })).not.toBeInTheDocument();
   });
 
+  it('offers Undo after Delete All: it restores the trash entry and the requests show again', async () => {
+    const entry = 'c'.repeat(24);
+    const server = serverList([second, first]);
+    const calls = stubApi({
+      [listPath]: server.handler,
+      [`DELETE /all/prayer/request/${userId}`]: () => {
+        server.set([]);
+        const answer = { message: 'All prayer requests deleted successfully', data: { deleted: 2 } };
+        return [200, answer, { 'trash-entry': entry }];
+      },
+      [`POST /trash/${entry}/restore`]: () => {
+        server.set([second, first]);
+        return [200, { message: '2 prayer requests restored successfully', data: { _id: entry } }];
+      },
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete All' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('All prayer requests deleted successfully')).toBeInTheDocument();
+    expect(await screen.findByText('No prayer requests available.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('2 prayer requests restored successfully')).toBeInTheDocument();
+    expect(await screen.findByText(first.request)).toBeInTheDocument();
+    expect(screen.getByText(second.request)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([`/trash/${entry}/restore`]);
+  });
+
+  it('offers no Undo when the answer names no trash entry (a replayed answer)', async () => {
+    const server = serverList([second, first]);
+    stubApi({
+      [listPath]: server.handler,
+      [`DELETE /prayer/request/${userId}/${first._id}`]: () => {
+        server.set([second]);
+        return [200, { message: 'Prayer request deleted successfully' }];
+      },
+    });
+    render();
+    const table = await screen.findByRole('table', { name: 'Prayer requests' });
+    const row = within(table).getByText(first.request).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Prayer request deleted successfully')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+  });
+
   it('shows the red toast when a delete fails and keeps the list', async () => {
     stubApi({
       [listPath]: () => ok([second, first]),

@@ -1,7 +1,7 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { provideRuntimeInfo } from 'shared';
-import { renderRoutes, stubApi } from 'shared/testing';
+import { renderRoutes, signIn, stubApi } from 'shared/testing';
 import App from '../App';
 
 /** A moment given in the browser's local time (the screens show local time), as the API sends it. */
@@ -90,6 +90,7 @@ const settingsApi = (more: Parameters<typeof stubApi>[0] = {}) =>
     'GET /account/two-factor': () => [200, { message: 'ok', data: twoFactorOff }],
     'GET /team': () => [200, { message: 'ok', data: members }],
     'GET /activity': (call) => [200, activityPage(call.params)],
+    'GET /trash': () => [200, { message: 'ok', data: [] }],
     ...more,
   });
 
@@ -246,6 +247,71 @@ describe('Settings', () => {
       { page: '1', limit: '25', member: grace._id },
       { page: '1', limit: '25', member: grace._id, kind: 'team' },
     ]);
+  });
+
+  it('lists the trash, restores an entry, and empties it only after asking', async () => {
+    const book = {
+      _id: '65a1b2c3d4e5f60718293b01',
+      kind: 'book',
+      title: 'Confessions',
+      records: 1,
+      deletedBy: 'Sister Grace',
+      deletedAt: local(2026, 11, 24, 16, 30),
+    };
+    const requests = {
+      _id: '65a1b2c3d4e5f60718293b02',
+      kind: 'prayer request',
+      title: 'All prayer requests',
+      records: 3,
+      deletedBy: 'Fr. Anthony Okafor',
+      deletedAt: local(2026, 11, 25, 8, 15),
+    };
+    let stored = [requests, book];
+    signIn(me._id);
+    const calls = settingsApi({
+      'GET /trash': () => [200, { message: 'ok', data: stored }],
+      [`POST /trash/${book._id}/restore`]: () => {
+        stored = stored.filter((entry) => entry !== book);
+        return [200, { message: 'Book restored successfully', data: book }];
+      },
+      'DELETE /trash': () => {
+        stored = [];
+        return [200, { message: 'Trash emptied', data: { deleted: 1 } }];
+      },
+    });
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/trash');
+    const table = await screen.findByRole('table', { name: 'Trash' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('25/11/2026 08:153 prayer requestsAll prayer requestsFr. Anthony Okafor');
+    expect(rows[1]).toHaveTextContent('24/11/2026 16:30BookConfessionsSister Grace');
+
+    await userEvent.click(within(rows[1]!).getByRole('button', { name: 'Restore Confessions' }));
+    expect(await screen.findByText('Book restored successfully')).toBeInTheDocument();
+    await waitFor(() => expect(within(table).queryByText('Confessions')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Empty trash' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('Empty the trash? Everything in it is deleted for good');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Empty trash' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Trash emptied')).toBeInTheDocument();
+    expect(await screen.findByText('The trash is empty.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Empty trash' })).not.toBeInTheDocument();
+  });
+
+  it('refuses Settings → Trash in words to a Guest User, and never loads it', async () => {
+    const calls = settingsApi({
+      'GET /account': () => [200, { message: 'ok', data: { ...me, role: 'Guest User', permissions: [] } }],
+    });
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/trash');
+    const panel = await screen.findByRole('region', { name: 'Trash' });
+    expect(
+      await within(panel).findByText('Your role cannot open this section. An Admin can change it in Settings → Team.'),
+    ).toBeInTheDocument();
+    expect(sections().queryByRole('link', { name: 'Trash' })).not.toBeInTheDocument();
+    expect(calls.map((call) => call.url)).not.toContain('/trash');
   });
 
   it('shows no team to a Manager', async () => {
@@ -476,6 +542,7 @@ describe('Settings sections', () => {
     ['/settings/sessions', 'Sessions'],
     ['/settings/team', 'Team'],
     ['/settings/activity', 'Activity'],
+    ['/settings/trash', 'Trash'],
     ['/settings/versions', 'Deployed versions'],
   ] as const;
 
@@ -531,7 +598,7 @@ describe('Settings sections', () => {
       sections()
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Profile', 'Password', 'Two-factor sign-in', 'Sessions', 'Deployed versions']);
+    ).toEqual(['Profile', 'Password', 'Two-factor sign-in', 'Sessions', 'Trash', 'Deployed versions']);
     expect(within(panel).queryByRole('table')).not.toBeInTheDocument();
     expect(calls.map((call) => call.url)).not.toContain('/team');
     expect(calls.map((call) => call.url)).not.toContain('/activity');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactElement } from 'react';
+import { useCallback, useEffect, useRef, type ReactElement } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { EmptyText, LoadingBlock, NotLoaded, PageHeader, Panel, SectionHeader } from 'shared';
 import { useResource } from 'shared/data';
@@ -8,14 +8,15 @@ import { ActivityPanel } from './ActivityPanel';
 import { account, accountApi } from './api';
 import { DeployedVersions } from './DeployedVersions';
 import { TeamPanel } from './TeamPanel';
+import { TrashPanel } from './TrashPanel';
 import { TwoFactorPanel } from './TwoFactorPanel';
 
 interface Section {
   /** Its address under /settings (each is also declared in routes.json, titled Settings). */
   path: string;
   label: string;
-  /** Shown only to members whose permissions include 'team'. */
-  team?: boolean;
+  /** Shown only to members whose permissions include this one. */
+  needs?: 'team' | 'content';
   element: ReactElement;
 }
 
@@ -25,8 +26,9 @@ const SECTIONS = [
   { path: 'password', label: 'Password', element: <PasswordPanel /> },
   { path: 'two-factor', label: 'Two-factor sign-in', element: <TwoFactorPanel /> },
   { path: 'sessions', label: 'Sessions', element: <SessionsPanel /> },
-  { path: 'team', label: 'Team', team: true, element: <TeamPanel /> },
-  { path: 'activity', label: 'Activity', team: true, element: <ActivityPanel /> },
+  { path: 'team', label: 'Team', needs: 'team', element: <TeamPanel /> },
+  { path: 'activity', label: 'Activity', needs: 'team', element: <ActivityPanel /> },
+  { path: 'trash', label: 'Trash', needs: 'content', element: <TrashPanel /> },
   { path: 'versions', label: 'Deployed versions', element: <DeployedVersions /> },
 ] as const satisfies readonly Section[];
 
@@ -34,12 +36,17 @@ type SectionAddress = `/settings/${(typeof SECTIONS)[number]['path']}`;
 
 const addressOf = (section: Section) => `/settings/${section.path}`;
 
-/** The signed-in member's account, and whether the server's permission table lets them manage the team. */
+/** The signed-in member's account, and whether the server's permission table lets them open a section. */
 function useMe() {
   // The same query as the Profile panel's: one request.
   const load = useResource(account.detail('me'), accountApi.get);
   // The server's permission table decides (GET /account answers the role's), not the role's name.
-  return { load, managesTeam: load.data?.permissions.includes('team') ?? false };
+  const permissions = load.data?.permissions;
+  const opens = useCallback(
+    (section: Section) => !section.needs || (permissions?.includes(section.needs) ?? false),
+    [permissions],
+  );
+  return { load, opens };
 }
 
 const Frame = styled.div`
@@ -99,17 +106,17 @@ const SectionLink = styled(NavLink)`
 `;
 
 /** The section navigation: every section the member may open, the current one marked. */
-function SectionNav({ managesTeam }: { managesTeam: boolean }) {
+function SectionNav({ opens }: { opens: (section: Section) => boolean }) {
   const list = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
   // On a phone the current tab may sit beyond the row's right edge: it is scrolled into view.
   useEffect(() => {
     list.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [pathname, managesTeam]);
+  }, [pathname, opens]);
   return (
     <nav aria-label="Settings sections">
       <SectionList ref={list}>
-        {SECTIONS.filter((section: Section) => !section.team || managesTeam).map((section) => (
+        {SECTIONS.filter((section: Section) => opens(section)).map((section) => (
           <li key={section.path}>
             <SectionLink to={addressOf(section)}>{section.label}</SectionLink>
           </li>
@@ -122,25 +129,26 @@ function SectionNav({ managesTeam }: { managesTeam: boolean }) {
 /**
  * /settings/*: the section navigation beside the current section. The member's own account —
  * profile, password, two-factor sign-in, sessions —, for a member who manages the team the team and
- * the activity record, then the read-only Deployed versions: what is live and what this browser runs.
+ * the activity record, for a member who edits the content the trash, then the read-only Deployed
+ * versions: what is live and what this browser runs.
  */
 export function SettingsScreen() {
-  const { managesTeam } = useMe();
+  const { opens } = useMe();
   return (
     <>
       <PageHeader />
       <Frame>
-        <SectionNav managesTeam={managesTeam} />
+        <SectionNav opens={opens} />
         <Outlet />
       </Frame>
     </>
   );
 }
 
-/** A section for members who manage the team: opened by its address without that permission, said so. */
-function TeamOnly({ section }: { section: Section }) {
-  const { load, managesTeam } = useMe();
-  if (managesTeam) return <>{section.element}</>;
+/** A section for members with a permission: opened by its address without it, said so. */
+function PermittedOnly({ section }: { section: Section }) {
+  const { load, opens } = useMe();
+  if (opens(section)) return <>{section.element}</>;
   // While the permissions are read, no panel yet: the section's own takes its place once they are.
   if (load.loading) return <LoadingBlock />;
   return (
@@ -165,7 +173,7 @@ export const settingsScreens = {
   ...(Object.fromEntries(
     SECTIONS.map((section: Section) => [
       addressOf(section),
-      section.team ? <TeamOnly section={section} /> : section.element,
+      section.needs ? <PermittedOnly section={section} /> : section.element,
     ]),
   ) as Record<SectionAddress, ReactElement>),
 };

@@ -66,3 +66,12 @@ export const activityApi = {
       },
     }),
 };
+
+/** One delete's records in the trash (Settings → Trash). */
+export type TrashEntry = Schemas['TrashEntry'];
+export const trash = resource('trash');
+
+export const trashApi = {
+  list: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/trash', { signal })).data,
+  empty: async () => trash.write(callApi('delete', '/api/v1/trash')),
+};

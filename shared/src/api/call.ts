@@ -1,6 +1,7 @@
 import type { paths } from 'api/contract';
 import { apiClient, DEFAULT_API_BASE_URL } from './client';
 import { toFormData, uploadProgress, type ProgressListener } from './multipart';
+import { rememberTrashEntry } from './trashEntry';
 
 // Every call of the apps, typed from the contract's generated `paths`: the route, its method, its
 // path and query parameters, its body and its answer. A route or a field the server renames breaks
@@ -104,5 +105,7 @@ export async function callApi<M extends ApiMethod, P extends ApiRoute<M>>(
     ...(onProgress ? { onUploadProgress: uploadProgress(onProgress) } : {}),
     ...flags,
   });
+  const trashEntry: unknown = answer.headers?.['trash-entry'];
+  if (typeof trashEntry === 'string' && trashEntry) rememberTrashEntry(answer.data, trashEntry);
   return answer.data;
 }

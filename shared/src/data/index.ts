@@ -3,6 +3,6 @@
 export { useResource, resource, type Resource } from './resource';
 export { useGrowingList, type PageAnswer, type PageRequest } from './growingList';
 export { recordScreens, useRecord, useRecordInList, type MissingWords } from './record';
-export { useSave, useRemove, useRemoveRow } from './save';
+export { useSave, useRemove, useRemoveRow, useRemoveAll, useRestore } from './save';
 export { useList } from './list';
 export { pageCall, resourceCalls, resourceWithCalls } from './calls';

@@ -1,5 +1,6 @@
 import { useNavigate, type To } from 'react-router-dom';
-import { notify, useUserId } from 'shared';
+import { notify, notifyDeleted, restoreFromTrash, useUserId } from 'shared';
+import { queryClient } from './queryClient';
 
 /** A save of a form: the call, the spec's toast once it succeeded, then what follows. */
 export interface SaveSteps<Values, Helpers, Answer> {
@@ -38,8 +39,8 @@ export function useSave<Values, Helpers = unknown, Answer = unknown>(
 }
 
 /**
- * A delete of the record on screen (`remove(userId, id)`): the call, the spec's toast, then back to
- * `back`. A failure rejects, so that the confirmation stays open (the client showed the server's message).
+ * A delete of the record on screen (`remove(userId, id)`): the call, the spec's toast (with Undo while
+ * the record is in the trash), then back to `back`. A failure rejects, so that the confirmation stays open (the client showed the server's message).
  */
 export function useRemove<T extends { _id: string }>(
   record: T | undefined,
@@ -49,25 +50,50 @@ export function useRemove<T extends { _id: string }>(
 ): () => Promise<void> {
   const userId = useUserId();
   const navigate = useNavigate();
+  const restore = useRestore();
   return async () => {
     if (record === undefined) return;
-    await remove(userId, record._id);
-    notify.success(toast);
+    const answer = await remove(userId, record._id);
+    notifyDeleted(toast, answer, restore);
     void navigate(typeof back === 'function' ? back(record) : back);
   };
 }
 
 /**
- * The delete of a list's row (`deleteColumn`; `remove(userId, id)`): the call, then the spec's toast;
- * the list loads again. A failure rejects, so that the confirmation stays open.
+ * The delete of a list's row (`deleteColumn`; `remove(userId, id)`): the call, then the spec's toast
+ * with its Undo; the list loads again. A failure rejects, so that the confirmation stays open.
  */
 export function useRemoveRow<Row extends { _id: string }>(
   remove: (userId: string, id: string) => Promise<unknown>,
   toast: string,
 ): (row: Row) => Promise<void> {
   const userId = useUserId();
+  const restore = useRestore();
   return async (row) => {
-    await remove(userId, row._id);
-    notify.success(toast);
+    notifyDeleted(toast, await remove(userId, row._id), restore);
+  };
+}
+
+/**
+ * A list's Delete All (`removeAll(userId)`): the call, then the spec's toast with its Undo; the list
+ * loads again. A failure rejects, so that the confirmation stays open.
+ */
+export function useRemoveAll(removeAll: (userId: string) => Promise<unknown>, toast: string): () => Promise<void> {
+  const userId = useUserId();
+  const restore = useRestore();
+  return async () => {
+    notifyDeleted(toast, await removeAll(userId), restore);
+  };
+}
+
+/**
+ * Puts a trash entry back (a delete's Undo, Settings → Trash): its records may be of any kind and show
+ * on any screen, so every list and record on screen loads again, and none cached from before is shown.
+ */
+export function useRestore(): (entry: string) => Promise<void> {
+  return async (entry) => {
+    await restoreFromTrash(entry);
+    queryClient.removeQueries({ type: 'inactive' });
+    await queryClient.invalidateQueries();
   };
 }

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { DataTable, DeleteButton, EmptyText, formatDateTime, notify, NotLoaded, Panel, SectionHeader } from 'shared';
+import type { Column } from 'shared';
+import { useResource, useRestore } from 'shared/data';
+import styled from 'styled-components';
+import { trash, trashApi, type TrashEntry } from './api';
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.color.muted};
+`;
+
+const RestoreButton = styled.button`
+  min-height: 32px;
+  padding: 0 ${({ theme }) => theme.space(3)};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.primary};
+  font: inherit;
+  font-size: ${({ theme }) => theme.font.size.small};
+  font-weight: 600;
+  white-space: nowrap;
+  cursor: pointer;
+  &:hover {
+    background: ${({ theme }) => theme.color.primarySoft};
+  }
+  &:disabled {
+    cursor: progress;
+    opacity: 0.6;
+  }
+`;
+
+/** 'Book', or '3 prayer requests' for a Delete All. */
+const whatOf = (entry: TrashEntry) =>
+  entry.records === 1
+    ? `${entry.kind.charAt(0).toUpperCase()}${entry.kind.slice(1)}`
+    : `${entry.records} ${entry.kind}s`;
+
+/**
+ * Settings → Trash (Admins, and Managers for the content): what the deletes removed, the latest first,
+ * each restorable with its files until TRASH_KEEP_DAYS; 'Empty trash' asks first and is final.
+ */
+export function TrashPanel() {
+  const load = useResource(trash.list(), trashApi.list);
+  const restore = useRestore();
+  const [restoring, setRestoring] = useState<string | null>(null);
+  const entries = load.data;
+
+  const columns: Column<TrashEntry>[] = [
+    { header: 'Deleted', fit: true, cell: (entry) => formatDateTime(entry.deletedAt) },
+    { header: 'What', fit: true, cell: (entry) => whatOf(entry) },
+    { header: 'Name', maxWidth: '320px', cell: (entry) => entry.title },
+    { header: 'Deleted by', cell: (entry) => <Muted>{entry.deletedBy}</Muted> },
+    {
+      header: 'Action',
+      fit: true,
+      cell: (entry) => (
+        <RestoreButton
+          type="button"
+          aria-label={`Restore ${entry.title}`}
+          disabled={restoring !== null}
+          onClick={() => {
+            setRestoring(entry._id);
+            restore(entry._id)
+              .catch(() => undefined)
+              .finally(() => setRestoring(null));
+          }}
+        >
+          Restore
+        </RestoreButton>
+      ),
+    },
+  ];
+
+  const empty = async () => {
+    await trashApi.empty();
+    notify.success('Trash emptied');
+  };
+
+  return (
+    <Panel aria-label="Trash">
+      <SectionHeader
+        title="Trash"
+        actions={
+          entries?.length ? (
+            <DeleteButton
+              label="Empty trash"
+              confirmMessage="Empty the trash? Everything in it is deleted for good, with its pictures and files. This cannot be undone."
+              onDelete={empty}
+            />
+          ) : undefined
+        }
+      />
+      {entries ? (
+        entries.length ? (
+          <>
+            <Muted as="p">
+              Each stays restorable for a limited time (30 days unless the server is set otherwise), then goes for good.
+            </Muted>
+            <DataTable caption="Trash" columns={columns} rows={entries} rowKey={(entry) => entry._id} />
+          </>
+        ) : (
+          <EmptyText>The trash is empty.</EmptyText>
+        )
+      ) : (
+        <NotLoaded load={load} what="The trash" missing={null} />
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,73 @@
+import { toast } from 'react-toastify';
+import styled from 'styled-components';
+import { callApi } from '../api/call';
+import { trashEntryOf } from '../api/trashEntry';
+import { wantOverlays } from '../ui/overlaysWanted';
+import { notify } from './notify';
+
+/** How long a delete's toast offers its Undo. */
+export const UNDO_MS = 10_000;
+
+const Line = styled.span`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+const UndoButton = styled.button`
+  flex: none;
+  min-height: 32px;
+  padding: 0 ${({ theme }) => theme.space(3)};
+  border: 1px solid ${({ theme }) => theme.color.primary};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.primary};
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+  &:hover {
+    background: ${({ theme }) => theme.color.primarySoft};
+  }
+`;
+
+/**
+ * Puts a trash entry back (Settings → Trash's Restore, a toast's Undo) and says so in the server's
+ * words; a failure (the entry is gone, its place taken) was said by the client, and rejects.
+ */
+export async function restoreFromTrash(entry: string): Promise<void> {
+  const answer = await callApi('post', '/api/v1/trash/{id}/restore', { params: { id: entry } });
+  notify.success(answer.message);
+}
+
+/**
+ * The spec's success toast of a delete (`answer` is the delete's). When the delete moved its records to
+ * the trash, the toast offers Undo for 10 s: `undo` puts them back.
+ */
+export function notifyDeleted(message: string, answer: unknown, undo: (entry: string) => Promise<void>): void {
+  const entry = trashEntryOf(answer);
+  if (!entry) {
+    notify.success(message);
+    return;
+  }
+  wantOverlays();
+  toast.success(
+    ({ closeToast }) => (
+      <Line>
+        <span>{message}</span>
+        <UndoButton
+          type="button"
+          onClick={(event) => {
+            // The toast closes on a click of its own: the Undo is the button's only.
+            event.stopPropagation();
+            closeToast();
+            undo(entry).catch(() => undefined);
+          }}
+        >
+          Undo
+        </UndoButton>
+      </Line>
+    ),
+    { autoClose: UNDO_MS, closeOnClick: false },
+  );
+}
