@@ -13,6 +13,7 @@ const SECTIONS = [
   ['Sessions', '/settings/sessions'],
   ['Team', '/settings/team'],
   ['Activity', '/settings/activity'],
+  ['Trash', '/settings/trash'],
   ['Deployed versions', '/settings/versions'],
 ] as const;
 
@@ -40,8 +41,8 @@ test('each section of Settings has its own address; the menu keeps Settings curr
   }
 
   await page.goBack();
-  await expect(page).toHaveURL(/\/settings\/activity$/);
-  await expect(page.getByRole('region', { name: 'Activity' })).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\/trash$/);
+  await expect(page.getByRole('region', { name: 'Trash' })).toBeVisible();
   // A bookmark: the address opened afresh.
   await page.goto('/settings/sessions');
   await expect(page.getByRole('table', { name: 'Sessions' }).getByText('This device')).toBeVisible();
