@@ -282,8 +282,8 @@ describe('Settings', () => {
     renderRoutes([{ path: '*', element: <App /> }], '/settings/trash');
     const table = await screen.findByRole('table', { name: 'Trash' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows[0]).toHaveTextContent('25/11/2026 08:153 prayer requestsAll prayer requestsFr. Anthony Okafor');
-    expect(rows[1]).toHaveTextContent('24/11/2026 16:30BookConfessionsSister Grace');
+    expect(rows[0]).toHaveTextContent('25/11/2026 08:15All prayer requests3 prayer requestsFr. Anthony Okafor');
+    expect(rows[1]).toHaveTextContent('24/11/2026 16:30ConfessionsBookSister Grace');
 
     await userEvent.click(within(rows[1]!).getByRole('button', { name: 'Restore Confessions' }));
     expect(await screen.findByText('Book restored successfully')).toBeInTheDocument();

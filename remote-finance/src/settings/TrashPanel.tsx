@@ -9,6 +9,18 @@ const Muted = styled.span`
   color: ${({ theme }) => theme.color.muted};
 `;
 
+// The record's name gets the table's width, wrapping rather than cut (it tells the entries apart), and
+// under it what kind of record it is.
+const Name = styled.span`
+  display: grid;
+  gap: 2px;
+  min-width: 10rem;
+  overflow-wrap: anywhere;
+  @media (max-width: 599px) {
+    min-width: 0;
+  }
+`;
+
 const RestoreButton = styled.button`
   min-height: 32px;
   padding: 0 ${({ theme }) => theme.space(3)};
@@ -48,9 +60,16 @@ export function TrashPanel() {
 
   const columns: Column<TrashEntry>[] = [
     { header: 'Deleted', fit: true, cell: (entry) => formatDateTime(entry.deletedAt) },
-    { header: 'What', fit: true, cell: (entry) => whatOf(entry) },
-    { header: 'Name', maxWidth: '320px', cell: (entry) => entry.title },
-    { header: 'Deleted by', cell: (entry) => <Muted>{entry.deletedBy}</Muted> },
+    {
+      header: 'Record',
+      cell: (entry) => (
+        <Name>
+          {entry.title}
+          <Muted as="small">{whatOf(entry)}</Muted>
+        </Name>
+      ),
+    },
+    { header: 'Deleted by', fit: true, cell: (entry) => <Muted>{entry.deletedBy}</Muted> },
     {
       header: 'Action',
       fit: true,
@@ -95,7 +114,8 @@ export function TrashPanel() {
         entries.length ? (
           <>
             <Muted as="p">
-              Each stays restorable for a limited time (30 days unless the server is set otherwise), then goes for good.
+              Deleted records can be restored from here for a limited time (30 days unless the server is set otherwise),
+              then they go for good.
             </Muted>
             <DataTable caption="Trash" columns={columns} rows={entries} rowKey={(entry) => entry._id} />
           </>
