@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { newId, timestamp } from '../db/ids';
 import type { PrayerRequestsTable } from '../db/schema';
 import { newestFirst, type Paging } from '../http/paging';
-import { putInTrash, type Deleter } from '../trash/store';
+import { moveToTrash, putInTrash, type Deleter } from '../trash/store';
 import type { PrayerRequest } from './schemas';
 
 /** The change counter of the list (db/changes.ts): every write bumps it in its transaction. */
@@ -32,20 +32,14 @@ export async function listPrayerRequests(db: Db, paging?: Paging): Promise<{ row
 
 /** Moves the request to the trash (trash/store.ts): the trash entry's id; undefined for an unknown id. */
 export async function deletePrayerRequest(db: Db, id: string, by: Deleter): Promise<string | undefined> {
-  return await db.kysely.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('prayer_requests').selectAll().where('_id', '=', id).executeTakeFirst();
-    if (!row) return undefined;
-    await trx.deleteFrom('prayer_requests').where('_id', '=', id).execute();
-    await bumpChangeCounter(trx, PRAYER_REQUESTS_LIST);
-    return putInTrash(trx, by, {
+  return await db.kysely.transaction().execute((trx) =>
+    moveToTrash(trx, by, 'prayer_requests', id, (row) => ({
       kind: 'prayer request',
-      title: row.request,
-      records: 1,
-      rows: [{ table: 'prayer_requests', row: { ...row } }],
+      title: String(row.request),
       files: [],
       lists: [PRAYER_REQUESTS_LIST],
-    });
-  });
+    })),
+  );
 }
 
 /**

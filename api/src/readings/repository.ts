@@ -6,7 +6,7 @@ import type { Database, ReadingsTable } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
 import { HttpError, notFound } from '../http/errors';
 import { hasControlCharacters } from '../http/contract';
-import { putInTrash, type Deleter } from '../trash/store';
+import { moveToTrash, type Deleter } from '../trash/store';
 import { LIMITS, type Reading, type ReadingInput } from './schemas';
 
 /** The change counter of the public weekly lists (db/changes.ts). */
@@ -139,20 +139,14 @@ export async function updateReading(db: Db, id: string, input: ReadingInput): Pr
 
 /** Moves the reading to the trash (trash/store.ts): the trash entry's id; undefined for an unknown id. */
 export async function deleteReading(db: Db, id: string, by: Deleter): Promise<string | undefined> {
-  return db.kysely.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('readings').selectAll().where('_id', '=', id).executeTakeFirst();
-    if (!row) return undefined;
-    await trx.deleteFrom('readings').where('_id', '=', id).execute();
-    await bumpChangeCounter(trx, READINGS_LIST);
-    return putInTrash(trx, by, {
+  return db.kysely.transaction().execute((trx) =>
+    moveToTrash(trx, by, 'readings', id, (row) => ({
       kind: 'Bible reading',
-      title: row.passage,
-      records: 1,
-      rows: [{ table: 'readings', row: { ...row } }],
+      title: String(row.passage),
       files: [],
       lists: [READINGS_LIST],
-    });
-  });
+    })),
+  );
 }
 
 export interface RowError {

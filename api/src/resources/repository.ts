@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { newId, timestamp } from '../db/ids';
 import type { Database } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
-import { putInTrash, type Deleter } from '../trash/store';
+import { moveToTrash, type Deleter } from '../trash/store';
 import { uploadNameFromUrl, type ReceivedFile, type UploadStorage } from '../uploads/store';
 import { messagesAbout, type ResourceDefinition, type StoredRow } from './definition';
 
@@ -136,23 +136,15 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
      * entry's id; undefined for an unknown id.
      */
     async remove(db: Db, id: string, by: Deleter): Promise<string | undefined> {
-      return db.kysely.transaction().execute(async (trx) => {
-        // The row as stored (snake_case columns), as it goes back on restore.
-        const row = (await trx.selectFrom(table).selectAll().where('_id', '=', id).executeTakeFirst()) as
-          Record<string, unknown> | undefined;
-        if (!row) return undefined;
-        await trx.deleteFrom(table).where('_id', '=', id).execute();
-        await bumpChangeCounter(trx, table);
-        return putInTrash(trx, by, {
+      return db.kysely.transaction().execute((trx) =>
+        moveToTrash(trx, by, table, id, (row) => ({
           kind: resource.activity.kind,
           title: String(row[resource.activity.nameColumn] ?? ''),
-          records: 1,
-          rows: [{ table, row }],
           files: file ? [row[columnOf(file.column)] as string | null] : [],
           lists: [table],
           permission: resource.permission === 'finance' ? 'finance' : 'content',
-        });
-      });
+        })),
+      );
     },
   };
 }

@@ -104,6 +104,29 @@ export async function putInTrash(trx: Kysely<Database>, by: Deleter, trashing: T
   return _id;
 }
 
+/**
+ * Deletes one row of `table` by its id in `trx` and puts it in the trash, as `describe` says (the
+ * lists it names are bumped): the entry's id, or undefined when there is no such row.
+ */
+export async function moveToTrash(
+  trx: Kysely<Database>,
+  by: Deleter,
+  table: keyof Database & string,
+  id: string,
+  describe: (row: Record<string, unknown>) => Omit<Trashing, 'rows' | 'records'>,
+): Promise<string | undefined> {
+  // The row as stored (snake_case columns), as it goes back on restore. The tables are the deletes'
+  // own; kysely's types cannot follow a table chosen at run time.
+  const rows = trx as unknown as Kysely<Record<string, { _id: string }>>;
+  const row = (await rows.selectFrom(table).selectAll().where('_id', '=', id).executeTakeFirst()) as
+    Record<string, unknown> | undefined;
+  if (!row) return undefined;
+  await rows.deleteFrom(table).where('_id', '=', id).execute();
+  const trashing = describe(row);
+  for (const list of trashing.lists) await bumpChangeCounter(trx, list);
+  return putInTrash(trx, by, { ...trashing, records: 1, rows: [{ table, row }] });
+}
+
 const toApi = (row: Omit<TrashTable, 'rows' | 'lists'>): TrashEntry => ({
   _id: row._id,
   kind: row.kind,

@@ -44,6 +44,9 @@ describe.each(engines())('the trash on %s', (_name, engine) => {
     expect(res.status).toBe(201);
     return res.body.data as { _id: string; bookName: string; bookImage: string; dateAdded: string };
   };
+  /** Deletes the book: the trash entry its answer names. */
+  const trashBook = async (id: string) =>
+    (await server.call('DELETE', `/api/v1/book/${admin}/${id}`, { token })).headers.get('trash-entry')!;
   const books = async () => (await server.call('GET', '/api/v1/all/books')).body.data as { _id: string }[];
   const submit = async (request: string) =>
     (await server.call('POST', '/api/v1/prayer/request', { json: { request } })).body.data._id as string;
@@ -105,9 +108,7 @@ describe.each(engines())('the trash on %s', (_name, engine) => {
 
   it('an Undo of an entry no longer in the trash is a 404 in words, and changes nothing', async () => {
     const book = await addBook('Twice');
-    const entry = (await server.call('DELETE', `/api/v1/book/${admin}/${book._id}`, { token })).headers.get(
-      'trash-entry',
-    )!;
+    const entry = await trashBook(book._id);
     expect((await restore(entry)).status).toBe(200);
     const again = await restore(entry);
     expect(again.status).toBe(404);
@@ -191,12 +192,8 @@ describe.each(engines())('the trash on %s', (_name, engine) => {
   it('deleting an entry for good, or emptying the trash, deletes its files; an Undo after it is a 404', async () => {
     const one = await addBook('Gone for good');
     const two = await addBook('Emptied');
-    const first = (await server.call('DELETE', `/api/v1/book/${admin}/${one._id}`, { token })).headers.get(
-      'trash-entry',
-    )!;
-    const second = (await server.call('DELETE', `/api/v1/book/${admin}/${two._id}`, { token })).headers.get(
-      'trash-entry',
-    )!;
+    const first = await trashBook(one._id);
+    const second = await trashBook(two._id);
     const discarded = await server.call('DELETE', `/api/v1/trash/${first}`, { token });
     expect(discarded.body).toMatchObject({ message: 'Deleted for good', data: { _id: first, title: 'Gone for good' } });
     expect(await server.storedUploads()).not.toContain(fileName(one.bookImage));
@@ -218,10 +215,8 @@ describe.each(engines())('the trash on %s', (_name, engine) => {
   it('the chores prune entries older than TRASH_KEEP_DAYS, with their files', async () => {
     const old = await addBook('Old');
     const recent = await addBook('Recent');
-    const oldEntry = (await server.call('DELETE', `/api/v1/book/${admin}/${old._id}`, { token })).headers.get(
-      'trash-entry',
-    )!;
-    await server.call('DELETE', `/api/v1/book/${admin}/${recent._id}`, { token });
+    const oldEntry = await trashBook(old._id);
+    await trashBook(recent._id);
     const longAgo = new Date(Date.now() - (server.config.trashKeepDays + 1) * 86_400_000);
     await server.db.kysely
       .updateTable('trash')

@@ -1,5 +1,14 @@
-import { useState } from 'react';
-import { DataTable, DeleteButton, EmptyText, formatDateTime, notify, NotLoaded, Panel, SectionHeader } from 'shared';
+import {
+  DataTable,
+  DeleteButton,
+  EmptyText,
+  formatDateTime,
+  notify,
+  NotLoaded,
+  Panel,
+  RowAction,
+  SectionHeader,
+} from 'shared';
 import type { Column } from 'shared';
 import { useResource, useRestore } from 'shared/data';
 import styled from 'styled-components';
@@ -21,27 +30,6 @@ const Name = styled.span`
   }
 `;
 
-const RestoreButton = styled.button`
-  min-height: 32px;
-  padding: 0 ${({ theme }) => theme.space(3)};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.primary};
-  font: inherit;
-  font-size: ${({ theme }) => theme.font.size.small};
-  font-weight: 600;
-  white-space: nowrap;
-  cursor: pointer;
-  &:hover {
-    background: ${({ theme }) => theme.color.primarySoft};
-  }
-  &:disabled {
-    cursor: progress;
-    opacity: 0.6;
-  }
-`;
-
 /** 'Book', or '3 prayer requests' for a Delete All. */
 const whatOf = (entry: TrashEntry) =>
   entry.records === 1
@@ -55,7 +43,6 @@ const whatOf = (entry: TrashEntry) =>
 export function TrashPanel() {
   const load = useResource(trash.list(), trashApi.list);
   const restore = useRestore();
-  const [restoring, setRestoring] = useState<string | null>(null);
   const entries = load.data;
 
   const columns: Column<TrashEntry>[] = [
@@ -74,19 +61,9 @@ export function TrashPanel() {
       header: 'Action',
       fit: true,
       cell: (entry) => (
-        <RestoreButton
-          type="button"
-          aria-label={`Restore ${entry.title}`}
-          disabled={restoring !== null}
-          onClick={() => {
-            setRestoring(entry._id);
-            restore(entry._id)
-              .catch(() => undefined)
-              .finally(() => setRestoring(null));
-          }}
-        >
+        <RowAction aria-label={`Restore ${entry.title}`} onClick={() => void restore(entry._id).catch(() => undefined)}>
           Restore
-        </RestoreButton>
+        </RowAction>
       ),
     },
   ];

@@ -2,6 +2,7 @@ import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { callApi } from '../api/call';
 import { trashEntryOf } from '../api/trashEntry';
+import { RowAction } from '../ui/RowActions';
 import { wantOverlays } from '../ui/overlaysWanted';
 import { notify } from './notify';
 
@@ -13,22 +14,6 @@ const Line = styled.span`
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(3)};
-`;
-
-const UndoButton = styled.button`
-  flex: none;
-  min-height: 32px;
-  padding: 0 ${({ theme }) => theme.space(3)};
-  border: 1px solid ${({ theme }) => theme.color.primary};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.primary};
-  font: inherit;
-  font-weight: 600;
-  cursor: pointer;
-  &:hover {
-    background: ${({ theme }) => theme.color.primarySoft};
-  }
 `;
 
 /**
@@ -55,17 +40,14 @@ export function notifyDeleted(message: string, answer: unknown, undo: (entry: st
     ({ closeToast }) => (
       <Line>
         <span>{message}</span>
-        <UndoButton
-          type="button"
-          onClick={(event) => {
-            // The toast closes on a click of its own: the Undo is the button's only.
-            event.stopPropagation();
+        <RowAction
+          onClick={() => {
             closeToast();
             undo(entry).catch(() => undefined);
           }}
         >
           Undo
-        </UndoButton>
+        </RowAction>
       </Line>
     ),
     { autoClose: UNDO_MS, closeOnClick: false },
