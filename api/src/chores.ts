@@ -4,6 +4,7 @@ import { requestDeadlineMs } from './config';
 import { dueOnce, exclusively, LOCKS } from './db/instances';
 import { forgetOldIdempotencyKeys } from './http/idempotency';
 import { forgetEndedWindows } from './http/rate-limit';
+import { pruneVersions } from './history/versions';
 import { sweepEditorImages } from './reflections/repository';
 import { pruneTrash } from './trash/store';
 import { referencedUploads } from './uploads/references';
@@ -15,7 +16,8 @@ export const CHORES_INTERVAL_MS = 3_600_000;
 
 /**
  * The chores, run at start and every hour: editor images of abandoned reflection forms, the uploads
- * (what a crash or a kill left half done: uploads/store.ts), ended rate-limit windows, day-old idempotency keys, old activity and old trash.
+ * (what a crash or a kill left half done: uploads/store.ts), ended rate-limit windows, day-old idempotency keys,
+ * old activity, old trash and the versions of records older than HISTORY_KEEP_DAYS.
  * What the instances share runs once across them (the first to ask each hour, under an advisory lock
  * on PostgreSQL); this machine's temp folder is swept by every instance, since only it can.
  */
@@ -34,6 +36,9 @@ export function choresOf(app: FastifyInstance): (atStart: boolean) => Promise<vo
 
   const sharedChores = async (atStart: boolean) => {
     const now = Date.now();
+    // Versions first: the editor images and files only they showed go in the sweeps below.
+    const pruned = await pruneVersions(db, new Date(now - config.historyKeepDays * 86_400_000));
+    if (pruned) log.info(`${pruned} record version(s) older than HISTORY_KEEP_DAYS deleted`);
     const removed = await sweepEditorImages(db, app.uploads, new Date(now - config.editorImageGraceHours * 3_600_000));
     if (removed) log.info(`${removed} unused editor image(s) deleted`);
     // A file is put in place only after its record commits, so a stored file no record names is an
@@ -44,8 +49,8 @@ export function choresOf(app: FastifyInstance): (atStart: boolean) => Promise<vo
     await forgetOldIdempotencyKeys(db);
     const forgotten = await forgetOldActivity(app);
     if (forgotten) log.info(`${forgotten} activity record(s) older than ACTIVITY_KEEP_DAYS deleted`);
-    const pruned = await pruneTrash(db, app.uploads, new Date(now - config.trashKeepDays * 86_400_000));
-    if (pruned) log.info(`${pruned} trash entr${pruned === 1 ? 'y' : 'ies'} older than TRASH_KEEP_DAYS deleted`);
+    const emptied = await pruneTrash(db, app.uploads, new Date(now - config.trashKeepDays * 86_400_000));
+    if (emptied) log.info(`${emptied} trash entr${emptied === 1 ? 'y' : 'ies'} older than TRASH_KEEP_DAYS deleted`);
   };
 
   return async (atStart) => {

@@ -79,6 +79,8 @@ export interface AppConfig {
   activityKeepDays: number;
   /** A deleted record stays in the trash, restorable, this many days (TRASH_KEEP_DAYS). */
   trashKeepDays: number;
+  /** A record's history keeps each version this many days after an edit replaced it (HISTORY_KEEP_DAYS). */
+  historyKeepDays: number;
   logLevel: string;
   /**
    * Which requests are logged: 'all' (two lines each, Fastify's default), or only the ones an
@@ -282,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     editorImageGraceHours: int(env, 'EDITOR_IMAGE_GRACE_HOURS', 24, 1),
     activityKeepDays: int(env, 'ACTIVITY_KEEP_DAYS', 365, 1),
     trashKeepDays: int(env, 'TRASH_KEEP_DAYS', 30, 1),
+    historyKeepDays: int(env, 'HISTORY_KEEP_DAYS', 365, 1),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     requestLog: requestLog(env),
     slowRequestMs: int(env, 'SLOW_REQUEST_MS', 1000, 1),

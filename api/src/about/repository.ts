@@ -5,6 +5,7 @@ import type { AboutTable } from '../db/schema';
 import type { About } from './schemas';
 import { isUniqueViolation } from '../db/unique';
 import { HttpError } from '../http/errors';
+import { keepVersion, type Author } from '../history/versions';
 
 /** The change counter of the public About list (db/changes.ts). */
 export const ABOUT_LIST = 'about';
@@ -45,17 +46,25 @@ export async function addAbout(db: Db, text: string): Promise<About> {
   return toApi(row);
 }
 
-/** The updated text; undefined for an unknown id. */
-export async function updateAbout(db: Db, id: string, text: string): Promise<About | undefined> {
-  const row = await db.kysely.transaction().execute(async (trx) => {
+export function findAbout(db: Db, id: string): Promise<AboutTable | undefined> {
+  return db.kysely.selectFrom('about').selectAll().where('_id', '=', id).executeTakeFirst();
+}
+
+/** The updated text; undefined for an unknown id. The text it replaces is kept as a version. */
+export async function updateAbout(db: Db, id: string, text: string, by?: Author): Promise<AboutTable | undefined> {
+  return db.kysely.transaction().execute(async (trx) => {
+    let current = trx.selectFrom('about').selectAll().where('_id', '=', id);
+    if (db.engine === 'postgres') current = current.forUpdate();
+    const row = await current.executeTakeFirst();
+    if (!row) return undefined;
+    await keepVersion(trx, { resource: 'about', recordId: id, row, savedAt: row.updated_at, files: [] }, by);
     const updated = await trx
       .updateTable('about')
       .set({ text, updated_at: timestamp() })
       .where('_id', '=', id)
       .returningAll()
-      .executeTakeFirst();
-    if (updated) await bumpChangeCounter(trx, ABOUT_LIST);
+      .executeTakeFirstOrThrow();
+    await bumpChangeCounter(trx, ABOUT_LIST);
     return updated;
   });
-  return row && toApi(row);
 }

@@ -7,7 +7,10 @@ import { PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
 import { jsonWrite, RecordParams, UserParams } from '../http/account-routes';
 import { errorResponses } from '../http/validation';
-import { ABOUT_LIST, ABOUT_MESSAGES, addAbout, listAbout, updateAbout } from './repository';
+import type { AboutTable } from '../db/schema';
+import { historyRoutes } from '../history/routes';
+import { authorOf } from '../history/versions';
+import { ABOUT_LIST, ABOUT_MESSAGES, addAbout, findAbout, listAbout, toApi, updateAbout } from './repository';
 import { About, AboutInput } from './schemas';
 
 const AboutAnswer = Type.Object({ message: Type.String(), data: ref(About) });
@@ -69,10 +72,26 @@ export async function aboutRoutes(parent: FastifyInstance): Promise<void> {
     }),
     async (request) => {
       const { id } = request.params;
-      const data = isId(id) ? await updateAbout(db, id, request.body.text) : undefined;
-      if (!data) throw notFound(ABOUT_MESSAGES.notFound);
+      const row = isId(id) ? await updateAbout(db, id, request.body.text, authorOf(request.admin)) : undefined;
+      if (!row) throw notFound(ABOUT_MESSAGES.notFound);
       list.invalidate();
-      return { message: 'About us updated successfully', data };
+      return { message: 'About us updated successfully', data: toApi(row) };
     },
   );
+
+  historyRoutes<AboutTable>(app, {
+    resource: 'about',
+    kind: 'About Us',
+    tag: 'about',
+    entity: About,
+    notFound: ABOUT_MESSAGES.notFound,
+    find: (id) => findAbout(db, id),
+    toApi,
+    restore: async (id, version, by) => {
+      const row = await updateAbout(db, id, version.text, by);
+      if (!row) throw notFound(ABOUT_MESSAGES.notFound);
+      list.invalidate();
+      return row;
+    },
+  });
 }

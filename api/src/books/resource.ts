@@ -20,6 +20,7 @@ export const bookResource = defineResource<BookRow>({
     foreign: "The cover must be a picture file or the book's current cover URL",
   },
   answer: (row, fileUrl) => ({ id: row._id, bookImage: fileUrl(row.bookImage) }),
+  history: 'books',
   activity: { kind: 'book', nameColumn: 'book_name' },
   routes: {
     list: { urls: ['/all/books/', '/all/books'] },

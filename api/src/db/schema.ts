@@ -153,6 +153,9 @@ export interface Database {
   login_challenges: LoginChallengesTable;
   team_settings: TeamSettingsTable;
   idempotency_keys: IdempotencyKeysTable;
+  // a record's history (migration 0017)
+  record_versions: RecordVersionsTable;
+  record_version_files: RecordVersionFilesTable;
   // the trash (migration 0018)
   trash: TrashTable;
   trash_files: TrashFilesTable;
@@ -177,6 +180,27 @@ export interface TrashTable {
 /** An upload a trashed row names (kept while the entry is). */
 export interface TrashFilesTable {
   entry_id: string;
+  name: string;
+}
+
+/** Migration 0017: a version of a record an edit replaced (history/versions.ts). */
+export interface RecordVersionsTable {
+  _id: string;
+  resource: string;
+  record_id: string;
+  /** The stored columns as JSON. */
+  fields: string;
+  saved_at: string;
+  saved_by_id: string | null;
+  saved_by_name: string | null;
+  replaced_at: string;
+  replaced_by_id: string | null;
+  replaced_by_name: string | null;
+}
+
+/** Migration 0017: an upload a kept version shows. */
+export interface RecordVersionFilesTable {
+  version_id: string;
   name: string;
 }
 

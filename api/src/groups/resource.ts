@@ -22,6 +22,7 @@ export const groupResource = defineResource<GroupRow>({
     const picture = row.groupImage ? fileUrl(row.groupImage) : null;
     return { groupImage: picture, file: picture };
   },
+  history: 'groups',
   activity: { kind: 'group', nameColumn: 'group_name' },
   routes: {
     list: { urls: ['/all/groups', '/all/groups/'] },

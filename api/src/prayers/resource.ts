@@ -9,6 +9,7 @@ export const prayerResource = defineResource<PrayerRow>({
   addedAt: 'createdAt',
   // A section of prayers reads top to bottom.
   listed: 'oldest first',
+  history: 'prayers',
   activity: { kind: 'Section A prayer', nameColumn: 'title' },
   tag: 'prayers',
   routes: {

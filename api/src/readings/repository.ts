@@ -6,6 +6,7 @@ import type { Database, ReadingsTable } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
 import { HttpError, notFound } from '../http/errors';
 import { hasControlCharacters } from '../http/contract';
+import { keepVersion, type Author } from '../history/versions';
 import { moveToTrash, type Deleter } from '../trash/store';
 import { LIMITS, type Reading, type ReadingInput } from './schemas';
 
@@ -113,12 +114,18 @@ export async function addReading(db: Db, input: ReadingInput): Promise<ReadingsT
   return row;
 }
 
-export async function updateReading(db: Db, id: string, input: ReadingInput): Promise<ReadingsTable> {
+/** The reading updated; the one it replaces is kept as a version. */
+export async function updateReading(db: Db, id: string, input: ReadingInput, by?: Author): Promise<ReadingsTable> {
   return guarded(input.day, () =>
     db.kysely.transaction().execute(async (trx) => {
       const current = await trx.selectFrom('readings').selectAll().where('_id', '=', id).executeTakeFirst();
       if (!current) throw notFound(READING_MESSAGES.notFound);
       await assertDayFree(trx, input.day, id);
+      await keepVersion(
+        trx,
+        { resource: 'readings', recordId: id, row: current, savedAt: current.updated_at, files: [] },
+        by,
+      );
       const updated: ReadingsTable = { ...current, ...input, updated_at: timestamp() };
       await trx
         .updateTable('readings')

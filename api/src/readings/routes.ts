@@ -3,6 +3,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { bearerSecurity, ownAccount } from '../auth/guard';
 import { isId } from '../db/ids';
+import type { ReadingsTable } from '../db/schema';
+import { historyRoutes } from '../history/routes';
+import { authorOf } from '../history/versions';
 import { badRequest, notFound } from '../http/errors';
 import { PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
@@ -12,6 +15,7 @@ import {
   addReading,
   DATE_MESSAGE,
   deleteReading,
+  findReading,
   importReadings,
   isCalendarDate,
   listWeek,
@@ -109,11 +113,27 @@ export async function readingRoutes(parent: FastifyInstance): Promise<void> {
     async (request) => {
       const { id } = request.params;
       if (!isId(id)) throw notFound(READING_MESSAGES.notFound);
-      const row = await updateReading(db, id, readingOf(request.body));
+      const row = await updateReading(db, id, readingOf(request.body), authorOf(request.admin));
       invalidate();
       return { message: 'Reading updated successfully', data: toApi(row) };
     },
   );
+
+  historyRoutes<ReadingsTable>(app, {
+    resource: 'readings',
+    kind: 'Bible reading',
+    tag: 'bible plan',
+    entity: Reading,
+    notFound: READING_MESSAGES.notFound,
+    find: (id) => findReading(db, id),
+    toApi,
+    restore: async (id, version, by) => {
+      const { day, week, date, passage } = version;
+      const row = await updateReading(db, id, { day: Number(day), week: Number(week), date, passage }, by);
+      invalidate();
+      return row;
+    },
+  });
 
   app.delete(
     '/delete/reading/:userId/:id',

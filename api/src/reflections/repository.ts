@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { newId, timestamp } from '../db/ids';
 import type { Database, ReflectionsTable } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
+import { keepVersion, versionShows, type Author } from '../history/versions';
 import { HttpError, notFound } from '../http/errors';
 import {
   servedHtml,
@@ -51,6 +52,21 @@ const columns = (input: ReflectionInput) => ({
   devotional_confession: storedHtml(input.devotionalConfession),
   further_reading: input.furtherReading,
   mass: input.mass,
+});
+
+/** The name of an audience's history (history/versions.ts). */
+export const historyOf = (audience: Audience) => (audience === 'adult' ? 'adult-reflections' : 'children-reflections');
+
+/** A kept version's stored row as an edit's input (its rich text is stored, and so already clean). */
+export const inputOf = (row: ReflectionsTable): ReflectionInput => ({
+  date: row.date,
+  topic: row.topic,
+  reflection: row.reflection,
+  bibleReading: row.bible_reading,
+  devotionalContent: row.devotional_content,
+  devotionalConfession: row.devotional_confession,
+  furtherReading: row.further_reading,
+  mass: row.mass,
 });
 
 /** Newest date first. */
@@ -120,6 +136,7 @@ export async function updateReflection(
   audience: Audience,
   id: string,
   input: ReflectionInput,
+  by?: Author,
 ): Promise<ReflectionsTable> {
   let unused: string[] = [];
   const updated = await guarded(audience, input.date, () =>
@@ -127,6 +144,17 @@ export async function updateReflection(
       const current = await reflectionIn(trx, audience, { id });
       if (!current) throw notFound(REFLECTION_MESSAGES.notFound);
       await assertDateFree(trx, audience, input.date, id);
+      await keepVersion(
+        trx,
+        {
+          resource: historyOf(audience),
+          recordId: id,
+          row: current,
+          savedAt: current.updated_at,
+          files: imagesOf(current),
+        },
+        by,
+      );
       const next: ReflectionsTable = { ...current, ...columns(input), updated_at: timestamp() };
       await trx
         .updateTable('reflections')
@@ -196,8 +224,8 @@ export function imagesOf(row: Pick<ReflectionsTable, 'reflection' | 'devotional_
 }
 
 /**
- * Of these files, the editor images (never a book cover or the like) that no reflection shows any
- * more: their records go now, their files after the commit (the names returned).
+ * Of these files, the editor images (never a book cover or the like) that no reflection and no kept
+ * version of one shows any more: their records go now, their files after the commit (the names returned).
  */
 async function releaseImages(trx: Kysely<Database>, names: string[]): Promise<string[]> {
   const released: string[] = [];
@@ -216,7 +244,7 @@ async function releaseImages(trx: Kysely<Database>, names: string[]): Promise<st
         ]),
       )
       .executeTakeFirst();
-    if (stillShown) continue;
+    if (stillShown || (await versionShows(trx, name))) continue;
     await trx.deleteFrom('editor_images').where('name', '=', name).execute();
     released.push(name);
   }

@@ -3,6 +3,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { bearerSecurity, ownAccount } from '../auth/guard';
 import { isId } from '../db/ids';
+import type { ReflectionsTable } from '../db/schema';
+import { historyRoutes } from '../history/routes';
+import { authorOf } from '../history/versions';
 import { badRequest, notFound } from '../http/errors';
 import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
@@ -16,6 +19,8 @@ import {
   addReflection,
   deleteReflection,
   findReflection,
+  historyOf,
+  inputOf,
   listReflections,
   REFLECTION_MESSAGES,
   reflectionsList,
@@ -207,11 +212,33 @@ async function audienceRoutes(app: FastifyInstance, audience: Audience): Promise
     async (request) => {
       const { id } = request.params;
       if (!isId(id)) throw notFound(REFLECTION_MESSAGES.notFound);
-      const row = await updateReflection(db, uploads, audience, id, readReflection(request.body));
+      const row = await updateReflection(
+        db,
+        uploads,
+        audience,
+        id,
+        readReflection(request.body),
+        authorOf(request.admin),
+      );
       list.invalidate();
       return { message: `${Audience} reflection updated successfully`, data: toApi(row, publicOrigin(app)) };
     },
   );
+
+  historyRoutes<ReflectionsTable>(app, {
+    resource: historyOf(audience),
+    kind: kindOf(audience),
+    tag: tags[0]!,
+    entity: Reflection,
+    notFound: REFLECTION_MESSAGES.notFound,
+    find: (id) => findReflection(db, audience, { id }),
+    toApi,
+    restore: async (id, version, by) => {
+      const row = await updateReflection(db, uploads, audience, id, inputOf(version), by);
+      list.invalidate();
+      return row;
+    },
+  });
 
   api.delete(
     `/delete/${audience}/reflection/:userId/:id`,

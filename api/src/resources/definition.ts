@@ -2,6 +2,7 @@ import type { TObject } from '@sinclair/typebox';
 import type { ActivityKind } from '../activity/record';
 import type { Permission } from '../auth/permissions';
 import type { Database } from '../db/schema';
+import type { HistoryResource } from '../history/versions';
 import type { Named } from '../http/contract';
 import type { FileKind } from '../uploads/form';
 import type { StoredRow } from './row';
@@ -77,6 +78,11 @@ export interface ResourceDefinition<Row extends StoredRow> {
    * or empty. An add that leaves one out always stores it empty.
    */
   leftOutOnEdit?: 'kept' | 'empty';
+  /**
+   * For a record with text the parish writes: the name of its history. Each edit then keeps the
+   * version it replaces (history/), which its calls list and restore.
+   */
+  history?: HistoryResource;
   /** The one uploaded file; a resource without one takes a JSON body. */
   file?: ResourceFile<Row>;
   /**

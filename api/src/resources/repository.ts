@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { newId, timestamp } from '../db/ids';
 import type { Database } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
+import { keepVersion, type Author } from '../history/versions';
 import { moveToTrash, type Deleter } from '../trash/store';
 import { uploadNameFromUrl, type ReceivedFile, type UploadStorage } from '../uploads/store';
 import { messagesAbout, type ResourceDefinition, type StoredRow } from './definition';
@@ -55,6 +56,43 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
     return row as Promise<unknown> as Promise<Row | undefined>;
   };
 
+  /**
+   * An edit: `changes` works out the new columns from the locked current row; with a history, the row
+   * it replaces is kept as a version in the same transaction (and so is its file).
+   */
+  const edit = async (
+    db: Db,
+    uploads: UploadStorage,
+    id: string,
+    newFile: ReceivedFile | undefined,
+    by: Author | undefined,
+    changesFrom: (current: Row & Columns) => FormFields,
+  ): Promise<Row> => {
+    let replaced: string | null = null;
+    const row = await uploads.commit(db, newFile ? [newFile] : [], async (trx) => {
+      const rows = camelCased(trx);
+      const current = (await lock(db, rows, id)) as (Row & Columns) | undefined;
+      if (!current) throw notFound(messages.notFound);
+      const currentFile = file ? (current[file.column] as string | null) : null;
+      const changes: FormFields = { ...changesFrom(current), updatedAt: timestamp() };
+      if (resource.history) {
+        const replacedRow = { resource: resource.history, recordId: id, row: current, savedAt: current.updatedAt };
+        await keepVersion(trx, { ...replacedRow, files: [currentFile] }, by);
+      } else if (file && changes[file.column] !== undefined && changes[file.column] !== currentFile) {
+        replaced = currentFile;
+      }
+      await rows
+        .updateTable(table)
+        .set(changes as Columns)
+        .where('_id', '=', id)
+        .execute();
+      await bumpChangeCounter(trx, table);
+      return { ...current, ...changes } as Row;
+    });
+    await uploads.remove([replaced]);
+    return row;
+  };
+
   return {
     /** The change counter of the public list (db/changes.ts). */
     listName: table,
@@ -95,40 +133,42 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
 
     /**
      * Updates the record. `sent`: a new file (replaces the old one, deleted once the update
-     * committed), the current file's URL (any host) or undefined (both keep it); any other text is
-     * refused. Throws 404 for an unknown id.
+     * committed, unless a kept version shows it), the current file's URL (any host) or undefined (both
+     * keep it); any other text is refused. Throws 404 for an unknown id.
      */
-    async update(
+    update(
       db: Db,
       uploads: UploadStorage,
       id: string,
       input: FormFields,
       sent?: ReceivedFile | string,
+      by?: Author,
     ): Promise<Row> {
       const newFile = typeof sent === 'object' ? sent : undefined;
-      let replaced: string | null = null;
-      const row = await uploads.commit(db, newFile ? [newFile] : [], async (trx) => {
-        const rows = camelCased(trx);
-        const current = await lock(db, rows, id);
-        if (!current) throw notFound(messages.notFound);
+      return edit(db, uploads, id, newFile, by, (current) => {
         const currentFile = file ? (current[file.column] as string | null) : null;
         if (file && typeof sent === 'string') {
           const name = uploadNameFromUrl(sent);
           if (!name || name !== currentFile) throw badRequest(file.foreign);
         }
-        const changes = {
+        return {
           ...(resource.leftOutOnEdit === 'empty' ? emptyOptionals : {}),
           ...defined(input),
           ...(newFile ? fileColumns(newFile) : {}),
-          updatedAt: timestamp(),
         };
-        await rows.updateTable(table).set(changes).where('_id', '=', id).execute();
-        await bumpChangeCounter(trx, table);
-        if (newFile) replaced = currentFile;
-        return { ...current, ...changes } as Row;
       });
-      await uploads.remove([replaced]);
-      return row;
+    },
+
+    /** Makes a kept version's stored row the current one, as an edit (its fields and its file). */
+    restore(db: Db, uploads: UploadStorage, id: string, version: Row, by?: Author): Promise<Row> {
+      const kept = version as unknown as Columns;
+      const columns = [
+        ...Object.keys(resource.fields.properties),
+        ...(file ? [file.column, ...(file.imageFlag ? [file.imageFlag] : [])] : []),
+      ];
+      return edit(db, uploads, id, undefined, by, () =>
+        Object.fromEntries(columns.filter((column) => column in kept).map((column) => [column, kept[column]])),
+      );
     },
 
     /**

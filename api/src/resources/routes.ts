@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { Type } from '@sinclair/typebox';
 import { bearerSecurity, financeAccount, ownAccount } from '../auth/guard';
 import { isId } from '../db/ids';
+import { historyRoutes } from '../history/routes';
+import { authorOf } from '../history/versions';
 import { badRequest, notFound } from '../http/errors';
 import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
@@ -157,7 +159,7 @@ export function resourceRoutes<Row extends StoredRow>(resource: ResourceDefiniti
           // An unknown record is answered before its upload is stored anywhere.
           if (file && !(await repository.find(db, id))) throw notFound(messages.notFound);
           return body.read(request, async (sent) => {
-            const row = await repository.update(db, uploads, id, sent.fields, sent.file);
+            const row = await repository.update(db, uploads, id, sent.fields, sent.file, authorOf(request.admin));
             list.invalidate();
             return { message: messages.updated, data: toApi(row, origin) };
           });
@@ -167,6 +169,23 @@ export function resourceRoutes<Row extends StoredRow>(resource: ResourceDefiniti
     // The upload routes get the multipart parser in a scope of their own.
     if (file) await app.register(writes);
     else await writes(app);
+
+    if (resource.history) {
+      historyRoutes<Row>(app, {
+        resource: resource.history,
+        kind: activity.kind,
+        tag,
+        entity,
+        notFound: messages.notFound,
+        find: (id) => repository.find(db, id),
+        toApi,
+        restore: async (id, version, by) => {
+          const row = await repository.restore(db, uploads, id, version, by);
+          list.invalidate();
+          return row;
+        },
+      });
+    }
 
     app.route({
       method: routes.delete.method ?? 'DELETE',

@@ -20,6 +20,7 @@ export const streamResource = defineResource<StreamRow>({
     foreign: "The thumbnail must be a picture file or the stream's current thumbnail URL",
   },
   answer: (row, fileUrl) => ({ id: row._id, image: fileUrl(row.image), dateAdded: row.createdAt }),
+  history: 'streams',
   activity: { kind: 'live stream', nameColumn: 'name' },
   routes: {
     list: { urls: ['/stream'] },

@@ -18,6 +18,8 @@ const CONTENT_TABLES: (keyof Database)[] = [
   'streams',
   'reflections',
   'editor_images',
+  'record_versions',
+  'record_version_files',
 ];
 
 /**
@@ -27,7 +29,7 @@ const CONTENT_TABLES: (keyof Database)[] = [
 export async function storedState(server: TestServer): Promise<string> {
   const hash = createHash('sha256');
   for (const table of CONTENT_TABLES) {
-    const key = table === 'editor_images' ? 'name' : '_id';
+    const key = table === 'editor_images' || table === 'record_version_files' ? 'name' : '_id';
     const rows = await server.db.kysely
       .selectFrom(table)
       .selectAll()

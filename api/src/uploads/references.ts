@@ -9,6 +9,8 @@ const REFERENCES = [
   ['editor_images', 'name'],
   // A record in the trash keeps its files until the entry is restored, deleted or pruned.
   ['trash_files', 'name'],
+  // The pictures a kept version of a record shows (history/versions.ts).
+  ['record_version_files', 'name'],
 ] as const;
 
 /** Asked in batches, so that the query stays within the engines' parameter limits. */

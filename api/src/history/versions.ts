@@ -1,0 +1,155 @@
+import type { Kysely } from 'kysely';
+import type { Db } from '../db/database';
+import { newId, timestamp } from '../db/ids';
+import type { Database, RecordVersionsTable } from '../db/schema';
+
+// A record's history: every edit of a record with text the parish writes keeps the version it
+// replaced (its stored columns), in the edit's own transaction, so that a failed edit keeps none.
+// A version keeps the uploads it shows until it is pruned (HISTORY_KEEP_DAYS after it was replaced).
+
+/** The records that keep a history, as their calls name them (`/api/v1/<resource>/{id}/versions`). */
+export const HISTORY_RESOURCES = [
+  'books',
+  'streams',
+  'groups',
+  'prayers',
+  'adult-reflections',
+  'children-reflections',
+  'about',
+  'readings',
+] as const;
+export type HistoryResource = (typeof HISTORY_RESOURCES)[number];
+
+/** Who saved an edit: the member's id and their name (their email when they gave none). */
+export interface Author {
+  id: string;
+  name: string;
+}
+
+/** The member a request is made by, as the history names them. */
+export const authorOf = (admin: { _id: string; name: string; email: string } | undefined): Author | undefined =>
+  admin && { id: admin._id, name: admin.name || admin.email };
+
+/** What an edit hands the history: the record as it was, and the uploads it shows. */
+export interface Replaced {
+  resource: HistoryResource;
+  recordId: string;
+  /** The stored row before the edit (its columns, as the table names them). */
+  row: object;
+  /** When that text was saved (the row's last write). */
+  savedAt: string;
+  files: readonly (string | null | undefined)[];
+}
+
+/**
+ * Keeps the version an edit replaces; call it inside the edit's transaction, before its update. Its
+ * author is whoever made the edit that saved it (the previous version's replacer), or the member the
+ * activity record names for the record's last write (its add, before any edit was kept).
+ */
+export async function keepVersion(trx: Kysely<Database>, replaced: Replaced, by: Author | undefined): Promise<void> {
+  const previous = await trx
+    .selectFrom('record_versions')
+    .select(['replaced_by_id as id', 'replaced_by_name as name'])
+    .where('resource', '=', replaced.resource)
+    .where('record_id', '=', replaced.recordId)
+    .orderBy('replaced_at', 'desc')
+    .orderBy('_id', 'desc')
+    .executeTakeFirst();
+  const author =
+    previous ??
+    (await trx
+      .selectFrom('activity')
+      .select(['admin_id as id', 'member as name'])
+      .where('record_id', '=', replaced.recordId)
+      .orderBy('at', 'desc')
+      .executeTakeFirst());
+  const now = new Date();
+  const id = newId(now);
+  await trx
+    .insertInto('record_versions')
+    .values({
+      _id: id,
+      resource: replaced.resource,
+      record_id: replaced.recordId,
+      fields: JSON.stringify(replaced.row),
+      saved_at: replaced.savedAt,
+      saved_by_id: author?.id ?? null,
+      saved_by_name: author?.name ?? null,
+      replaced_at: timestamp(now),
+      replaced_by_id: by?.id ?? null,
+      replaced_by_name: by?.name ?? null,
+    })
+    .execute();
+  const names = [...new Set(replaced.files.filter((name): name is string => Boolean(name)))];
+  if (names.length) {
+    await trx
+      .insertInto('record_version_files')
+      .values(names.map((name) => ({ version_id: id, name })))
+      .execute();
+  }
+}
+
+/** A version as listed: newest first. */
+export interface VersionSummary {
+  id: string;
+  savedAt: string;
+  savedBy: Author | null;
+}
+
+const summary = (row: Pick<RecordVersionsTable, '_id' | 'saved_at' | 'saved_by_id' | 'saved_by_name'>) => ({
+  id: row._id,
+  savedAt: row.saved_at,
+  savedBy: row.saved_by_id ? { id: row.saved_by_id, name: row.saved_by_name ?? '' } : null,
+});
+
+/** The record's versions, the most recently replaced first. */
+export async function listVersions(db: Db, resource: HistoryResource, recordId: string): Promise<VersionSummary[]> {
+  const rows = await db.kysely
+    .selectFrom('record_versions')
+    .select(['_id', 'saved_at', 'saved_by_id', 'saved_by_name'])
+    .where('resource', '=', resource)
+    .where('record_id', '=', recordId)
+    .orderBy('replaced_at', 'desc')
+    .orderBy('_id', 'desc')
+    .execute();
+  return rows.map(summary);
+}
+
+/** One version of this record (never another record's), with its stored row. */
+export async function findVersion(
+  db: Db,
+  resource: HistoryResource,
+  recordId: string,
+  versionId: string,
+): Promise<(VersionSummary & { row: Record<string, unknown> }) | undefined> {
+  const row = await db.kysely
+    .selectFrom('record_versions')
+    .selectAll()
+    .where('_id', '=', versionId)
+    .where('resource', '=', resource)
+    .where('record_id', '=', recordId)
+    .executeTakeFirst();
+  return row && { ...summary(row), row: JSON.parse(row.fields) as Record<string, unknown> };
+}
+
+/** True when a kept version shows this upload (an editor image stays while one does). */
+export async function versionShows(trx: Kysely<Database>, name: string): Promise<boolean> {
+  const found = await trx.selectFrom('record_version_files').select('name').where('name', '=', name).executeTakeFirst();
+  return Boolean(found);
+}
+
+/**
+ * Deletes the versions replaced before `before` (an hourly chore), and their notes of uploads: a file
+ * no record and no version names any more is then swept as an orphan. Returns how many went.
+ */
+export async function pruneVersions(db: Db, before: Date): Promise<number> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const old = trx.selectFrom('record_versions').select('_id').where('replaced_at', '<', timestamp(before));
+    await trx.deleteFrom('record_version_files').where('version_id', 'in', old).execute();
+    const result = await trx
+      .deleteFrom('record_versions')
+      .where('replaced_at', '<', timestamp(before))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
+}
