@@ -3,7 +3,9 @@ import { gunzipSync } from 'node:zlib';
 import { bumpChangeCounter } from '../db/changes';
 import { newId, timestamp } from '../db/ids';
 import { engines, multipartForm, startServer, type FileSpec, type TestServer } from '../testing/harness';
+import { pruneVersions } from '../history/versions';
 import { solidPng } from '../uploads/png';
+import { referencedUploads } from '../uploads/references';
 import { BOOK_CATEGORIES, LIMITS } from './schemas';
 
 const PNG = solidPng(8, 8, [180, 40, 40]);
@@ -327,7 +329,7 @@ describe.each(engines())('books on %s', (_name, engine) => {
       expect((await single(book._id)).body.data).toEqual({ ...book, ...changed });
     });
 
-    it('replaces the cover with a new file and deletes the old one', async () => {
+    it('replaces the cover with a new file; the old one stays while the History keeps it', async () => {
       const book = await addValid();
       const oldName = fileName(book.bookImage);
       const res = await edit(book._id, bookForm(changed, png(OTHER_PNG)));
@@ -335,9 +337,14 @@ describe.each(engines())('books on %s', (_name, engine) => {
       const newName = fileName(res.body.data.bookImage);
       expect(newName).not.toBe(oldName);
       expect(await server.storedUploads()).toContain(newName);
-      expect(await server.storedUploads()).not.toContain(oldName);
       const served = await fetch(res.body.data.bookImage);
       expect(Buffer.from(await served.arrayBuffer()).equals(OTHER_PNG)).toBe(true);
+      // The version the edit kept shows the old cover; once it is pruned, the sweep deletes the file.
+      expect((await fetch(book.bookImage)).status).toBe(200);
+      await pruneVersions(server.db, new Date(Date.now() + 60_000));
+      await server.app.uploads.sweepOrphans(referencedUploads(server.db), new Date(Date.now() + 60_000));
+      expect(await server.storedUploads()).not.toContain(oldName);
+      expect(await server.storedUploads()).toContain(newName);
       expect((await fetch(book.bookImage)).status).toBe(404);
     });
 

@@ -1,7 +1,9 @@
 import { bumpChangeCounter } from '../db/changes';
 import { newId, timestamp } from '../db/ids';
 import { engines, multipartForm, startServer, type FileSpec, type TestServer } from '../testing/harness';
+import { pruneVersions } from '../history/versions';
 import { solidPng } from '../uploads/png';
+import { referencedUploads } from '../uploads/references';
 import { LIMITS } from './schemas';
 
 const PNG = solidPng(8, 8, [40, 140, 60]);
@@ -249,7 +251,7 @@ describe.each(engines())('groups on %s', (_name, engine) => {
       expect((await single(group._id!)).body.data).toEqual({ ...group, ...changed });
     });
 
-    it('replaces the picture with a new file and deletes the old one; adds one to a group without', async () => {
+    it('replaces the picture with a new file (the old one goes with its version); adds one to a group without', async () => {
       const group = await addValid();
       const oldName = fileName(group.groupImage!);
       const res = await edit(group._id!, groupForm(changed, png(OTHER_PNG)));
@@ -258,6 +260,10 @@ describe.each(engines())('groups on %s', (_name, engine) => {
       expect(newName).not.toBe(oldName);
       expect(res.body.data.file).toBe(res.body.data.groupImage);
       expect(await server.storedUploads()).toContain(newName);
+      // The version the edit kept shows the old picture; once it is pruned, the sweep deletes the file.
+      expect(await server.storedUploads()).toContain(oldName);
+      await pruneVersions(server.db, new Date(Date.now() + 60_000));
+      await server.app.uploads.sweepOrphans(referencedUploads(server.db), new Date(Date.now() + 60_000));
       expect(await server.storedUploads()).not.toContain(oldName);
       expect((await fetch(group.groupImage!)).status).toBe(404);
 

@@ -109,6 +109,21 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
         '/api/v1/about',
         '/api/v1/post/about/{userId}',
         '/api/v1/edit/about/{userId}/{id}',
+        // the History of every record with text the parish writes
+        ...[
+          'books',
+          'streams',
+          'groups',
+          'prayers',
+          'adult-reflections',
+          'children-reflections',
+          'about',
+          'readings',
+        ].flatMap((name) => [
+          `/api/v1/${name}/{id}/versions`,
+          `/api/v1/${name}/{id}/versions/{versionId}`,
+          `/api/v1/${name}/{id}/versions/{versionId}/restore/{userId}`,
+        ]),
       ].sort(),
     );
     expect(Object.keys(paths['/api/v1/mass/intention'])).toEqual(['post']);

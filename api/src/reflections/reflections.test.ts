@@ -1,4 +1,5 @@
 import { engines, startServer, type TestServer } from '../testing/harness';
+import { pruneVersions } from '../history/versions';
 import { sweepEditorImages } from './repository';
 import { solidPng } from '../uploads/png';
 
@@ -329,7 +330,7 @@ describe.each(engines())('reflections on %s', (_name, engine) => {
       });
     });
 
-    it('deletes an editor image once no reflection shows it (edit, then delete)', async () => {
+    it('deletes an editor image once no reflection nor kept version shows it (edit, then delete)', async () => {
       const first = (await upload({ content: PNG })).body.data.url as string;
       const second = (await upload({ content: PNG })).body.data.url as string;
       const withImages = {
@@ -352,6 +353,10 @@ describe.each(engines())('reflections on %s', (_name, engine) => {
         token,
       });
       expect(edited.status).toBe(200);
+      // The version the edit kept still shows it; once the version is pruned, the chores' sweep deletes it.
+      expect(await server.storedUploads()).toContain(fileName(first));
+      await pruneVersions(server.db, new Date(Date.now() + 60_000));
+      await sweepEditorImages(server.db, server.app.uploads, new Date(Date.now() + 60_000));
       expect(await server.storedUploads()).not.toContain(fileName(first));
       await server.call('DELETE', `/api/v1/delete/adult/reflection/${admin}/${created._id}`, { token });
       // Still shown by the children's reflection.

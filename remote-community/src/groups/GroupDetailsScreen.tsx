@@ -1,6 +1,6 @@
 import { DetailsBody, DetailsHeader, DetailsList, DetailsRows, Panel } from 'shared';
-import { useRemove } from 'shared/data';
-import { groupsApi } from './api';
+import { RecordHistory, useRemove } from 'shared/data';
+import { groups, groupsApi } from './api';
 import { groupForm } from './form';
 import { useGroup } from './GroupFormScreens';
 import { GroupPicture } from './GroupPicture';
@@ -30,6 +30,7 @@ export function GroupDetailsScreen() {
           <DetailsRows form={groupForm} record={group} />
         </DetailsList>
       </DetailsBody>
+      <RecordHistory of="groups" resource={groups} record={group} fields={groupForm.fields} />
     </Panel>
   );
 }

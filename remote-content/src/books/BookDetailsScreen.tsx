@@ -1,6 +1,6 @@
 import { DetailsBody, DetailsHeader, DetailsList, DetailsRows, Panel, Picture } from 'shared';
-import { useRemove } from 'shared/data';
-import { booksApi } from './api';
+import { RecordHistory, useRemove } from 'shared/data';
+import { books, booksApi } from './api';
 import { useBook } from './BookFormScreens';
 import { bookForm } from './form';
 
@@ -27,6 +27,7 @@ export function BookDetailsScreen() {
           <DetailsRows form={bookForm} record={book} />
         </DetailsList>
       </DetailsBody>
+      <RecordHistory of="books" resource={books} record={book} fields={bookForm.fields} />
     </Panel>
   );
 }

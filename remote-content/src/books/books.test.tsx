@@ -213,6 +213,72 @@ describe('Book details', () => {
   });
 });
 
+describe('Book history', () => {
+  const versionId = 'c'.repeat(24);
+  const kept = { id: versionId, savedAt: '2026-03-05T09:30:00.000Z', savedBy: { id: userId, name: 'Maria' } };
+  const older = { ...book, bookName: 'The Imitation', bookLink: 'https://example.org/old' };
+
+  it('lists the versions; one opens read-only with what changed, and Restore asks first, then shows it', async () => {
+    let current = book;
+    const calls = stubApi({
+      [`GET /single/book/${book._id}`]: () => ok(current),
+      [`GET /books/${book._id}/versions`]: () => ok([kept]),
+      [`GET /books/${book._id}/versions/${versionId}`]: () => ok({ ...kept, fields: older }),
+      [`POST /books/${book._id}/versions/${versionId}/restore/${userId}`]: () => {
+        current = older;
+        return [200, { message: 'Version restored successfully', data: older }];
+      },
+    });
+    render(`/bookshelf/${book._id}`);
+    expect(await screen.findByRole('heading', { name: book.bookName })).toBeInTheDocument();
+    const history = screen.getByRole('region', { name: 'History' });
+    const version = await within(history).findByRole('button', { name: /05\/03\/2026 \d\d:30 Maria/ });
+    await userEvent.click(version);
+
+    const dialog = await screen.findByRole('dialog', { name: /^Version of 05\/03\/2026 \d\d:30 by Maria$/ });
+    const title = await within(dialog).findByRole('heading', { name: 'Title' });
+    const compared = title.nextElementSibling as HTMLElement;
+    expect(compared).toHaveTextContent('The Imitation of Christ');
+    expect(within(compared).getByText('of Christ', { selector: 'del' })).toBeInTheDocument();
+    expect(within(dialog).getByText('old', { selector: 'ins' })).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Restore this version' }));
+    const confirm = screen.getByRole('dialog', { name: 'Please confirm' });
+    expect(confirm).toHaveTextContent('Are you sure you want to restore this version?');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Restore' }));
+
+    expect(await screen.findByText('Version restored successfully')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'The Imitation' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says when there is no earlier version, and a Guest User sees versions but no Restore', async () => {
+    signIn(userId, []);
+    stubApi({
+      [`GET /single/book/${book._id}`]: () => ok(book),
+      [`GET /books/${book._id}/versions`]: () => ok([{ ...kept, savedBy: null }]),
+      [`GET /books/${book._id}/versions/${versionId}`]: () => ok({ ...kept, savedBy: null, fields: older }),
+    });
+    render(`/bookshelf/${book._id}`);
+    expect(await screen.findByRole('heading', { name: book.bookName })).toBeInTheDocument();
+    const history = screen.getByRole('region', { name: 'History' });
+    await userEvent.click(await within(history).findByRole('button', { name: /Saved before history was kept/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('heading', { name: 'Link' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Restore this version' })).not.toBeInTheDocument();
+  });
+
+  it('shows the empty text', async () => {
+    stubApi({
+      [`GET /single/book/${book._id}`]: () => ok(book),
+      [`GET /books/${book._id}/versions`]: () => ok([]),
+    });
+    render(`/bookshelf/${book._id}`);
+    expect(await screen.findByText('No earlier versions yet.')).toBeInTheDocument();
+  });
+});
+
 describe('Edit Book', () => {
   it('is prefilled and keeps the old cover when none is chosen, then shows the details', async () => {
     const calls = stubApi({

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { DetailsHeader, DetailsList, detailsColumn, formatDate, ListPage, Panel, type ListLayout } from 'shared';
-import { useList, useRecord, useRemove, type MissingWords } from 'shared/data';
+import { RecordHistory, useList, useRecord, useRemove, type ComparedField, type MissingWords } from 'shared/data';
 import { type Audience, type Reflection } from './api';
 import { useAudience, type AudienceScreens } from './audience';
 import { ReflectionForm } from './ReflectionForm';
@@ -56,7 +56,19 @@ const Details = styled(DetailsList)`
   }
 `;
 
-/** /adult-reflection/{date} and /children-reflection/{date}: read-only, with Edit and Delete. */
+/** What a reflection's History compares, in the order of the details screen. */
+const COMPARED: ComparedField[] = [
+  { name: 'date', label: 'Date' },
+  { name: 'topic', label: 'Topic' },
+  { name: 'bibleReading', label: 'Bible Reading' },
+  { name: 'reflection', label: 'Reflection' },
+  { name: 'devotionalContent', label: 'Prayer Points' },
+  { name: 'devotionalConfession', label: 'Exercise' },
+  { name: 'furtherReading', label: 'Bible Meditation' },
+  { name: 'mass', label: 'Mass Reading' },
+];
+
+/** /adult-reflection/{date} and /children-reflection/{date}: read-only, with Edit and Delete, and History. */
 export function ReflectionDetailsScreen({ audience }: { audience: Audience }) {
   const screens = useAudience(audience);
   const { record: reflection, fallback } = useRecord(screens.resource, screens.api.get, notFound(screens), 'date');
@@ -97,6 +109,12 @@ export function ReflectionDetailsScreen({ audience }: { audience: Audience }) {
         <dd>{reflection.furtherReading}</dd>
         <dt>Mass Reading</dt>
         <dd>{reflection.mass}</dd>
+        <RecordHistory
+          of={`${audience}-reflections`}
+          resource={screens.resource}
+          record={reflection}
+          fields={COMPARED}
+        />
       </Details>
     </Panel>
   );

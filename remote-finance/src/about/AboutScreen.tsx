@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button, ButtonLink, EmptyText, Modal, NotLoadedScreen, PageHeader, Panel, WriteOnly } from 'shared';
-import { useResource } from 'shared/data';
+import { RecordHistory, useResource } from 'shared/data';
 import { aboutApi, aboutUs } from './api';
 import { AboutForm } from './AboutForm';
 
@@ -36,6 +36,9 @@ export function AboutScreen() {
         }
       />
       {about ? <Text>{about.text}</Text> : <EmptyText>No about us content available.</EmptyText>}
+      {about && (
+        <RecordHistory of="about" resource={aboutUs} record={about} fields={[{ name: 'text', label: 'About Us' }]} />
+      )}
       {about && editing && (
         <Modal title="Edit About Us" onClose={() => setEditing(false)}>
           <AboutForm record={about} onClose={() => setEditing(false)} />

@@ -15,8 +15,8 @@ const Backdrop = styled.div`
   background: rgba(17, 20, 33, 0.45);
 `;
 
-const Box = styled.div`
-  width: min(520px, 100%);
+const Box = styled.div<{ $wide?: boolean }>`
+  width: min(${({ $wide }) => ($wide ? '860px' : '520px')}, 100%);
   max-height: calc(100vh - 32px);
   overflow: auto;
   background: ${({ theme }) => theme.color.surface};
@@ -38,6 +38,8 @@ export const ModalActions = styled.div`
 
 interface ModalProps {
   title: string;
+  /** A dialog that shows a long text (a version of a record) is wider. */
+  wide?: boolean;
   onClose: () => void;
   children: ReactNode;
 }
@@ -66,7 +68,7 @@ function inertOutside(keep: Element[]): Element[] {
  * A modal dialog: Escape or a click outside closes it; focus moves in, stays in (Tab cycles, the page
  * behind is inert) and comes back after.
  */
-export function Modal({ title, onClose, children }: ModalProps) {
+export function Modal({ title, wide, onClose, children }: ModalProps) {
   const titleId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
   // The latest onClose, without re-running the focus effect when the screen passes a new function.
@@ -100,7 +102,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
 
   return createPortal(
     <Backdrop onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <Box ref={boxRef} role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <Box ref={boxRef} $wide={wide} role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <h2 id={titleId}>{title}</h2>
         {children}
       </Box>
