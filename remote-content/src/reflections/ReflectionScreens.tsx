@@ -109,13 +109,8 @@ export function ReflectionDetailsScreen({ audience }: { audience: Audience }) {
         <dd>{reflection.furtherReading}</dd>
         <dt>Mass Reading</dt>
         <dd>{reflection.mass}</dd>
-        <RecordHistory
-          of={`${audience}-reflections`}
-          resource={screens.resource}
-          record={reflection}
-          fields={COMPARED}
-        />
       </Details>
+      <RecordHistory of={`${audience}-reflections`} resource={screens.resource} record={reflection} fields={COMPARED} />
     </Panel>
   );
 }

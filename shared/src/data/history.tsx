@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import styled from 'styled-components';
 // Through the package name, not a relative path: the federation then hands this entry the page's one
 // `shared`.
@@ -204,7 +204,11 @@ function Compared({ parts }: { parts: DiffPart[] }) {
     <p>
       {parts.map((part, index) =>
         part.change === 'added' ? (
-          <Added key={index}>{part.text}</Added>
+          // Words replaced by others read as two runs, not one word.
+          <Fragment key={index}>
+            {parts[index - 1]?.change === 'removed' && ' '}
+            <Added>{part.text}</Added>
+          </Fragment>
         ) : part.change === 'removed' ? (
           <Removed key={index}>{part.text}</Removed>
         ) : (

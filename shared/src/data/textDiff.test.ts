@@ -6,6 +6,7 @@ describe('the text a version is compared on', () => {
     expect(readableText(html)).toBe('Be still & know\n[picture]\nOne\nTwo');
     expect(readableText('A plain\ntext')).toBe('A plain\ntext');
     expect(readableText(undefined)).toBe('');
+    expect(readableText('2026-06-01')).toBe('01/06/2026');
   });
 
   it('marks word by word what the version has and the current text lacks, and the other way round', () => {

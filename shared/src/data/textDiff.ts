@@ -11,11 +11,14 @@ const BLOCK_END = /<\/(p|div|h[1-6]|li|blockquote|pre)>|<br\s*\/?>/gi;
 
 /**
  * The text a reader sees in a stored value: rich text's HTML as its words (paragraphs on lines of their
- * own, a picture as '[picture]', entities decoded), plain text as it is.
+ * own, a picture as '[picture]', entities decoded), a calendar day as dd/mm/yyyy, plain text as it is.
  */
 export function readableText(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = String(value);
+  // A calendar day reads as every screen shows one.
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (day) return `${day[3]}/${day[2]}/${day[1]}`;
   if (!/<[a-z][^>]*>/i.test(text)) return text;
   const marked = text.replace(/<img\b[^>]*>/gi, ' [picture] ').replace(BLOCK_END, (end) => `${end}\n`);
   const parsed = new DOMParser().parseFromString(marked, 'text/html');
