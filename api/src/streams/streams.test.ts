@@ -1,5 +1,7 @@
 import { engines, multipartForm, startServer, type FileSpec, type TestServer } from '../testing/harness';
+import { pruneVersions } from '../history/versions';
 import { solidPng } from '../uploads/png';
+import { referencedUploads } from '../uploads/references';
 import { STREAM_CATEGORIES } from './schemas';
 
 const PNG = solidPng(8, 8, [40, 120, 40]);
@@ -135,6 +137,10 @@ describe.each(engines())('live streams on %s', (_name, engine) => {
     const replaced = await edit(stream._id, streamForm(changed, png(OTHER_PNG)));
     expect(replaced.status).toBe(200);
     expect(fileName(replaced.body.data.image)).not.toBe(fileName(stream.image));
+    // The old thumbnail stays while the version the edit kept shows it; the sweep deletes it after.
+    expect(await server.storedUploads()).toContain(fileName(stream.image));
+    await pruneVersions(server.db, new Date(Date.now() + 60_000));
+    await server.app.uploads.sweepOrphans(referencedUploads(server.db), new Date(Date.now() + 60_000));
     expect(await server.storedUploads()).not.toContain(fileName(stream.image));
     const listed = (await list()).body.data.find((s: { _id: string }) => s._id === stream._id);
     expect(listed.name).toBe(changed.name);
