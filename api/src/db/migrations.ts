@@ -527,8 +527,11 @@ const migrations = (engine: EngineName): Record<string, Migration> => ({
         .addPrimaryKeyConstraint('record_version_files_pk', ['version_id', 'name'])
         .execute();
       await db.schema.createIndex('record_version_files_name').on('record_version_files').column('name').execute();
+      // The first version of a record is credited to whoever the activity record says last wrote it.
+      await db.schema.createIndex('activity_record').on('activity').columns(['record_id', 'at']).execute();
     },
     async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('activity_record').execute();
       await db.schema.dropTable('record_version_files').execute();
       await db.schema.dropTable('record_versions').execute();
     },
