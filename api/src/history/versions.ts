@@ -142,6 +142,19 @@ export async function versionShows(trx: Kysely<Database>, name: string): Promise
  * Deletes the versions replaced before `before` (an hourly chore), and their notes of uploads: a file
  * no record and no version names any more is then swept as an orphan. Returns how many went.
  */
+/**
+ * Forgets the versions of records deleted for good (out of the trash), in the caller's transaction
+ * `trx`: the files those versions showed are returned, to go once nothing else names them.
+ */
+export async function forgetVersionsOf(trx: Kysely<Database>, recordIds: string[]): Promise<string[]> {
+  if (!recordIds.length) return [];
+  const theirs = trx.selectFrom('record_versions').select('_id').where('record_id', 'in', recordIds);
+  const files = await trx.selectFrom('record_version_files').select('name').where('version_id', 'in', theirs).execute();
+  await trx.deleteFrom('record_version_files').where('version_id', 'in', theirs).execute();
+  await trx.deleteFrom('record_versions').where('record_id', 'in', recordIds).execute();
+  return files.map((file) => file.name);
+}
+
 export async function pruneVersions(db: Db, before: Date): Promise<number> {
   return db.kysely.transaction().execute(async (trx) => {
     const old = trx.selectFrom('record_versions').select('_id').where('replaced_at', '<', timestamp(before));

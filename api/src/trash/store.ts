@@ -10,6 +10,8 @@ import { isUniqueViolation } from '../db/unique';
 import { WriteScope } from '../db/write-scope';
 import { forbidden, HttpError, notFound } from '../http/errors';
 import { invalidateLists } from '../http/public-cache';
+import { forgetVersionsOf } from '../history/versions';
+import { referencedUploads } from '../uploads/references';
 import { UploadStore, type UploadStorage } from '../uploads/store';
 
 // The trash: a delete moves what it removes here, in its own transaction, instead of dropping it. One
@@ -200,17 +202,33 @@ export async function restoreFromTrash(
   return { ...toApi(entry), message: TRASH_MESSAGES.restored(entry) };
 }
 
-/** Deletes entries for good in `trx`: their files go once it committed (returned). */
+/**
+ * Deletes entries for good in `trx`, and the kept versions of their records (nothing can restore them
+ * now): the files they named are returned, to go once it committed if no other record names them.
+ */
 async function discard(trx: Kysely<Database>, ids: string[]): Promise<string[]> {
   const files: string[] = [];
   for (let at = 0; at < ids.length; at += BATCH) {
     const batch = ids.slice(at, at + BATCH);
     const named = await trx.selectFrom('trash_files').select('name').where('entry_id', 'in', batch).execute();
     files.push(...named.map((file) => file.name));
+    const entries = await trx.selectFrom('trash').select('rows').where('_id', 'in', batch).execute();
+    const recordIds = entries.flatMap((entry) =>
+      (JSON.parse(entry.rows) as { row: { _id: string } }[]).map(({ row }) => row._id),
+    );
+    for (let from = 0; from < recordIds.length; from += BATCH) {
+      files.push(...(await forgetVersionsOf(trx, recordIds.slice(from, from + BATCH))));
+    }
     await trx.deleteFrom('trash_files').where('entry_id', 'in', batch).execute();
     await trx.deleteFrom('trash').where('_id', 'in', batch).execute();
   }
   return files;
+}
+
+/** Removes those of `files` no record, version or other trash entry names (a cover a version shows stays). */
+async function removeUnreferenced(db: Db, uploads: UploadStorage, files: string[]): Promise<void> {
+  const named = await referencedUploads(db)(files);
+  await uploads.remove(files.filter((file) => !named.has(file)));
 }
 
 /** Deletes one entry and its files for good. */
@@ -224,7 +242,7 @@ export async function deleteFromTrash(
     const entry = await takeEntry(db, trx, id, member);
     return { entry, files: await discard(trx, [id]) };
   });
-  await uploads.remove(files);
+  await removeUnreferenced(db, uploads, files);
   return toApi(entry);
 }
 
@@ -241,7 +259,7 @@ export async function emptyTrash(
     const ids = rows.map((row) => row._id);
     return { ids, files: await discard(trx, ids) };
   });
-  await uploads.remove(files);
+  await removeUnreferenced(db, uploads, files);
   return ids.length;
 }
 
@@ -252,6 +270,6 @@ export async function pruneTrash(db: Db, uploads: UploadStorage, before: Date): 
     const ids = rows.map((row) => row._id);
     return { ids, files: await discard(trx, ids) };
   });
-  await uploads.remove(files);
+  await removeUnreferenced(db, uploads, files);
   return ids.length;
 }

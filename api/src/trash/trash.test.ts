@@ -212,6 +212,31 @@ describe.each(engines())('the trash on %s', (_name, engine) => {
     expect((await books()).map((b) => b._id)).not.toContain(two._id);
   });
 
+  it('a book deleted for good takes its History with it: the versions and the covers only they showed', async () => {
+    const book = await addBook('Edited, then deleted');
+    const recolored = { content: solidPng(6, 6, [200, 30, 30]), name: 'new.png', type: 'image/png' };
+    const edited = await server.call('POST', `/api/v1/edit/book/${admin}/${book._id}`, {
+      token,
+      form: multipartForm(
+        { bookName: 'Edited', bookLink: 'https://example.org/b', category: 'Devotional' },
+        { bookImage: recolored },
+      ),
+    });
+    expect(edited.status).toBe(200);
+    const covers = [fileName(book.bookImage), fileName(edited.body.data.bookImage as string)];
+    const versionsOf = () =>
+      server.db.kysely.selectFrom('record_versions').select('_id').where('record_id', '=', book._id).execute();
+    expect(await versionsOf()).toHaveLength(1);
+
+    // In the trash, its History waits with it; deleted for good, nothing of it is left.
+    const entry = await trashBook(book._id);
+    expect(await versionsOf()).toHaveLength(1);
+    expect((await server.call('DELETE', `/api/v1/trash/${entry}`, { token })).status).toBe(200);
+    expect(await versionsOf()).toEqual([]);
+    const stored = await server.storedUploads();
+    for (const cover of covers) expect(stored).not.toContain(cover);
+  });
+
   it('the chores prune entries older than TRASH_KEEP_DAYS, with their files', async () => {
     const old = await addBook('Old');
     const recent = await addBook('Recent');
