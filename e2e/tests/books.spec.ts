@@ -56,8 +56,8 @@ test(
     await expect(page.getByText('Book deleted successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/bookshelf$/);
     await expect(page.getByText('No books available.')).toBeVisible();
-    // The cover stays with the record in the trash (trash.spec.ts undoes a delete), until it is emptied.
-    expect((await page.request.get(coverUrl!)).status()).toBe(200);
+    // The cover went with the record: kept in the trash, served again only if it is restored (trash.spec.ts).
+    expect((await page.request.get(coverUrl!)).status()).toBe(404);
   },
 );
 

@@ -102,8 +102,8 @@ test('a book written through instance A is listed, opened, pictured and deleted 
     );
   expect(await within(goneOnA)).toBeLessThan(1000);
   expect((await fetch(`${a.url}/api/v1/single/book/${book._id}`)).status).toBe(404);
-  // Its cover stays, on every instance, while the book is in the trash.
-  expect((await fetch(`${a.url}${new URL(book.bookImage).pathname}`)).status).toBe(200);
+  // Its cover went with it, on every instance (kept in the trash, not served).
+  expect((await fetch(`${a.url}${new URL(book.bookImage).pathname}`)).status).toBe(404);
 });
 
 test('the login limit is one limit across the instances', async () => {

@@ -82,8 +82,8 @@ test('the administrator runs the groups: add with and without a picture, details
   await expect(page).toHaveURL(/\/group-list$/);
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('link', { name: 'View details of Legion of Mary' })).toBeVisible();
-  // The picture stays with the record in the trash, until it is emptied.
-  expect((await page.request.get(pictureUrl!)).status()).toBe(200);
+  // The picture went with the record (kept in the trash, not served).
+  expect((await page.request.get(pictureUrl!)).status()).toBe(404);
 
   // A group that does not exist.
   await page.goto('/group/0123456789abcdef01234567');

@@ -5,6 +5,7 @@ import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { AppConfig } from '../config';
 import { DatabaseUploadStore } from '../uploads/database-store';
 import { IMAGE_EXTENSIONS, IMAGE_TYPES } from '../uploads/detect';
+import { isInTrash } from '../trash/store';
 import { HttpError, sendNotFound } from './errors';
 
 export const NO_CACHE = 'no-cache';
@@ -108,6 +109,16 @@ function isSpaNavigation(request: FastifyRequest): boolean {
  * uploads, the shell with its SPA fallback and the remotes' releases. The shell is served only when
  * its build exists, so the API also runs alone.
  */
+const UPLOADS = '/uploads/';
+
+function safeDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
 export async function registerStatic(app: FastifyInstance, config: AppConfig): Promise<void> {
   const { shell } = config.staticRoots;
   let decorated = false;
@@ -141,6 +152,13 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
     await serveFolder(shell, '/', { preCompressed: true, setHeaders: setShellHeaders });
   }
 
+  // A record in the trash is served by no call, and neither are its files (a cover, a donation file),
+  // though they are kept: a restore serves them again at the same address.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith(UPLOADS)) return;
+    const name = safeDecode(request.url.slice(UPLOADS.length).split('?')[0]);
+    if (name && (await isInTrash(app.db, name))) return sendNotFound(request, reply);
+  });
   if (app.uploads instanceof DatabaseUploadStore) registerDatabaseUploads(app, app.uploads);
   else {
     fs.mkdirSync(config.uploadsDir, { recursive: true });

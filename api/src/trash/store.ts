@@ -225,6 +225,12 @@ async function discard(trx: Kysely<Database>, ids: string[]): Promise<string[]> 
   return files;
 }
 
+/** Whether the upload `name` belongs to a record in the trash (and so is not served). */
+export async function isInTrash(db: Db, name: string): Promise<boolean> {
+  const found = await db.kysely.selectFrom('trash_files').select('name').where('name', '=', name).executeTakeFirst();
+  return found !== undefined;
+}
+
 /** Removes those of `files` no record, version or other trash entry names (a cover a version shows stays). */
 async function removeUnreferenced(db: Db, uploads: UploadStorage, files: string[]): Promise<void> {
   const named = await referencedUploads(db)(files);

@@ -78,6 +78,8 @@ describe.each(engines())('the trash on %s', (_name, engine) => {
       new Date(Date.now() + 60_000),
     );
     expect(await server.storedUploads()).toContain(fileName(book.bookImage));
+    // Kept, but not served: a deleted record's cover is no longer the public's, until a restore.
+    expect((await fetch(book.bookImage)).status).toBe(404);
 
     const listed = await trash();
     expect(listed.status).toBe(200);
