@@ -157,11 +157,26 @@ describe.each(engines())('durability on %s', (_name, engine) => {
       }
       expect([...weeks].filter(([, rows]) => rows !== 0 && rows !== 7)).toEqual([]);
       expect(importedWeeks.filter((week) => weeks.get(week) !== 7)).toEqual([]);
-      // Every record's file is served; every stored file belongs to a record; nothing waits in .tmp.
+      // Every record's file is served; every stored file belongs to a record or a kept version of one;
+      // nothing waits in .tmp.
       const names = books.map((book) => book.bookImage.slice(book.bookImage.lastIndexOf('/') + 1));
       const missing: string[] = [];
       for (const book of books) if ((await fetch(book.bookImage)).status !== 200) missing.push(book.bookImage);
       expect(missing).toEqual([]);
+      // The covers the edits replaced are kept while the book's History shows them.
+      const authorised = { headers: { authorization: `Bearer ${token}` } };
+      for (const book of books) {
+        const history = (await (await fetch(`${url}/api/v1/books/${book._id}/versions`, authorised)).json()) as {
+          data: { id: string }[];
+        };
+        for (const { id } of history.data) {
+          const version = (await (
+            await fetch(`${url}/api/v1/books/${book._id}/versions/${id}`, authorised)
+          ).json()) as { data: { fields: { bookImage: string } } };
+          const image = version.data.fields.bookImage;
+          names.push(image.slice(image.lastIndexOf('/') + 1));
+        }
+      }
       const uploads = path.join(dataDir, 'uploads');
       expect((await storedFiles()).sort()).toEqual([...new Set(names)].sort());
       // (On PostgreSQL the running instance has its own folder there, empty but for its lock.)
