@@ -1,7 +1,7 @@
-import { useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ButtonLink, DeleteButton, DetailsList, formatDate, MissingRecord, PageHeader, Panel, WriteOnly } from 'shared';
-import { useRemove } from 'shared/data';
-import { readingsApi, type Reading } from './api';
+import { RecordHistory, useRemove, type ComparedField } from 'shared/data';
+import { bibleReadings, readingsApi, type Reading } from './api';
 import { BiblePlanForm } from './BiblePlanForm';
 import { listOfWeek, useReadingFromState, type ReadingState } from './readingState';
 
@@ -31,8 +31,16 @@ export function BiblePlanDetailsScreen() {
   return <ReadingDetails reading={reading} />;
 }
 
+/** What a reading's History compares: its passage (day, week and date say which reading it is). */
+const COMPARED: ComparedField[] = [{ name: 'passage', label: 'Passage' }];
+
 function ReadingDetails({ reading }: { reading: Reading }) {
   const state: ReadingState = { reading };
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  // The reading came in navigation state: a restored one takes its place there.
+  const showRestored = (restored: unknown) =>
+    void navigate(pathname + search, { replace: true, state: { reading: restored as Reading } satisfies ReadingState });
   // A failure rejects: the dialog stays open (the client showed the toast).
   const remove = useRemove(reading, readingsApi.remove, 'Reading deleted successfully', ({ week }) => listOfWeek(week));
 
@@ -68,6 +76,13 @@ function ReadingDetails({ reading }: { reading: Reading }) {
         <dt>Passage</dt>
         <dd style={{ whiteSpace: 'pre-line' }}>{reading.passage}</dd>
       </DetailsList>
+      <RecordHistory
+        of="readings"
+        resource={bibleReadings}
+        record={reading}
+        fields={COMPARED}
+        onRestored={showRestored}
+      />
     </Panel>
   );
 }

@@ -134,6 +134,9 @@ describe('Add Bible Plan', () => {
   });
 });
 
+/** A reading without earlier versions: its details screen's History. */
+const noHistory = { [`GET /readings/${reading._id}/versions`]: () => ok([]) };
+
 describe('Bible plan details', () => {
   it("says 'No reading data provided.' with Go Back when opened without state", async () => {
     stubApi({});
@@ -146,6 +149,7 @@ describe('Bible plan details', () => {
 
   it('asks before deleting, like every other delete, then returns to the list', async () => {
     const calls = stubApi({
+      ...noHistory,
       [`DELETE /delete/reading/${userId}/${reading._id}`]: () => [200, { message: 'Reading deleted successfully' }],
       'GET /weekly/reading/1': () => ok([]),
     });
@@ -164,6 +168,7 @@ describe('Bible plan details', () => {
   it('edits: prefilled from state, then the details of the updated reading', async () => {
     const updated = { ...reading, passage: 'Genesis 7–10' };
     const calls = stubApi({
+      ...noHistory,
       [`PUT /edit/reading/${userId}/${reading._id}`]: () => [
         200,
         { message: 'Reading updated successfully', data: updated },
@@ -188,6 +193,38 @@ describe('Bible plan details', () => {
       date: '2026-01-03',
       passage: 'Genesis 7–10',
     });
+  });
+});
+
+describe('Bible plan history', () => {
+  it('restores an earlier passage from History, and the details show it at once', async () => {
+    const versionId = 'c'.repeat(24);
+    const kept = { id: versionId, savedAt: '2026-03-05T09:30:00.000Z', savedBy: { id: userId, name: 'Maria' } };
+    const older = { ...reading, passage: 'Exodus 1–3' };
+    stubApi({
+      [`GET /readings/${reading._id}/versions`]: () => ok([kept]),
+      [`GET /readings/${reading._id}/versions/${versionId}`]: () => ok({ ...kept, fields: older }),
+      [`POST /readings/${reading._id}/versions/${versionId}/restore/${userId}`]: () => [
+        200,
+        { message: 'Version restored successfully', data: older },
+      ],
+    });
+    const { router } = render(`/bible-plan-details/${reading._id}`, { reading });
+    const history = screen.getByRole('region', { name: 'History' });
+    await userEvent.click(await within(history).findByRole('button', { name: /05\/03\/2026 \d\d:30 Maria/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^Version of 05\/03\/2026/ });
+    expect(await within(dialog).findByText(/Exodus/, { selector: 'ins' })).toBeInTheDocument();
+    expect(within(dialog).getByText(/Genesis/, { selector: 'del' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Restore this version' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Please confirm' })).getByRole('button', { name: 'Restore' }),
+    );
+
+    expect(await screen.findByText('Version restored successfully')).toBeInTheDocument();
+    // The reading came in navigation state; the restored one replaces it there.
+    expect(await screen.findByText('Exodus 1–3')).toBeInTheDocument();
+    expect(screen.queryByText('Genesis 7–9')).not.toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ reading: older });
   });
 });
 

@@ -123,11 +123,14 @@ export function RecordHistory({
   resource,
   record,
   fields,
+  onRestored,
 }: {
   of: HistoryName;
   resource: Resource;
   record: { _id: string };
   fields: readonly ComparedField[];
+  /** For a screen that shows a record it was handed rather than loaded: the record as restored. */
+  onRestored?: (restored: unknown) => void;
 }) {
   const history = useRecordHistory(of, resource, record._id);
   const [open, setOpen] = useState<Listed | null>(null);
@@ -158,6 +161,7 @@ export function RecordHistory({
           current={record as unknown as Record<string, unknown>}
           fields={fields}
           onClose={() => setOpen(null)}
+          onRestored={onRestored}
         />
       )}
     </Section>
@@ -226,12 +230,14 @@ function VersionDialog({
   current,
   fields,
   onClose,
+  onRestored,
 }: {
   history: History;
   version: Listed;
   current: Record<string, unknown>;
   fields: readonly ComparedField[];
   onClose: () => void;
+  onRestored?: (restored: unknown) => void;
 }) {
   const load = history.useVersion(version.id);
   const [confirming, setConfirming] = useState(false);
@@ -241,8 +247,9 @@ function VersionDialog({
 
   const restore = async () => {
     setBusy(true);
+    let answer: Awaited<ReturnType<History['restore']>>;
     try {
-      await history.restore(version.id);
+      answer = await history.restore(version.id);
     } catch {
       // The client showed the server's message; the dialog stays.
       setBusy(false);
@@ -250,6 +257,7 @@ function VersionDialog({
     }
     notify.success(HISTORY_WORDS.restored);
     onClose();
+    onRestored?.(answer.data);
   };
 
   if (confirming) {
