@@ -19,9 +19,9 @@ const realpath = (file: string) => {
 const parsed = new Map<string, ts.SourceFile>();
 
 /**
- * The errors of compiling `entry` (a path below the repository, and what it imports) with the compiler
- * options of the app `app`, with `changed` files (path → text) in place of the real ones. Each error
- * reads `<file below the repository>: <message>`.
+ * The errors in `entry` (a path below the repository) of compiling it, and what it imports, with the
+ * compiler options of the app `app`, with `changed` files (path → text) in place of the real ones.
+ * Each error reads `<file below the repository>: <message>`.
  */
 export function compileErrors(app: string, entry: string, changed: Record<string, string> = {}): string[] {
   const texts = new Map(Object.entries(changed).map(([file, text]) => [realpath(path.resolve(root, file)), text]));
@@ -51,11 +51,19 @@ export function compileErrors(app: string, entry: string, changed: Record<string
     return parsed.get(key);
   };
   const program = ts.createProgram([path.resolve(root, entry)], config.options, host);
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map(
-      (diagnostic) =>
-        `${diagnostic.file ? path.relative(root, diagnostic.file.fileName) : ''}: ` +
-        ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '),
-    );
+  // The entry's own errors: a changed contract or route table shows where the entry uses it, and the
+  // files it imports are `npm run typecheck`'s to check (checking them all again cost most of each case).
+  const source = program.getSourceFile(path.resolve(root, entry));
+  if (!source) throw new Error(`${entry} is not in the program`);
+  return [
+    ...program.getConfigFileParsingDiagnostics(),
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...program.getSyntacticDiagnostics(source),
+    ...program.getSemanticDiagnostics(source),
+  ].map(
+    (diagnostic) =>
+      `${diagnostic.file ? path.relative(root, diagnostic.file.fileName) : ''}: ` +
+      ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '),
+  );
 }
