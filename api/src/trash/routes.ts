@@ -3,19 +3,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { allowedTo, bearerSecurity, requireAdmin } from '../auth/guard';
 import { isId } from '../db/ids';
-import { addSchemas, Entity, ref } from '../http/contract';
+import { addSchemas, ref } from '../http/contract';
 import { notFound } from '../http/errors';
 import { errorResponses } from '../http/validation';
+import { TrashEntry } from './schemas';
 import { deleteFromTrash, emptyTrash, listTrash, restoreFromTrash, TRASH_MESSAGES } from './store';
-
-export const TrashEntry = Entity('TrashEntry', {
-  _id: Type.String(),
-  kind: Type.String({ description: "The kind of record, as Settings → Activity names it ('book')" }),
-  title: Type.String({ description: "The record's name, or what a Delete All removed ('All prayer requests')" }),
-  records: Type.Integer({ description: 'How many records the delete removed' }),
-  deletedBy: Type.String({ description: 'Who deleted it, as they were then: their name, or their email' }),
-  deletedAt: Type.String({ description: 'ISO time of the delete' }),
-});
 
 const EntryParams = Type.Object({ id: Type.String({ description: 'The trash entry (the `Trash-Entry` header)' }) });
 const tags = ['trash'];

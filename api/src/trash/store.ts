@@ -13,6 +13,7 @@ import { invalidateLists } from '../http/public-cache';
 import { forgetVersionsOf } from '../history/versions';
 import { referencedUploads } from '../uploads/references';
 import { UploadStore, type UploadStorage } from '../uploads/store';
+import type { TrashEntry } from './schemas';
 
 // The trash: a delete moves what it removes here, in its own transaction, instead of dropping it. One
 // entry per delete call (a Delete All is one entry holding every row), with the rows as they were
@@ -48,16 +49,6 @@ export interface Trashing {
   lists: string[];
   /** 'content' unless the records are a finance record's. */
   permission?: TrashPermission;
-}
-
-/** An entry as the API answers it. */
-export interface TrashEntry {
-  _id: string;
-  kind: string;
-  title: string;
-  records: number;
-  deletedBy: string;
-  deletedAt: string;
 }
 
 export const TRASH_MESSAGES = {
