@@ -2,6 +2,7 @@ import { URI, type TOTP } from 'otpauth';
 import { createAdmin } from './admins';
 import { engines, multipartForm, startServer, type CallOptions, type TestServer } from '../testing/harness';
 import { operationsOf, pathWith, type Operation } from '../testing/openapi';
+import { signedInMembers } from '../testing/members';
 import { kindOf, PICTURE, validRecord, type RecordKind } from '../testing/records';
 import { storedState } from '../testing/snapshot';
 import { ROLE_PERMISSIONS } from './permissions';
@@ -36,14 +37,7 @@ describe.each(engines())('roles on %s', (_name, engine) => {
       (operation) => operation.protected && operation.path !== '/api/v1/auth/logout',
     );
     members.Admin = { id: server.admin._id, token: await server.login() };
-    for (const role of ['Manager', 'Guest User'] as const) {
-      const email = `${role.replace(' ', '').toLowerCase()}@parish.org`;
-      const id = await createAdmin(server.db, email, 'a member password', server.config.passwordHashCost, { role });
-      const login = await server.call('POST', '/api/v1/admin/login', {
-        json: { email, password: 'a member password' },
-      });
-      members[role] = { id, token: login.body.token as string };
-    }
+    Object.assign(members, await signedInMembers(server));
   });
   afterAll(() => server.close());
 

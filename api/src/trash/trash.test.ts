@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { createAdmin } from '../auth/admins';
 import { choresOf } from '../chores';
 import { timestamp } from '../db/ids';
 import { sweepEditorImages } from '../reflections/repository';
 import { engines, multipartForm, startServer, VALID_REFLECTION, type TestServer } from '../testing/harness';
+import { signedInMembers, type SignedInMember, type TeamRole } from '../testing/members';
 import { solidPng } from '../uploads/png';
 
 const PNG = solidPng(6, 6, [20, 120, 60]);
@@ -15,21 +15,14 @@ describe.each(engines())('the trash on %s', (_name, engine) => {
   let server: TestServer;
   let token: string;
   let admin: string;
-  const members: Record<'Manager' | 'Guest User', { id: string; token: string }> = {} as never;
+  let members: Record<TeamRole, SignedInMember>;
 
   // A long check interval: only what the writes themselves invalidate can refresh a public list.
   beforeAll(async () => {
     server = await startServer(engine, { listCacheCheckMs: 60_000 });
     token = await server.login();
     admin = server.admin._id;
-    for (const role of ['Manager', 'Guest User'] as const) {
-      const email = `${role.replace(' ', '').toLowerCase()}@parish.org`;
-      const id = await createAdmin(server.db, email, 'a member password', server.config.passwordHashCost, { role });
-      const login = await server.call('POST', '/api/v1/admin/login', {
-        json: { email, password: 'a member password' },
-      });
-      members[role] = { id, token: login.body.token as string };
-    }
+    members = await signedInMembers(server);
   });
   afterAll(() => server.close());
 
