@@ -1,3 +1,4 @@
+import type { paths } from 'api/contract';
 import { Fragment, useState } from 'react';
 import styled from 'styled-components';
 // Through the package name, not a relative path: the federation then hands this entry the page's one
@@ -18,16 +19,14 @@ import {
 import { useResource, type Resource } from './resource';
 import { wordDiff, type DiffPart } from './textDiff';
 
-/** The records that keep a history, as the API names them (`/api/v1/<name>/{id}/versions`). */
-export type HistoryName =
-  | 'books'
-  | 'streams'
-  | 'groups'
-  | 'prayers'
-  | 'adult-reflections'
-  | 'children-reflections'
-  | 'about'
-  | 'readings';
+/**
+ * The records that keep a history, as the API names them: the `<name>` of each
+ * `/api/v1/<name>/{id}/versions` route of the contract, so that a resource the server adds or renames
+ * follows here.
+ */
+export type HistoryName = {
+  [Route in keyof paths]: Route extends `/api/v1/${infer Name}/{id}/versions` ? Name : never;
+}[keyof paths];
 
 /** A field a version is compared on, as the screen names it (a form definition's fields will do). */
 export interface ComparedField {
