@@ -34,7 +34,12 @@ export interface ComparedField {
   label: string;
   /** A form field's kind: pictures, files and the date added are not text, and are not compared. */
   kind?: string;
+  /** As a form definition's field: the record holds its value under `stored`, else `sent`, else `name`. */
+  sent?: string;
+  stored?: string;
 }
+
+const storedName = (field: ComparedField) => field.stored ?? field.sent ?? field.name;
 
 const NOT_TEXT = new Set(['image', 'file', 'added']);
 
@@ -113,6 +118,25 @@ const Section = styled.section`
   border-top: 1px solid ${({ theme }) => theme.color.border};
 `;
 
+/** The versions of a record, newest first: each a button that opens it. */
+function VersionList({ history, onOpen }: { history: History; onOpen: (version: Listed) => void }) {
+  const list = history.versions.data;
+  if (list === undefined) return <NotLoaded load={history.versions} what="The history" missing={null} />;
+  if (list.length === 0) return <EmptyText>{HISTORY_WORDS.none}</EmptyText>;
+  return (
+    <Versions>
+      {list.map((version) => (
+        <li key={version.id}>
+          <VersionButton type="button" onClick={() => onOpen(version)}>
+            {formatDateTime(version.savedAt)}
+            <span>{version.savedBy ? version.savedBy.name : 'Saved before history was kept'}</span>
+          </VersionButton>
+        </li>
+      ))}
+    </Versions>
+  );
+}
+
 /**
  * The History section of a details screen: the versions earlier edits replaced, each opening read-only
  * with what changed against the current text, and 'Restore this version' for who may edit.
@@ -133,26 +157,10 @@ export function RecordHistory({
 }) {
   const history = useRecordHistory(of, resource, record._id);
   const [open, setOpen] = useState<Listed | null>(null);
-  const list = history.versions.data;
   return (
     <Section aria-labelledby="record-history">
       <SectionHeader title={<span id="record-history">History</span>} />
-      {list === undefined ? (
-        <NotLoaded load={history.versions} what="The history" missing={null} />
-      ) : list.length === 0 ? (
-        <EmptyText>{HISTORY_WORDS.none}</EmptyText>
-      ) : (
-        <Versions>
-          {list.map((version) => (
-            <li key={version.id}>
-              <VersionButton type="button" onClick={() => setOpen(version)}>
-                {formatDateTime(version.savedAt)}
-                <span>{version.savedBy ? version.savedBy.name : 'Saved before history was kept'}</span>
-              </VersionButton>
-            </li>
-          ))}
-        </Versions>
-      )}
+      <VersionList history={history} onOpen={setOpen} />
       {open && (
         <VersionDialog
           history={history}
@@ -164,6 +172,49 @@ export function RecordHistory({
         />
       )}
     </Section>
+  );
+}
+
+/**
+ * A record's History as a dialog, for a record edited in its list (no details screen): its versions;
+ * one opens in the dialog's place (Close goes back to the versions), and a restore closes it.
+ */
+export function HistoryDialog({
+  title,
+  onClose,
+  onRestored,
+  ...about
+}: Parameters<typeof RecordHistory>[0] & {
+  /** The dialog's title ('History of “Morning Offering”'). */
+  title: string;
+  onClose: () => void;
+}) {
+  const history = useRecordHistory(about.of, about.resource, about.record._id);
+  const [open, setOpen] = useState<Listed | null>(null);
+  if (open) {
+    return (
+      <VersionDialog
+        history={history}
+        version={open}
+        current={about.record as unknown as Record<string, unknown>}
+        fields={about.fields}
+        onClose={() => setOpen(null)}
+        onRestored={(restored) => {
+          onClose();
+          onRestored?.(restored);
+        }}
+      />
+    );
+  }
+  return (
+    <Modal title={title} onClose={onClose}>
+      <VersionList history={history} onOpen={setOpen} />
+      <ModalActions>
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      </ModalActions>
+    </Modal>
   );
 }
 
@@ -290,7 +341,7 @@ function VersionDialog({
             .map((field) => (
             <Field key={field.name}>
               <h3>{field.label}</h3>
-              <Compared parts={wordDiff(current[field.name], kept[field.name])} />
+              <Compared parts={wordDiff(current[storedName(field)], kept[storedName(field)])} />
             </Field>
           ))}
         </>

@@ -6,4 +6,4 @@ export { recordScreens, useRecord, useRecordInList, type MissingWords } from './
 export { useSave, useRemove, useRemoveRow, useRemoveAll, useRestore } from './save';
 export { useList } from './list';
 export { pageCall, resourceCalls, resourceWithCalls } from './calls';
-export { RecordHistory, type ComparedField } from './history';
+export { HistoryDialog, RecordHistory, type ComparedField } from './history';

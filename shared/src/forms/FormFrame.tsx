@@ -14,13 +14,15 @@ interface FormPageProps {
   /** Navigation state handed to the Back target, if it needs one. */
   backState?: unknown;
   children: ReactNode;
+  /** A section after the form (a record's History): shown also to a role that may not write here. */
+  below?: ReactNode;
 }
 
 /**
  * An add or edit page: the panel and a header holding only Back (the shell's header already names
  * the screen), then the form.
  */
-export function FormPage({ backTo, backState, children }: FormPageProps) {
+export function FormPage({ backTo, backState, children, below }: FormPageProps) {
   // An add or edit page opened by a member whose role may not write here (a Guest User, by its URL):
   // no form to fill in vain, but why.
   const refused = useWriteAccess() === 'refused';
@@ -34,6 +36,7 @@ export function FormPage({ backTo, backState, children }: FormPageProps) {
         }
       />
       {refused ? <EmptyText>{NOT_YOURS_TO_CHANGE}</EmptyText> : children}
+      {below}
     </Panel>
   );
 }

@@ -18,12 +18,15 @@ export interface RecordFormProps<Values extends FormikValues> {
 }
 
 export type Where =
-  /** On a page of its own: Back goes to `backTo` (with `backState`); fields two by two where there is room. */
-  | { backTo: string; backState?: unknown; oneColumn?: boolean; onCancel?: never }
+  /**
+   * On a page of its own: Back goes to `backTo` (with `backState`); fields two by two where there is
+   * room; `below` is a section of the page after the form (a record's History), shown to every role.
+   */
+  | { backTo: string; backState?: unknown; oneColumn?: boolean; below?: ReactNode; onCancel?: never }
   /** In a modal: Cancel calls `onCancel`, beside the submit button. */
-  | { onCancel: () => void; backTo?: never; backState?: never; oneColumn?: never }
+  | { onCancel: () => void; backTo?: never; backState?: never; oneColumn?: never; below?: never }
   /** In a section of a screen (Settings' Password …): fields two by two where there is room. */
-  | { backTo?: never; backState?: never; oneColumn?: never; onCancel?: never };
+  | { backTo?: never; backState?: never; oneColumn?: never; below?: never; onCancel?: never };
 
 /**
  * An add or edit form of a record: its fields, then the submit button (disabled with a spinner while
@@ -53,7 +56,7 @@ export function RecordForm<Values extends FormikValues>(props: RecordFormProps<V
   );
   if (props.backTo === undefined) return form;
   return (
-    <FormPage backTo={props.backTo} backState={props.backState}>
+    <FormPage backTo={props.backTo} backState={props.backState} below={props.below}>
       {grid ? form : <FormColumn>{form}</FormColumn>}
     </FormPage>
   );
