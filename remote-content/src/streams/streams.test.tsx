@@ -164,6 +164,7 @@ describe('Edit Live Stream', () => {
   it('is prefilled with the stored category, keeps the image when none is chosen, then shows the list', async () => {
     const calls = stubApi({
       'GET /stream': () => ok([stream]),
+      [`GET /streams/${stream._id}/versions`]: () => ok([]),
       [`PUT /edit/stream/${userId}/${stream._id}`]: () => [
         200,
         { message: 'Stream updated successfully', data: stream },
@@ -190,6 +191,74 @@ describe('Edit Live Stream', () => {
     stubApi({ 'GET /stream': () => ok([other]) });
     render(`/live-streaming/edit/${stream._id}`);
     expect(await screen.findByText('Stream not found.')).toBeInTheDocument();
+  });
+});
+
+describe('Live stream history', () => {
+  const versionId = 'e'.repeat(24);
+  const kept = { id: versionId, savedAt: '2026-03-05T09:30:00.000Z', savedBy: { id: userId, name: 'Maria' } };
+  const older: Stream = { ...stream, name: 'Sunday Vigil Mass', streamingLink: 'https://youtube.com/live/vigil' };
+
+  it('restores an earlier version from History below the edit form, and the form then holds it', async () => {
+    let listed = [stream];
+    const calls = stubApi({
+      'GET /stream': () => ok(listed),
+      [`GET /streams/${stream._id}/versions`]: () => ok([kept]),
+      [`GET /streams/${stream._id}/versions/${versionId}`]: () => ok({ ...kept, fields: older }),
+      [`POST /streams/${stream._id}/versions/${versionId}/restore/${userId}`]: () => {
+        listed = [older];
+        return [200, { message: 'Version restored successfully', data: older }];
+      },
+      [`PUT /edit/stream/${userId}/${stream._id}`]: () => [
+        200,
+        { message: 'Stream updated successfully', data: older },
+      ],
+    });
+    const { router } = render(`/live-streaming/edit/${stream._id}`);
+    expect(await screen.findByLabelText('Title')).toHaveValue('Sunday Mass');
+    const history = screen.getByRole('region', { name: 'History' });
+    await userEvent.click(await within(history).findByRole('button', { name: /05\/03\/2026 \d\d:30 Maria/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^Version of 05\/03\/2026/ });
+    expect(await within(dialog).findByText(/Vigil/, { selector: 'ins' })).toBeInTheDocument();
+    // The picture and the category are no text to compare: only the title and the link are.
+    expect(
+      within(dialog)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Category', 'Title', 'Link']);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Restore this version' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Please confirm' })).getByRole('button', { name: 'Restore' }),
+    );
+
+    expect(await screen.findByText('Version restored successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue('Sunday Vigil Mass'));
+    expect(screen.getByLabelText('Link')).toHaveValue('https://youtube.com/live/vigil');
+    expect(router.state.location.pathname).toBe(`/live-streaming/edit/${stream._id}`);
+    // Saving now sends the restored text, not the one the page opened with.
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Stream updated successfully')).toBeInTheDocument();
+    const body = calls.find((call) => call.method === 'PUT')!.body as FormData;
+    expect(body.get('name')).toBe('Sunday Vigil Mass');
+    expect(body.get('streamingLink')).toBe('https://youtube.com/live/vigil');
+  });
+
+  it('keeps what was typed when a save of the edit form fails', async () => {
+    stubApi({
+      'GET /stream': () => ok([stream]),
+      [`GET /streams/${stream._id}/versions`]: () => ok([kept]),
+      [`PUT /edit/stream/${userId}/${stream._id}`]: () => [400, { message: 'Title is too long' }],
+    });
+    render(`/live-streaming/edit/${stream._id}`);
+    const title = await screen.findByLabelText('Title');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Sunday Mass at the Cathedral');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Title is too long')).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveValue('Sunday Mass at the Cathedral');
+    expect(
+      within(screen.getByRole('region', { name: 'History' })).getByRole('button', { name: /Maria/ }),
+    ).toBeInTheDocument();
   });
 });
 
