@@ -1,12 +1,18 @@
-import { deleteColumn, editColumn, ListPage, serialColumn, useEditModal, type ListLayout } from 'shared';
-import { useList, useRemoveRow } from 'shared/data';
+import { useState } from 'react';
+import { deleteColumn, editColumn, ListPage, RowAction, serialColumn, useEditModal, type ListLayout } from 'shared';
+import { HistoryDialog, useList, useRemoveRow } from 'shared/data';
 import { prayers, prayersApi, type Prayer } from './api';
+import { prayerForm } from './form';
 import { PrayerForm } from './PrayerForm';
 
-/** /prayers, titled 'Section A Prayers' (spec §2): the table, an Edit modal per row, Delete with confirmation. */
+/**
+ * /prayers, titled 'Section A Prayers' (spec §2): the table, an Edit modal per row, Delete with
+ * confirmation, and each prayer's History (a prayer has no details screen to show it).
+ */
 export function PrayerListScreen() {
   const list = useList(prayers, prayersApi.list, (prayer) => [prayer.title, prayer.prayer]);
   const editor = useEditModal<Prayer>('Edit Prayer', (prayer, close) => <PrayerForm record={prayer} onClose={close} />);
+  const [historyOf, setHistoryOf] = useState<Prayer>();
 
   const remove = useRemoveRow(prayersApi.remove, 'Prayer deleted successfully');
   const layout: ListLayout<Prayer> = {
@@ -18,6 +24,16 @@ export function PrayerListScreen() {
       { header: 'Prayer', maxWidth: '300px', cell: (prayer) => prayer.prayer },
       editColumn(editor),
       deleteColumn('Are you sure you want to delete this prayer?', remove),
+      // Every role reads a History; only who may edit sees its Restore.
+      {
+        header: 'History',
+        fit: true,
+        cell: (prayer) => (
+          <RowAction onClick={() => setHistoryOf(prayer)} aria-label={`History of ${prayer.title}`}>
+            History
+          </RowAction>
+        ),
+      },
     ],
     caption: 'Section A Prayers',
     itemsName: 'prayers',
@@ -27,6 +43,16 @@ export function PrayerListScreen() {
   return (
     <ListPage {...list} {...layout}>
       {editor.modal}
+      {historyOf && (
+        <HistoryDialog
+          title={`History of “${historyOf.title}”`}
+          of="prayers"
+          resource={prayers}
+          record={historyOf}
+          fields={prayerForm.fields}
+          onClose={() => setHistoryOf(undefined)}
+        />
+      )}
     </ListPage>
   );
 }

@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 
 describe('Section A Prayers list', () => {
-  it('shows S/N, title and the prayer truncated at 300 px, with Edit and Delete', async () => {
+  it('shows S/N, title and the prayer truncated at 300 px, with Edit, Delete and History', async () => {
     stubApi({ 'GET /get/prayers': () => ok([morning, angelus]) });
     render('/prayers');
     const table = await screen.findByRole('table', { name: 'Section A Prayers' });
@@ -38,7 +38,7 @@ describe('Section A Prayers list', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['S/N', 'Title', 'Prayer', 'Edit', 'Delete']);
+    ).toEqual(['S/N', 'Title', 'Prayer', 'Edit', 'Delete', 'History']);
     const cells = within(within(table).getAllByRole('row')[1]).getAllByRole('cell');
     expect(cells[0]).toHaveTextContent('1');
     expect(cells[1]).toHaveTextContent('Morning Offering');
@@ -139,5 +139,86 @@ describe('Add Prayer', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/prayers'));
     expect(calls.find((call) => call.method === 'POST')!.body).toEqual({ title: 'Angelus', prayer: angelus.prayer });
     expect(await screen.findByRole('table', { name: 'Section A Prayers' })).toBeInTheDocument();
+  });
+});
+
+describe('Section A Prayers history', () => {
+  const versionId = 'c'.repeat(24);
+  const kept = { id: versionId, savedAt: '2026-03-05T09:30:00.000Z', savedBy: { id: userId, name: 'Maria' } };
+  const older: Prayer = { ...morning, title: 'Morning Offering (old)', prayer: 'O Jesus, I offer You this day.' };
+
+  it("opens a row's History, compares a version and restores it: the list shows it", async () => {
+    let listed = [morning, angelus];
+    const calls = stubApi({
+      'GET /get/prayers': () => ok(listed),
+      [`GET /prayers/${morning._id}/versions`]: () => ok([kept]),
+      [`GET /prayers/${morning._id}/versions/${versionId}`]: () => ok({ ...kept, fields: older }),
+      [`POST /prayers/${morning._id}/versions/${versionId}/restore/${userId}`]: () => {
+        listed = [older, angelus];
+        return [200, { message: 'Version restored successfully', data: older }];
+      },
+    });
+    render('/prayers');
+    await userEvent.click(await screen.findByRole('button', { name: 'History of Morning Offering' }));
+    const versions = screen.getByRole('dialog', { name: 'History of “Morning Offering”' });
+    await userEvent.click(await within(versions).findByRole('button', { name: /05\/03\/2026 \d\d:30 Maria/ }));
+    let dialog = await screen.findByRole('dialog', { name: /^Version of 05\/03\/2026/ });
+    expect(await within(dialog).findByText(/old/, { selector: 'ins' })).toBeInTheDocument();
+    expect(within(dialog).getByText(/Immaculate/, { selector: 'del' })).toBeInTheDocument();
+    // Close goes back to the versions, one dialog at a time.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'History of “Morning Offering”' })).getByRole('button', {
+        name: /Maria/,
+      }),
+    );
+    dialog = await screen.findByRole('dialog', { name: /^Version of 05\/03\/2026/ });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Restore this version' }));
+    expect(screen.getByRole('dialog', { name: 'Please confirm' })).toHaveTextContent(
+      'Are you sure you want to restore this version? The current text is kept in History.',
+    );
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Please confirm' })).getByRole('button', { name: 'Restore' }),
+    );
+
+    expect(await screen.findByText('Version restored successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('Morning Offering (old)')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it('says when a prayer has no earlier versions, and closes', async () => {
+    stubApi({
+      'GET /get/prayers': () => ok([angelus]),
+      [`GET /prayers/${angelus._id}/versions`]: () => ok([]),
+    });
+    render('/prayers');
+    await userEvent.click(await screen.findByRole('button', { name: 'History of Angelus' }));
+    const dialog = screen.getByRole('dialog', { name: 'History of “Angelus”' });
+    expect(await within(dialog).findByText('No earlier versions yet.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows a Guest User the History, without Restore', async () => {
+    signIn(userId, []);
+    stubApi({
+      'GET /get/prayers': () => ok([morning]),
+      [`GET /prayers/${morning._id}/versions`]: () => ok([kept]),
+      [`GET /prayers/${morning._id}/versions/${versionId}`]: () => ok({ ...kept, fields: older }),
+    });
+    render('/prayers');
+    const table = await screen.findByRole('table', { name: 'Section A Prayers' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['S/N', 'Title', 'Prayer', 'History']);
+    await userEvent.click(screen.getByRole('button', { name: 'History of Morning Offering' }));
+    await userEvent.click(await screen.findByRole('button', { name: /Maria/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^Version of 05\/03\/2026/ });
+    expect(await within(dialog).findByText(/old/, { selector: 'ins' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Restore this version' })).not.toBeInTheDocument();
   });
 });
