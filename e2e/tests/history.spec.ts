@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, png, test, type Page } from './fixtures';
 import { openScreen } from './session';
 
 // The tests start signed in as the administrator (a session made once for the file, fixtures.ts).
@@ -53,4 +53,73 @@ test('a reflection overwritten by mistake is brought back from its History', asy
   await expect(history.getByRole('listitem')).toHaveCount(2);
   const served = await page.request.get('/api/v1/adult/reflection/2026-06-01');
   expect(((await served.json()) as { data: { reflection: string } }).data.reflection).toBe(reflection.reflection);
+});
+
+/** The signed-in administrator's calls, as the page makes them. */
+async function signedInCalls(page: Page) {
+  await openScreen(page, '/dashboard');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const user = JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}') as { _id: string };
+  return { headers: { authorization: `Bearer ${token}` }, userId: user._id };
+}
+
+test("a live stream's edit page restores an earlier version into its form", async ({ page }) => {
+  const { headers, userId } = await signedInCalls(page);
+  const fields = {
+    category: 'Lithurgical Celebration',
+    name: 'Sunday Mass',
+    streamingLink: 'https://example.org/sunday',
+  };
+  const added = await page.request.post(`/api/v1/add/stream/${userId}`, {
+    headers,
+    multipart: { ...fields, file: { name: 'thumb.png', mimeType: 'image/png', buffer: png } },
+  });
+  expect(added.status()).toBe(201);
+  const stream = ((await added.json()) as { data: { _id: string; image: string } }).data;
+  const overwritten = await page.request.put(`/api/v1/edit/stream/${userId}/${stream._id}`, {
+    headers,
+    multipart: { ...fields, name: 'Test stream, do not publish', file: stream.image },
+  });
+  expect(overwritten.status()).toBe(200);
+
+  await openScreen(page, `/live-streaming/edit/${stream._id}`);
+  await expect(page.getByLabel('Title')).toHaveValue('Test stream, do not publish');
+  await page.getByRole('region', { name: 'History' }).getByRole('button').first().click();
+  const dialog = page.getByRole('dialog', { name: /^Version of / });
+  await expect(dialog.locator('ins')).toContainText(['Sunday Mass']);
+  await dialog.getByRole('button', { name: 'Restore this version' }).click();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Restore' }).click();
+
+  await expect(page.getByText('Version restored successfully')).toBeVisible();
+  await expect(page.getByLabel('Title')).toHaveValue('Sunday Mass');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Stream updated successfully')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Live streams' })).toContainText('Sunday Mass');
+});
+
+test("a Section A prayer's History, from its row, restores an earlier text", async ({ page }) => {
+  const { headers, userId } = await signedInCalls(page);
+  const prayer = { title: 'Morning Offering', prayer: 'O Jesus, I offer You my prayers, works, joys and sufferings.' };
+  const added = await page.request.post(`/api/v1/add/prayer/${userId}`, { headers, data: prayer });
+  expect(added.status()).toBe(201);
+  const { _id: id } = ((await added.json()) as { data: { _id: string } }).data;
+  const overwritten = await page.request.put(`/api/v1/edit/prayer/${userId}/${id}`, {
+    headers,
+    data: { ...prayer, title: 'Draft, do not use' },
+  });
+  expect(overwritten.status()).toBe(200);
+
+  await openScreen(page, '/prayers');
+  const table = page.getByRole('table', { name: 'Section A Prayers' });
+  await table.getByRole('button', { name: 'History of Draft, do not use' }).click();
+  await page.getByRole('dialog', { name: 'History of “Draft, do not use”' }).getByRole('button').first().click();
+  const dialog = page.getByRole('dialog', { name: /^Version of / });
+  await expect(dialog.locator('ins')).toContainText(['Morning Offering']);
+  await dialog.getByRole('button', { name: 'Restore this version' }).click();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Restore' }).click();
+
+  await expect(page.getByText('Version restored successfully')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(table).toContainText('Morning Offering');
+  await expect(table).not.toContainText('Draft, do not use');
 });
