@@ -203,7 +203,7 @@ test('Section A prayers: add, edit in a modal, delete', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Prayer updated successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('cell', { name: 'Morning Prayer' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Morning Prayer', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('dialog')).toContainText('Are you sure you want to delete this prayer?');
