@@ -63,6 +63,9 @@ async function signedInCalls(page: Page) {
   return { headers: { authorization: `Bearer ${token}` }, userId: user._id };
 }
 
+/** A version's button in History: its name starts with the date it was saved. */
+const savedOn = /^\d\d\/\d\d\/\d{4}/;
+
 test("a live stream's edit page restores an earlier version into its form", async ({ page }) => {
   const { headers, userId } = await signedInCalls(page);
   const fields = {
@@ -84,7 +87,7 @@ test("a live stream's edit page restores an earlier version into its form", asyn
 
   await openScreen(page, `/live-streaming/edit/${stream._id}`);
   await expect(page.getByLabel('Title')).toHaveValue('Test stream, do not publish');
-  await page.getByRole('region', { name: 'History' }).getByRole('button').first().click();
+  await page.getByRole('region', { name: 'History' }).getByRole('button', { name: savedOn }).click();
   const dialog = page.getByRole('dialog', { name: /^Version of / });
   await expect(dialog.locator('ins')).toContainText(['Sunday Mass']);
   await dialog.getByRole('button', { name: 'Restore this version' }).click();
@@ -112,7 +115,11 @@ test("a Section A prayer's History, from its row, restores an earlier text", asy
   await openScreen(page, '/prayers');
   const table = page.getByRole('table', { name: 'Section A Prayers' });
   await table.getByRole('button', { name: 'History of Draft, do not use' }).click();
-  await page.getByRole('dialog', { name: 'History of “Draft, do not use”' }).getByRole('button').first().click();
+  // The version's own button: while the list loads, the dialog's first button is Close.
+  await page
+    .getByRole('dialog', { name: 'History of “Draft, do not use”' })
+    .getByRole('button', { name: savedOn })
+    .click();
   const dialog = page.getByRole('dialog', { name: /^Version of / });
   await expect(dialog.locator('ins')).toContainText(['Morning Offering']);
   await dialog.getByRole('button', { name: 'Restore this version' }).click();
