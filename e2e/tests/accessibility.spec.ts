@@ -29,6 +29,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
+// The two crawls are the longest tests of the suite: each may take a worker (and a server) of its own.
+test.describe.configure({ mode: 'parallel' });
+
 for (const viewport of [
   { name: 'wide', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },

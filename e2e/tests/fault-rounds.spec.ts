@@ -24,12 +24,12 @@ import {
 // fault follow the fault's mechanism rather than a flat count:
 // - the three manifest answers (404, 500, a body that is not a manifest) fail the same way, the
 //   manifest's fetch rejects before any chunk is asked for: 3 rounds each, 9 a remote on that path;
-// - chunks that 404 fail later, after the manifest was read and the remote registered: 5 rounds;
+// - chunks that 404 fail later, after the manifest was read and the remote registered: 3 rounds;
 // - a stall fails only by the map's load timeout, the same timer every round, and each round waits it
 //   out twice: 2 rounds;
 // - a refused connection fails every file of the remote at once, before any answer: 2 rounds.
-// The reported path (Finance's manifest answering 404) keeps its 30 of 30 rounds, in one session and
-// in fresh contexts, in recovery.spec.ts.
+// The reported path (Finance's manifest answering 404) has its 30 of 30 rounds, in one session and in
+// fresh contexts, in recovery.spec.ts, and no rounds here.
 
 test.describe.configure({ mode: 'parallel' });
 // Signed in as the administrator from the start (a session made once for the file, fixtures.ts).
@@ -39,13 +39,14 @@ const deployFaults: { fault: Fault; rounds: number }[] = [
   { fault: manifest404, rounds: 3 },
   { fault: manifest500, rounds: 3 },
   { fault: notAManifest, rounds: 3 },
-  { fault: chunk404, rounds: 5 },
+  { fault: chunk404, rounds: 3 },
   { fault: stall, rounds: 2 },
   { fault: refused, rounds: 2 },
 ];
 
 for (const remote of remotes) {
   for (const { fault, rounds } of deployFaults) {
+    if (remote.name === 'finance' && fault === manifest404) continue;
     test(
       `${remote.name}, ${fault.name}: ${rounds} of ${rounds} rounds recover by Retry, nothing else fails`,
       SAME_ON_EVERY_NODE,
