@@ -3409,7 +3409,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** All prayer requests, newest first; or a page of them (?page=&limit=&q=) with the total */
+    /** All prayer requests with their care, newest first; or a page of them (?page=&limit=&q=&state=) with the total */
     get: {
       parameters: {
         query?: {
@@ -3419,6 +3419,8 @@ export interface paths {
           limit?: string;
           /** @description Words to search for */
           q?: string;
+          /** @description Only the requests in this state */
+          state?: 'New' | 'Prayed for' | 'Answered';
         };
         header?: never;
         path: {
@@ -3437,7 +3439,7 @@ export interface paths {
           content: {
             'application/json': {
               message: string;
-              data: components['schemas']['PrayerRequest'][];
+              data: components['schemas']['CaredPrayerRequest'][];
               /** @description Rows matching q in all (paged answers only) */
               total?: number;
               page?: number;
@@ -3485,7 +3487,96 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    put?: never;
+    /** Change one prayer request's state, note or assignee */
+    put: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
+        path: {
+          /** @description The administrator's _id */
+          userId: string;
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PrayerRequestCare'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['CaredPrayerRequest'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
     post?: never;
     /**
      * Delete one prayer request
@@ -3575,6 +3666,177 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/prayer/requests/state/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Mark many prayer requests with one state at once (all or none) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
+        path: {
+          /** @description The administrator's _id */
+          userId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PrayerRequestsMarked'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: {
+                /** @description How many requests are in that state now */
+                marked: number;
+              };
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/prayer/requests/assignees/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The members a prayer request can be assigned to (the active team, by name) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The administrator's _id */
+          userId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['PrayerRequestAssignee'][];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -9319,6 +9581,53 @@ export interface components {
     PrayerRequestInput: {
       /** The request */
       request: string;
+    };
+    CaredPrayerRequest: {
+      _id: string;
+      request: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** @enum {string} */
+      state: 'New' | 'Prayed for' | 'Answered';
+      /**
+       * Format: date-time
+       * @description When the state last changed; null while it is New as submitted
+       */
+      stateChangedAt: string | null;
+      /** @description Who changed it, as they were named then */
+      stateChangedBy: string | null;
+      /** @description The staff's note ('' for none); never served to the mobile app */
+      note: string;
+      /** @description The member of the team it is assigned to */
+      assigneeId: string | null;
+    };
+    PrayerRequestCare: {
+      /**
+       * State
+       * @enum {string}
+       */
+      state?: 'New' | 'Prayed for' | 'Answered';
+      /** Note */
+      note?: string;
+      /** Assignee */
+      assigneeId?: string | null;
+    };
+    PrayerRequestsMarked: {
+      /**
+       * Prayer requests
+       * @description The requests' ids: at least one, at most 500
+       */
+      ids: string[];
+      /**
+       * State
+       * @enum {string}
+       */
+      state: 'New' | 'Prayed for' | 'Answered';
+    };
+    PrayerRequestAssignee: {
+      _id: string;
+      /** @description Their name, or their email when they gave none */
+      name: string;
     };
     Reading: {
       _id: string;

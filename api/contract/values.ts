@@ -74,6 +74,17 @@ export const GroupFields = {
 
 export const PrayerRequestInput = { request: { required: true, minLength: 1, maxLength: 2000 } } as const;
 
+export const PrayerRequestCare = {
+  state: { required: false, enum: ['New', 'Prayed for', 'Answered'] },
+  note: { required: false, maxLength: 2000 },
+  assigneeId: { required: false },
+} as const;
+
+export const PrayerRequestsMarked = {
+  ids: { required: true, maxItems: 500 },
+  state: { required: true, enum: ['New', 'Prayed for', 'Answered'] },
+} as const;
+
 export const ReadingInput = {
   day: { required: true, minimum: 1, maximum: 366 },
   week: { required: true, minimum: 1, maximum: 52 },

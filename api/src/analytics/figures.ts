@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { inOneSnapshot } from '../http/paging';
-import { countPrayerRequests } from '../prayer-requests/repository';
+import { countPrayerRequests, countRespondedPrayerRequests } from '../prayer-requests/repository';
 import { DONATION_MONTHS, type Analytics } from './schemas';
 
 /** "New" means created within this many days. */
@@ -58,8 +58,8 @@ export async function donationsByMonth(db: Db, now: Date): Promise<Analytics['do
  * One query per figure. A feature that starts storing a figure's source replaces its entry with a
  * query.
  * - App users, sign-ups, downloads and reading-plan progress live in the mobile app's backend.
- * - Prayer requests are counted as stored; none is ever "responded to" here: the server stores no
- *   responses, and deleting a request is not answering it, so totalPrayerRequestsResponded stays 0.
+ * - Prayer requests are counted as stored; those responded to are the ones the team marked Prayed for
+ *   or Answered (deleting a request is not answering it).
  */
 export const figures: { [K in keyof Analytics]: Figure<Analytics[K]> } = {
   totalUsers: notStored(0),
@@ -83,9 +83,9 @@ export const figures: { [K in keyof Analytics]: Figure<Analytics[K]> } = {
   totalUsersFollowingReadingPlan: notStored(0),
   percentageOfUsersCompletingDailyReadings: notStored(0),
   dropOffRate: notStored(0),
-  // The stored prayer requests. No responses are stored (a delete is not a response): 0.
+  // The stored prayer requests, and those of them prayed for or answered.
   totalPrayerRequests: (db) => countPrayerRequests(db),
-  totalPrayerRequestsResponded: notStored(0),
+  totalPrayerRequestsResponded: (db) => countRespondedPrayerRequests(db),
   donationsByMonth,
 };
 

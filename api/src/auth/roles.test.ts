@@ -118,8 +118,13 @@ function validRequest(
   operation: Operation,
   kind: RecordKind | undefined,
   member: { email: string; password: string },
+  ids: Record<string, string>,
 ): CallOptions {
   const route = `${operation.method} ${operation.path}`;
+  if (route === 'PUT /api/v1/prayer/request/{userId}/{id}')
+    return { json: { state: 'Prayed for', note: 'Called her on Sunday', assigneeId: null } };
+  if (route === 'PUT /api/v1/prayer/requests/state/{userId}')
+    return { json: { ids: [ids['prayer request']], state: 'Answered' } };
   if (route === 'POST /api/v1/account/two-factor/enable')
     return { json: { code: (URI.parse(twoFactorUri) as TOTP).generate() } };
   if (route === 'POST /api/v1/account/two-factor/disable') return { json: { proof: member.password } };
@@ -220,7 +225,7 @@ describe.each(engines())('allowed writes on %s', (_name, engine) => {
           }
           const res = await server.call(operation.method, pathWith(operation, values), {
             token,
-            ...validRequest(operation, kind, member),
+            ...validRequest(operation, kind, member, ids),
           });
           if (res.status < 200 || res.status > 299)
             wrong.push(`${operation.method} ${operation.path}: ${res.status} ${res.text.slice(0, 120)}`);

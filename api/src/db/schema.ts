@@ -67,6 +67,16 @@ export interface PrayerRequestsTable {
   _id: string;
   request: string;
   created_at: string;
+  /** New, Prayed for or Answered (prayer-requests/schemas.ts); New when submitted. */
+  state: Generated<string>;
+  /** When the state last changed, and by whom (their id, and their name then); null while New as submitted. */
+  state_changed_at: Generated<string | null>;
+  state_changed_by_id: Generated<string | null>;
+  state_changed_by: Generated<string | null>;
+  /** The staff's note, '' for none: never served to the mobile app. */
+  note: Generated<string>;
+  /** The member of the team it is assigned to, or null. */
+  assignee_id: Generated<string | null>;
 }
 
 // --- About Us ---

@@ -4,7 +4,7 @@ import type { ActivityKind, RecordedActivity } from '../activity/record';
 import { bearerSecurity, ownAccount } from '../auth/guard';
 import { TRASH_ENTRY_DESCRIPTION } from '../trash/header';
 import { ref, type Named } from './contract';
-import { PagedFields, PagingQuery, pagingOf, type GrowingListAnswers } from './paging';
+import { PagedFields, PagingQuery, pagingOf, type GrowingListAnswers, type ListFilter } from './paging';
 import { errorResponses, trimFields } from './validation';
 
 // The routes of a signed-in member's own account: the path that names it, and the writes that take a
@@ -87,8 +87,15 @@ export function recordDelete(remove: {
 export function growingListRoute<Row>(
   url: string,
   answers: GrowingListAnswers<Row>,
-  list: { tags: string[]; summary: string; entity: Named<TObject> },
+  list: { tags: string[]; summary: string; entity: Named<TObject>; filter?: ListFilter },
 ): RouteOptions {
+  const { filter } = list;
+  const querystring = filter
+    ? Type.Object(
+        { ...PagingQuery.properties, [filter.name]: Type.Optional(filter.schema) },
+        { additionalProperties: false },
+      )
+    : PagingQuery;
   return {
     method: 'GET',
     url,
@@ -100,13 +107,13 @@ export function growingListRoute<Row>(
       summary: list.summary,
       security: bearerSecurity,
       params: UserParams,
-      querystring: PagingQuery,
+      querystring,
       response: {
         200: Type.Object({ message: Type.String(), data: Type.Array(ref(list.entity)), ...PagedFields }),
         ...errorResponses(401, 403),
       },
     },
     handler: async (request, reply) =>
-      answers.send(request, reply, pagingOf(request.query as Static<typeof PagingQuery>)),
+      answers.send(request, reply, pagingOf(request.query as Static<typeof PagingQuery>, filter)),
   };
 }

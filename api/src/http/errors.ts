@@ -91,6 +91,8 @@ export function validationMessage(errors: AjvError[], context: string | undefine
       return `${field} must be at least ${String(limit)}`;
     case 'maximum':
       return `${field} must be at most ${String(limit)}`;
+    case 'maxItems':
+      return `${field} must have at most ${String(limit)} items`;
     case 'enum':
       return `${field} must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}`;
     case 'pattern':

@@ -1,5 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { PublicListCache, sendRepresentation } from './public-cache';
@@ -31,14 +31,36 @@ export interface Paging {
   limit: number;
   /** Trimmed; '' for none. */
   q: string;
+  /** Rows whose column holds exactly this value (a list's filter, e.g. a prayer request's state). */
+  where?: { column: string; value: string };
+}
+
+/** A list's filter: the query parameter, the column it matches and the values it takes. */
+export interface ListFilter {
+  name: string;
+  column: string;
+  schema: TSchema;
 }
 
 export const DEFAULT_LIMIT = 25;
 
-/** The paging asked for, or undefined for the whole list. */
-export function pagingOf(query: Static<typeof PagingQuery>): Paging | undefined {
-  if (query.page === undefined && query.limit === undefined && query.q === undefined) return undefined;
-  return { page: Number(query.page ?? 1), limit: Number(query.limit ?? DEFAULT_LIMIT), q: (query.q ?? '').trim() };
+/**
+ * The paging asked for, or undefined for the whole list. A filter's value asks for a page (the first,
+ * of DEFAULT_LIMIT rows, unless said) of the rows it matches.
+ */
+export function pagingOf(
+  query: Static<typeof PagingQuery> & Record<string, unknown>,
+  filter?: ListFilter,
+): Paging | undefined {
+  const value = filter ? query[filter.name] : undefined;
+  const where = typeof value === 'string' ? { column: filter!.column, value } : undefined;
+  if (query.page === undefined && query.limit === undefined && query.q === undefined && !where) return undefined;
+  const paging = {
+    page: Number(query.page ?? 1),
+    limit: Number(query.limit ?? DEFAULT_LIMIT),
+    q: (query.q ?? '').trim(),
+  };
+  return where ? { ...paging, where } : paging;
 }
 
 /** What a paged answer adds beside `data`. */
@@ -69,16 +91,17 @@ export async function newestFirst<T extends GrowingTable>(
   table: T,
   searched: string[],
   paging: Paging | undefined,
-): Promise<{ rows: Database[T][]; total: number }> {
+): Promise<{ rows: Selectable<Database[T]>[]; total: number }> {
   // The table comes from the fixed union above; kysely's types cannot follow a generic table name.
   const from = (kysely: Kysely<Database>) => {
     const query = kysely.selectFrom(table as 'prayer_requests');
-    return paging?.q ? query.where(containing(paging.q, searched)) : query;
+    const filtered = paging?.where ? query.where(sql.ref(paging.where.column), '=', paging.where.value) : query;
+    return paging?.q ? filtered.where(containing(paging.q, searched)) : filtered;
   };
   const ordered = (kysely: Kysely<Database>) =>
     from(kysely).selectAll().orderBy('created_at', 'desc').orderBy('_id', 'desc');
   if (!paging) {
-    const rows = (await ordered(db.kysely).execute()) as Database[T][];
+    const rows = (await ordered(db.kysely).execute()) as unknown as Selectable<Database[T]>[];
     return { rows, total: rows.length };
   }
   return await inOneSnapshot(db, async (kysely) => {
@@ -89,7 +112,7 @@ export async function newestFirst<T extends GrowingTable>(
     const count = await from(kysely)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow();
-    return { rows: rows as Database[T][], total: Number(count.n) };
+    return { rows: rows as unknown as Selectable<Database[T]>[], total: Number(count.n) };
   });
 }
 
@@ -141,7 +164,9 @@ export class GrowingListAnswers<Row> {
   }
 
   async send(request: FastifyRequest, reply: FastifyReply, paging: Paging | undefined): Promise<FastifyReply> {
-    const key = paging ? JSON.stringify({ page: paging.page, limit: paging.limit, q: paging.q }) : '';
+    const key = paging
+      ? JSON.stringify({ page: paging.page, limit: paging.limit, q: paging.q, where: paging.where })
+      : '';
     return sendRepresentation(request, reply, await this.answers.get(key), { signedIn: true });
   }
 }

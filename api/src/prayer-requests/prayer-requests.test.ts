@@ -35,7 +35,10 @@ describe.each(engines())('prayer requests on %s', (_name, engine) => {
       },
     });
     expect(new Date(res.body.data.createdAt).toISOString()).toBe(res.body.data.createdAt);
-    expect((await list()).body.data).toEqual([res.body.data]);
+    // The team's list adds the request's care: New as submitted, no note, nobody assigned.
+    expect((await list()).body.data).toEqual([
+      { ...res.body.data, state: 'New', stateChangedAt: null, stateChangedBy: null, note: '', assigneeId: null },
+    ]);
   });
 
   it('lists requests for the admin, newest first', async () => {
@@ -85,7 +88,7 @@ describe.each(engines())('prayer requests on %s', (_name, engine) => {
     expect(res.body.data.request).toHaveLength(LIMITS.request);
   });
 
-  it('counts the stored requests in the analytics; none is counted as responded to', async () => {
+  it('counts the stored requests in the analytics; none is responded to while all are New', async () => {
     const stored = (await list()).body.data.length;
     expect(stored).toBeGreaterThan(0);
     const figures = await analytics();

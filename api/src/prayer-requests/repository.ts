@@ -1,33 +1,174 @@
 import { bumpChangeCounter } from '../db/changes';
 import type { Db } from '../db/database';
-import { newId, timestamp } from '../db/ids';
+import { isId, newId, timestamp } from '../db/ids';
+import type { AuthenticatedAdmin } from '../auth/tokens';
+import type { Selectable } from 'kysely';
 import type { PrayerRequestsTable } from '../db/schema';
+import { HttpError, badRequest, notFound } from '../http/errors';
 import { newestFirst, type Paging } from '../http/paging';
 import { moveToTrash, putInTrash, type Deleter } from '../trash/store';
-import type { PrayerRequest } from './schemas';
+import {
+  RESPONDED_STATES,
+  type Assignee,
+  type CaredPrayerRequest,
+  type PrayerRequest,
+  type PrayerRequestCare,
+  type PrayerState,
+} from './schemas';
 
 /** The change counter of the list (db/changes.ts): every write bumps it in its transaction. */
 export const PRAYER_REQUESTS_LIST = 'prayer_requests';
 
 /** A prayer request sent from the mobile app (spec §3: _id, request). */
-function toApi(row: PrayerRequestsTable): PrayerRequest {
-  return { _id: row._id, request: row.request, createdAt: row.created_at };
+type StoredRequest = Selectable<PrayerRequestsTable>;
+
+/** The request with its care, as the team reads it. */
+function toCared(row: StoredRequest): CaredPrayerRequest {
+  return {
+    _id: row._id,
+    request: row.request,
+    createdAt: row.created_at,
+    state: row.state as PrayerState,
+    stateChangedAt: row.state_changed_at,
+    stateChangedBy: row.state_changed_by,
+    note: row.note,
+    assigneeId: row.assignee_id,
+  };
 }
 
+/** Submitted by the mobile app: New, with no note and nobody assigned. The answer says nothing of its care. */
 export async function addPrayerRequest(db: Db, request: string): Promise<PrayerRequest> {
   const now = new Date();
-  const row: PrayerRequestsTable = { _id: newId(now), request, created_at: timestamp(now) };
+  const row = { _id: newId(now), request, created_at: timestamp(now) };
   await db.kysely.transaction().execute(async (trx) => {
     await trx.insertInto('prayer_requests').values(row).execute();
     await bumpChangeCounter(trx, PRAYER_REQUESTS_LIST);
   });
-  return toApi(row);
+  return { _id: row._id, request: row.request, createdAt: row.created_at };
 }
 
-/** Newest first: all of them, or a page of those matching (http/paging.ts). */
-export async function listPrayerRequests(db: Db, paging?: Paging): Promise<{ rows: PrayerRequest[]; total: number }> {
+/** Newest first: all of them, or a page of those matching (http/paging.ts), with their care. */
+export async function listPrayerRequests(
+  db: Db,
+  paging?: Paging,
+): Promise<{ rows: CaredPrayerRequest[]; total: number }> {
   const { rows, total } = await newestFirst(db, 'prayer_requests', ['request'], paging);
-  return { rows: rows.map(toApi), total };
+  return { rows: rows.map(toCared), total };
+}
+
+export const CARE_MESSAGES = {
+  notFound: 'Prayer request not found',
+  nothing: 'Say what to change: a state, a note or an assignee',
+  notMember: 'The assignee must be an active member of the team',
+  noIds: 'Choose at least one prayer request to mark',
+  missing: (count: number) =>
+    `${count === 1 ? 'One of these prayer requests does' : `${count} of these prayer requests do`} not exist ` +
+    '(deleted meanwhile?): nothing was marked',
+  updated: 'Prayer request updated successfully',
+  marked: (count: number, state: PrayerState) =>
+    `${count === 1 ? '1 prayer request' : `${count} prayer requests`} marked ${state}`,
+} as const;
+
+/** Who makes a change, as the request keeps it. */
+type Carer = Pick<AuthenticatedAdmin, '_id' | 'name' | 'email'>;
+
+const stateChange = (state: PrayerState, by: Carer, now: Date) => ({
+  state,
+  state_changed_at: timestamp(now),
+  state_changed_by_id: by._id,
+  state_changed_by: by.name || by.email,
+});
+
+/** The members a request can be assigned to: the active accounts of the team, by name. */
+export async function listAssignees(db: Db): Promise<Assignee[]> {
+  const rows = await db.kysely
+    .selectFrom('admins')
+    .select(['_id', 'name', 'email'])
+    .where('active', '=', 1)
+    .orderBy('name')
+    .orderBy('email')
+    .execute();
+  return rows.map((row) => ({ _id: row._id, name: row.name || row.email }));
+}
+
+/**
+ * Changes one request's state, note or assignee in one transaction: the request as it is now. An
+ * unknown request is a 404, an assignee who is not an active member a 400; either changes nothing.
+ */
+export async function carePrayerRequest(
+  db: Db,
+  id: string,
+  care: PrayerRequestCare,
+  by: Carer,
+): Promise<CaredPrayerRequest> {
+  if (care.state === undefined && care.note === undefined && care.assigneeId === undefined) {
+    throw badRequest(CARE_MESSAGES.nothing);
+  }
+  return await db.kysely.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('prayer_requests').selectAll().where('_id', '=', id).executeTakeFirst();
+    if (!row) throw notFound(CARE_MESSAGES.notFound);
+    if (care.assigneeId) {
+      const member = await trx
+        .selectFrom('admins')
+        .select('_id')
+        .where('_id', '=', care.assigneeId)
+        .where('active', '=', 1)
+        .executeTakeFirst();
+      if (!member) throw badRequest(CARE_MESSAGES.notMember);
+    }
+    const changes = {
+      ...(care.state !== undefined && care.state !== row.state ? stateChange(care.state, by, new Date()) : {}),
+      ...(care.note !== undefined ? { note: care.note } : {}),
+      ...(care.assigneeId !== undefined ? { assignee_id: care.assigneeId } : {}),
+    };
+    const updated = await trx
+      .updateTable('prayer_requests')
+      .set(changes)
+      .where('_id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await bumpChangeCounter(trx, PRAYER_REQUESTS_LIST);
+    return toCared(updated);
+  });
+}
+
+/**
+ * Marks every request of `ids` with `state` in one transaction: all of them, or none when one of them
+ * does not exist (a 404 in words). The requests' texts, in the order given, for the activity record.
+ */
+export async function markPrayerRequests(db: Db, ids: string[], state: PrayerState, by: Carer): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) throw badRequest(CARE_MESSAGES.noIds);
+  return await db.kysely.transaction().execute(async (trx) => {
+    const known = unique.filter(isId);
+    const rows = known.length
+      ? await trx.selectFrom('prayer_requests').select(['_id', 'request', 'state']).where('_id', 'in', known).execute()
+      : [];
+    const missing = unique.length - rows.length;
+    if (missing > 0) throw new HttpError(404, CARE_MESSAGES.missing(missing));
+    // A request already in that state keeps who put it there and when.
+    const changing = rows.filter((row) => row.state !== state).map((row) => row._id);
+    if (changing.length) {
+      await trx
+        .updateTable('prayer_requests')
+        .set(stateChange(state, by, new Date()))
+        .where('_id', 'in', changing)
+        .execute();
+      await bumpChangeCounter(trx, PRAYER_REQUESTS_LIST);
+    }
+    const texts = new Map(rows.map((row) => [row._id, row.request]));
+    return unique.map((id) => texts.get(id)!);
+  });
+}
+
+/** How many requests were responded to: prayed for or answered (the dashboard's figure). */
+export async function countRespondedPrayerRequests(db: Db): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('prayer_requests')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('state', 'in', [...RESPONDED_STATES])
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 /** Moves the request to the trash (trash/store.ts): the trash entry's id; undefined for an unknown id. */

@@ -11,12 +11,28 @@ import { growingListRoute, recordDelete, UserParams } from '../http/account-rout
 import { errorResponses, trimFields } from '../http/validation';
 import {
   addPrayerRequest,
+  CARE_MESSAGES,
+  carePrayerRequest,
   deleteAllPrayerRequests,
   deletePrayerRequest,
+  listAssignees,
   listPrayerRequests,
+  markPrayerRequests,
   PRAYER_REQUESTS_LIST,
 } from './repository';
-import { PrayerRequest, PrayerRequestInput } from './schemas';
+import {
+  Assignee,
+  CaredPrayerRequest,
+  PRAYER_STATES,
+  PrayerRequest,
+  PrayerRequestCare,
+  PrayerRequestInput,
+  PrayerRequestsMarked,
+  type PrayerRequestCare as Care,
+} from './schemas';
+import { jsonWrite, RecordParams } from '../http/account-routes';
+import { OneOf } from '../http/contract';
+import { shorten } from '../activity/record';
 import { TRASH_ENTRY_DESCRIPTION, TRASH_ENTRY_HEADER } from '../trash/header';
 
 export const PRAYER_REQUEST_NOT_FOUND = 'Prayer request not found';
@@ -24,7 +40,15 @@ export const PRAYER_REQUEST_NOT_FOUND = 'Prayer request not found';
 export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db } = app;
-  addSchemas(app, PrayerRequest, PrayerRequestInput);
+  addSchemas(
+    app,
+    PrayerRequest,
+    PrayerRequestInput,
+    CaredPrayerRequest,
+    PrayerRequestCare,
+    PrayerRequestsMarked,
+    Assignee,
+  );
   const answers = new GrowingListAnswers(db, {
     name: PRAYER_REQUESTS_LIST,
     message: 'Prayer requests fetched successfully',
@@ -35,9 +59,107 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
   app.route(
     growingListRoute('/prayer/request/:userId', answers, {
       tags: ['prayer requests'],
-      summary: 'All prayer requests, newest first; or a page of them (?page=&limit=&q=) with the total',
-      entity: PrayerRequest,
+      summary:
+        'All prayer requests with their care, newest first; or a page of them (?page=&limit=&q=&state=) with the total',
+      entity: CaredPrayerRequest,
+      filter: {
+        name: 'state',
+        column: 'state',
+        schema: OneOf(PRAYER_STATES, { title: 'state', description: 'Only the requests in this state' }),
+      },
     }),
+  );
+
+  // The team's care of a request: its state, a note for the staff and the member it is assigned to.
+  // Never part of the mobile app's calls: its submit answers the request alone.
+  app.put(
+    '/prayer/request/:userId/:id',
+    {
+      ...jsonWrite({
+        kind: 'prayer request',
+        tags: ['prayer requests'],
+        summary: "Change one prayer request's state, note or assignee",
+        params: RecordParams,
+        body: PrayerRequestCare,
+        trimmed: ['note'],
+        response: {
+          200: Type.Object({ message: Type.String(), data: ref(CaredPrayerRequest) }),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      }),
+      config: {
+        activity: {
+          kind: 'prayer request',
+          nameFrom: { table: 'prayer_requests', column: 'request' },
+          says: ({ named, body }) => careLine(named, body as Care),
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!isId(id)) throw notFound(PRAYER_REQUEST_NOT_FOUND);
+      const data = await carePrayerRequest(db, id, request.body, request.admin!);
+      answers.invalidate();
+      return { message: CARE_MESSAGES.updated, data };
+    },
+  );
+
+  app.put(
+    '/prayer/requests/state/:userId',
+    {
+      ...jsonWrite({
+        kind: 'prayer request',
+        tags: ['prayer requests'],
+        summary: 'Mark many prayer requests with one state at once (all or none)',
+        params: UserParams,
+        body: PrayerRequestsMarked,
+        trimmed: [],
+        response: {
+          200: Type.Object({
+            message: Type.String(),
+            data: Type.Object({ marked: Type.Integer({ description: 'How many requests are in that state now' }) }),
+          }),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      }),
+      config: {
+        activity: {
+          kind: 'prayer request',
+          says: ({ named, body }) => {
+            const { ids, state } = body as { ids: string[]; state: string };
+            const count = new Set(ids).size;
+            const more = count > NAMED ? ` and ${count - NAMED} more` : '';
+            return `Marked ${count === 1 ? 'prayer request' : `${count} prayer requests`} ${state}:${named}${more}`;
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { ids, state } = request.body;
+      const texts = await markPrayerRequests(db, ids, state, request.admin!);
+      answers.invalidate();
+      // The activity line names the requests marked (recordName is what it quotes).
+      request.recordName = namesOf(texts);
+      return { message: CARE_MESSAGES.marked(texts.length, state), data: { marked: texts.length } };
+    },
+  );
+
+  app.get(
+    '/prayer/requests/assignees/:userId',
+    {
+      onRequest: ownAccount,
+      schema: {
+        tags: ['prayer requests'],
+        summary: 'The members a prayer request can be assigned to (the active team, by name)',
+        security: bearerSecurity,
+        params: UserParams,
+        response: {
+          200: Type.Object({ message: Type.String(), data: Type.Array(ref(Assignee)) }),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async () => ({ message: 'Members fetched successfully', data: await listAssignees(db) }),
   );
 
   app.delete(
@@ -114,4 +236,28 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
       return reply.code(201).send({ message: 'Prayer request submitted successfully', data });
     },
   );
+}
+
+/** The activity line of a change to one request: what changed, and the new state. */
+function careLine(named: string, care: Care): string {
+  const parts = [
+    ...(care.state !== undefined ? [`marked ${care.state}`] : []),
+    ...(care.note !== undefined ? [care.note ? 'note changed' : 'note cleared'] : []),
+    ...(care.assigneeId !== undefined ? [care.assigneeId ? 'assigned' : 'unassigned'] : []),
+  ];
+  return `Cared for prayer request${named}: ${parts.join(', ')}`;
+}
+
+/** How many requests the line of a marking names. */
+const NAMED = 3;
+
+/**
+ * The requests a marking's activity line names, as the recorder quotes a record's name: the first
+ * few, each shortened, within its 80 characters.
+ */
+function namesOf(texts: string[]): string {
+  return texts
+    .slice(0, NAMED)
+    .map((text) => shorten(text.replace(/\s+/g, ' '), 24))
+    .join('”, “');
 }
