@@ -1,8 +1,25 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { deleteColumn, DeleteButton, formatDate, ListTable, PageHeader, Panel, useUserId, type Column } from 'shared';
-import { useGrowingList, useRemoveAll, useRemoveRow } from 'shared/data';
-import { prayerRequests, prayerRequestsApi, type PrayerRequest } from './api';
+import {
+  Button,
+  deleteColumn,
+  DeleteButton,
+  formatDate,
+  ListTable,
+  notify,
+  PageHeader,
+  Panel,
+  RowAction,
+  RowActions,
+  useUserId,
+  WriteOnly,
+  type Column,
+} from 'shared';
+import { useGrowingList, useRemoveAll, useRemoveRow, useResource } from 'shared/data';
+import { prayerRequests, prayerRequestsApi, type PrayerRequest, type PrayerState } from './api';
+import { PrayerRequestDetails } from './PrayerRequestDetails';
+import { StateBadge } from './StateBadge';
 
 // A wide table never squeezes the text into a column of single words; a phone's card (below 600 px)
 // gives it the card's width, in line with the other fields.
@@ -22,39 +39,203 @@ const Muted = styled.span`
   white-space: nowrap;
 `;
 
+const Small = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.color.muted};
+  font-size: ${({ theme }) => theme.font.size.small};
+  white-space: nowrap;
+`;
+
+/** The state filter and, for who may write, the marking of the selected requests: one band above the table. */
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(4)};
+`;
+
+const Group = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const SelectAll = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  font-size: ${({ theme }) => theme.font.size.small};
+  color: ${({ theme }) => theme.color.muted};
+  white-space: nowrap;
+  input {
+    width: 18px;
+    height: 18px;
+  }
+`;
+
+const RowCheck = styled.input`
+  width: 18px;
+  height: 18px;
+`;
+
+/** The filters, as the address keeps them (`?state=`): New is the default view. */
+const FILTERS = [
+  { key: 'new', label: 'New', state: 'New' },
+  { key: 'prayed-for', label: 'Prayed for', state: 'Prayed for' },
+  { key: 'answered', label: 'Answered', state: 'Answered' },
+  { key: 'all', label: 'All', state: undefined },
+] as const satisfies readonly { key: string; label: string; state: PrayerState | undefined }[];
+
+/** What a filter with no request in it says (the spec's text is for a list with none at all). */
+const NONE_IN: Record<PrayerState, string> = {
+  New: 'No new prayer requests.',
+  'Prayed for': 'No prayer requests are marked Prayed for.',
+  Answered: 'No prayer requests are marked Answered.',
+};
+
+/** The state a request goes on to from a row: New → Prayed for → Answered. */
+const NEXT: Partial<Record<PrayerState, PrayerState>> = { New: 'Prayed for', 'Prayed for': 'Answered' };
+
+/** A short name of a request, for the labels that say which row a control acts on. */
+const shortName = (row: PrayerRequest) => (row.request.length > 40 ? `${row.request.slice(0, 39)}…` : row.request);
+
 /**
  * /prayer-requests (spec §2): the requests sent from the mobile app, a Delete for each and Delete
- * All while there are any; both ask first and refresh the list. Thousands of requests stay quick:
- * the table shows one page of 25 at a time, the page kept in the URL; past 500 requests each page
- * and each search is asked of the server (useGrowingList).
+ * All while there are any; both ask first and refresh the list. Beyond the spec, the team cares for
+ * each request: the list shows the New ones first (Prayed for, Answered and All one click away), each
+ * row's state, a mark to its next state, and the selected rows marked at once; Details opens its note
+ * and assignee. Thousands of requests stay quick: one page of 25 at a time, the page kept in the URL;
+ * past 500 requests in a filter each page and each search is asked of the server (useGrowingList).
  */
 export function PrayerRequestsScreen() {
   const userId = useUserId();
-  const { load, rows, total, stored } = useGrowingList(
+  const [search, setSearch] = useSearchParams();
+  const filter = FILTERS.find((option) => option.key === search.get('state')) ?? FILTERS[0];
+  const { load, rows, total } = useGrowingList(
     prayerRequests,
-    { userId },
-    (request, signal) => prayerRequestsApi.page(userId, request, signal),
-    (row) => [row.request],
+    { userId, state: filter.key },
+    (request, signal) => prayerRequestsApi.page(userId, request, filter.state, signal),
+    (row) => [row.request, row.note],
   );
+  // Whether there is any request at all, whatever the filter: Delete All and the spec's empty text.
+  const any = useResource(prayerRequests.list({ userId, part: 'any' }), (signal) =>
+    prayerRequestsApi.page(userId, { page: 1, limit: 1, q: '' }, undefined, signal),
+  );
+  const stored = any.data?.total ?? any.data?.rows.length ?? 0;
+  const assignees = useResource(prayerRequests.list({ userId, part: 'assignees' }), (signal) =>
+    prayerRequestsApi.assignees(userId, signal),
+  );
+  const names = useMemo(
+    () => new Map((assignees.data ?? []).map((member) => [member._id, member.name])),
+    [assignees.data],
+  );
+
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [marking, setMarking] = useState(false);
+  const [open, setOpen] = useState<PrayerRequest>();
+  const shown = rows.filter((row) => selected.has(row._id));
+
+  const choose = (key: string) => {
+    const next = new URLSearchParams(search);
+    next.set('state', key);
+    next.delete('page');
+    setSearch(next);
+    setSelected(new Set());
+  };
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const mark = async (ids: string[], state: PrayerState) => {
+    setMarking(true);
+    try {
+      const answer = await prayerRequestsApi.mark(userId, ids, state);
+      notify.success(answer.message);
+      setSelected(new Set());
+    } catch {
+      // The client showed the server's words; the selection stays.
+    } finally {
+      setMarking(false);
+    }
+  };
 
   const remove = useRemoveRow<PrayerRequest>(prayerRequestsApi.remove, 'Prayer request deleted successfully');
   const removeAll = useRemoveAll(prayerRequestsApi.removeAll, 'All prayer requests deleted successfully');
 
   const columns = useMemo<Column<PrayerRequest>[]>(
     () => [
+      {
+        header: 'Select',
+        fit: true,
+        write: true,
+        cell: (row) => (
+          <RowCheck
+            type="checkbox"
+            aria-label={`Select “${shortName(row)}”`}
+            checked={selected.has(row._id)}
+            onChange={(event) => toggle(row._id, event.currentTarget.checked)}
+          />
+        ),
+      },
       { header: 'S/N', fit: true, cell: (_row, index) => <Muted>{index + 1}</Muted> },
       { header: 'Request', cell: (row) => <RequestText>{row.request}</RequestText> },
       { header: 'Submitted', fit: true, cell: (row) => <Muted>{formatDate(row.createdAt)}</Muted> },
+      {
+        header: 'State',
+        fit: true,
+        cell: (row) => (
+          <>
+            <StateBadge state={row.state} />
+            {row.stateChangedAt && (
+              <Small>
+                {row.stateChangedBy ? `${row.stateChangedBy}, ` : ''}
+                {formatDate(row.stateChangedAt)}
+              </Small>
+            )}
+            {row.assigneeId && names.has(row.assigneeId) && <Small>Assigned to {names.get(row.assigneeId)}</Small>}
+          </>
+        ),
+      },
+      {
+        header: 'Care',
+        fit: true,
+        cell: (row) => {
+          const next = NEXT[row.state];
+          return (
+            <RowActions>
+              <RowAction onClick={() => setOpen(row)} aria-label={`Details of “${shortName(row)}”`}>
+                Details
+              </RowAction>
+              {next && (
+                <WriteOnly>
+                  <RowAction onClick={() => void mark([row._id], next)} aria-label={`Mark “${shortName(row)}” ${next}`}>
+                    Mark {next}
+                  </RowAction>
+                </WriteOnly>
+              )}
+            </RowActions>
+          );
+        },
+      },
       deleteColumn('Are you sure you want to delete this prayer request?', remove, 'Action'),
     ],
-    [remove],
+    // toggle and mark only set state; the columns change with the selection and the names.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [remove, selected, names],
   );
 
-  const hasRequests = stored > 0;
+  const allShown = rows.length > 0 && shown.length === rows.length;
+  const emptyText = stored === 0 || !filter.state ? 'No prayer requests available.' : NONE_IN[filter.state];
 
   return (
     <Panel>
-      {hasRequests && (
+      {stored > 0 && (
         <PageHeader
           actions={
             <DeleteButton
@@ -65,15 +246,70 @@ export function PrayerRequestsScreen() {
           }
         />
       )}
+      <Toolbar>
+        <Group role="group" aria-label="Show requests">
+          {FILTERS.map((option) => (
+            <Button
+              key={option.key}
+              variant={option.key === filter.key ? 'primary' : 'secondary'}
+              aria-pressed={option.key === filter.key}
+              onClick={() => choose(option.key)}
+            >
+              {option.label}
+            </Button>
+          ))}
+        </Group>
+        <WriteOnly>
+          {rows.length > 0 && (
+            <Group role="group" aria-label="Mark the selected requests">
+              <SelectAll>
+                <input
+                  type="checkbox"
+                  checked={allShown}
+                  onChange={(event) =>
+                    setSelected(event.currentTarget.checked ? new Set(rows.map((row) => row._id)) : new Set())
+                  }
+                />
+                Select all shown
+              </SelectAll>
+              <Small aria-live="polite">{shown.length} selected</Small>
+              {(['Prayed for', 'Answered', 'New'] as const)
+                .filter((state) => state !== filter.state)
+                .map((state) => (
+                  <Button
+                    key={state}
+                    variant="secondary"
+                    disabled={!shown.length || marking}
+                    onClick={() =>
+                      void mark(
+                        shown.map((row) => row._id),
+                        state,
+                      )
+                    }
+                  >
+                    Mark {state}
+                  </Button>
+                ))}
+            </Group>
+          )}
+        </WriteOnly>
+      </Toolbar>
       <ListTable
         load={load}
-        emptyText="No prayer requests available."
+        emptyText={emptyText}
         caption="Prayer requests"
         columns={columns}
         rows={rows}
         total={total}
         rowKey={(row) => row._id}
       />
+      {open && (
+        <PrayerRequestDetails
+          request={rows.find((row) => row._id === open._id) ?? open}
+          assignees={assignees.data ?? []}
+          onClose={() => setOpen(undefined)}
+        />
+      )}
     </Panel>
   );
 }

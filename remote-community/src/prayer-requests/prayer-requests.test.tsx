@@ -2,27 +2,67 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from 'shared';
 import { type PrayerRequest } from './api';
-import { isDangerColoured, lookOf, renderRoutes, rowActionLook, signIn, stubApi } from 'shared/testing';
+import {
+  isDangerColoured,
+  lookOf,
+  renderRoutes,
+  rowActionLook,
+  signIn,
+  stubApi as stubCalls,
+  type StubbedCall,
+} from 'shared/testing';
 import App from '../App';
 
 const userId = '0123456789abcdef01234567';
-const first: PrayerRequest = {
+const NEW = { state: 'New', stateChangedAt: null, stateChangedBy: null, note: '', assigneeId: null } as const;
+/** A request as the team's list answers it: New as submitted, unless said. */
+const requestOf = (fields: Pick<PrayerRequest, '_id' | 'request' | 'createdAt'> & Partial<PrayerRequest>) => ({
+  ...NEW,
+  ...fields,
+});
+const first: PrayerRequest = requestOf({
   _id: 'a'.repeat(24),
   request: 'Please pray for my mother in hospital.',
   createdAt: '2026-03-04T10:00:00.000Z',
-};
-const second: PrayerRequest = { _id: 'b'.repeat(24), request: 'For my exams.', createdAt: '2026-03-05T10:00:00.000Z' };
+});
+const second: PrayerRequest = requestOf({
+  _id: 'b'.repeat(24),
+  request: 'For my exams.',
+  createdAt: '2026-03-05T10:00:00.000Z',
+});
+const members = [
+  { _id: userId, name: 'Fr. Anthony' },
+  { _id: 'd'.repeat(24), name: 'Sister Grace' },
+];
 
 const listPath = `GET /prayer/request/${userId}`;
+const assigneesPath = `GET /prayer/requests/assignees/${userId}`;
 const render = (path = '/prayer-requests') => renderRoutes([{ path: '*', element: <App /> }], path);
 const ok = (data: unknown): [number, unknown] => [200, { message: 'ok', data }];
 
-/** A list endpoint whose answer the test changes (the server's state). */
+/** The API with the members to assign stubbed, and `handlers`. */
+const stubApi = (handlers: Parameters<typeof stubCalls>[0]) =>
+  stubCalls({ [assigneesPath]: () => ok(members), ...handlers });
+
+/** The list's calls of a filter ('New' is the default view's), leaving out the probe of whether there are any. */
+const listCalls = (calls: StubbedCall[], state?: string) =>
+  calls.filter(
+    (call) => call.url === `/prayer/request/${userId}` && call.params.state === state && call.params.limit !== '1',
+  );
+
+/** A list endpoint as the server answers it (by state, a page, with the total), its rows changed by the test. */
 function serverList(initial: PrayerRequest[]) {
   let rows = initial;
   return {
     set: (next: PrayerRequest[]) => (rows = next),
-    handler: () => ok(rows),
+    rows: () => rows,
+    handler: ({ params }: StubbedCall): [number, unknown] => {
+      const matching = rows.filter((row) => !params.state || row.state === params.state);
+      const limit = Number(params.limit ?? matching.length);
+      const page = Number(params.page ?? 1);
+      const data = matching.slice((page - 1) * limit, page * limit);
+      return [200, { message: 'ok', data, total: matching.length, page, limit }];
+    },
   };
 }
 
@@ -42,7 +82,7 @@ describe('Prayer requests', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['S/N', 'Request', 'Submitted', 'Action']);
+    ).toEqual(['Select', 'S/N', 'Request', 'Submitted', 'State', 'Care', 'Action']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('1For my exams.05/03/2026');
@@ -73,8 +113,10 @@ describe('Prayer requests', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['S/N', 'Request', 'Submitted']);
+    ).toEqual(['S/N', 'Request', 'Submitted', 'State', 'Care']);
     expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Mark/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 
   it('shows the empty text and no Delete All when there are none', async () => {
@@ -109,7 +151,7 @@ describe('Prayer requests', () => {
     expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText(first.request)).not.toBeInTheDocument());
     expect(screen.getByText(second.request)).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'GET')).toHaveLength(2);
+    expect(listCalls(calls, 'New')).toHaveLength(2);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -194,11 +236,13 @@ describe('Prayer requests', () => {
   });
 
   it('stays quick with 5,000 requests: one page of 25 on screen, the page in the URL', async () => {
-    const many: PrayerRequest[] = Array.from({ length: 5000 }, (_, i) => ({
-      _id: i.toString(16).padStart(24, '0'),
-      request: `Request ${i + 1}`,
-      createdAt: '2026-03-04T10:00:00.000Z',
-    }));
+    const many: PrayerRequest[] = Array.from({ length: 5000 }, (_, i) =>
+      requestOf({
+        _id: i.toString(16).padStart(24, '0'),
+        request: `Request ${i + 1}`,
+        createdAt: '2026-03-04T10:00:00.000Z',
+      }),
+    );
     stubApi({ [listPath]: () => ok(many) });
     const { router } = render('/prayer-requests?page=200');
     const table = await screen.findByRole('table', { name: 'Prayer requests' });
@@ -208,17 +252,20 @@ describe('Prayer requests', () => {
     expect(screen.getByText('Showing 4976–5000 of 5000')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(router.state.location.search).toBe('?page=199');
+    expect(screen.getByRole('button', { name: 'New' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(table).getByText('Request 4951')).toBeInTheDocument();
   });
 });
 
 describe('Prayer requests past 500', () => {
   const many = (from: number, count: number): PrayerRequest[] =>
-    Array.from({ length: count }, (_, i) => ({
-      _id: String(from + i).padStart(24, '0'),
-      request: `Request number ${from + i}`,
-      createdAt: '2026-03-04T10:00:00.000Z',
-    }));
+    Array.from({ length: count }, (_, i) =>
+      requestOf({
+        _id: String(from + i).padStart(24, '0'),
+        request: `Request number ${from + i}`,
+        createdAt: '2026-03-04T10:00:00.000Z',
+      }),
+    );
 
   it('asks the server for each page and each search, and pages by its total', async () => {
     const calls = stubApi({
@@ -233,16 +280,16 @@ describe('Prayer requests past 500', () => {
     const table = await screen.findByRole('table', { name: 'Prayer requests' });
     expect(within(table).getAllByRole('row')).toHaveLength(26);
     expect(screen.getByText('Showing 1–25 of 1200')).toBeInTheDocument();
-    // The probe asked for the first 500; past them, the first page of 25.
-    expect(calls.map((call) => call.params)).toEqual([
-      { page: 1, limit: 500 },
-      { page: 1, limit: 25 },
+    // The probe asked for the first 500 New ones; past them, the first page of 25.
+    expect(listCalls(calls, 'New').map((call) => call.params)).toEqual([
+      { page: '1', limit: '500', state: 'New' },
+      { page: '1', limit: '25', state: 'New' },
     ]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Request number 26')).toBeInTheDocument();
     expect(screen.getByText('Showing 26–50 of 1200')).toBeInTheDocument();
-    expect(calls.at(-1)?.params).toEqual({ page: 2, limit: 25 });
+    expect(calls.at(-1)?.params).toEqual({ page: '2', limit: '25', state: 'New' });
     expect(screen.getByRole('button', { name: 'Delete All' })).toBeInTheDocument();
   });
 
@@ -253,7 +300,7 @@ describe('Prayer requests past 500', () => {
     render('/prayer-requests?page=999');
     expect(await screen.findByText('Request number 1176')).toBeInTheDocument();
     expect(screen.getByText('Showing 1176–1200 of 1200')).toBeInTheDocument();
-    expect(calls.at(-1)?.params).toEqual({ page: 48, limit: 25 });
+    expect(listCalls(calls, 'New').at(-1)?.params).toEqual({ page: '48', limit: '25', state: 'New' });
     expect(screen.queryByText('No prayer requests available.')).not.toBeInTheDocument();
   });
 
@@ -263,7 +310,7 @@ describe('Prayer requests past 500', () => {
     });
     render('/prayer-requests?q=sick');
     expect(await screen.findByText('Showing 1–25 of 40')).toBeInTheDocument();
-    expect(calls.at(-1)?.params).toEqual({ page: 1, limit: 25, q: 'sick' });
+    expect(listCalls(calls, 'New').at(-1)?.params).toEqual({ page: '1', limit: '25', q: 'sick', state: 'New' });
   });
 
   it('keeps a small list whole and searches it on screen, without asking again', async () => {
@@ -271,6 +318,187 @@ describe('Prayer requests past 500', () => {
     render('/prayer-requests?q=exams');
     const table = await screen.findByRole('table', { name: 'Prayer requests' });
     expect(within(table).getAllByRole('row')).toHaveLength(2);
-    expect(calls).toHaveLength(1);
+    expect(listCalls(calls, 'New')).toHaveLength(1);
+  });
+});
+
+describe('Caring for prayer requests', () => {
+  const prayed = requestOf({
+    _id: 'e'.repeat(24),
+    request: 'For peace in our family.',
+    createdAt: '2026-03-03T10:00:00.000Z',
+    state: 'Prayed for',
+    stateChangedAt: '2026-03-06T09:30:00.000Z',
+    stateChangedBy: 'Sister Grace',
+    note: 'Called her on Sunday.',
+    assigneeId: 'd'.repeat(24),
+  });
+  const markPath = `PUT /prayer/requests/state/${userId}`;
+
+  /** The server's marking: the rows named take the state. */
+  const marks =
+    (server: ReturnType<typeof serverList>) =>
+    ({ body }: StubbedCall): [number, unknown] => {
+      const { ids, state } = body as { ids: string[]; state: PrayerRequest['state'] };
+      server.set(server.rows().map((row) => (ids.includes(row._id) ? { ...row, state } : row)));
+      const count = ids.length;
+      return [
+        200,
+        {
+          message: `${count === 1 ? '1 prayer request' : `${count} prayer requests`} marked ${state}`,
+          data: { marked: count },
+        },
+      ];
+    };
+
+  it('shows the New requests first, and the other states and All one click away', async () => {
+    const server = serverList([second, first, prayed]);
+    stubApi({ [listPath]: server.handler });
+    const { router } = render();
+    const table = await screen.findByRole('table', { name: 'Prayer requests' });
+    const filters = screen.getByRole('group', { name: 'Show requests' });
+    expect(
+      within(filters)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['New', 'Prayed for', 'Answered', 'All']);
+    expect(within(filters).getByRole('button', { name: 'New' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).queryByText(prayed.request)).not.toBeInTheDocument();
+
+    await userEvent.click(within(filters).getByRole('button', { name: 'Prayed for' }));
+    expect(router.state.location.search).toBe('?state=prayed-for');
+    // The table is shown again once the filter's rows are loaded.
+    const row = (await screen.findByText(prayed.request)).closest('tr')!;
+    expect(within(screen.getByRole('table', { name: 'Prayer requests' })).getAllByRole('row')).toHaveLength(2);
+    // Its state, who set it and when, and who it is assigned to.
+    expect(row).toHaveTextContent('Prayed forSister Grace, 06/03/2026Assigned to Sister Grace');
+
+    await userEvent.click(within(filters).getByRole('button', { name: 'All' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Prayer requests' })).getAllByRole('row')).toHaveLength(4),
+    );
+
+    await userEvent.click(within(filters).getByRole('button', { name: 'Answered' }));
+    expect(await screen.findByText('No prayer requests are marked Answered.')).toBeInTheDocument();
+    // Requests in other states are still there to delete.
+    expect(screen.getByRole('button', { name: 'Delete All' })).toBeInTheDocument();
+  });
+
+  it('marks one row Prayed for: it leaves the New view, the toast says so', async () => {
+    const server = serverList([second, first]);
+    const calls = stubApi({ [listPath]: server.handler, [markPath]: marks(server) });
+    render();
+    const table = await screen.findByRole('table', { name: 'Prayer requests' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Mark “For my exams.” Prayed for' }));
+    expect(await screen.findByText('1 prayer request marked Prayed for')).toBeInTheDocument();
+    await waitFor(() => expect(within(table).queryByText(second.request)).not.toBeInTheDocument());
+    expect(within(table).getByText(first.request)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ ids: [second._id], state: 'Prayed for' });
+  });
+
+  it('selects many rows and marks them at once', async () => {
+    const server = serverList([second, first, prayed]);
+    const calls = stubApi({ [listPath]: server.handler, [markPath]: marks(server) });
+    render('/prayer-requests?state=all');
+    const table = await screen.findByRole('table', { name: 'Prayer requests' });
+    const marking = screen.getByRole('group', { name: 'Mark the selected requests' });
+    expect(within(marking).getByRole('button', { name: 'Mark Answered' })).toBeDisabled();
+    await userEvent.click(within(table).getByRole('checkbox', { name: 'Select “For my exams.”' }));
+    await userEvent.click(within(table).getByRole('checkbox', { name: 'Select “For peace in our family.”' }));
+    expect(within(marking).getByText('2 selected')).toBeInTheDocument();
+    await userEvent.click(within(marking).getByRole('button', { name: 'Mark Answered' }));
+    expect(await screen.findByText('2 prayer requests marked Answered')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      ids: [second._id, prayed._id],
+      state: 'Answered',
+    });
+    await waitFor(() => expect(within(marking).getByText('0 selected')).toBeInTheDocument());
+
+    // Select all shown takes every row on screen.
+    await userEvent.click(within(marking).getByRole('checkbox', { name: 'Select all shown' }));
+    expect(within(marking).getByText('3 selected')).toBeInTheDocument();
+  });
+
+  it('keeps the selection and shows the server’s words when a marking is refused', async () => {
+    const server = serverList([second, first]);
+    stubApi({
+      [listPath]: server.handler,
+      [markPath]: () => [
+        404,
+        { message: 'One of these prayer requests does not exist (deleted meanwhile?): nothing was marked' },
+      ],
+    });
+    render();
+    const table = await screen.findByRole('table', { name: 'Prayer requests' });
+    await userEvent.click(within(table).getByRole('checkbox', { name: 'Select “For my exams.”' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Mark Prayed for' }));
+    expect(
+      await screen.findByText('One of these prayer requests does not exist (deleted meanwhile?): nothing was marked'),
+    ).toBeInTheDocument();
+    expect(within(table).getByRole('checkbox', { name: 'Select “For my exams.”' })).toBeChecked();
+  });
+
+  it('opens a request’s details, where its state, assignee and note change', async () => {
+    const server = serverList([second, first, prayed]);
+    const calls = stubApi({
+      [listPath]: server.handler,
+      [`PUT /prayer/request/${userId}/${prayed._id}`]: ({ body }) => {
+        const changed = { ...prayed, ...(body as object) };
+        server.set([second, first, changed]);
+        return [200, { message: 'Prayer request updated successfully', data: changed }];
+      },
+    });
+    render('/prayer-requests?state=prayed-for');
+    const table = await screen.findByRole('table', { name: 'Prayer requests' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Details of “For peace in our family.”' }));
+    const dialog = screen.getByRole('dialog', { name: 'Prayer request' });
+    expect(dialog).toHaveTextContent(
+      'RequestFor peace in our family.Submitted03/03/2026StatePrayed for by Sister Grace',
+    );
+    expect(within(dialog).getByRole('combobox', { name: 'State' })).toHaveValue('Prayed for');
+    expect(within(dialog).getByRole('combobox', { name: 'Assigned to' })).toHaveValue('d'.repeat(24));
+    expect(within(dialog).getByRole('textbox', { name: /Note/ })).toHaveValue('Called her on Sunday.');
+
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'State' }), 'Answered');
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Assigned to' }), 'Nobody');
+    const note = within(dialog).getByRole('textbox', { name: /Note/ });
+    await userEvent.clear(note);
+    await userEvent.type(note, '  She wrote back: healed.  ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Prayer request updated successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      state: 'Answered',
+      note: 'She wrote back: healed.',
+      assigneeId: null,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('refuses a note over the limit before sending it', async () => {
+    stubApi({ [listPath]: serverList([second]).handler });
+    render();
+    const table = await screen.findByRole('table', { name: 'Prayer requests' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Details of “For my exams.”' }));
+    const dialog = screen.getByRole('dialog', { name: 'Prayer request' });
+    const note = within(dialog).getByRole('textbox', { name: /Note/ });
+    await userEvent.click(note);
+    await userEvent.paste('n'.repeat(2001));
+    await userEvent.tab();
+    expect(await within(dialog).findByText('Note must be at most 2000 characters')).toBeInTheDocument();
+  });
+
+  it('shows a Guest User the details to read, with no form', async () => {
+    signIn(userId, []);
+    stubApi({ [listPath]: serverList([prayed]).handler });
+    render('/prayer-requests?state=prayed-for');
+    const table = await screen.findByRole('table', { name: 'Prayer requests' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Details of “For peace in our family.”' }));
+    const dialog = screen.getByRole('dialog', { name: 'Prayer request' });
+    expect(dialog).toHaveTextContent('Assigned toSister GraceNoteCalled her on Sunday.');
+    expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -1,0 +1,109 @@
+import * as yup from 'yup';
+import styled from 'styled-components';
+import {
+  allows,
+  Button,
+  DetailsList,
+  DetailsText,
+  formatDate,
+  formatDateTime,
+  Modal,
+  ModalActions,
+  optionalText,
+  RecordForm,
+  SelectField,
+  TextAreaField,
+  usePermissions,
+} from 'shared';
+import { useSave } from 'shared/data';
+import { NOTE_LIMIT, PRAYER_STATES, prayerRequestsApi, type Assignee, type PrayerRequest } from './api';
+import { StateBadge } from './StateBadge';
+
+const Facts = styled(DetailsList)`
+  margin-bottom: ${({ theme }) => theme.space(5)};
+`;
+
+const schema = yup.object({ note: optionalText('Note', { maxLength: NOTE_LIMIT }) });
+
+interface Values {
+  state: PrayerRequest['state'];
+  assigneeId: string;
+  note: string;
+}
+
+/**
+ * A request's details, in a modal over the list: the request, when it came and its state (who
+ * changed it, when). Who may write changes its state, the member it is assigned to and the staff's
+ * note (never shown to the mobile app); a Guest User reads them.
+ */
+export function PrayerRequestDetails({
+  request,
+  assignees,
+  onClose,
+}: {
+  request: PrayerRequest;
+  assignees: Assignee[];
+  onClose: () => void;
+}) {
+  const canWrite = allows(usePermissions(), 'content');
+  const assignee = assignees.find((member) => member._id === request.assigneeId);
+  const save = useSave<Values>({
+    write: (values, userId) =>
+      prayerRequestsApi.care(userId, request._id, {
+        state: values.state,
+        note: values.note.trim(),
+        assigneeId: values.assigneeId || null,
+      }),
+    toast: 'Prayer request updated successfully',
+    then: onClose,
+  });
+
+  return (
+    <Modal title="Prayer request" onClose={onClose}>
+      <Facts>
+        <dt>Request</dt>
+        <DetailsText>{request.request}</DetailsText>
+        <dt>Submitted</dt>
+        <dd>{formatDate(request.createdAt)}</dd>
+        <dt>State</dt>
+        <dd>
+          <StateBadge state={request.state} />
+          {request.stateChangedAt &&
+            ` ${request.stateChangedBy ? `by ${request.stateChangedBy}, ` : ''}${formatDateTime(request.stateChangedAt)}`}
+        </dd>
+        {!canWrite && (
+          <>
+            <dt>Assigned to</dt>
+            <dd>{assignee?.name ?? 'Nobody'}</dd>
+            <dt>Note</dt>
+            <DetailsText>{request.note || 'No note.'}</DetailsText>
+          </>
+        )}
+      </Facts>
+      {canWrite ? (
+        <RecordForm<Values>
+          initialValues={{ state: request.state, assigneeId: assignee?._id ?? '', note: request.note }}
+          validationSchema={schema}
+          onSubmit={save}
+          label="Save"
+          onCancel={onClose}
+        >
+          <SelectField name="state" label="State" options={PRAYER_STATES} emptyOption={false} />
+          <SelectField
+            name="assigneeId"
+            label="Assigned to"
+            placeholder="Nobody"
+            options={assignees.map((member) => ({ value: member._id, label: member.name }))}
+          />
+          <TextAreaField name="note" label="Note" rows={4} hint="For the team only: the mobile app never shows it." />
+        </RecordForm>
+      ) : (
+        <ModalActions>
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+        </ModalActions>
+      )}
+    </Modal>
+  );
+}
