@@ -103,7 +103,7 @@ test('prayer requests sent from the mobile app reach the administrator, who dele
   expect(await empty.json()).toEqual({ message: 'The request is required' });
 
   await openDashboard(page);
-  // The dashboard counts them as submitted; none is responded to (the server stores no responses).
+  // The dashboard counts them as submitted; none is responded to while all are New.
   const card = page.getByRole('article', { name: 'Prayer Request' });
   await expect(card).toContainText('Submitted3');
   await expect(card).toContainText('Responded to0');
@@ -128,4 +128,45 @@ test('prayer requests sent from the mobile app reach the administrator, who dele
   await expect(page.getByText('All prayer requests deleted successfully')).toBeVisible();
   await expect(page.getByText('No prayer requests available.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete All' })).toHaveCount(0);
+});
+
+test('a request sent through the mobile app’s call is marked Prayed for and counted on the dashboard', async ({
+  page,
+}) => {
+  // The mobile app's submit answers as it always did: the request, nothing of its care.
+  for (const request of ['For rain on the farms.', 'For my brother’s new job.']) {
+    const answer = await page.request.post('/api/v1/prayer/request', { data: { request } });
+    expect(answer.status()).toBe(201);
+    expect(Object.keys((await answer.json()).data).sort()).toEqual(['_id', 'createdAt', 'request']);
+  }
+  await openDashboard(page);
+  const card = page.getByRole('article', { name: 'Prayer Request' });
+  await expect(card).toContainText('Submitted2');
+  await expect(card).toContainText('Responded to0');
+
+  await (await menuLink(page, 'Prayer Requests')).click();
+  await expect(page.getByRole('button', { name: 'New', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  const table = page.getByRole('table', { name: 'Prayer requests' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await table.getByRole('button', { name: 'Mark “For rain on the farms.” Prayed for' }).click();
+  await expect(page.getByText('1 prayer request marked Prayed for')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByText('For rain on the farms.')).toHaveCount(0);
+
+  // Under Prayed for, with its details: a note for the team, and who takes care of it.
+  await page.getByRole('button', { name: 'Prayed for', exact: true }).click();
+  await expect(page).toHaveURL(/\/prayer-requests\?state=prayed-for$/);
+  const row = table.getByRole('row', { name: /For rain on the farms\./ });
+  await expect(row).toContainText('Prayed for');
+  await row.getByRole('button', { name: 'Details of “For rain on the farms.”' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Prayer request' });
+  await dialog.getByLabel('Assigned to').selectOption({ index: 1 });
+  await dialog.getByLabel('Note').fill('Mentioned at the Sunday Mass.');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Prayer request updated successfully')).toBeVisible();
+  await expect(row).toContainText('Assigned to');
+
+  await openDashboard(page);
+  await expect(card).toContainText('Submitted2');
+  await expect(card).toContainText('Responded to1');
 });

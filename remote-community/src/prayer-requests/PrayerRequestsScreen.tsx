@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
-  Button,
   deleteColumn,
   DeleteButton,
   formatDate,
@@ -40,10 +39,20 @@ const Muted = styled.span`
 `;
 
 const Small = styled.span`
-  display: block;
   color: ${({ theme }) => theme.color.muted};
   font-size: ${({ theme }) => theme.font.size.small};
-  white-space: nowrap;
+`;
+
+/**
+ * Under a row's state, whom it is assigned to (who set the state, and when, are in its details):
+ * wrapped, so that the row's actions stay in view on a wide screen.
+ */
+const StateNote = styled(Small)`
+  display: block;
+  margin-top: ${({ theme }) => theme.space(1)};
+  min-width: 7rem;
+  max-width: 10rem;
+  overflow-wrap: anywhere;
 `;
 
 /** The state filter and, for who may write, the marking of the selected requests: one band above the table. */
@@ -73,6 +82,37 @@ const SelectAll = styled.label`
   input {
     width: 18px;
     height: 18px;
+  }
+`;
+
+/** The state filter: one row of joined choices, the current one filled, that fits a phone's width. */
+const Segments = styled.div`
+  display: inline-flex;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius};
+  overflow: hidden;
+  button {
+    min-height: 34px;
+    padding: 0 ${({ theme }) => theme.space(3)};
+    border: 0;
+    border-left: 1px solid ${({ theme }) => theme.color.border};
+    background: ${({ theme }) => theme.color.surface};
+    color: ${({ theme }) => theme.color.text};
+    font: inherit;
+    font-size: ${({ theme }) => theme.font.size.small};
+    font-weight: 600;
+    white-space: nowrap;
+    cursor: pointer;
+  }
+  button:first-child {
+    border-left: 0;
+  }
+  button:hover:not([aria-pressed='true']) {
+    background: ${({ theme }) => theme.color.page};
+  }
+  button[aria-pressed='true'] {
+    background: ${({ theme }) => theme.color.primary};
+    color: #fff;
   }
 `;
 
@@ -106,7 +146,7 @@ const shortName = (row: PrayerRequest) => (row.request.length > 40 ? `${row.requ
  * /prayer-requests (spec §2): the requests sent from the mobile app, a Delete for each and Delete
  * All while there are any; both ask first and refresh the list. Beyond the spec, the team cares for
  * each request: the list shows the New ones first (Prayed for, Answered and All one click away), each
- * row's state, a mark to its next state, and the selected rows marked at once; Details opens its note
+ * row's state and assignee, a mark to its next state, and the selected rows marked at once; Details opens its note
  * and assignee. Thousands of requests stay quick: one page of 25 at a time, the page kept in the URL;
  * past 500 requests in a filter each page and each search is asked of the server (useGrowingList).
  */
@@ -153,6 +193,8 @@ export function PrayerRequestsScreen() {
       return next;
     });
   const mark = async (ids: string[], state: PrayerState) => {
+    // One marking at a time: a second click while the first is sent adds nothing.
+    if (marking) return;
     setMarking(true);
     try {
       const answer = await prayerRequestsApi.mark(userId, ids, state);
@@ -188,17 +230,12 @@ export function PrayerRequestsScreen() {
       { header: 'Submitted', fit: true, cell: (row) => <Muted>{formatDate(row.createdAt)}</Muted> },
       {
         header: 'State',
-        fit: true,
         cell: (row) => (
           <>
             <StateBadge state={row.state} />
-            {row.stateChangedAt && (
-              <Small>
-                {row.stateChangedBy ? `${row.stateChangedBy}, ` : ''}
-                {formatDate(row.stateChangedAt)}
-              </Small>
+            {row.assigneeId && names.has(row.assigneeId) && (
+              <StateNote>Assigned to {names.get(row.assigneeId)}</StateNote>
             )}
-            {row.assigneeId && names.has(row.assigneeId) && <Small>Assigned to {names.get(row.assigneeId)}</Small>}
           </>
         ),
       },
@@ -247,18 +284,18 @@ export function PrayerRequestsScreen() {
         />
       )}
       <Toolbar>
-        <Group role="group" aria-label="Show requests">
+        <Segments role="group" aria-label="Show requests">
           {FILTERS.map((option) => (
-            <Button
+            <button
               key={option.key}
-              variant={option.key === filter.key ? 'primary' : 'secondary'}
+              type="button"
               aria-pressed={option.key === filter.key}
               onClick={() => choose(option.key)}
             >
               {option.label}
-            </Button>
+            </button>
           ))}
-        </Group>
+        </Segments>
         <WriteOnly>
           {rows.length > 0 && (
             <Group role="group" aria-label="Mark the selected requests">
@@ -273,23 +310,25 @@ export function PrayerRequestsScreen() {
                 Select all shown
               </SelectAll>
               <Small aria-live="polite">{shown.length} selected</Small>
-              {(['Prayed for', 'Answered', 'New'] as const)
-                .filter((state) => state !== filter.state)
-                .map((state) => (
-                  <Button
-                    key={state}
-                    variant="secondary"
-                    disabled={!shown.length || marking}
-                    onClick={() =>
-                      void mark(
-                        shown.map((row) => row._id),
-                        state,
-                      )
-                    }
-                  >
-                    Mark {state}
-                  </Button>
-                ))}
+              {shown.length > 0 && (
+                <RowActions>
+                  {(['Prayed for', 'Answered', 'New'] as const)
+                    .filter((state) => state !== filter.state)
+                    .map((state) => (
+                      <RowAction
+                        key={state}
+                        onClick={() =>
+                          void mark(
+                            shown.map((row) => row._id),
+                            state,
+                          )
+                        }
+                      >
+                        Mark {state}
+                      </RowAction>
+                    ))}
+                </RowActions>
+              )}
             </Group>
           )}
         </WriteOnly>
