@@ -9610,7 +9610,7 @@ export interface components {
       /** Note */
       note?: string;
       /** Assignee */
-      assigneeId?: string | null;
+      assigneeId?: string | (never | null);
     };
     PrayerRequestsMarked: {
       /**

@@ -185,6 +185,7 @@ describe.each(engines())('caring for prayer requests on %s', (_name, engine) => 
     [{ assigneeId: 'nobody' }, 400, 'The assignee must be an active member of the team'],
     [{ assigneeId: '0123456789abcdef01234567' }, 400, 'The assignee must be an active member of the team'],
     [{ assigneeId: 'retired' }, 400, 'The assignee must be an active member of the team'],
+    [{ assigneeId: 'a'.repeat(25) }, 400, 'Assignee must be at most 24 characters long'],
     [{}, 400, 'Say what to change: a state, a note or an assignee'],
     [{ state: 'New', colour: 'red' }, 400, 'colour is not a field this request accepts'],
   ])('refuses a bad change in words, changing nothing (%#)', async (json, status, message) => {

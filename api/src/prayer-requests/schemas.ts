@@ -3,6 +3,9 @@ import { Entity, Input, OneOf, RequiredText } from '../http/contract';
 
 export const LIMITS = { request: 2000, note: 2000, markedAtOnce: 500 } as const;
 
+/** A record's id: 24 hexadecimal digits (a longer text names no record). */
+const ID_LENGTH = 24;
+
 /** What the mobile app submits. */
 export const PrayerRequestInput = Input(
   'PrayerRequestInput',
@@ -45,7 +48,7 @@ export const PrayerRequestCare = Input(
   {
     state: Type.Optional(OneOf(PRAYER_STATES)),
     note: Type.Optional(Type.String({ maxLength: LIMITS.note })),
-    assigneeId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    assigneeId: Type.Optional(Type.Union([Type.String({ maxLength: ID_LENGTH, title: 'Assignee' }), Type.Null()])),
   },
   { state: 'State', note: 'Note', assigneeId: 'Assignee' },
 );
@@ -55,7 +58,7 @@ export type PrayerRequestCare = Static<typeof PrayerRequestCare>;
 export const PrayerRequestsMarked = Input(
   'PrayerRequestsMarked',
   {
-    ids: Type.Array(Type.String(), {
+    ids: Type.Array(Type.String({ maxLength: ID_LENGTH }), {
       maxItems: LIMITS.markedAtOnce,
       description: `The requests' ids: at least one, at most ${LIMITS.markedAtOnce}`,
     }),
