@@ -69,6 +69,8 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
         '/api/v1/prayer/request',
         '/api/v1/prayer/request/{userId}',
         '/api/v1/prayer/request/{userId}/{id}',
+        '/api/v1/prayer/requests/assignees/{userId}',
+        '/api/v1/prayer/requests/state/{userId}',
         '/api/v1/all/prayer/request/{userId}',
         // content (Bible plan)
         '/api/v1/add/reading/{userId}',
