@@ -148,7 +148,7 @@ test('a request sent through the mobile app’s call is marked Prayed for and co
   await expect(page.getByRole('button', { name: 'New', exact: true })).toHaveAttribute('aria-pressed', 'true');
   const table = page.getByRole('table', { name: 'Prayer requests' });
   await expect(table.getByRole('row')).toHaveCount(3);
-  await table.getByRole('button', { name: 'Mark “For rain on the farms.” Prayed for' }).click();
+  await table.getByRole('button', { name: 'Mark Prayed for: “For rain on the farms.”' }).click();
   await expect(page.getByText('1 prayer request marked Prayed for')).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByText('For rain on the farms.')).toHaveCount(0);

@@ -251,7 +251,10 @@ export function PrayerRequestsScreen() {
               </RowAction>
               {next && (
                 <WriteOnly>
-                  <RowAction onClick={() => void mark([row._id], next)} aria-label={`Mark “${shortName(row)}” ${next}`}>
+                  <RowAction
+                    onClick={() => void mark([row._id], next)}
+                    aria-label={`Mark ${next}: “${shortName(row)}”`}
+                  >
                     Mark {next}
                   </RowAction>
                 </WriteOnly>

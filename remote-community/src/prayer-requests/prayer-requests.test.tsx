@@ -390,7 +390,7 @@ describe('Caring for prayer requests', () => {
     const calls = stubApi({ [listPath]: server.handler, [markPath]: marks(server) });
     render();
     const table = await screen.findByRole('table', { name: 'Prayer requests' });
-    await userEvent.click(within(table).getByRole('button', { name: 'Mark “For my exams.” Prayed for' }));
+    await userEvent.click(within(table).getByRole('button', { name: 'Mark Prayed for: “For my exams.”' }));
     expect(await screen.findByText('1 prayer request marked Prayed for')).toBeInTheDocument();
     await waitFor(() => expect(within(table).queryByText(second.request)).not.toBeInTheDocument());
     expect(within(table).getByText(first.request)).toBeInTheDocument();
