@@ -43,6 +43,10 @@ const Small = styled.span`
   font-size: ${({ theme }) => theme.font.size.small};
 `;
 
+const StateCell = styled.span`
+  display: block;
+`;
+
 /**
  * Under a row's state, whom it is assigned to (who set the state, and when, are in its details):
  * wrapped, so that the row's actions stay in view on a wide screen.
@@ -230,13 +234,14 @@ export function PrayerRequestsScreen() {
       { header: 'Submitted', fit: true, cell: (row) => <Muted>{formatDate(row.createdAt)}</Muted> },
       {
         header: 'State',
+        // One element: a phone's stacked row lays out a cell's children as its parts.
         cell: (row) => (
-          <>
+          <StateCell>
             <StateBadge state={row.state} />
             {row.assigneeId && names.has(row.assigneeId) && (
               <StateNote>Assigned to {names.get(row.assigneeId)}</StateNote>
             )}
-          </>
+          </StateCell>
         ),
       },
       {
