@@ -5,9 +5,9 @@ import { bearerSecurity, ownAccount } from '../auth/guard';
 import { isId } from '../db/ids';
 import { notFound } from '../http/errors';
 import { rateLimited } from '../http/rate-limit';
-import { addSchemas, ref } from '../http/contract';
+import { addSchemas, OneOf, ref } from '../http/contract';
 import { GrowingListAnswers } from '../http/paging';
-import { growingListRoute, recordDelete, UserParams } from '../http/account-routes';
+import { growingListRoute, jsonWrite, recordDelete, RecordParams, UserParams } from '../http/account-routes';
 import { errorResponses, trimFields } from '../http/validation';
 import {
   addPrayerRequest,
@@ -30,8 +30,6 @@ import {
   PrayerRequestsMarked,
   type PrayerRequestCare as Care,
 } from './schemas';
-import { jsonWrite, RecordParams } from '../http/account-routes';
-import { OneOf } from '../http/contract';
 import { shorten } from '../activity/record';
 import { TRASH_ENTRY_DESCRIPTION, TRASH_ENTRY_HEADER } from '../trash/header';
 
