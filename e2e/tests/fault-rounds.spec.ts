@@ -24,7 +24,7 @@ import {
 // fault follow the fault's mechanism rather than a flat count:
 // - the three manifest answers (404, 500, a body that is not a manifest) fail the same way, the
 //   manifest's fetch rejects before any chunk is asked for: 3 rounds each, 9 a remote on that path;
-// - chunks that 404 fail later, after the manifest was read and the remote registered: 3 rounds;
+// - chunks that 404 fail later, after the manifest was read and the remote registered: 5 rounds;
 // - a stall fails only by the map's load timeout, the same timer every round, and each round waits it
 //   out twice: 2 rounds;
 // - a refused connection fails every file of the remote at once, before any answer: 2 rounds.
@@ -39,7 +39,7 @@ const deployFaults: { fault: Fault; rounds: number }[] = [
   { fault: manifest404, rounds: 3 },
   { fault: manifest500, rounds: 3 },
   { fault: notAManifest, rounds: 3 },
-  { fault: chunk404, rounds: 3 },
+  { fault: chunk404, rounds: 5 },
   { fault: stall, rounds: 2 },
   { fault: refused, rounds: 2 },
 ];
