@@ -27,6 +27,10 @@ function rawConnection(url: string) {
   };
 }
 
+// These tests wait out deadlines and rates of seconds by design (a 3 s deadline, a body sent over 6 s),
+// on top of a server's start: jest's 5 s limit was their own length, and a loaded CI machine passed it.
+jest.setTimeout(20_000);
+
 describe('slow and oversize clients', () => {
   let server: TestServer;
   beforeAll(async () => {
