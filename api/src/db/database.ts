@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Pool } from 'pg';
 import type { AppConfig } from '../config';
 import { ChangeFeed } from './changes';
@@ -56,7 +56,32 @@ export function openDatabase(config: DbConfig): Db {
   return { kysely, engine: 'sqlite', driver, close: () => kysely.destroy() };
 }
 
+// Kysely's migrator looks for its tables by introspecting every schema of the database, and that query
+// fails if any schema is dropped while it runs. Migrations hold this advisory lock shared; dropping a
+// schema takes it alone (dropSchema), so neither meets the other half done.
+const SCHEMA_DROP_LOCK = 0x5c4e3a;
+
 export async function migrateToLatest(db: Db): Promise<void> {
+  if (db.engine !== 'postgres') return migrate(db);
+  await db.kysely.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock_shared(${SCHEMA_DROP_LOCK})`.execute(connection);
+    try {
+      await migrate(db);
+    } finally {
+      await sql`select pg_advisory_unlock_shared(${SCHEMA_DROP_LOCK})`.execute(connection);
+    }
+  });
+}
+
+/** PostgreSQL: drops the database's schema and all it holds, never in the middle of a migration. */
+export async function dropSchema(db: Db): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SCHEMA_DROP_LOCK})`.execute(trx);
+    await sql`drop schema if exists ${sql.id(db.schema!)} cascade`.execute(trx);
+  });
+}
+
+async function migrate(db: Db): Promise<void> {
   const migrator = new Migrator({
     db: db.kysely,
     provider: migrationProvider(db.engine),

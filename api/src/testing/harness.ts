@@ -5,13 +5,12 @@ import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { buildApp } from '../app';
 import { LISTEN_BACKLOG } from '../http/connections';
 import { OWNER_LOCK } from '../uploads/database-store';
 import { createAdmin } from '../auth/admins';
 import { loadConfig, type AppConfig } from '../config';
-import { migrateToLatest, openDatabase, type Db, type Engine } from '../db/database';
+import { dropSchema, migrateToLatest, openDatabase, type Db, type Engine } from '../db/database';
 import type { RouteEntry } from '../releases/store';
 
 // Test harness: a real server on 127.0.0.1:<random port>, a fresh database per suite, called over
@@ -47,7 +46,7 @@ export async function openTestDatabase(
 
 /** Closes it, dropping the PostgreSQL schema (the SQLite file goes with its temp folder). */
 export async function closeTestDatabase(db: Db): Promise<void> {
-  if (db.engine === 'postgres') await sql`drop schema if exists ${sql.id(db.schema!)} cascade`.execute(db.kysely);
+  if (db.engine === 'postgres') await dropSchema(db);
   await db.close();
 }
 
