@@ -1768,6 +1768,84 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/analytics/calendar/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The content calendar: the reflections and readings of the next 30 days (?from=YYYY-MM-DD) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The first day, YYYY-MM-DD: the browser's today, as the parish's day may not be the server's */
+          from?: string;
+        };
+        header?: never;
+        path: {
+          /** @description The administrator's _id */
+          userId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['ContentCalendar'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/mass/intention/{userId}': {
     parameters: {
       query?: never;
@@ -9487,6 +9565,38 @@ export interface components {
         month: string;
         /** @description Donations added in that month */
         count: number;
+      }[];
+    };
+    ContentCalendar: {
+      /**
+       * Format: date
+       * @description The first day, YYYY-MM-DD
+       */
+      from: string;
+      /**
+       * Format: date
+       * @description The last day, YYYY-MM-DD
+       */
+      to: string;
+      days: {
+        /**
+         * Format: date
+         * @description YYYY-MM-DD
+         */
+        date: string;
+        /** @description An adult reflection exists for the day */
+        adultReflection: boolean;
+        /** @description A children reflection exists for the day */
+        childrenReflection: boolean;
+        /** @description The Bible-in-a-year plan has a reading dated that day */
+        reading: boolean;
+        /** @description The plan's week of the day */
+        planWeek: number;
+      }[];
+      /** @description The plan's weeks with a day of the window that has no reading, in date order */
+      missingPlanWeeks: {
+        week: number;
+        missingDates: string[];
       }[];
     };
     MassIntention: {

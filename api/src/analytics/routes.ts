@@ -5,14 +5,27 @@ import { bearerSecurity, ownAccount } from '../auth/guard';
 import { addSchemas, ref } from '../http/contract';
 import { UserParams } from '../http/account-routes';
 import { errorResponses } from '../http/validation';
+import { badRequest } from '../http/errors';
+import { DATE_MESSAGE, isCalendarDate } from '../readings/repository';
+import { contentCalendar } from './calendar';
 import { computeAnalytics } from './figures';
-import { Analytics } from './schemas';
+import { Analytics, CALENDAR_DAYS, ContentCalendar } from './schemas';
 
 const AnalyticsResponse = Type.Object({ message: Type.String(), data: ref(Analytics) });
+const CalendarResponse = Type.Object({ message: Type.String(), data: ref(ContentCalendar) });
+const CalendarQuery = Type.Object({
+  from: Type.Optional(
+    Type.String({
+      maxLength: 10,
+      title: 'From',
+      description: "The first day, YYYY-MM-DD: the browser's today, as the parish's day may not be the server's",
+    }),
+  ),
+});
 
 export async function analyticsRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
-  addSchemas(app, Analytics);
+  addSchemas(app, Analytics, ContentCalendar);
 
   app.get(
     '/analytics/:userId',
@@ -27,5 +40,25 @@ export async function analyticsRoutes(parent: FastifyInstance): Promise<void> {
       },
     },
     async () => ({ message: 'Analytics fetched successfully', data: await computeAnalytics(app.db) }),
+  );
+
+  app.get(
+    '/analytics/calendar/:userId',
+    {
+      onRequest: ownAccount,
+      schema: {
+        tags: ['analytics'],
+        summary: `The content calendar: the reflections and readings of the next ${CALENDAR_DAYS} days (?from=YYYY-MM-DD)`,
+        security: bearerSecurity,
+        params: UserParams,
+        querystring: CalendarQuery,
+        response: { 200: CalendarResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const from = request.query.from ?? new Date().toISOString().slice(0, 10);
+      if (!isCalendarDate(from)) throw badRequest(DATE_MESSAGE('From'));
+      return { message: 'Content calendar fetched successfully', data: await contentCalendar(app.db, from) };
+    },
   );
 }

@@ -31,6 +31,7 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
       [
         '/api/v1/admin/login',
         '/api/v1/analytics/{userId}',
+        '/api/v1/analytics/calendar/{userId}',
         '/api/v1/add/book/{userId}',
         '/api/v1/all/books/',
         '/api/v1/single/book/{id}',

@@ -3,6 +3,7 @@ import { useSave } from 'shared/data';
 import { BIBLE_WEEKS, readingsApi, type Reading } from './api';
 import { MAX_DAY, readingSchema } from './bibleSchema';
 import { listOfWeek, type ReadingState } from './readingState';
+import { dayOfYear, useLinkedDate } from '../linkedDate';
 
 type BiblePlanFormProps = { mode: 'add' } | { mode: 'edit'; reading: Reading };
 
@@ -16,6 +17,7 @@ interface Values {
 /** Add Bible Plan (/bible-plan-organizer) and Edit (/edit-bible-plan/{id}): one form, two modes. */
 export function BiblePlanForm(props: BiblePlanFormProps) {
   const reading = props.mode === 'edit' ? props.reading : undefined;
+  const linkedDate = useLinkedDate();
 
   const save = useSave<Values>(
     reading
@@ -38,7 +40,7 @@ export function BiblePlanForm(props: BiblePlanFormProps) {
     <RecordForm
       backTo={reading ? `/bible-plan-details/${reading._id}` : '/bible-list'}
       backState={reading ? { reading } : undefined}
-      initialValues={formValues<Values>({ day: '', week: '', date: '', passage: '' }, reading)}
+      initialValues={formValues<Values>(linkedDate ? planDay(linkedDate) : EMPTY, reading)}
       validationSchema={readingSchema}
       onSubmit={save}
       label="Save"
@@ -49,6 +51,14 @@ export function BiblePlanForm(props: BiblePlanFormProps) {
       <TextAreaField name="passage" label="Passage" rows={4} placeholder="e.g. Genesis 1–3; Psalm 1" />
     </RecordForm>
   );
+}
+
+const EMPTY: Values = { day: '', week: '', date: '', passage: '' };
+
+/** A day of the plan as a link names it: its day of the year, and the week of that day (sevens, 52 at most). */
+function planDay(date: string): Values {
+  const day = dayOfYear(date);
+  return { day, week: Math.min(BIBLE_WEEKS, Math.ceil(day / 7)), date, passage: '' };
 }
 
 /** What the server is sent: numbers for day and week, texts trimmed. */

@@ -132,6 +132,32 @@ describe('Add Bible Plan', () => {
     expect(router.state.location.pathname).toBe('/bible-plan-organizer');
     expect(screen.getByLabelText('Passage')).toHaveValue('Genesis 22');
   });
+
+  it("fills in the day a link names (the dashboard's calendar), with its day of the year and week", async () => {
+    const calls = stubApi({
+      [`POST /add/reading/${userId}`]: () => [201, { message: 'ok', data: { ...reading, _id: 'c'.repeat(24) } }],
+      'GET /weekly/reading/48': () => ok([]),
+    });
+    render('/bible-plan-organizer?date=2026-12-02');
+    expect(screen.getByLabelText('Day')).toHaveValue(336);
+    expect(screen.getByLabelText('Week')).toHaveValue(48);
+    await userEvent.type(screen.getByLabelText('Passage'), 'Revelation 3');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      day: 336,
+      week: 48,
+      date: '2026-12-02',
+      passage: 'Revelation 3',
+    });
+  });
+
+  it('fills in nothing from a link whose date is not a calendar day', async () => {
+    stubApi({});
+    render('/bible-plan-organizer?date=2026-02-30');
+    expect(screen.getByLabelText('Day')).toHaveValue(null);
+    expect(screen.getByLabelText('Date')).toHaveValue('');
+  });
 });
 
 /** A reading without earlier versions: its details screen's History. */

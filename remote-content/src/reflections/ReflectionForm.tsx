@@ -8,6 +8,7 @@ import { RichTextField } from './RichTextField';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import { DraftKeeper } from './DraftKeeper';
 import { draftKey, removeDraft } from './draft';
+import { useLinkedDate } from '../linkedDate';
 
 type ReflectionFormProps = { screens: AudienceScreens } & ({ mode: 'add' } | { mode: 'edit'; reflection: Reflection });
 
@@ -27,6 +28,7 @@ export function ReflectionForm(props: ReflectionFormProps) {
   const { screens } = props;
   const userId = useUserId();
   const reflection = props.mode === 'edit' ? props.reflection : undefined;
+  const linkedDate = useLinkedDate();
 
   const backTo = reflection ? screens.detailsPath(reflection.date) : screens.listPath;
   // Set just before the navigation that follows a successful save: the guard lets it through.
@@ -51,7 +53,7 @@ export function ReflectionForm(props: ReflectionFormProps) {
   return (
     <RecordForm
       backTo={backTo}
-      initialValues={formValues(EMPTY, reflection)}
+      initialValues={formValues({ ...EMPTY, date: linkedDate }, reflection)}
       validationSchema={reflectionSchema}
       onSubmit={save}
       label="Save"

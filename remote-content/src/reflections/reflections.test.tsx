@@ -308,6 +308,16 @@ describe('reflection form', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/adult-reflection'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it("fills in the date a link names (the dashboard's calendar), a start that is no change to ask about", async () => {
+    stubApi({ 'GET /all/children/reflection': () => ok([]) });
+    const { router } = render('/add-children-reflection?date=2026-12-02');
+    await editor('Reflection');
+    expect(screen.getByLabelText('Date')).toHaveValue('02/12/2026');
+    await userEvent.click(screen.getByRole('link', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/children-reflection'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });
 
 describe('a reflection’s local draft', () => {

@@ -4,6 +4,7 @@ import { LoadFailed, LoadingBlock, PageHeader, useUserId } from 'shared';
 import { useResource } from 'shared/data';
 import { analytics, analyticsApi, type Analytics } from './api';
 import styled from 'styled-components';
+import { ContentCalendarCard } from './ContentCalendar';
 import { DonationsChart } from './DonationsChart';
 import { visuallyHidden } from './visuallyHidden';
 
@@ -123,6 +124,12 @@ export function Dashboard() {
           <StatCard title="Total Books" value={number(figures.totalBooks)} />
           <StatCard title="New Sign Up" value={number(figures.newUsers)} />
         </Grid>
+      </Section>
+      <Section>
+        <h2>Content calendar</h2>
+        <MetricsCard title="The next 30 days">
+          <ContentCalendarCard />
+        </MetricsCard>
       </Section>
       <Section>
         <h2>Engagement Metrics</h2>

@@ -12,3 +12,12 @@ export const analyticsApi = {
   get: async (userId: string, signal?: AbortSignal): Promise<Partial<Analytics>> =>
     (await callApi('get', '/api/v1/analytics/{userId}', { params: { userId }, signal })).data,
 };
+
+/** What exists of the next 30 days' reflections and readings (the content calendar). */
+export type ContentCalendar = Schemas['ContentCalendar'];
+
+export const calendarApi = {
+  /** `from`: the browser's today (YYYY-MM-DD), the parish's day whatever the server's clock says. */
+  get: async (userId: string, from: string, signal?: AbortSignal): Promise<ContentCalendar> =>
+    (await callApi('get', '/api/v1/analytics/calendar/{userId}', { params: { userId }, query: { from }, signal })).data,
+};
