@@ -55,6 +55,9 @@ function overflowOf(page: Page): Promise<string | undefined> {
 const fileName = (route: string, viewport: string) =>
   `${route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${viewport}.png`;
 
+// SCREENSHOTS_ONLY=<regular expression>: only the routes it matches (the login page always).
+const only = process.env.SCREENSHOTS_ONLY ? new RegExp(process.env.SCREENSHOTS_ONLY) : undefined;
+
 async function main() {
   const folder = path.resolve(process.argv[2] ?? 'screenshots');
   mkdirSync(folder, { recursive: true });
@@ -90,6 +93,7 @@ async function main() {
       await shoot('/login');
       await logIn(page);
       for (const screen of everyScreen(seeded)) {
+        if (only && !only.test(routeOf.get(screen) ?? screen)) continue;
         await page.goto(screen);
         await shoot(routeOf.get(screen) ?? screen);
       }

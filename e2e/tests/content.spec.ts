@@ -325,3 +325,28 @@ test("a video put in a reflection's editor is saved and shown as its player, and
     /^https:\/\/www\.youtube\.com\/embed\/dQw4w9WgXcQ/,
   );
 });
+
+test("a gap of the dashboard's content calendar is followed to its add form, date filled in", async ({ page }) => {
+  await openDashboard(page);
+  const calendar = page.getByRole('article', { name: 'The next 30 days' });
+  await expect(calendar.getByRole('table', { name: 'Reflections of the next 30 days' })).toBeVisible();
+  const gap = calendar.getByRole('link', { name: /^Add the reading of / }).first();
+  const name = (await gap.textContent())!;
+  const linked = new URL((await gap.getAttribute('href'))!, page.url()).searchParams.get('date')!;
+  const [year, month, day] = linked.split('-');
+  await gap.click();
+
+  await expect(page).toHaveURL(new RegExp(`/bible-plan-organizer\\?date=${year}-${month}-${day}$`));
+  await expect(page.getByLabel('Date')).toHaveValue(`${day}/${month}/${year}`);
+  const dayOfYear = Math.round((Date.UTC(+year!, +month! - 1, +day!) - Date.UTC(+year!, 0, 1)) / 86_400_000) + 1;
+  await expect(page.getByLabel('Day')).toHaveValue(String(dayOfYear));
+  await expect(page.getByLabel('Week')).toHaveValue(String(Math.min(52, Math.ceil(dayOfYear / 7))));
+  await page.getByLabel('Passage').fill('Revelation 21');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Reading added successfully')).toBeVisible();
+
+  // The day is no longer a gap.
+  await openDashboard(page);
+  await expect(calendar.getByRole('table', { name: 'Reflections of the next 30 days' })).toBeVisible();
+  await expect(calendar.getByRole('link', { name })).toHaveCount(0);
+});

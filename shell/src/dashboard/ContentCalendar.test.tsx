@@ -76,11 +76,11 @@ describe('the content calendar', () => {
     const weeks = await screen.findByRole('list', { name: 'Weeks of the plan missing readings' });
     const items = within(weeks).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      'Week 48 misses 1 reading (02/12) — add 02/12',
-      'Week 49 misses 5 readings (03/12 to 07/12) — add 03/12',
-      'Week 50 misses 2 readings (10/12, 12/12) — add 10/12',
+      'Week 48 misses 1 reading (02/12) — Add the reading of 02/12',
+      'Week 49 misses 5 readings (03/12 to 07/12) — Add the reading of 03/12',
+      'Week 50 misses 2 readings (10/12, 12/12) — Add the reading of 10/12',
     ]);
-    expect(within(items[0]!).getByRole('link', { name: 'Add the reading of 02/12/2026' })).toHaveAttribute(
+    expect(within(items[0]!).getByRole('link', { name: 'Add the reading of 02/12' })).toHaveAttribute(
       'href',
       '/bible-plan-organizer?date=2026-12-02',
     );

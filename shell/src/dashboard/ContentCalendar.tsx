@@ -61,6 +61,9 @@ const Table = styled.table`
   table-layout: fixed;
   th {
     font-size: ${({ theme }) => theme.font.size.small};
+    abbr {
+      text-decoration: none;
+    }
     color: ${({ theme }) => theme.color.muted};
     font-weight: 600;
     text-align: center;
@@ -75,6 +78,28 @@ const Table = styled.table`
   td:empty {
     border-color: transparent;
   }
+  td[aria-current='date'] {
+    border: 2px solid ${({ theme }) => theme.color.primary};
+  }
+  @media ${({ theme }) => theme.layout.narrowScreen} {
+    border-spacing: 2px;
+    td {
+      padding: 2px;
+    }
+  }
+`;
+
+/** The calendar, and beside it on a wide screen (below on a phone) the plan's missing weeks. */
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 3fr) minmax(220px, 2fr);
+  gap: ${({ theme }) => theme.space(6)};
+  h4 {
+    margin: 0 0 ${({ theme }) => theme.space(2)};
+  }
+  @media (max-width: 900px) {
+    grid-template-columns: minmax(0, 1fr);
+  }
 `;
 
 const DayNumber = styled.span`
@@ -83,6 +108,9 @@ const DayNumber = styled.span`
   font-weight: 600;
   font-variant-numeric: tabular-nums;
   margin-bottom: ${({ theme }) => theme.space(1)};
+  @media ${({ theme }) => theme.layout.narrowScreen} {
+    font-size: 0.6875rem;
+  }
 `;
 
 const Marks = styled.span`
@@ -124,10 +152,14 @@ const Legend = styled.p`
 `;
 
 const PlanWeeks = styled.ul`
-  margin: ${({ theme }) => theme.space(2)} 0 0;
+  margin: 0;
   padding-left: ${({ theme }) => theme.space(5)};
   li + li {
     margin-top: ${({ theme }) => theme.space(1)};
+  }
+  /* The dashboard's cards take the underline off their links; in a sentence a link needs it. */
+  && a {
+    text-decoration: underline;
   }
 `;
 
@@ -195,61 +227,64 @@ export function ContentCalendarCard({ today = localToday() }: { today?: string }
   return (
     <>
       <Summary>{weekSummary(days)}</Summary>
-      <Table aria-label="Reflections of the next 30 days">
-        <thead>
-          <tr>
-            {WEEKDAYS.map((weekday, index) => (
-              <th key={weekday} scope="col">
-                <abbr title={WEEKDAY_NAMES[index]}>{weekday}</abbr>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {weeksOf(days).map((week) => (
-            <tr key={week.find(Boolean)!.date}>
-              {week.map((day, index) =>
-                day ? (
-                  <td key={day.date}>
-                    <DayNumber>{formatDate(day.date).slice(0, 5)}</DayNumber>
-                    <Marks>
-                      {AUDIENCES.map((audience) => (
-                        <Mark key={audience.key} day={day} audience={audience} canAdd={canAdd} />
-                      ))}
-                    </Marks>
-                  </td>
-                ) : (
-                  <td key={`before-${index}`} />
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-      <Legend>A: adult reflection · C: children reflection · green: added · red: missing</Legend>
-      <h4>Bible in a year</h4>
-      {missingPlanWeeks.length === 0 ? (
-        <p>Every day of the next 30 has its reading.</p>
-      ) : (
-        <PlanWeeks aria-label="Weeks of the plan missing readings">
-          {missingPlanWeeks.map(({ week, missingDates }) => (
-            <li key={week}>
-              Week {week} misses {plural(missingDates.length, 'reading')} ({daysOf(missingDates)})
-              {canAdd && (
-                <>
-                  {' — '}
-                  <Link
-                    to={addReading(missingDates[0]!)}
-                    aria-label={`Add the reading of ${formatDate(missingDates[0])}`}
-                  >
-                    add {formatDate(missingDates[0]).slice(0, 5)}
-                  </Link>
-                </>
-              )}
-            </li>
-          ))}
-        </PlanWeeks>
-      )}
+      <Layout>
+        <div>
+          <Table aria-label="Reflections of the next 30 days">
+            <thead>
+              <tr>
+                {WEEKDAYS.map((weekday, index) => (
+                  <th key={weekday} scope="col">
+                    <abbr title={WEEKDAY_NAMES[index]}>{weekday}</abbr>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {weeksOf(days).map((week) => (
+                <tr key={week.find(Boolean)!.date}>
+                  {week.map((day, index) =>
+                    day ? (
+                      <td key={day.date} aria-current={day.date === today ? 'date' : undefined}>
+                        <DayNumber>{formatDate(day.date).slice(0, 5)}</DayNumber>
+                        <Marks>
+                          {AUDIENCES.map((audience) => (
+                            <Mark key={audience.key} day={day} audience={audience} canAdd={canAdd} />
+                          ))}
+                        </Marks>
+                      </td>
+                    ) : (
+                      <td key={`before-${index}`} />
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <Legend>A: adult reflection · C: children reflection · green: added · red: missing · framed: today</Legend>
+        </div>
+        <div>
+          <h4>Bible in a year</h4>
+          {missingPlanWeeks.length === 0 ? (
+            <p>Every day of the next 30 has its reading.</p>
+          ) : (
+            <PlanWeeks aria-label="Weeks of the plan missing readings">
+              {missingPlanWeeks.map(({ week, missingDates }) => (
+                <li key={week}>
+                  Week {week} misses {plural(missingDates.length, 'reading')} ({daysOf(missingDates)})
+                  {canAdd && (
+                    <>
+                      {' — '}
+                      <Link to={addReading(missingDates[0]!)}>
+                        Add the reading of {formatDate(missingDates[0]).slice(0, 5)}
+                      </Link>
+                    </>
+                  )}
+                </li>
+              ))}
+            </PlanWeeks>
+          )}
+        </div>
+      </Layout>
     </>
   );
 }
