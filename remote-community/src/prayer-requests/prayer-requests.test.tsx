@@ -476,6 +476,27 @@ describe('Caring for prayer requests', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('keeps the details open with what was typed when the server refuses the change', async () => {
+    stubApi({
+      [listPath]: serverList([second]).handler,
+      [`PUT /prayer/request/${userId}/${second._id}`]: () => [
+        422,
+        { message: 'That member is no longer on the team: choose another' },
+      ],
+    });
+    render();
+    const table = await screen.findByRole('table', { name: 'Prayer requests' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Details of “For my exams.”' }));
+    const dialog = screen.getByRole('dialog', { name: 'Prayer request' });
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'State' }), 'Answered');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Note/ }), 'Passed her exams.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('That member is no longer on the team: choose another')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Prayer request' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'State' })).toHaveValue('Answered');
+    expect(within(dialog).getByRole('textbox', { name: /Note/ })).toHaveValue('Passed her exams.');
+  });
+
   it('refuses a note over the limit before sending it', async () => {
     stubApi({ [listPath]: serverList([second]).handler });
     render();
