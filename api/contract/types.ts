@@ -9588,7 +9588,7 @@ export interface components {
         adultReflection: boolean;
         /** @description A children reflection exists for the day */
         childrenReflection: boolean;
-        /** @description The Bible-in-a-year plan has a reading dated that day */
+        /** @description The Bible-in-a-year plan has a reading for the day's day of the year */
         reading: boolean;
         /** @description The plan's week of the day */
         planWeek: number;

@@ -330,23 +330,26 @@ test("a gap of the dashboard's content calendar is followed to its add form, dat
   await openDashboard(page);
   const calendar = page.getByRole('article', { name: 'The next 30 days' });
   await expect(calendar.getByRole('table', { name: 'Reflections of the next 30 days' })).toBeVisible();
-  const gap = calendar.getByRole('link', { name: /^Add the reading of / }).first();
-  const name = (await gap.textContent())!;
-  const linked = new URL((await gap.getAttribute('href'))!, page.url()).searchParams.get('date')!;
-  const [year, month, day] = linked.split('-');
+  // The last day of the window: no other test writes a reflection for it.
+  const gap = calendar.getByRole('link', { name: /^Children reflection for .*: missing, add it$/ }).last();
+  const shown = (await gap.getAttribute('aria-label'))!.split(' ')[3]!.replace(':', '');
+  const [day, month, year] = shown.split('/');
   await gap.click();
 
-  await expect(page).toHaveURL(new RegExp(`/bible-plan-organizer\\?date=${year}-${month}-${day}$`));
-  await expect(page.getByLabel('Date')).toHaveValue(`${day}/${month}/${year}`);
-  const dayOfYear = Math.round((Date.UTC(+year!, +month! - 1, +day!) - Date.UTC(+year!, 0, 1)) / 86_400_000) + 1;
-  await expect(page.getByLabel('Day')).toHaveValue(String(dayOfYear));
-  await expect(page.getByLabel('Week')).toHaveValue(String(Math.min(52, Math.ceil(dayOfYear / 7))));
-  await page.getByLabel('Passage').fill('Revelation 21');
+  await expect(page).toHaveURL(new RegExp(`/add-children-reflection\\?date=${year}-${month}-${day}$`));
+  await expect(page.getByLabel('Date')).toHaveValue(shown);
+  await page.getByLabel('Topic').fill('Waiting in hope');
+  await page.getByLabel('Bible Reading').fill('Isaiah 40:31');
+  for (const editor of ['Reflection', 'Prayer Points', 'Exercise']) {
+    await page.getByRole('textbox', { name: editor }).click();
+    await page.keyboard.type(`${editor} of the day`);
+  }
+  await page.getByLabel('Bible Meditation').fill('Psalm 27');
+  await page.getByLabel('Mass Reading').fill('Luke 21:25-28');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Reading added successfully')).toBeVisible();
+  await expect(page.getByText('Reflection added successfully')).toBeVisible();
 
   // The day is no longer a gap.
   await openDashboard(page);
-  await expect(calendar.getByRole('table', { name: 'Reflections of the next 30 days' })).toBeVisible();
-  await expect(calendar.getByRole('link', { name })).toHaveCount(0);
+  await expect(calendar.getByRole('img', { name: `Children reflection for ${shown}: added` })).toBeVisible();
 });

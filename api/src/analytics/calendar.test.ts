@@ -70,6 +70,23 @@ describe.each(engines())('GET /api/v1/analytics/calendar/:userId on %s', (_name,
     expect(missingPlanWeeks.at(-1).missingDates.at(-1)).toBe('2026-12-29');
   });
 
+  it('reads the plan by day of the year: a reading dated another year counts for the same day', async () => {
+    const add = await server.call('POST', `/api/v1/add/reading/${server.admin._id}`, {
+      token,
+      json: { day: 350, week: 50, date: '2027-12-16', passage: 'Rev 17' },
+    });
+    expect(add.status).toBe(201);
+    const { days, missingPlanWeeks } = (await calendar('?from=2026-11-30')).body.data;
+    expect(days.find((day: { date: string }) => day.date === '2026-12-16').reading).toBe(true);
+    expect(missingPlanWeeks.find((week: { week: number }) => week.week === 50).missingDates).not.toContain(
+      '2026-12-16',
+    );
+    expect(
+      (await server.call('DELETE', `/api/v1/delete/reading/${server.admin._id}/${add.body.data._id}`, { token }))
+        .status,
+    ).toBe(200);
+  });
+
   it("starts on the server's today when no day is given", async () => {
     const res = await calendar('');
     expect(res.status).toBe(200);

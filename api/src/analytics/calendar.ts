@@ -9,17 +9,20 @@ export function calendarDates(from: string, count: number): string[] {
   return Array.from({ length: count }, (_, day) => new Date(start + day * DAY_MS).toISOString().slice(0, 10));
 }
 
+/** The day of the year of a YYYY-MM-DD day, 1 to 366: the plan's day it reads. */
+export function dayOfYear(date: string): number {
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.UTC(Number(date.slice(0, 4)), 0, 1)) / DAY_MS) + 1;
+}
+
 /**
  * The Bible-in-a-year plan's week of a day: its day of the year counted in sevens (1–7 is week 1), the
  * one or two days after the 364th in week 52, as the plan's weeks run 1 to 52.
  */
 export function planWeek(date: string): number {
-  const year = Number(date.slice(0, 4));
-  const dayOfYear = Math.round((Date.parse(`${date}T00:00:00Z`) - Date.UTC(year, 0, 1)) / DAY_MS) + 1;
-  return Math.min(52, Math.ceil(dayOfYear / 7));
+  return Math.min(52, Math.ceil(dayOfYear(date) / 7));
 }
 
-/** For each of CALENDAR_DAYS days from `from`: which reflections and which reading exist. */
+/** For each of CALENDAR_DAYS days from `from`: which reflections exist, and whether the plan reads it. */
 export async function contentCalendar(db: Db, from: string): Promise<ContentCalendar> {
   const dates = calendarDates(from, CALENDAR_DAYS);
   const to = dates[dates.length - 1]!;
@@ -30,16 +33,22 @@ export async function contentCalendar(db: Db, from: string): Promise<ContentCale
       .where('date', '>=', from)
       .where('date', '<=', to)
       .execute(),
-    db.kysely.selectFrom('readings').select('date').where('date', '>=', from).where('date', '<=', to).execute(),
+    // The plan is a year of days, read again every year: a day has its reading when the plan has one for
+    // its day of the year, whatever year the reading was dated in when added.
+    db.kysely
+      .selectFrom('readings')
+      .select('day')
+      .where('day', 'in', [...new Set(dates.map(dayOfYear))])
+      .execute(),
   ]);
   const reflected = new Set(reflections.map((row) => `${row.audience} ${row.date}`));
-  const read = new Set(readings.map((row) => row.date));
+  const read = new Set(readings.map((row) => Number(row.day)));
 
   const days = dates.map((date) => ({
     date,
     adultReflection: reflected.has(`adult ${date}`),
     childrenReflection: reflected.has(`children ${date}`),
-    reading: read.has(date),
+    reading: read.has(dayOfYear(date)),
     planWeek: planWeek(date),
   }));
   const missingPlanWeeks: ContentCalendar['missingPlanWeeks'] = [];

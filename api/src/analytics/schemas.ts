@@ -44,7 +44,7 @@ export const ContentCalendar = Entity('ContentCalendar', {
       date: CalendarDate('YYYY-MM-DD'),
       adultReflection: Type.Boolean({ description: 'An adult reflection exists for the day' }),
       childrenReflection: Type.Boolean({ description: 'A children reflection exists for the day' }),
-      reading: Type.Boolean({ description: 'The Bible-in-a-year plan has a reading dated that day' }),
+      reading: Type.Boolean({ description: "The Bible-in-a-year plan has a reading for the day's day of the year" }),
       planWeek: Type.Integer({ minimum: 1, maximum: 52, description: "The plan's week of the day" }),
     }),
     { minItems: CALENDAR_DAYS, maxItems: CALENDAR_DAYS },
