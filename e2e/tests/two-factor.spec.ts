@@ -14,10 +14,14 @@ import { logIn, logOut, signInOverApi } from './session';
 const PERIOD_MS = 30_000;
 const stepNow = () => Math.floor(Date.now() / PERIOD_MS);
 
-/** A code of a step later than `after` (a code of a used step is refused): waits for the next step if need be. */
+/**
+ * A code of a step later than `after` (a code of a used step is refused). The server takes the code of
+ * the step after the current one too (its window covers a clock a step apart), so the next step's code
+ * serves at once; only when that one is used too does this wait for the clock.
+ */
 async function freshCode(totp: TOTP, after: number): Promise<{ code: string; step: number }> {
-  while (stepNow() <= after) await new Promise((resolve) => setTimeout(resolve, 250));
-  const step = stepNow();
+  while (after > stepNow()) await new Promise((resolve) => setTimeout(resolve, 250));
+  const step = Math.max(stepNow(), after + 1);
   return { code: totp.generate({ timestamp: step * PERIOD_MS + 1 }), step };
 }
 
