@@ -45,12 +45,30 @@ function runtimeEntries(sharedDir: string): Record<string, string> {
 }
 
 /** The exports of shared's runtime entries, as the TypeScript compiler sees them. */
+// The declaration files of TypeScript's libraries and of node_modules, parsed once for every program this
+// process builds: they are most of each program's parse, and the same from one to the next.
+const libraryFiles = new Map<string, ts.SourceFile | undefined>();
+
+function hostWithSharedLibs(options: ts.CompilerOptions): ts.CompilerHost {
+  const host = ts.createCompilerHost(options);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, ...rest) => {
+    if (!fileName.endsWith('.d.ts') || !fileName.includes('node_modules')) {
+      return getSourceFile(fileName, languageVersion, ...rest);
+    }
+    const key = `${String(typeof languageVersion === 'object' ? languageVersion.languageVersion : languageVersion)} ${fileName}`;
+    if (!libraryFiles.has(key)) libraryFiles.set(key, getSourceFile(fileName, languageVersion, ...rest));
+    return libraryFiles.get(key);
+  };
+  return host;
+}
+
 export function readSurface(sharedDir: string): Surface {
   const configFile = ts.readConfigFile(path.join(sharedDir, 'tsconfig.json'), ts.sys.readFile);
   const config = ts.parseJsonConfigFileContent(configFile.config, ts.sys, sharedDir);
   const srcDir = path.join(sharedDir, 'src');
   const entries = runtimeEntries(sharedDir);
-  const program = ts.createProgram(Object.values(entries), config.options);
+  const program = ts.createProgram(Object.values(entries), config.options, hostWithSharedLibs(config.options));
   const checker = program.getTypeChecker();
   const flags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
   const text = (type: ts.Type) => checker.typeToString(type, undefined, flags);
