@@ -1,8 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent as userEvents } from '@testing-library/user-event';
 import { provideRuntimeInfo } from 'shared';
 import { renderRoutes, signIn, stubApi } from 'shared/testing';
 import App from '../App';
+
+// Keys typed without a timer between them: the fields see the same events, sooner.
+const userEvent = userEvents.setup({ delay: null });
 
 /** A moment given in the browser's local time (the screens show local time), as the API sends it. */
 const local = (year: number, month: number, day: number, hours: number, minutes: number) =>
