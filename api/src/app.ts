@@ -25,6 +25,7 @@ import { accountRoutes } from './account/routes';
 import { twoFactorRoutes } from './two-factor/routes';
 import { teamRoutes } from './team/routes';
 import { activityRoutes } from './activity/routes';
+import { exportRoutes } from './exports/routes';
 import { recordActivity } from './activity/record';
 import { followClusterReleases, ClusterReleases } from './releases/cluster-sync';
 import { openUploadStorage } from './uploads/storage';
@@ -155,6 +156,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(resourceRoutes(prayerResource));
       await api.register(aboutRoutes);
       await api.register(trashRoutes);
+      await api.register(exportRoutes);
       await api.register(versionRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

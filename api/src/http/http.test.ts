@@ -127,6 +127,21 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
           `/api/v1/${name}/{id}/versions/{versionId}`,
           `/api/v1/${name}/{id}/versions/{versionId}/restore/{userId}`,
         ]),
+        // every list's CSV export
+        ...[
+          'books',
+          'bible-readings',
+          'live-streams',
+          'adult-reflections',
+          'children-reflections',
+          'groups',
+          'mass-intentions',
+          'prayer-requests',
+          'donations',
+          'bank-accounts',
+          'prayers',
+          'activity',
+        ].map((list) => `/api/v1/export/${list}.csv`),
       ].sort(),
     );
     expect(Object.keys(paths['/api/v1/mass/intention'])).toEqual(['post']);

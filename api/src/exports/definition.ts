@@ -1,0 +1,65 @@
+import type { RawBuilder } from 'kysely';
+import type { Permission } from '../auth/permissions';
+import type { Database } from '../db/schema';
+import type { ListFilter } from '../http/paging';
+import type { ResourceDefinition, StoredRow } from '../resources/definition';
+
+// A list's CSV export: which rows (its table, order, fixed condition and filters), which columns and
+// how each is written, and what its search matches. exports/routes.ts gives every definition the same
+// route, guard, streaming and CSV rules; adding a column is one line of its `columns`.
+
+/**
+ * How a stored value is written in its cell: as it is; a calendar day (`YYYY-MM-DD`) as dd/mm/yyyy;
+ * a moment (an ISO timestamp) as its day, dd/mm/yyyy, or as dd/mm/yyyy HH:mm, in the asker's time zone.
+ */
+export type CellFormat = 'text' | 'day' | 'date' | 'time';
+
+export interface ExportColumn {
+  /** The header's text, as the list's screen names the column. */
+  header: string;
+  /** The stored column (snake_case), or a name of the definition's `selected`. */
+  column: string;
+  as?: CellFormat;
+}
+
+export interface ExportDefinition {
+  /** The route's and the file's name: `/export/prayer-requests.csv`, `prayer-requests-2026-11-27.csv`. */
+  name: string;
+  /** The rows in words, for the OpenAPI summary and a refusal ('prayer requests'). */
+  what: string;
+  /** The OpenAPI tag of the list's own calls. */
+  tag: string;
+  table: keyof Database & string;
+  /** What a role needs to read the list; none for a list every member reads. */
+  read?: Permission;
+  /** The list's order; the `_id` breaks ties, in the same direction. */
+  order: { column: string; direction: 'asc' | 'desc' };
+  /** A condition every row meets (the adult reflections of the reflections' table). */
+  only?: { column: string; value: string };
+  /** The list's filters: each a query parameter matching a column exactly (a whole number's as one). */
+  filters?: (ListFilter & { wholeNumber?: boolean })[];
+  /** Values computed by the database beside the row's columns, by name (a member's name for an id). */
+  selected?: Record<string, RawBuilder<unknown>>;
+  columns: ExportColumn[];
+  /**
+   * The texts the list's search (`?q=`) matches, as its screen does: from the cells as written, by
+   * header. Case is ignored.
+   */
+  searched: (cell: (header: string) => string) => string[];
+}
+
+/** A column as the case plugin names a field ('dateAdded' → 'date_added'). */
+const columnOf = (field: string) => field.replace(/[A-Z]/g, (capital) => `_${capital.toLowerCase()}`);
+
+/** The export of a resource's list (resources/): its table, in its list's order, read by every member. */
+export function resourceExport<Row extends StoredRow>(
+  resource: ResourceDefinition<Row>,
+  declared: Pick<ExportDefinition, 'name' | 'what' | 'columns' | 'searched'>,
+): ExportDefinition {
+  return {
+    ...declared,
+    tag: resource.tag,
+    table: resource.table,
+    order: { column: columnOf(resource.addedAt), direction: resource.listed === 'newest first' ? 'desc' : 'asc' },
+  };
+}

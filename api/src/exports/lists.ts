@@ -1,0 +1,221 @@
+import { Type } from '@sinclair/typebox';
+import { sql } from 'kysely';
+import { ACTIVITY_KINDS } from '../activity/record';
+import { bankAccountResource } from '../bank-accounts/resource';
+import { bookResource } from '../books/resource';
+import { donationResource } from '../donations/resource';
+import { groupResource } from '../groups/resource';
+import { OneOf } from '../http/contract';
+import { PRAYER_STATES } from '../prayer-requests/schemas';
+import { prayerResource } from '../prayers/resource';
+import { AUDIENCES, type Audience } from '../reflections/schemas';
+import { streamResource } from '../streams/resource';
+import { resourceExport, type ExportDefinition } from './definition';
+
+// Every list's export, in the order of the menu. The columns are those of the list's screen (a
+// picture's column left out), with what its rows hold beside them (a link, a category, the day added);
+// `searched` is what the screen's search matches.
+
+const books = resourceExport(bookResource, {
+  name: 'books',
+  what: 'books',
+  columns: [
+    { header: 'Title', column: 'book_name' },
+    { header: 'Category', column: 'category' },
+    { header: 'Link', column: 'book_link' },
+    { header: 'Date Added', column: 'date_added', as: 'date' },
+  ],
+  searched: (cell) => [cell('Title')],
+});
+
+const readings: ExportDefinition = {
+  name: 'bible-readings',
+  what: 'Bible readings',
+  tag: 'Bible readings',
+  table: 'readings',
+  order: { column: 'day', direction: 'asc' },
+  filters: [
+    {
+      name: 'week',
+      column: 'week',
+      wholeNumber: true,
+      schema: Type.String({
+        pattern: '^(?:[1-9]|[1-4][0-9]|5[0-2])$',
+        title: 'week',
+        description: 'Only this week, 1 to 52',
+      }),
+    },
+  ],
+  columns: [
+    { header: 'Day', column: 'day' },
+    { header: 'Week', column: 'week' },
+    { header: 'Date', column: 'date', as: 'day' },
+    { header: 'Passage', column: 'passage' },
+  ],
+  searched: (cell) => [`Day ${cell('Day')}`, cell('Passage'), cell('Date')],
+};
+
+const streams = resourceExport(streamResource, {
+  name: 'live-streams',
+  what: 'live streams',
+  columns: [
+    { header: 'Title', column: 'name' },
+    { header: 'Category', column: 'category' },
+    { header: 'Stream Link', column: 'streaming_link' },
+    { header: 'Date Added', column: 'created_at', as: 'date' },
+  ],
+  searched: (cell) => [cell('Title'), cell('Stream Link'), cell('Category')],
+});
+
+const reflections = (audience: Audience): ExportDefinition => ({
+  name: `${audience}-reflections`,
+  what: `${audience} reflections`,
+  tag: `${audience} reflections`,
+  table: 'reflections',
+  only: { column: 'audience', value: audience },
+  order: { column: 'date', direction: 'desc' },
+  columns: [
+    { header: 'Topic', column: 'topic' },
+    { header: 'Mass', column: 'mass' },
+    { header: 'Bible Reading', column: 'bible_reading' },
+    { header: 'Date', column: 'date', as: 'day' },
+  ],
+  searched: (cell) => [cell('Topic'), cell('Mass'), cell('Bible Reading'), cell('Date')],
+});
+
+const groups = resourceExport(groupResource, {
+  name: 'groups',
+  what: 'groups',
+  columns: [
+    { header: 'Name', column: 'group_name' },
+    { header: 'Link', column: 'group_link' },
+    { header: 'Description', column: 'group_description' },
+    { header: 'Date Added', column: 'created_at', as: 'date' },
+  ],
+  searched: (cell) => [cell('Name'), cell('Link'), cell('Description')],
+});
+
+const massIntentions: ExportDefinition = {
+  name: 'mass-intentions',
+  what: 'mass intentions',
+  tag: 'mass intentions',
+  table: 'mass_intentions',
+  order: { column: 'created_at', direction: 'desc' },
+  columns: [
+    { header: 'Full Name', column: 'fullname' },
+    { header: 'Email', column: 'email' },
+    { header: 'Intention Type', column: 'intention' },
+    { header: 'Submitted', column: 'created_at', as: 'date' },
+  ],
+  searched: (cell) => [cell('Full Name'), cell('Email'), cell('Intention Type')],
+};
+
+const prayerRequests: ExportDefinition = {
+  name: 'prayer-requests',
+  what: 'prayer requests',
+  tag: 'prayer requests',
+  table: 'prayer_requests',
+  order: { column: 'created_at', direction: 'desc' },
+  filters: [
+    {
+      name: 'state',
+      column: 'state',
+      schema: OneOf(PRAYER_STATES, { title: 'state', description: 'Only the requests in this state' }),
+    },
+  ],
+  selected: {
+    // The member it is assigned to, by name (their email when they gave none); '' when unassigned.
+    assignee: sql<string>`coalesce((select coalesce(nullif(admins.name, ''), admins.email) from admins where admins._id = prayer_requests.assignee_id), '')`,
+  },
+  columns: [
+    { header: 'Request', column: 'request' },
+    { header: 'Submitted', column: 'created_at', as: 'date' },
+    { header: 'State', column: 'state' },
+    { header: 'State Changed', column: 'state_changed_at', as: 'date' },
+    { header: 'Changed By', column: 'state_changed_by' },
+    { header: 'Assigned To', column: 'assignee' },
+    { header: 'Note', column: 'note' },
+  ],
+  searched: (cell) => [cell('Request'), cell('Note')],
+};
+
+const donations = resourceExport(donationResource, {
+  name: 'donations',
+  what: 'donations',
+  columns: [
+    { header: 'Name', column: 'donation_name' },
+    { header: 'Description', column: 'donation_description' },
+    { header: 'Date Added', column: 'created_at', as: 'date' },
+  ],
+  searched: (cell) => [cell('Name'), cell('Description')],
+});
+
+const bankAccounts = resourceExport(bankAccountResource, {
+  name: 'bank-accounts',
+  what: 'bank accounts',
+  columns: [
+    { header: 'Bank Name', column: 'bank_name' },
+    { header: 'Account Number', column: 'bank_account_number' },
+    { header: 'Account Holder', column: 'bank_account_holder_name' },
+    { header: 'Routing Number', column: 'bank_routing_number' },
+    { header: 'Swift Code', column: 'bank_swift_code' },
+    { header: 'Currency', column: 'currency' },
+  ],
+  searched: (cell) => [cell('Bank Name'), cell('Account Number'), cell('Account Holder'), cell('Currency')],
+});
+
+const prayers = resourceExport(prayerResource, {
+  name: 'prayers',
+  what: 'Section A prayers',
+  columns: [
+    { header: 'Title', column: 'title' },
+    { header: 'Prayer', column: 'prayer' },
+  ],
+  searched: (cell) => [cell('Title'), cell('Prayer')],
+});
+
+const activity: ExportDefinition = {
+  name: 'activity',
+  what: 'the activity record',
+  tag: 'team',
+  table: 'activity',
+  read: 'team',
+  order: { column: 'at', direction: 'desc' },
+  filters: [
+    {
+      name: 'member',
+      column: 'admin_id',
+      schema: Type.String({
+        pattern: '^[0-9a-f]{24}$',
+        title: 'member',
+        description: "Only this member's writes (_id)",
+      }),
+    },
+    {
+      name: 'kind',
+      column: 'kind',
+      schema: OneOf(ACTIVITY_KINDS, { title: 'kind', description: 'Only this kind of record' }),
+    },
+  ],
+  columns: [
+    { header: 'When', column: 'at', as: 'time' },
+    { header: 'Who', column: 'member' },
+    { header: 'Kind', column: 'kind' },
+    { header: 'What', column: 'summary' },
+  ],
+  searched: (cell) => [cell('Who'), cell('What')],
+};
+
+export const EXPORTS: readonly ExportDefinition[] = [
+  books,
+  readings,
+  streams,
+  ...AUDIENCES.map(reflections),
+  groups,
+  massIntentions,
+  prayerRequests,
+  donations,
+  bankAccounts,
+  prayers,
+  activity,
+];
