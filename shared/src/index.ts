@@ -35,6 +35,7 @@ export { DataTable, ListTable, deleteColumn, type Column } from './ui/DataTable'
 export { Modal, ModalActions } from './ui/Modal';
 export { focusableIn, keepFocusIn } from './ui/focus';
 export { DeleteButton } from './ui/DeleteButton';
+export { ExportButton } from './ui/ExportButton';
 export { RowAction, RowActions } from './ui/RowActions';
 export {
   ListPage,

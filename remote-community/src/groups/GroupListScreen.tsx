@@ -27,6 +27,7 @@ const layout: ListLayout<Group> = {
   caption: 'Groups',
   emptyText: 'No groups available.',
   add: { to: '/group-formation', label: 'Add New Group' },
+  exportList: 'groups',
 };
 
 /** /group-list (spec §2): the groups, filtered by the header's search on name, link and description. */

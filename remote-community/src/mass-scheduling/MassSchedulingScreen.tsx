@@ -1,4 +1,4 @@
-import { ListTable, PageHeader, Panel, useUserId } from 'shared';
+import { ExportButton, ListTable, PageHeader, Panel, useUserId } from 'shared';
 import { useGrowingList } from 'shared/data';
 import { massIntentions, massIntentionsApi, type MassIntention } from './api';
 
@@ -23,7 +23,7 @@ export function MassSchedulingScreen() {
 
   return (
     <Panel>
-      <PageHeader />
+      <PageHeader actions={<ExportButton list="mass-intentions" />} />
       <ListTable
         load={load}
         emptyText="No mass intentions available."

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import {
   deleteColumn,
   DeleteButton,
+  ExportButton,
   formatDate,
   ListTable,
   notify,
@@ -283,11 +284,14 @@ export function PrayerRequestsScreen() {
       {stored > 0 && (
         <PageHeader
           actions={
-            <DeleteButton
-              label="Delete All"
-              confirmMessage="Are you sure you want to delete all prayer requests?"
-              onDelete={removeAll}
-            />
+            <>
+              <ExportButton list="prayer-requests" filters={{ state: filter.state }} />
+              <DeleteButton
+                label="Delete All"
+                confirmMessage="Are you sure you want to delete all prayer requests?"
+                onDelete={removeAll}
+              />
+            </>
           }
         />
       )}

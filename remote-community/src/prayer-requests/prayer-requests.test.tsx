@@ -10,6 +10,7 @@ import {
   signIn,
   stubApi as stubCalls,
   type StubbedCall,
+  watchDownloads,
 } from 'shared/testing';
 import App from '../App';
 
@@ -233,6 +234,38 @@ describe('Prayer requests', () => {
     const table = await screen.findByRole('table', { name: 'Prayer requests' });
     expect(within(table).getByText(second.request)).toBeInTheDocument();
     expect(within(table).queryByText(first.request)).not.toBeInTheDocument();
+  });
+
+  it('exports the requests of the state shown, with the search, as a CSV file', async () => {
+    const downloads = watchDownloads();
+    const server = serverList([second, first]);
+    const file = new Blob(['\uFEFFRequest\r\n']);
+    const calls = stubApi({ [listPath]: server.handler, 'GET /export/prayer-requests.csv': () => [200, file, {}] });
+    render('/prayer-requests?q=mother');
+    await screen.findByRole('table', { name: 'Prayer requests' });
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Show requests' })).getByRole('button', { name: 'Prayed for' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(2));
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Show requests' })).getByRole('button', { name: 'All' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(3));
+    expect(
+      calls
+        .filter((call) => call.url === '/export/prayer-requests.csv')
+        .map(({ params }) => ({ ...params, tz: undefined })),
+    ).toEqual([
+      { q: 'mother', state: 'New', tz: undefined },
+      { q: 'mother', state: 'Prayed for', tz: undefined },
+      { q: 'mother', tz: undefined },
+    ]);
+    expect(downloads[0]!.file).toBe(file);
+    jest.restoreAllMocks();
   });
 
   it('stays quick with 5,000 requests: one page of 25 on screen, the page in the URL', async () => {

@@ -11,6 +11,7 @@ import {
   useSearchFilter,
   type Column,
   WriteOnly,
+  ExportButton,
   RowAction,
 } from 'shared';
 import { useResource } from 'shared/data';
@@ -96,12 +97,15 @@ export function BibleListScreen() {
     <Panel>
       <PageHeader
         actions={
-          <WriteOnly>
-            <Button variant="secondary" aria-expanded={importing} onClick={() => setImporting((open) => !open)}>
-              Import CSV
-            </Button>
-            <ButtonLink to="/bible-plan-organizer">Add New Plan</ButtonLink>
-          </WriteOnly>
+          <>
+            <ExportButton list="bible-readings" filters={{ week: String(week) }} />
+            <WriteOnly>
+              <Button variant="secondary" aria-expanded={importing} onClick={() => setImporting((open) => !open)}>
+                Import CSV
+              </Button>
+              <ButtonLink to="/bible-plan-organizer">Add New Plan</ButtonLink>
+            </WriteOnly>
+          </>
         }
       />
       <WeekPicker>

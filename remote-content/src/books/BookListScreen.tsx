@@ -17,6 +17,7 @@ const shelf: ListLayout<Book> = {
   caption: 'Books',
   emptyText: 'No books available.',
   add: { to: '/bookshelf-organizer', label: 'Add New Book' },
+  exportList: 'books',
 };
 
 /** /bookshelf (spec §2): the shelf, filtered by the header's search on the title. */

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from 'shared';
 import { type Book } from './api';
-import { renderRoutes, signIn, stubApi } from 'shared/testing';
+import { renderRoutes, signIn, stubApi, watchDownloads } from 'shared/testing';
 import App from '../App';
 
 const userId = '0123456789abcdef01234567';
@@ -72,6 +72,27 @@ describe('BookShelf list', () => {
     const table = await screen.findByRole('table', { name: 'Books' });
     expect(within(table).getByText('Confessions')).toBeInTheDocument();
     expect(within(table).queryByText('The Imitation of Christ')).not.toBeInTheDocument();
+  });
+
+  it('exports what the search shows as a CSV file, for a Guest User too', async () => {
+    signIn(userId, []);
+    const downloads = watchDownloads();
+    const file = new Blob(['\uFEFFTitle\r\nConfessions\r\n']);
+    const calls = stubApi({
+      'GET /all/books/': () => ok([book, other]),
+      'GET /export/books.csv': () => [
+        200,
+        file,
+        { 'content-disposition': 'attachment; filename="books-2026-11-27.csv"' },
+      ],
+    });
+    render('/bookshelf?q=confess');
+    await screen.findByRole('table', { name: 'Books' });
+    expect(screen.queryByRole('link', { name: 'Add New Book' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads).toEqual([{ name: 'books-2026-11-27.csv', file }]));
+    expect(calls.find((call) => call.url === '/export/books.csv')!.params).toMatchObject({ q: 'confess' });
+    jest.restoreAllMocks();
   });
 });
 

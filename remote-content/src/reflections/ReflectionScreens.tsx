@@ -31,6 +31,7 @@ export function ReflectionListScreen({ audience }: { audience: Audience }) {
     caption: `${screens.label} reflections`,
     emptyText: 'No reflections available.',
     add: { to: screens.addPath, label: `Add ${screens.label} Reflection` },
+    exportList: `${audience}-reflections`,
   };
   return <ListPage {...list} {...layout} />;
 }

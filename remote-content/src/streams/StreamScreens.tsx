@@ -29,6 +29,7 @@ export function StreamListScreen() {
     caption: 'Live streams',
     emptyText: 'No live streams available.',
     add: { to: '/manage-live-streaming', label: 'Add New Stream' },
+    exportList: 'live-streams',
   };
   return <ListPage {...list} {...layout} />;
 }

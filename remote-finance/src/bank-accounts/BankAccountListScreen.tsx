@@ -43,6 +43,7 @@ export function BankAccountListScreen() {
     caption: 'Bank accounts',
     emptyText: 'No bank accounts available.',
     add: { to: '/add-bank-account', label: 'Add Account' },
+    exportList: 'bank-accounts',
   };
   return (
     <ListPage {...list} {...layout}>

@@ -39,6 +39,7 @@ const layout: ListLayout<Donation> = {
   caption: 'Donations',
   emptyText: 'No donations available.',
   add: { to: '/donation/add', label: 'Add New Donation' },
+  exportList: 'donations',
 };
 
 /** /donations (spec §2), filtered by the header's search on name and description. */

@@ -39,6 +39,7 @@ export function PrayerListScreen() {
     itemsName: 'prayers',
     emptyText: 'No prayers available.',
     add: { to: '/add-prayer', label: 'Add Prayer' },
+    exportList: 'prayers',
   };
   return (
     <ListPage {...list} {...layout}>

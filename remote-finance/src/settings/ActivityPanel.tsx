@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Button, DataTable, EmptyText, formatDateTime, NotLoaded, SectionHeader, Panel, type Column } from 'shared';
+import {
+  Button,
+  DataTable,
+  EmptyText,
+  ExportButton,
+  formatDateTime,
+  NotLoaded,
+  SectionHeader,
+  Panel,
+  type Column,
+} from 'shared';
 import { useResource } from 'shared/data';
 import styled from 'styled-components';
 import { activity, activityApi, team, teamApi, type ActivityEntry } from './api';
@@ -20,7 +30,15 @@ export function ActivityPanel() {
   const choose = (change: Partial<typeof filter>) => setFilter((current) => ({ ...current, page: 1, ...change }));
   return (
     <Panel aria-label="Activity">
-      <SectionHeader title="Activity" />
+      <SectionHeader
+        title="Activity"
+        actions={
+          <ExportButton
+            list="activity"
+            filters={{ member: filter.member || undefined, kind: filter.kind || undefined }}
+          />
+        }
+      />
       <Filters>
         <label>
           Member

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { WriteOnly } from '../session/permissions';
 import { ButtonLink } from './Button';
+import { ExportButton, type ExportList } from './ExportButton';
 import { ListTable, type Column } from './DataTable';
 import { PageHeader, Panel } from './layout';
 import { Modal } from './Modal';
@@ -17,6 +18,8 @@ export interface ListLayout<Row> {
   itemsName?: string;
   /** The header's primary action, for those whose role may write: where it goes and its spec text. */
   add: { to: string; label: string };
+  /** The list's CSV export: the header's Export CSV, for every role that reads the list. */
+  exportList?: ExportList;
 }
 
 interface ListPageProps<Row> extends ListLayout<Row> {
@@ -26,15 +29,21 @@ interface ListPageProps<Row> extends ListLayout<Row> {
   children?: ReactNode;
 }
 
-/** A list screen (spec §2): the card, its header's Add action, then the table of the records. */
-export function ListPage<Row extends { _id: string }>({ add, children, ...table }: ListPageProps<Row>) {
+/**
+ * A list screen (spec §2): the card, its header's Export CSV (what the search shows) and Add action,
+ * then the table of the records.
+ */
+export function ListPage<Row extends { _id: string }>({ add, children, exportList, ...table }: ListPageProps<Row>) {
   return (
     <Panel>
       <PageHeader
         actions={
-          <WriteOnly>
-            <ButtonLink to={add.to}>{add.label}</ButtonLink>
-          </WriteOnly>
+          <>
+            {exportList && <ExportButton list={exportList} />}
+            <WriteOnly>
+              <ButtonLink to={add.to}>{add.label}</ButtonLink>
+            </WriteOnly>
+          </>
         }
       />
       <ListTable {...table} rowKey={(row) => row._id} />
