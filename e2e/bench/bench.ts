@@ -21,6 +21,8 @@
  *  12. `npm run cluster`'s topology on PostgreSQL: one instance, and two behind nginx, side by side
  *  13. one address holding 5,000 idle connections: what it keeps, and a second address's p99 ≤ 50 ms
  *  14. 20 starts beside a process copying files: 503s among the first login and submit of each   goal 0
+ *  15. 10,000 prayer requests exported as CSV (GET /export/prayer-requests.csv): the whole file  ≤ 1 s,
+ *      and the server's RSS while it is written, beside its RSS before (streamed: a page in memory)
  *
  * `npm run bench -- <section> …` runs only the sections named (see main()).
  */
@@ -479,6 +481,45 @@ async function prayerRequestFigures(auth: { token: string; userId: string }) {
   await browser.close();
 }
 
+// --- 15. the CSV export of 10,000 prayer requests ---
+
+async function exportFigures(auth: { token: string; userId: string }, pid: number) {
+  console.log(`\n# 15. ${PRAYER_REQUESTS.toLocaleString('en')} prayer requests exported as CSV`);
+  const url = `${base}/api/v1/export/prayer-requests.csv`;
+  const headers = { authorization: `Bearer ${auth.token}` };
+  const idle = rssOf(pid);
+  let peak = idle;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 10);
+  const times: number[] = [];
+  let bytes = 0;
+  try {
+    for (let run = 0; run < 5; run++) {
+      const started = performance.now();
+      const answer = await fetch(url, { headers });
+      const body = Buffer.from(await answer.arrayBuffer());
+      times.push(performance.now() - started);
+      if (answer.status !== 200) throw new Error(`the export answered ${answer.status}: ${body.toString()}`);
+      // The headers' line, then one line per request (none of the bench's requests has a line break).
+      const lines = body.toString('utf8').split('\r\n').filter(Boolean).length;
+      if (lines !== PRAYER_REQUESTS + 1) throw new Error(`the export held ${lines - 1} requests`);
+      bytes = body.length;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  times.sort((a, b) => a - b);
+  report(
+    `GET /export/prayer-requests.csv, all ${PRAYER_REQUESTS.toLocaleString('en')} (median of 5)`,
+    `${times[2]!.toFixed(0)} ms (range ${times[0]!.toFixed(0)}–${times[4]!.toFixed(0)}, ${kB(bytes)})`,
+    '≤ 1 s',
+  );
+  report(
+    'server RSS during the exports: before → peak',
+    `${(idle / 1024 / 1024).toFixed(0)} → ${(peak / 1024 / 1024).toFixed(0)} MB`,
+    '≤ 50 MB more than before',
+  );
+}
+
 // --- 11. load shedding: the mobile app's reads beside 200 clients reading the admin list ---
 
 async function sheddingFigures(auth: { token: string; userId: string }) {
@@ -790,14 +831,14 @@ async function restartFigures() {
 
 /**
  * `npm run bench` runs every section; `npm run bench -- deploy cluster` only those named: build,
- * browser, load, prayers (with the shedding figure), shedding (that figure alone), csv, deploy, soak, hardening, cluster,
- * flood, restarts.
+ * browser, load, prayers (with the shedding figure), shedding (that figure alone), exports, csv, deploy, soak,
+ * hardening, cluster, flood, restarts.
  */
 async function main() {
   const named = process.argv.slice(2);
   const wants = (section: string) => named.length === 0 || named.includes(section);
   if (wants('build')) timeBuild();
-  if (['browser', 'load', 'prayers', 'shedding', 'csv', 'deploy'].some(wants)) {
+  if (['browser', 'load', 'prayers', 'shedding', 'exports', 'csv', 'deploy'].some(wants)) {
     const { server, dataDir } = await startServer();
     try {
       const auth = await login();
@@ -812,6 +853,13 @@ async function main() {
         await addPrayerRequests(PRAYER_REQUESTS);
         if (wants('prayers')) await prayerRequestFigures(auth);
         await sheddingFigures(auth);
+      }
+      if (wants('exports')) {
+        if (!wants('prayers') && !wants('shedding')) {
+          console.log(`\n(sending ${PRAYER_REQUESTS.toLocaleString('en')} prayer requests through the public call …)`);
+          await addPrayerRequests(PRAYER_REQUESTS);
+        }
+        await exportFigures(auth, server.pid!);
       }
       if (wants('csv')) await csvImportFigures(auth);
       if (wants('deploy')) await deployFigures(dataDir);

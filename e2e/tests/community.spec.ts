@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
 import { expect, test } from './fixtures';
 import { menuLink, openDashboard } from './session';
 
@@ -169,4 +171,38 @@ test('a request sent through the mobile app’s call is marked Prayed for and co
   await openDashboard(page);
   await expect(card).toContainText('Submitted2');
   await expect(card).toContainText('Responded to1');
+});
+
+test('Export CSV downloads the prayer requests of the state shown, and the file reads back', async ({ page }) => {
+  const harvest = '=SUM(1,2) for the harvest';
+  const waiting = 'For the parish choir, still New';
+  for (const request of [harvest, waiting]) {
+    expect((await page.request.post('/api/v1/prayer/request', { data: { request } })).status()).toBe(201);
+  }
+  await openDashboard(page);
+  await (await menuLink(page, 'Prayer Requests')).click();
+  const table = page.getByRole('table', { name: 'Prayer requests' });
+  await table.getByRole('button', { name: `Mark Prayed for: “${harvest}”` }).click();
+  await expect(page.getByText('1 prayer request marked Prayed for')).toBeVisible();
+  await page.getByRole('button', { name: 'Prayed for', exact: true }).click();
+  await expect(table.getByRole('row', { name: /for the harvest/ })).toBeVisible();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^prayer-requests-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = await readFile((await download.path())!);
+  // UTF-8 with its byte order mark, as Excel wants it.
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const [header, ...rows] = parse(bytes.subarray(3).toString('utf8')) as string[][];
+  expect(header).toEqual(['Request', 'Submitted', 'State', 'State Changed', 'Changed By', 'Assigned To', 'Note']);
+  // The filter shown: only Prayed for, the formula neutralised, the dates as dd/mm/yyyy.
+  expect(rows.length).toBeGreaterThan(0);
+  expect(rows.every((row) => row[2] === 'Prayed for')).toBe(true);
+  const row = rows.find((cells) => cells[0]!.includes('for the harvest'))!;
+  expect(row[0]).toBe(`'${harvest}`);
+  expect(row[1]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+  expect(row[3]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+  expect(rows.some((cells) => cells[0] === waiting)).toBe(false);
 });
