@@ -1624,6 +1624,9 @@ export interface paths {
           kind?:
             | 'reflection image'
             | 'prayer request'
+            | 'mass intention'
+            | 'regular Mass'
+            | 'Mass'
             | 'Bible reading'
             | 'book'
             | 'live stream'
@@ -1768,19 +1771,19 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/analytics/calendar/{userId}': {
+  '/api/v1/masses/week/{userId}': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The content calendar: the reflections and readings of the next 30 days (?from=YYYY-MM-DD) */
+    /** A week's Masses (Monday to Sunday), regular and one-off, each with its intentions */
     get: {
       parameters: {
         query?: {
-          /** @description The first day, YYYY-MM-DD: the browser's today, as the parish's day may not be the server's */
-          from?: string;
+          /** @description A day of the week (YYYY-MM-DD); this week when not given */
+          week?: string;
         };
         header?: never;
         path: {
@@ -1799,7 +1802,7 @@ export interface paths {
           content: {
             'application/json': {
               message: string;
-              data: components['schemas']['ContentCalendar'];
+              data: components['schemas']['MassWeek'];
             };
           };
         };
@@ -1846,6 +1849,933 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/masses/regular/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The regular Masses, Monday to Sunday, by time */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The administrator's _id */
+          userId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['RegularMass'][];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/add/regular/mass/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add a regular Mass: a weekday and a time, every week */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
+        path: {
+          /** @description The administrator's _id */
+          userId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['RegularMassInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['RegularMass'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/edit/regular/mass/{userId}/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change a regular Mass; its dates to come follow (a cap below a date's intentions is refused) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
+        path: {
+          /** @description The administrator's _id */
+          userId: string;
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['RegularMassInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['RegularMass'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/delete/regular/mass/{userId}/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a regular Mass: its dates holding intentions stay, with them */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
+        path: {
+          /** @description The administrator's _id */
+          userId: string;
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['RegularMass'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/add/mass/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add a one-off Mass (a wedding, a funeral) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
+        path: {
+          /** @description The administrator's _id */
+          userId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['MassInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['Mass'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/edit/mass/{userId}/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change or move a dated Mass (or one date of a regular Mass): it keeps its intentions; a cap below them is refused */
+    put: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
+        path: {
+          /** @description The administrator's _id */
+          userId: string;
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['MassInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['Mass'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/delete/mass/{userId}/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a one-off Mass that holds no intention */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
+        path: {
+          /** @description The administrator's _id */
+          userId: string;
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['PlacedMass'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/mass/intention/place/{userId}/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Place a Requested intention in a Mass (by its id, or 'next': the first Mass from now with room) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
+        path: {
+          /** @description The administrator's _id */
+          userId: string;
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['IntentionPlacement'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['ScheduledMassIntention'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/mass/intention/{userId}/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change one intention's state (Requested, Said, Cancelled), stipend or receipt number */
+    put: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
+        path: {
+          /** @description The administrator's _id */
+          userId: string;
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['IntentionCare'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['ScheduledMassIntention'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/mass/intention/{userId}': {
     parameters: {
       query?: never;
@@ -1853,7 +2783,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** All mass intention requests, newest first; or a page of them (?page=&limit=&q=) with the total */
+    /** All mass intention requests with their state and Mass, newest first; or a page of them (?page=&limit=&q=) with the total */
     get: {
       parameters: {
         query?: {
@@ -1881,7 +2811,7 @@ export interface paths {
           content: {
             'application/json': {
               message: string;
-              data: components['schemas']['MassIntention'][];
+              data: components['schemas']['ScheduledMassIntention'][];
               /** @description Rows matching q in all (paged answers only) */
               total?: number;
               page?: number;
@@ -9312,953 +10242,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/export/books.csv': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Export the books as CSV, as the list shows them (?q=)
-     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
-     */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Only the rows the list's search matches */
-          q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
-          tz?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The CSV file */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': string;
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/export/bible-readings.csv': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Export the Bible readings as CSV, as the list shows them (?q=&week=)
-     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
-     */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Only the rows the list's search matches */
-          q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
-          tz?: string;
-          /** @description Only this week, 1 to 52 */
-          week?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The CSV file */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': string;
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/export/live-streams.csv': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Export the live streams as CSV, as the list shows them (?q=)
-     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
-     */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Only the rows the list's search matches */
-          q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
-          tz?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The CSV file */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': string;
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/export/adult-reflections.csv': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Export the adult reflections as CSV, as the list shows them (?q=)
-     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
-     */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Only the rows the list's search matches */
-          q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
-          tz?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The CSV file */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': string;
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/export/children-reflections.csv': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Export the children reflections as CSV, as the list shows them (?q=)
-     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
-     */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Only the rows the list's search matches */
-          q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
-          tz?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The CSV file */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': string;
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/export/groups.csv': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Export the groups as CSV, as the list shows them (?q=)
-     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
-     */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Only the rows the list's search matches */
-          q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
-          tz?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The CSV file */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': string;
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/export/mass-intentions.csv': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Export the mass intentions as CSV, as the list shows them (?q=)
-     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
-     */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Only the rows the list's search matches */
-          q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
-          tz?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The CSV file */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': string;
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/export/prayer-requests.csv': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Export the prayer requests as CSV, as the list shows them (?q=&state=)
-     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
-     */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Only the rows the list's search matches */
-          q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
-          tz?: string;
-          /** @description Only the requests in this state */
-          state?: 'New' | 'Prayed for' | 'Answered';
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The CSV file */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': string;
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/export/donations.csv': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Export the donations as CSV, as the list shows them (?q=)
-     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
-     */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Only the rows the list's search matches */
-          q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
-          tz?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The CSV file */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': string;
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/export/bank-accounts.csv': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Export the bank accounts as CSV, as the list shows them (?q=)
-     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
-     */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Only the rows the list's search matches */
-          q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
-          tz?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The CSV file */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': string;
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/export/prayers.csv': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Export the Section A prayers as CSV, as the list shows them (?q=)
-     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
-     */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Only the rows the list's search matches */
-          q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
-          tz?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The CSV file */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': string;
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/export/activity.csv': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Export the the activity record as CSV, as the list shows them (?q=&member=&kind=)
-     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
-     */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Only the rows the list's search matches */
-          q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
-          tz?: string;
-          /** @description Only this member's writes (_id) */
-          member?: string;
-          /** @description Only this kind of record */
-          kind?:
-            | 'reflection image'
-            | 'prayer request'
-            | 'Bible reading'
-            | 'book'
-            | 'live stream'
-            | 'adult reflection'
-            | 'children reflection'
-            | 'group'
-            | 'donation'
-            | 'bank account'
-            | 'Section A prayer'
-            | 'About Us'
-            | 'team'
-            | 'account'
-            | 'trash';
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The CSV file */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': string;
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              message: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/v1/version': {
     parameters: {
       query?: never;
@@ -10514,38 +10497,6 @@ export interface components {
         count: number;
       }[];
     };
-    ContentCalendar: {
-      /**
-       * Format: date
-       * @description The first day, YYYY-MM-DD
-       */
-      from: string;
-      /**
-       * Format: date
-       * @description The last day, YYYY-MM-DD
-       */
-      to: string;
-      days: {
-        /**
-         * Format: date
-         * @description YYYY-MM-DD
-         */
-        date: string;
-        /** @description An adult reflection exists for the day */
-        adultReflection: boolean;
-        /** @description A children reflection exists for the day */
-        childrenReflection: boolean;
-        /** @description The Bible-in-a-year plan has a reading for the day's day of the year */
-        reading: boolean;
-        /** @description The plan's week of the day */
-        planWeek: number;
-      }[];
-      /** @description The plan's weeks with a day of the window that has no reading, in date order */
-      missingPlanWeeks: {
-        week: number;
-        missingDates: string[];
-      }[];
-    };
     MassIntention: {
       _id: string;
       fullname: string;
@@ -10564,6 +10515,141 @@ export interface components {
       email: string;
       /** Intention */
       intention: string;
+    };
+    RegularMass: {
+      _id: string;
+      /** @enum {string} */
+      weekday: 'Sunday' | 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday';
+      /** @description HH:MM */
+      time: string;
+      place: string;
+      /** @description '' when not given */
+      celebrant: string;
+      cap: number;
+    };
+    RegularMassInput: {
+      /**
+       * Weekday
+       * @enum {string}
+       */
+      weekday: 'Sunday' | 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday';
+      /**
+       * Time
+       * @description HH:MM, 24-hour, the parish's local time
+       */
+      time: string;
+      /** Place */
+      place: string;
+      /** Celebrant */
+      celebrant?: string;
+      /**
+       * Cap
+       * @description How many intentions the Mass takes (5 when not given)
+       */
+      cap?: number;
+    };
+    MassIntentionInMass: {
+      _id: string;
+      fullname: string;
+      intention: string;
+      /** @enum {string} */
+      state: 'Scheduled' | 'Said';
+    };
+    Mass: {
+      /** @description The Mass's id; for a date of a regular Mass no intention was placed in yet, `<regular Mass id>.<YYYY-MM-DD>` */
+      _id: string;
+      /** @description The regular Mass it is a date of */
+      regularMassId: string | null;
+      /** @description YYYY-MM-DD */
+      date: string;
+      /** @description HH:MM */
+      time: string;
+      place: string;
+      celebrant: string;
+      cap: number;
+      /** @description '' for none */
+      title: string;
+      /** @description Whether it has begun: it takes no new intentions */
+      past: boolean;
+      intentions: components['schemas']['MassIntentionInMass'][];
+    };
+    MassInput: {
+      /**
+       * Date
+       * @description YYYY-MM-DD
+       */
+      date: string;
+      /**
+       * Time
+       * @description HH:MM, 24-hour, the parish's local time
+       */
+      time: string;
+      /** Place */
+      place: string;
+      /** Celebrant */
+      celebrant?: string;
+      /**
+       * Cap
+       * @description How many intentions the Mass takes (5 when not given)
+       */
+      cap?: number;
+      /**
+       * Title
+       * @description What it is for: 'Wedding'
+       */
+      title?: string;
+    };
+    MassWeek: {
+      /** @description The Monday it begins on, YYYY-MM-DD */
+      week: string;
+      masses: components['schemas']['Mass'][];
+    };
+    PlacedMass: {
+      _id: string;
+      date: string;
+      time: string;
+      place: string;
+      title: string;
+    };
+    ScheduledMassIntention: {
+      _id: string;
+      fullname: string;
+      email: string;
+      intention: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** @enum {string} */
+      state: 'Requested' | 'Scheduled' | 'Said' | 'Cancelled';
+      /** @description The Mass it is placed in (Scheduled or Said), or null */
+      mass: components['schemas']['PlacedMass'] | (never | null);
+      /** @description The stipend, an amount ('20.50'), or null */
+      stipend: string | null;
+      /** @description The receipt number, '' for none */
+      receipt: string;
+      /** Format: date-time */
+      stateChangedAt: string | null;
+      stateChangedBy: string | null;
+    };
+    IntentionPlacement: {
+      /**
+       * Mass
+       * @description A Mass's id as the week lists it, or `next`: the first Mass from now with room
+       */
+      massId: string;
+    };
+    IntentionCare: {
+      /**
+       * State
+       * @enum {string}
+       */
+      state?: 'Requested' | 'Scheduled' | 'Said' | 'Cancelled';
+      /**
+       * Stipend
+       * @description An amount: '20' or '20.50'
+       */
+      stipend?: string | (never | null);
+      /** Receipt number */
+      receipt?: string;
     };
     Book: {
       _id: string;

@@ -57,6 +57,31 @@ export const MassIntentionInput = {
   intention: { required: true, minLength: 1, maxLength: 2000 },
 } as const;
 
+export const RegularMassInput = {
+  weekday: { required: true, enum: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] },
+  time: { required: true },
+  place: { required: true, minLength: 1, maxLength: 200 },
+  celebrant: { required: false, maxLength: 200 },
+  cap: { required: false, minimum: 1, maximum: 100 },
+} as const;
+
+export const MassInput = {
+  date: { required: true, maxLength: 10 },
+  time: { required: true },
+  place: { required: true, minLength: 1, maxLength: 200 },
+  celebrant: { required: false, maxLength: 200 },
+  cap: { required: false, minimum: 1, maximum: 100 },
+  title: { required: false, maxLength: 100 },
+} as const;
+
+export const IntentionPlacement = { massId: { required: true, minLength: 1, maxLength: 40 } } as const;
+
+export const IntentionCare = {
+  state: { required: false, enum: ['Requested', 'Scheduled', 'Said', 'Cancelled'] },
+  stipend: { required: false },
+  receipt: { required: false, maxLength: 64 },
+} as const;
+
 export const BookFields = {
   bookName: { required: true, minLength: 1, maxLength: 300 },
   bookLink: { required: true, minLength: 1, maxLength: 2000 },

@@ -9,6 +9,9 @@ import { addRouteHooks, needsSession, reads } from '../http/route-hooks';
 export const ACTIVITY_KINDS = [
   'reflection image',
   'prayer request',
+  'mass intention',
+  'regular Mass',
+  'Mass',
   'Bible reading',
   'book',
   'live stream',
@@ -126,7 +129,8 @@ export function recordActivity(app: FastifyInstance): void {
     const method = [route.method].flat().join(',');
     const name = `${method} ${route.url}`;
     if (!activity) throw new Error(`${name} writes for a signed-in member but does not say what it records`);
-    declared.set(name, { kind: activity.kind, done: activity.says ? undefined : (activity.done ?? doneBy(method)) });
+    // A write that words its own line records what it did only when it says so (an add with its own words).
+    declared.set(name, { kind: activity.kind, done: activity.done ?? (activity.says ? undefined : doneBy(method)) });
   });
   addRouteHooks(app, recorded, {
     // The answer before it is serialised: its `data` is the record written.

@@ -126,6 +126,8 @@ function validRequest(
     return { json: { state: 'Prayed for', note: 'Called her on Sunday', assigneeId: null } };
   if (route === 'PUT /api/v1/prayer/requests/state/{userId}')
     return { json: { ids: [ids['prayer request']], state: 'Answered' } };
+  if (route === 'PUT /api/v1/mass/intention/place/{userId}/{id}') return { json: { massId: 'next' } };
+  if (route === 'PUT /api/v1/mass/intention/{userId}/{id}') return { json: { stipend: '20', receipt: 'R-1' } };
   if (route === 'POST /api/v1/account/two-factor/enable')
     return { json: { code: (URI.parse(twoFactorUri) as TOTP).generate() } };
   if (route === 'POST /api/v1/account/two-factor/disable') return { json: { proof: member.password } };
@@ -201,6 +203,11 @@ describe.each(engines())('allowed writes on %s', (_name, engine) => {
         const ids: Record<string, string> = { account: sessions.find((session) => !session.current)!.id };
         ids['prayer request'] = (await server.call('POST', '/api/v1/prayer/request', { json: { request: 'For rain' } }))
           .body.data._id as string;
+        ids['mass intention'] = (
+          await server.call('POST', '/api/v1/mass/intention', {
+            json: { fullname: 'Ada Obi', email: 'ada@example.com', intention: 'Thanksgiving' },
+          })
+        ).body.data._id as string;
 
         const allowed = (await operationsOf(server))
           .filter((operation) => operation.protected && operation.method !== 'GET')

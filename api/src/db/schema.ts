@@ -45,6 +45,51 @@ export interface MassIntentionsTable {
   email: string;
   intention: string;
   created_at: string;
+  /** Requested, Scheduled, Said or Cancelled (masses/schemas.ts); Requested when submitted. */
+  state: Generated<string>;
+  /** The dated Mass it is placed in (masses._id), or null. */
+  mass_id: Generated<string | null>;
+  /** The stipend given, an amount as text ('20', '20.50'), or null. */
+  stipend: Generated<string | null>;
+  /** The receipt number, '' for none. */
+  receipt: Generated<string>;
+  /** When the state last changed, and by whom (their name then); null while Requested as submitted. */
+  state_changed_at: Generated<string | null>;
+  state_changed_by: Generated<string | null>;
+}
+
+/** A Mass said every week on one weekday at one time. */
+export interface RegularMassesTable {
+  _id: string;
+  /** Sunday … Saturday. */
+  weekday: string;
+  /** HH:MM, the parish's local time. */
+  time: string;
+  place: string;
+  /** '' when not given. */
+  celebrant: string;
+  /** How many intentions one of its dates takes. */
+  cap: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A Mass on a date: a one-off Mass, or one date of a regular Mass (regular_id and regular_date set). */
+export interface MassesTable {
+  _id: string;
+  /** YYYY-MM-DD and HH:MM, the parish's local time. */
+  date: string;
+  time: string;
+  place: string;
+  celebrant: string;
+  cap: number;
+  /** What it is for ('Wedding'), '' for none. */
+  title: string;
+  regular_id: string | null;
+  /** The date of the regular Mass it stands for, whatever its own date now is. */
+  regular_date: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A rate limit's count for one route and client address, in its current window. */
@@ -134,6 +179,8 @@ export interface Database {
   admins: AdminsTable;
   tokens: TokensTable;
   mass_intentions: MassIntentionsTable;
+  regular_masses: RegularMassesTable;
+  masses: MassesTable;
   books: TableOf<BookRow>;
   change_counters: ChangeCountersTable;
   rate_limits: RateLimitsTable;

@@ -59,6 +59,7 @@ function validValue(name: string, schema: SchemaObject): unknown {
   if (schema.format === 'http-url') return 'https://example.org/page';
   if (schema.format === 'email' || name === 'email') return 'ada@example.com';
   if (schema.format === 'date' || name === 'date') return '2026-03-01';
+  if (name === 'time') return '10:30';
   return 'Some text';
 }
 

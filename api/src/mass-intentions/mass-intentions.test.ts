@@ -46,8 +46,17 @@ describe.each(engines())('mass intentions on %s', (_name, engine) => {
       'John Mensah',
       'Mary Okafor',
     ]);
-    expect(res.body.data[0]).toEqual(third.body.data);
-    expect(res.body.data[1]).toEqual(second.body.data);
+    // The team reads each with its scheduling: Requested, in no Mass yet.
+    expect(res.body.data[0]).toEqual({
+      ...third.body.data,
+      state: 'Requested',
+      mass: null,
+      stipend: null,
+      receipt: '',
+      stateChangedAt: null,
+      stateChangedBy: null,
+    });
+    expect(res.body.data[1]).toEqual(expect.objectContaining(second.body.data));
   });
 
   it.each([

@@ -1,6 +1,5 @@
 import { bumpChangeCounter } from '../db/changes';
 import type { Db } from '../db/database';
-import { newestFirst, type Paging } from '../http/paging';
 import { newId, timestamp } from '../db/ids';
 import type { MassIntentionsTable } from '../db/schema';
 import type { MassIntention, MassIntentionInput } from './schemas';
@@ -8,7 +7,10 @@ import type { MassIntention, MassIntentionInput } from './schemas';
 /** The change counter of the list (db/changes.ts): every write bumps it in its transaction. */
 export const MASS_INTENTIONS_LIST = 'mass_intentions';
 
-function toApi(row: MassIntentionsTable): MassIntention {
+/** The request as the mobile app's submit answers it: nothing of its scheduling. */
+function toApi(
+  row: Pick<MassIntentionsTable, '_id' | 'fullname' | 'email' | 'intention' | 'created_at'>,
+): MassIntention {
   return {
     _id: row._id,
     fullname: row.fullname,
@@ -20,7 +22,7 @@ function toApi(row: MassIntentionsTable): MassIntention {
 
 export async function addMassIntention(db: Db, input: MassIntentionInput): Promise<MassIntention> {
   const now = new Date();
-  const row: MassIntentionsTable = {
+  const row = {
     _id: newId(now),
     fullname: input.fullname,
     email: input.email,
@@ -32,10 +34,4 @@ export async function addMassIntention(db: Db, input: MassIntentionInput): Promi
     await bumpChangeCounter(trx, MASS_INTENTIONS_LIST);
   });
   return toApi(row);
-}
-
-/** Newest first; the id breaks ties between requests made in the same millisecond. */
-export async function listMassIntentions(db: Db, paging?: Paging): Promise<{ rows: MassIntention[]; total: number }> {
-  const { rows, total } = await newestFirst(db, 'mass_intentions', ['fullname', 'email', 'intention'], paging);
-  return { rows: rows.map(toApi), total };
 }

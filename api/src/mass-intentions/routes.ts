@@ -6,7 +6,10 @@ import { addSchemas, ref } from '../http/contract';
 import { GrowingListAnswers } from '../http/paging';
 import { growingListRoute } from '../http/account-routes';
 import { errorResponses, trimFields } from '../http/validation';
-import { addMassIntention, listMassIntentions, MASS_INTENTIONS_LIST } from './repository';
+import { listScheduledIntentions } from '../masses/repository';
+import { massRoutes } from '../masses/routes';
+import { ScheduledMassIntention } from '../masses/schemas';
+import { addMassIntention, MASS_INTENTIONS_LIST } from './repository';
 import { MassIntention, MassIntentionInput } from './schemas';
 
 export async function massIntentionRoutes(parent: FastifyInstance): Promise<void> {
@@ -17,14 +20,17 @@ export async function massIntentionRoutes(parent: FastifyInstance): Promise<void
     name: MASS_INTENTIONS_LIST,
     message: 'Mass intentions fetched successfully',
     checkEveryMs: config.listCacheCheckMs,
-    list: (paging) => listMassIntentions(db, paging),
+    list: (paging) => listScheduledIntentions(db, paging),
   });
+  // The Masses, and the scheduling of these intentions into them.
+  massRoutes(app, () => answers.invalidate());
 
   app.route(
     growingListRoute('/mass/intention/:userId', answers, {
       tags: ['mass intentions'],
-      summary: 'All mass intention requests, newest first; or a page of them (?page=&limit=&q=) with the total',
-      entity: MassIntention,
+      summary:
+        'All mass intention requests with their state and Mass, newest first; or a page of them (?page=&limit=&q=) with the total',
+      entity: ScheduledMassIntention,
     }),
   );
 

@@ -42,6 +42,8 @@ const VALID: Partial<Record<RecordKind, { json: object } | { fields: Record<stri
     json: { bankName: 'First', bankAccountNumber: '001', bankAccountHolderName: 'Parish', currency: 'NGN' },
   },
   'Section A prayer': { json: { title: 'Angelus', prayer: 'The angel of the Lord' } },
+  'regular Mass': { json: { weekday: 'Sunday', time: '10:30', place: 'Main church' } },
+  Mass: { json: { date: '2099-12-24', time: '23:30', place: 'Main church', title: 'Midnight Mass' } },
   'About Us': { json: { text: '<p>About us</p>' } },
   'Bible reading': { json: { day: 5, week: 1, date: '2026-01-05', passage: 'Gen 5' } },
   'adult reflection': { json: { ...VALID_REFLECTION, date: '2026-02-01' } },

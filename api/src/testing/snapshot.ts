@@ -7,6 +7,8 @@ import type { TestServer } from './harness';
 const CONTENT_TABLES: (keyof Database)[] = [
   'admins',
   'mass_intentions',
+  'regular_masses',
+  'masses',
   'books',
   'donations',
   'bank_accounts',

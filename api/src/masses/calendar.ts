@@ -1,0 +1,47 @@
+import { WEEKDAYS, type Weekday } from './schemas';
+
+// Masses are dated in the parish's local time, which is the server's own clock (its TZ). Days are
+// 'YYYY-MM-DD' texts, times 'HH:MM': both sort as text, so a Mass's moment is `${date} ${time}`.
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether the text is a day of the calendar (2026-02-30 is not). */
+export function isDay(text: string): boolean {
+  const match = DAY.exec(text);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === text;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The parish's day and time now. */
+export function localNow(now: Date = new Date()): { date: string; time: string } {
+  return {
+    date: `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`,
+    time: `${two(now.getHours())}:${two(now.getMinutes())}`,
+  };
+}
+
+/** The day `days` after (or before) a day. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+export function weekdayOf(day: string): Weekday {
+  return WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()]!;
+}
+
+/** The Monday of the week a day is in (weeks run Monday to Sunday). */
+export function mondayOf(day: string): string {
+  const sunday0 = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return addDays(day, -((sunday0 + 6) % 7));
+}
+
+/** Whether a Mass on that day at that time has begun. */
+export function hasBegun(date: string, time: string, now: Date = new Date()): boolean {
+  const current = localNow(now);
+  return `${date} ${time}` <= `${current.date} ${current.time}`;
+}

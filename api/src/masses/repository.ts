@@ -1,0 +1,554 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { AuthenticatedAdmin } from '../auth/tokens';
+import { bumpChangeCounter } from '../db/changes';
+import type { Db } from '../db/database';
+import { isId, newId, timestamp } from '../db/ids';
+import type { Database, MassIntentionsTable, MassesTable, RegularMassesTable } from '../db/schema';
+import { HttpError, badRequest, notFound } from '../http/errors';
+import { newestFirst, type Paging } from '../http/paging';
+import { MASS_INTENTIONS_LIST } from '../mass-intentions/repository';
+import { addDays, hasBegun, localNow, mondayOf, weekdayOf } from './calendar';
+import {
+  DEFAULT_CAP,
+  PLACED_STATES,
+  type IntentionCare,
+  type IntentionState,
+  type Mass,
+  type MassInput,
+  type MassWeek,
+  type RegularMass,
+  type RegularMassInput,
+  type ScheduledMassIntention,
+  type Weekday,
+  WEEKDAYS,
+} from './schemas';
+
+// Regular Masses are a pattern: each week, on its weekday, at its time. A date of one becomes a Mass of
+// its own (a row of `masses`, its regular_date the date it stands for) when an intention is first placed
+// in it or it is moved; until then the week lists it from the pattern, under the id
+// `<regular Mass id>.<YYYY-MM-DD>`. One-off Masses are rows of `masses` from the start.
+
+/** The change counter of the Masses (db/changes.ts). Their writes bump the intentions' list too: it names them. */
+export const MASSES_LIST = 'masses';
+
+type Query = Kysely<Database> | Transaction<Database>;
+type MassRow = Selectable<MassesTable>;
+type IntentionRow = Selectable<MassIntentionsTable>;
+
+const OCCURRENCE = /^([0-9a-f]{24})\.(\d{4}-\d{2}-\d{2})$/;
+
+const plural = (count: number, one: string) => (count === 1 ? `1 ${one}` : `${count} ${one}s`);
+
+/** A Mass in words, for the messages and the activity record: "Sunday 2026-11-29 10:30, Main church". */
+export function massInWords(mass: Pick<MassRow, 'date' | 'time' | 'place' | 'title'>): string {
+  const what = mass.title ? `${mass.title}, ` : '';
+  return `${what}${weekdayOf(mass.date)} ${mass.date} ${mass.time}, ${mass.place}`;
+}
+
+export const MASS_MESSAGES = {
+  notFound: 'Mass not found',
+  regularNotFound: 'Regular Mass not found',
+  intentionNotFound: 'Mass intention not found',
+  badDate: 'Date must be a day of the calendar, written YYYY-MM-DD',
+  badWeek: 'Week must be a day of the calendar, written YYYY-MM-DD',
+  full: (cap: number) => `This Mass is full: it takes ${plural(cap, 'intention')}`,
+  past: 'This Mass has begun or is over: it takes no new intentions',
+  noFree: 'No Mass in the coming year has room for another intention: add a Mass first',
+  placedTwice: (mass: MassRow | undefined) =>
+    `This intention is already placed in a Mass${mass ? ` (${massInWords(mass)})` : ''}: ` +
+    'mark it Requested to take it out first',
+  cancelled: 'This intention is cancelled: mark it Requested before placing it',
+  capBelow: (placed: number, where: string) =>
+    `${plural(placed, 'intention')} ${placed === 1 ? 'is' : 'are'} placed in ${where}: the cap cannot be below ${placed}`,
+  scheduleByPlacing: 'An intention is Scheduled by placing it in a Mass',
+  saidUnplaced: 'Only an intention placed in a Mass can be marked Said',
+  stipend: 'Stipend must be an amount, like 20 or 20.50',
+  nothing: 'Say what to change: a state, a stipend or a receipt number',
+  regularDate: 'This is a date of a regular Mass: move it, or change the regular Mass',
+  hasIntentions: (placed: number) =>
+    `${plural(placed, 'intention')} ${placed === 1 ? 'is' : 'are'} placed in this Mass: move or cancel them first`,
+} as const;
+
+/** Who changes an intention's state, as it keeps them. */
+type Carer = Pick<AuthenticatedAdmin, 'name' | 'email'>;
+
+function toRegular(row: Selectable<RegularMassesTable>): RegularMass {
+  return {
+    _id: row._id,
+    weekday: row.weekday as Weekday,
+    time: row.time,
+    place: row.place,
+    celebrant: row.celebrant,
+    cap: row.cap,
+  };
+}
+
+/** The date of a regular Mass as the week lists it before it is a row: not stored yet. */
+function dateOf(regular: Selectable<RegularMassesTable>, date: string, now: string): MassRow {
+  return {
+    _id: `${regular._id}.${date}`,
+    date,
+    time: regular.time,
+    place: regular.place,
+    celebrant: regular.celebrant,
+    cap: regular.cap,
+    title: '',
+    regular_id: regular._id,
+    regular_date: date,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+const isStored = (mass: MassRow) => isId(mass._id);
+
+/** How many intentions each of these stored Masses holds (Scheduled or Said). */
+async function placedCounts(query: Query, ids: string[]): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const rows = await query
+    .selectFrom('mass_intentions')
+    .select(['mass_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('mass_id', 'in', ids)
+    .where('state', 'in', [...PLACED_STATES])
+    .groupBy('mass_id')
+    .execute();
+  return new Map(rows.map((row) => [row.mass_id!, Number(row.n)]));
+}
+
+/** The dates of regular Masses from `from` to `to` that are rows already (moved or holding intentions). */
+async function storedDates(query: Query, from: string, to: string): Promise<Set<string>> {
+  const rows = await query
+    .selectFrom('masses')
+    .select(['regular_id', 'regular_date'])
+    .where('regular_date', '>=', from)
+    .where('regular_date', '<=', to)
+    .execute();
+  return new Set(rows.map((row) => `${row.regular_id}.${row.regular_date}`));
+}
+
+/** Every Mass from `from` to `to`, stored or from the regular pattern, by date and time. */
+async function massesBetween(query: Query, from: string, to: string): Promise<MassRow[]> {
+  const stored = await query
+    .selectFrom('masses')
+    .selectAll()
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .execute();
+  const taken = await storedDates(query, from, to);
+  const regulars = await query.selectFrom('regular_masses').selectAll().execute();
+  const now = timestamp();
+  const pattern: MassRow[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    const weekday = weekdayOf(day);
+    for (const regular of regulars) {
+      if (regular.weekday === weekday && !taken.has(`${regular._id}.${day}`)) pattern.push(dateOf(regular, day, now));
+    }
+  }
+  return [...stored, ...pattern].sort((a, b) =>
+    `${a.date} ${a.time} ${a.place}`.localeCompare(`${b.date} ${b.time} ${b.place}`),
+  );
+}
+
+/** The Mass an id names: a stored one, or a date of a regular Mass (not stored yet); a 404 otherwise. */
+async function findMass(query: Query, id: string): Promise<MassRow> {
+  if (isId(id)) {
+    const row = await query.selectFrom('masses').selectAll().where('_id', '=', id).executeTakeFirst();
+    if (row) return row;
+    throw notFound(MASS_MESSAGES.notFound);
+  }
+  const match = OCCURRENCE.exec(id);
+  if (match) {
+    const [, regularId, date] = match as unknown as [string, string, string];
+    const stored = await query
+      .selectFrom('masses')
+      .selectAll()
+      .where('regular_id', '=', regularId)
+      .where('regular_date', '=', date)
+      .executeTakeFirst();
+    if (stored) return stored;
+    const regular = await query
+      .selectFrom('regular_masses')
+      .selectAll()
+      .where('_id', '=', regularId)
+      .executeTakeFirst();
+    if (regular && regular.weekday === weekdayOf(date)) return dateOf(regular, date, timestamp());
+  }
+  throw notFound(MASS_MESSAGES.notFound);
+}
+
+/**
+ * Makes a date of a regular Mass a row (if another request did meanwhile, that row): the stored Mass,
+ * locked on PostgreSQL until the transaction ends, so that two placements cannot both take its last place.
+ */
+async function storedForUpdate(trx: Transaction<Database>, engine: Db['engine'], mass: MassRow): Promise<MassRow> {
+  if (!isStored(mass)) {
+    await trx
+      .insertInto('masses')
+      .values({ ...mass, _id: newId() })
+      .onConflict((conflict) => conflict.columns(['regular_id', 'regular_date']).doNothing())
+      .execute();
+  }
+  const query = trx.selectFrom('masses').selectAll();
+  const found = isStored(mass)
+    ? query.where('_id', '=', mass._id)
+    : query.where('regular_id', '=', mass.regular_id).where('regular_date', '=', mass.regular_date);
+  return await (engine === 'postgres' ? found.forUpdate() : found).executeTakeFirstOrThrow();
+}
+
+/** The Masses with the intentions placed in them, in the order they were placed. */
+async function withIntentions(query: Query, masses: MassRow[]): Promise<Mass[]> {
+  const ids = masses.filter(isStored).map((mass) => mass._id);
+  const placed = ids.length
+    ? await query
+        .selectFrom('mass_intentions')
+        .select(['_id', 'fullname', 'intention', 'state', 'mass_id'])
+        .where('mass_id', 'in', ids)
+        .where('state', 'in', [...PLACED_STATES])
+        .orderBy('state_changed_at')
+        .orderBy('_id')
+        .execute()
+    : [];
+  const now = new Date();
+  return masses.map((mass) => ({
+    _id: mass._id,
+    regularMassId: mass.regular_id,
+    date: mass.date,
+    time: mass.time,
+    place: mass.place,
+    celebrant: mass.celebrant,
+    cap: mass.cap,
+    title: mass.title,
+    past: hasBegun(mass.date, mass.time, now),
+    intentions: placed
+      .filter((row) => row.mass_id === mass._id)
+      .map((row) => ({
+        _id: row._id,
+        fullname: row.fullname,
+        intention: row.intention,
+        state: row.state as 'Scheduled' | 'Said',
+      })),
+  }));
+}
+
+/** The Masses of the week (Monday to Sunday) a day is in, each with its intentions. */
+export async function massWeek(db: Db, day: string): Promise<MassWeek> {
+  const week = mondayOf(day);
+  const masses = await massesBetween(db.kysely, week, addDays(week, 6));
+  return { week, masses: await withIntentions(db.kysely, masses) };
+}
+
+// --- regular Masses ---
+
+export async function listRegularMasses(db: Db): Promise<RegularMass[]> {
+  const rows = await db.kysely.selectFrom('regular_masses').selectAll().execute();
+  const order = (row: RegularMass) => `${(weekdayIndex(row.weekday) + 6) % 7} ${row.time} ${row.place}`;
+  return rows.map(toRegular).sort((a, b) => order(a).localeCompare(order(b)));
+}
+
+const weekdayIndex = (weekday: Weekday) => WEEKDAYS.indexOf(weekday);
+
+const bumpBoth = async (trx: Transaction<Database>) => {
+  await bumpChangeCounter(trx, MASSES_LIST);
+  await bumpChangeCounter(trx, MASS_INTENTIONS_LIST);
+};
+
+export async function addRegularMass(db: Db, input: RegularMassInput): Promise<RegularMass> {
+  const now = timestamp();
+  const row = {
+    _id: newId(),
+    weekday: input.weekday,
+    time: input.time,
+    place: input.place,
+    celebrant: input.celebrant ?? '',
+    cap: input.cap ?? DEFAULT_CAP,
+    created_at: now,
+    updated_at: now,
+  };
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx.insertInto('regular_masses').values(row).execute();
+    await bumpBoth(trx);
+  });
+  return toRegular(row);
+}
+
+/**
+ * Changes a regular Mass. Its dates not stored yet follow at once; its stored dates to come take the new
+ * place, celebrant and cap (refused when one holds more intentions than the cap), and the new time
+ * unless they were moved on their own or the weekday changed.
+ */
+export async function editRegularMass(db: Db, id: string, input: RegularMassInput): Promise<RegularMass> {
+  return await db.kysely.transaction().execute(async (trx) => {
+    const old = await trx.selectFrom('regular_masses').selectAll().where('_id', '=', id).executeTakeFirst();
+    if (!old) throw notFound(MASS_MESSAGES.regularNotFound);
+    const cap = input.cap ?? DEFAULT_CAP;
+    const coming = await trx
+      .selectFrom('masses')
+      .selectAll()
+      .where('regular_id', '=', id)
+      .where('date', '>=', localNow().date)
+      .execute();
+    const counts = await placedCounts(
+      trx,
+      coming.map((mass) => mass._id),
+    );
+    const over = coming.find((mass) => (counts.get(mass._id) ?? 0) > cap);
+    if (over) throw new HttpError(409, MASS_MESSAGES.capBelow(counts.get(over._id)!, `the Mass of ${over.date}`));
+    const updated = await trx
+      .updateTable('regular_masses')
+      .set({
+        weekday: input.weekday,
+        time: input.time,
+        place: input.place,
+        celebrant: input.celebrant ?? '',
+        cap,
+        updated_at: timestamp(),
+      })
+      .where('_id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    for (const mass of coming) {
+      const follows = input.weekday === old.weekday && mass.date === mass.regular_date && mass.time === old.time;
+      await trx
+        .updateTable('masses')
+        .set({
+          place: input.place,
+          celebrant: input.celebrant ?? '',
+          cap,
+          ...(follows ? { time: input.time } : {}),
+          updated_at: timestamp(),
+        })
+        .where('_id', '=', mass._id)
+        .execute();
+    }
+    await bumpBoth(trx);
+    return toRegular(updated);
+  });
+}
+
+/** Removes a regular Mass: its dates to come leave the week; its stored dates stay, with their intentions. */
+export async function deleteRegularMass(db: Db, id: string): Promise<RegularMass | undefined> {
+  return await db.kysely.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('regular_masses').selectAll().where('_id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    await trx.deleteFrom('regular_masses').where('_id', '=', id).execute();
+    await bumpBoth(trx);
+    return toRegular(row);
+  });
+}
+
+// --- dated Masses ---
+
+export async function addMass(db: Db, input: MassInput): Promise<Mass> {
+  const now = timestamp();
+  const row: MassRow = {
+    _id: newId(),
+    date: input.date,
+    time: input.time,
+    place: input.place,
+    celebrant: input.celebrant ?? '',
+    cap: input.cap ?? DEFAULT_CAP,
+    title: input.title ?? '',
+    regular_id: null,
+    regular_date: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx.insertInto('masses').values(row).execute();
+    await bumpBoth(trx);
+  });
+  return (await withIntentions(db.kysely, [row]))[0]!;
+}
+
+/**
+ * Changes a dated Mass, or one date of a regular Mass (which becomes a row of its own): moving it (its
+ * date or time) keeps its intentions; a cap below the intentions placed in it is refused.
+ */
+export async function editMass(db: Db, id: string, input: MassInput): Promise<Mass> {
+  return await db.kysely.transaction().execute(async (trx) => {
+    const mass = await storedForUpdate(trx, db.engine, await findMass(trx, id));
+    const cap = input.cap ?? DEFAULT_CAP;
+    const placed = (await placedCounts(trx, [mass._id])).get(mass._id) ?? 0;
+    if (placed > cap) throw new HttpError(409, MASS_MESSAGES.capBelow(placed, 'this Mass'));
+    const updated = await trx
+      .updateTable('masses')
+      .set({
+        date: input.date,
+        time: input.time,
+        place: input.place,
+        celebrant: input.celebrant ?? '',
+        cap,
+        title: input.title ?? '',
+        updated_at: timestamp(),
+      })
+      .where('_id', '=', mass._id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await bumpBoth(trx);
+    return (await withIntentions(trx, [updated]))[0]!;
+  });
+}
+
+/** Deletes a one-off Mass that holds no intention: the Mass deleted; undefined when there is none. */
+export async function deleteMass(db: Db, id: string): Promise<MassRow | undefined> {
+  return await db.kysely.transaction().execute(async (trx) => {
+    const mass = await trx.selectFrom('masses').selectAll().where('_id', '=', id).executeTakeFirst();
+    if (!mass) return undefined;
+    if (mass.regular_id) {
+      const regular = await trx
+        .selectFrom('regular_masses')
+        .select('_id')
+        .where('_id', '=', mass.regular_id)
+        .executeTakeFirst();
+      if (regular) throw new HttpError(409, MASS_MESSAGES.regularDate);
+    }
+    const placed = (await placedCounts(trx, [mass._id])).get(mass._id) ?? 0;
+    if (placed > 0) throw new HttpError(409, MASS_MESSAGES.hasIntentions(placed));
+    await trx.deleteFrom('masses').where('_id', '=', id).execute();
+    await bumpBoth(trx);
+    return mass;
+  });
+}
+
+// --- intentions ---
+
+/** Newest first: all of them, or a page of those matching (http/paging.ts), with their state and Mass. */
+export async function listScheduledIntentions(
+  db: Db,
+  paging?: Paging,
+): Promise<{ rows: ScheduledMassIntention[]; total: number }> {
+  const { rows, total } = await newestFirst(db, 'mass_intentions', ['fullname', 'email', 'intention'], paging);
+  return { rows: await scheduled(db.kysely, rows), total };
+}
+
+/** The intentions with their Masses, as the team reads them. */
+async function scheduled(query: Query, rows: IntentionRow[]): Promise<ScheduledMassIntention[]> {
+  const ids = [...new Set(rows.map((row) => row.mass_id).filter((id): id is string => !!id))];
+  const masses = ids.length
+    ? await query
+        .selectFrom('masses')
+        .select(['_id', 'date', 'time', 'place', 'title'])
+        .where('_id', 'in', ids)
+        .execute()
+    : [];
+  const byId = new Map(masses.map((mass) => [mass._id, mass]));
+  return rows.map((row) => ({
+    _id: row._id,
+    fullname: row.fullname,
+    email: row.email,
+    intention: row.intention,
+    createdAt: row.created_at,
+    state: row.state as IntentionState,
+    mass: (row.mass_id && byId.get(row.mass_id)) || null,
+    stipend: row.stipend,
+    receipt: row.receipt,
+    stateChangedAt: row.state_changed_at,
+    stateChangedBy: row.state_changed_by,
+  }));
+}
+
+const stateChange = (state: IntentionState, by: Carer) => ({
+  state,
+  state_changed_at: timestamp(),
+  state_changed_by: by.name || by.email,
+});
+
+/** The first Mass from now with room for one more intention; a 409 in words when none in a year has. */
+async function nextFreeMass(query: Query): Promise<MassRow> {
+  const today = localNow().date;
+  const until = addDays(today, 366);
+  const masses = await massesBetween(query, today, until);
+  const counts = await placedCounts(
+    query,
+    masses.filter(isStored).map((mass) => mass._id),
+  );
+  const now = new Date();
+  const free = masses.find((mass) => !hasBegun(mass.date, mass.time, now) && (counts.get(mass._id) ?? 0) < mass.cap);
+  if (!free) throw new HttpError(409, MASS_MESSAGES.noFree);
+  return free;
+}
+
+/**
+ * Places a Requested intention in a Mass (by its id, or `next`: the next free Mass), Scheduled from then
+ * on. Refused in words, changing nothing: an intention placed already or cancelled, a Mass that does not
+ * exist, has begun or is full.
+ */
+export async function placeIntention(
+  db: Db,
+  id: string,
+  massId: string,
+  by: Carer,
+): Promise<{ intention: ScheduledMassIntention; mass: MassRow }> {
+  return await db.kysely.transaction().execute(async (trx) => {
+    const row = isId(id)
+      ? await trx.selectFrom('mass_intentions').selectAll().where('_id', '=', id).executeTakeFirst()
+      : undefined;
+    if (!row) throw notFound(MASS_MESSAGES.intentionNotFound);
+    if (PLACED_STATES.includes(row.state as IntentionState)) {
+      const current = await trx
+        .selectFrom('masses')
+        .selectAll()
+        .where('_id', '=', row.mass_id ?? '')
+        .executeTakeFirst();
+      throw new HttpError(409, MASS_MESSAGES.placedTwice(current));
+    }
+    if (row.state === 'Cancelled') throw new HttpError(409, MASS_MESSAGES.cancelled);
+    const chosen = massId === 'next' ? await nextFreeMass(trx) : await findMass(trx, massId);
+    if (hasBegun(chosen.date, chosen.time)) throw new HttpError(409, MASS_MESSAGES.past);
+    const mass = await storedForUpdate(trx, db.engine, chosen);
+    const placed = (await placedCounts(trx, [mass._id])).get(mass._id) ?? 0;
+    if (placed >= mass.cap) throw new HttpError(409, MASS_MESSAGES.full(mass.cap));
+    const updated = await trx
+      .updateTable('mass_intentions')
+      .set({ ...stateChange('Scheduled', by), mass_id: mass._id })
+      .where('_id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await bumpBoth(trx);
+    return { intention: (await scheduled(trx, [updated]))[0]!, mass };
+  });
+}
+
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+
+/**
+ * Changes one intention's state, stipend or receipt number. Requested and Cancelled take it out of its
+ * Mass; Said needs it placed in one; Scheduled is reached by placing it (placeIntention).
+ */
+export async function careIntention(
+  db: Db,
+  id: string,
+  care: IntentionCare,
+  by: Carer,
+): Promise<ScheduledMassIntention> {
+  if (care.state === undefined && care.stipend === undefined && care.receipt === undefined) {
+    throw badRequest(MASS_MESSAGES.nothing);
+  }
+  const stipend = typeof care.stipend === 'string' ? care.stipend.trim() : care.stipend;
+  if (stipend && !AMOUNT.test(stipend)) throw badRequest(MASS_MESSAGES.stipend);
+  return await db.kysely.transaction().execute(async (trx) => {
+    const row = isId(id)
+      ? await trx.selectFrom('mass_intentions').selectAll().where('_id', '=', id).executeTakeFirst()
+      : undefined;
+    if (!row) throw notFound(MASS_MESSAGES.intentionNotFound);
+    const state = care.state;
+    const placed = PLACED_STATES.includes(row.state as IntentionState);
+    if (state === 'Scheduled' && row.state !== 'Scheduled') throw badRequest(MASS_MESSAGES.scheduleByPlacing);
+    if (state === 'Said' && !placed) throw new HttpError(409, MASS_MESSAGES.saidUnplaced);
+    const changes = {
+      ...(state !== undefined && state !== row.state ? stateChange(state, by) : {}),
+      ...(state === 'Requested' || state === 'Cancelled' ? { mass_id: null } : {}),
+      ...(stipend !== undefined ? { stipend: stipend || null } : {}),
+      ...(care.receipt !== undefined ? { receipt: care.receipt } : {}),
+    };
+    const updated = await trx
+      .updateTable('mass_intentions')
+      .set(changes)
+      .where('_id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await bumpChangeCounter(trx, MASS_INTENTIONS_LIST);
+    await bumpChangeCounter(trx, MASSES_LIST);
+    return (await scheduled(trx, [updated]))[0]!;
+  });
+}
