@@ -3,12 +3,14 @@ import { GroupDetailsScreen } from './groups/GroupDetailsScreen';
 import { AddGroupScreen, EditGroupScreen } from './groups/GroupFormScreens';
 import { GroupListScreen } from './groups/GroupListScreen';
 import { MassSchedulingScreen } from './mass-scheduling/MassSchedulingScreen';
+import { PrintWeek } from './mass-scheduling/PrintWeek';
 import { PrayerRequestsScreen } from './prayer-requests/PrayerRequestsScreen';
 import { routesOf, screensFor } from './routes';
 
 /** The screen at each path of routes.json: one for each, and none for a path it does not declare. */
 const screens = screensFor({
   '/mass-scheduling': <MassSchedulingScreen />,
+  '/mass-scheduling/print': <PrintWeek />,
   '/group-list': <GroupListScreen />,
   '/group-formation': <AddGroupScreen />,
   '/group/:id': <GroupDetailsScreen />,

@@ -4,6 +4,7 @@ import { remoteRoutes } from 'shared';
 /** The paths of routes.json, in its order, and the screens the App places at them. */
 export const { routePaths, screensFor, routesOf } = remoteRoutes([
   '/mass-scheduling',
+  '/mass-scheduling/print',
   '/group-list',
   '/group-formation',
   '/group/:id',

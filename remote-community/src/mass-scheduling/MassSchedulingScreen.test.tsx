@@ -1,13 +1,52 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { session } from 'shared';
 import { renderRoutes, signIn, stubApi } from 'shared/testing';
 import App from '../App';
+import type { Mass, MassIntention } from './api';
+import { addDays, mondayOf, today } from './calendar';
 
 const userId = '0123456789abcdef01234567';
-const intentions = [
-  { _id: 'b'.repeat(24), fullname: 'Anna Mensah', email: 'anna@example.com', intention: 'Thanksgiving' },
-  { _id: 'c'.repeat(24), fullname: 'Peter Obi', email: 'peter@example.com', intention: 'Repose of the soul' },
+const REQUESTED = {
+  state: 'Requested',
+  mass: null,
+  stipend: null,
+  receipt: '',
+  stateChangedAt: null,
+  stateChangedBy: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+} as const;
+const sunday = addDays(mondayOf(today()), 6);
+const intentions: MassIntention[] = [
+  { ...REQUESTED, _id: 'b'.repeat(24), fullname: 'Anna Mensah', email: 'anna@example.com', intention: 'Thanksgiving' },
+  {
+    ...REQUESTED,
+    _id: 'c'.repeat(24),
+    fullname: 'Peter Obi',
+    email: 'peter@example.com',
+    intention: 'Repose of the soul',
+    state: 'Scheduled',
+    mass: { _id: 'd'.repeat(24), date: sunday, time: '10:30', place: 'Main church', title: '' },
+  },
 ];
+const mass = (fields: Partial<Mass>): Mass => ({
+  _id: `${'e'.repeat(24)}.${sunday}`,
+  regularMassId: 'e'.repeat(24),
+  date: sunday,
+  time: '10:30',
+  place: 'Main church',
+  celebrant: 'Fr. Paul',
+  cap: 5,
+  title: '',
+  past: false,
+  intentions: [],
+  ...fields,
+});
+const weekOf = (masses: Mass[]) => ({ week: mondayOf(today()), masses });
+const ok = (data: unknown): [number, unknown] => [200, { message: 'ok', data }];
+const list = `GET /mass/intention/${userId}`;
+const week = `GET /masses/week/${userId}`;
+const render = (path = '/mass-scheduling') => renderRoutes([{ path: '*', element: <App /> }], path);
 
 beforeEach(() => {
   localStorage.clear();
@@ -16,35 +55,282 @@ beforeEach(() => {
 });
 
 describe('Mass Scheduling', () => {
-  it('lists the requests with full name, email and intention type', async () => {
-    const calls = stubApi({ [`GET /mass/intention/${userId}`]: () => [200, { message: 'ok', data: intentions }] });
-    renderRoutes([{ path: '*', element: <App /> }], '/mass-scheduling');
+  it('lists the requests with full name, email and intention type, and each one’s state and Mass', async () => {
+    const calls = stubApi({ [list]: () => ok(intentions) });
+    render();
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Mass intentions' });
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Full Name', 'Email', 'Intention Type']);
+    ).toEqual(['Full Name', 'Email', 'Intention Type', 'State', 'Mass', 'Action']);
     expect(within(table).getByText('Anna Mensah')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'peter@example.com' })).toHaveAttribute(
       'href',
       'mailto:peter@example.com',
     );
-    expect(calls[0].headers.Authorization).toBe('Bearer test-token');
+    const peter = within(table).getByText('Peter Obi').closest('tr')!;
+    expect(within(peter).getByText('Scheduled')).toBeInTheDocument();
+    expect(within(peter).getByText(/10:30, Main church/)).toBeInTheDocument();
+    expect(within(peter).getByRole('button', { name: 'Mark Said: Peter Obi' })).toBeInTheDocument();
+    expect(within(peter).queryByRole('button', { name: 'Place Peter Obi' })).not.toBeInTheDocument();
+    const anna = within(table).getByText('Anna Mensah').closest('tr')!;
+    expect(within(anna).getByText('Not placed')).toBeInTheDocument();
+    expect(within(anna).getByRole('button', { name: 'Place Anna Mensah' })).toBeInTheDocument();
+    expect(calls[0]!.headers.Authorization).toBe('Bearer test-token');
   });
 
   it('shows the empty text when there are none', async () => {
-    stubApi({ [`GET /mass/intention/${userId}`]: () => [200, { message: 'ok', data: [] }] });
-    renderRoutes([{ path: '*', element: <App /> }], '/mass-scheduling');
+    stubApi({ [list]: () => ok([]) });
+    render();
     expect(await screen.findByText('No mass intentions available.')).toBeInTheDocument();
   });
 
   it("filters by the header's search term", async () => {
-    stubApi({ [`GET /mass/intention/${userId}`]: () => [200, { message: 'ok', data: intentions }] });
-    renderRoutes([{ path: '*', element: <App /> }], '/mass-scheduling?q=REPOSE');
+    stubApi({ [list]: () => ok(intentions) });
+    render('/mass-scheduling?q=REPOSE');
     const table = await screen.findByRole('table', { name: 'Mass intentions' });
     expect(within(table).getByText('Peter Obi')).toBeInTheDocument();
     expect(within(table).queryByText('Anna Mensah')).not.toBeInTheDocument();
+  });
+
+  it('places a request in the next free Mass, and says so', async () => {
+    const calls = stubApi({
+      [list]: () => ok(intentions),
+      [week]: () => ok(weekOf([mass({})])),
+      [`PUT /mass/intention/place/${userId}/${'b'.repeat(24)}`]: () => [
+        200,
+        { message: 'Mass intention scheduled successfully', data: { ...intentions[0], state: 'Scheduled' } },
+      ],
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Place Anna Mensah' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place intention' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next free Mass' }));
+    expect(await screen.findByText('Mass intention scheduled successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ massId: 'next' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('places a request in a Mass chosen by hand; a full one cannot be chosen', async () => {
+    const full = mass({
+      _id: 'f'.repeat(24),
+      time: '07:00',
+      cap: 1,
+      intentions: [{ _id: 'a'.repeat(24), fullname: 'X', intention: 'Y', state: 'Scheduled' }],
+    });
+    const calls = stubApi({
+      [list]: () => ok(intentions),
+      [week]: () => ok(weekOf([full, mass({})])),
+      [`PUT /mass/intention/place/${userId}/${'b'.repeat(24)}`]: () => [
+        200,
+        { message: 'Mass intention scheduled successfully', data: intentions[0] },
+      ],
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Place Anna Mensah' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place intention' });
+    const choices = await within(dialog).findByRole('group', { name: 'Or choose a Mass' });
+    expect(within(choices).getByRole('radio', { name: /07:00, Main church/ })).toBeDisabled();
+    expect(within(choices).getByText('Full')).toBeInTheDocument();
+    await userEvent.click(within(choices).getByRole('radio', { name: /10:30, Main church/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Place' }));
+    expect(await screen.findByText('Mass intention scheduled successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ massId: mass({})._id });
+  });
+
+  it('marks a Scheduled request Said', async () => {
+    const calls = stubApi({
+      [list]: () => ok(intentions),
+      [`PUT /mass/intention/${userId}/${'c'.repeat(24)}`]: () => [
+        200,
+        { message: 'Mass intention updated successfully', data: { ...intentions[1], state: 'Said' } },
+      ],
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark Said: Peter Obi' }));
+    expect(await screen.findByText('Mass intention marked Said')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ state: 'Said' });
+  });
+
+  it('records a stipend and a receipt in Details, and refuses a stipend that is not an amount', async () => {
+    const calls = stubApi({
+      [list]: () => ok(intentions),
+      [`PUT /mass/intention/${userId}/${'b'.repeat(24)}`]: () => [
+        200,
+        { message: 'Mass intention updated successfully', data: intentions[0] },
+      ],
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Details of Anna Mensah' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mass intention' });
+    await userEvent.type(within(dialog).getByLabelText('Stipend'), 'twenty');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Stipend must be an amount, like 20 or 20.50')).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByLabelText('Stipend'));
+    await userEvent.type(within(dialog).getByLabelText('Stipend'), '20.50');
+    await userEvent.type(within(dialog).getByLabelText('Receipt number'), 'R-0042');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Mass intention updated successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({
+      state: 'Requested',
+      stipend: '20.50',
+      receipt: 'R-0042',
+    });
+  });
+
+  it('shows a Guest User the state and Mass, with no way to place, mark or cancel', async () => {
+    signIn(userId, []);
+    stubApi({ [list]: () => ok(intentions) });
+    render();
+    const table = await screen.findByRole('table', { name: 'Mass intentions' });
+    expect(within(table).getByText('Scheduled')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /^Place|^Mark Said|^Cancel/ })).not.toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Details of Anna Mensah' })).toBeInTheDocument();
+  });
+});
+
+describe('Mass Scheduling: the week', () => {
+  it('lists each Mass of the week with its intentions, the week kept in the address', async () => {
+    const monday = mondayOf(today());
+    const calls = stubApi({
+      [week]: ({ params }) =>
+        ok({
+          week: params.week,
+          masses:
+            params.week === monday
+              ? [
+                  mass({
+                    intentions: [
+                      {
+                        _id: 'c'.repeat(24),
+                        fullname: 'Peter Obi',
+                        intention: 'Repose of the soul',
+                        state: 'Scheduled',
+                      },
+                    ],
+                  }),
+                  mass({
+                    _id: 'a'.repeat(24),
+                    regularMassId: null,
+                    time: '14:00',
+                    place: 'Chapel',
+                    title: 'Wedding',
+                    celebrant: '',
+                  }),
+                ]
+              : [],
+        }),
+    });
+    render(`/mass-scheduling?view=week&week=${monday}`);
+    const card = await screen.findByRole('article', { name: /10:30, Main church$/ });
+    expect(within(card).getByText('Repose of the soul')).toBeInTheDocument();
+    expect(within(card).getByText(/Fr\. Paul · 1 of 5 intentions/)).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: /14:00, Chapel$/ })).toHaveTextContent('14:00 · Chapel · Wedding');
+    expect(screen.getByRole('link', { name: 'Print' })).toHaveAttribute(
+      'href',
+      `/mass-scheduling/print?week=${monday}`,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Next week ›' }));
+    expect(
+      await screen.findByText('No Masses this week. Add the regular Masses, or a one-off Mass.'),
+    ).toBeInTheDocument();
+    expect(calls.at(-1)!.params.week).toBe(addDays(monday, 7));
+  });
+
+  it('adds a one-off Mass', async () => {
+    const calls = stubApi({
+      [week]: () => ok(weekOf([])),
+      [`POST /add/mass/${userId}`]: ({ body }) => [
+        201,
+        { message: 'Mass added successfully', data: mass(body as Partial<Mass>) },
+      ],
+    });
+    render('/mass-scheduling?view=week');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Mass' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Mass' });
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Wedding');
+    await userEvent.type(within(dialog).getByLabelText('Time'), '9:00');
+    await userEvent.type(within(dialog).getByLabelText('Place'), 'Chapel');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Mass' }));
+    expect(await within(dialog).findByText('Time must be HH:MM, like 10:30')).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByLabelText('Time'));
+    await userEvent.type(within(dialog).getByLabelText('Time'), '09:00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Mass' }));
+    expect(await screen.findByText('Mass added successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      date: mondayOf(today()),
+      time: '09:00',
+      place: 'Chapel',
+      celebrant: '',
+      cap: 5,
+      title: 'Wedding',
+    });
+  });
+
+  it('manages the regular Masses: adds one with a cap of 5', async () => {
+    const calls = stubApi({
+      [week]: () => ok(weekOf([])),
+      [`GET /masses/regular/${userId}`]: () =>
+        ok([{ _id: 'e'.repeat(24), weekday: 'Sunday', time: '10:30', place: 'Main church', celebrant: '', cap: 5 }]),
+      [`POST /add/regular/mass/${userId}`]: ({ body }) => [
+        201,
+        { message: 'Regular Mass added successfully', data: { _id: 'f'.repeat(24), ...(body as object) } },
+      ],
+    });
+    render('/mass-scheduling?view=week');
+    await userEvent.click(await screen.findByRole('button', { name: 'Regular Masses' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Regular Masses' });
+    const table = await within(dialog).findByRole('table', { name: 'Regular Masses' });
+    expect(within(table).getByText('Main church')).toBeInTheDocument();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Weekday'), 'Saturday');
+    await userEvent.type(within(dialog).getByLabelText('Time'), '18:00');
+    await userEvent.type(within(dialog).getByLabelText('Place'), 'Chapel');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add regular Mass' }));
+    expect(await screen.findByText('Regular Mass added successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      weekday: 'Saturday',
+      time: '18:00',
+      place: 'Chapel',
+      celebrant: '',
+      cap: 5,
+    });
+  });
+});
+
+describe('Mass Scheduling: the print view', () => {
+  it('shows the week as a page to print, with Large print kept in the address', async () => {
+    const monday = mondayOf(today());
+    stubApi({
+      [week]: () =>
+        ok(
+          weekOf([
+            mass({
+              intentions: [
+                { _id: 'c'.repeat(24), fullname: 'Peter Obi', intention: 'Repose of the soul', state: 'Scheduled' },
+              ],
+            }),
+          ]),
+        ),
+    });
+    const print = jest.spyOn(window, 'print').mockImplementation(() => undefined);
+    render(`/mass-scheduling/print?week=${monday}`);
+    const sheet = await screen.findByRole('article', { name: 'Mass intentions of the week' });
+    expect(await within(sheet).findByText('Repose of the soul')).toBeInTheDocument();
+    expect(within(sheet).getByText('— requested by Peter Obi')).toBeInTheDocument();
+    expect(within(sheet).getByRole('heading', { name: /10:30 — Main church \(Fr\. Paul\)/ })).toBeInTheDocument();
+    const large = screen.getByRole('checkbox', { name: 'Large print' });
+    expect(large).not.toBeChecked();
+    await userEvent.click(large);
+    expect(large).toBeChecked();
+    expect(getComputedStyle(sheet).fontSize).toBe('16pt');
+    await userEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Back to the week' })).toHaveAttribute(
+      'href',
+      `/mass-scheduling?view=week&week=${monday}`,
+    );
+    print.mockRestore();
   });
 });

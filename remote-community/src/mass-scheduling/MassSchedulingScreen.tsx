@@ -1,18 +1,96 @@
-import { ExportButton, ListTable, PageHeader, Panel, useUserId } from 'shared';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import {
+  Button,
+  ExportButton,
+  ListTable,
+  notify,
+  PageHeader,
+  Panel,
+  RowAction,
+  RowActions,
+  useUserId,
+  WriteOnly,
+  type Column,
+} from 'shared';
 import { useGrowingList } from 'shared/data';
-import { massIntentions, massIntentionsApi, type MassIntention } from './api';
+import { massIntentions, massIntentionsApi, type IntentionState as State, type MassIntention } from './api';
+import { isDay, massInWords, mondayOf, today } from './calendar';
+import { IntentionDetails } from './IntentionDetails';
+import { IntentionState } from './IntentionState';
+import { PlaceIntention } from './PlaceIntention';
+import { WeekView } from './WeekView';
 
-const columns = [
-  { header: 'Full Name', cell: (row: MassIntention) => row.fullname },
-  { header: 'Email', cell: (row: MassIntention) => <a href={`mailto:${row.email}`}>{row.email}</a> },
-  { header: 'Intention Type', cell: (row: MassIntention) => row.intention },
-];
+const Views = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-bottom: ${({ theme }) => theme.space(4)};
+`;
+
+const MassText = styled.span`
+  display: block;
+  min-width: 9rem;
+  max-width: 16rem;
+  color: ${({ theme }) => theme.color.muted};
+  font-size: ${({ theme }) => theme.font.size.small};
+  @media (max-width: 599px) {
+    max-width: none;
+  }
+`;
+
+/** A short name of an intention, for the labels that say which row a control acts on. */
+const shortName = (row: MassIntention) => row.fullname;
+
+/** The views of the screen, as the address keeps them (`?view=week`): the requests are the default. */
+const VIEWS = [
+  { key: 'requests', label: 'Requests' },
+  { key: 'week', label: 'Week' },
+] as const;
 
 /**
- * Mass intention requests sent from the mobile app (spec §2 /mass-scheduling); past 500 of them
- * each page and each search is asked of the server (useGrowingList).
+ * /mass-scheduling (spec §2): the intention requests sent from the mobile app, in the spec's table
+ * (full name, email, intention), with each one's state and Mass; who may write places a Requested one
+ * in a Mass (by hand, or the next free Mass), marks a Scheduled one Said, cancels one, and records its
+ * stipend and receipt in Details. The Week view lists each Mass of a week with its intentions.
  */
 export function MassSchedulingScreen() {
+  const [search, setSearch] = useSearchParams();
+  const view = search.get('view') === 'week' ? 'week' : 'requests';
+  const asked = search.get('week');
+  const week = mondayOf(isDay(asked) ? asked : today());
+  const choose = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(search);
+    for (const [name, value] of Object.entries(changes)) next.set(name, value);
+    setSearch(next);
+  };
+
+  return (
+    <Panel>
+      <PageHeader actions={<ExportButton list="mass-intentions" />} />
+      <Views role="group" aria-label="View">
+        {VIEWS.map((option) => (
+          <Button
+            key={option.key}
+            variant={option.key === view ? 'primary' : 'secondary'}
+            aria-pressed={option.key === view}
+            onClick={() => choose({ view: option.key })}
+          >
+            {option.label}
+          </Button>
+        ))}
+      </Views>
+      {view === 'week' ? (
+        <WeekView week={week} onWeek={(day) => choose({ view: 'week', week: mondayOf(day) })} />
+      ) : (
+        <Requests />
+      )}
+    </Panel>
+  );
+}
+
+/** The spec's table of requests, with their state, Mass and care; past 500 of them each page and search is asked of the server. */
+function Requests() {
   const userId = useUserId();
   const { load, rows, total } = useGrowingList(
     massIntentions,
@@ -20,10 +98,69 @@ export function MassSchedulingScreen() {
     (request, signal) => massIntentionsApi.page(userId, request, signal),
     (row) => [row.fullname, row.email, row.intention],
   );
+  const [placing, setPlacing] = useState<MassIntention>();
+  const [open, setOpen] = useState<MassIntention>();
+  const [busy, setBusy] = useState(false);
+
+  const mark = async (row: MassIntention, state: State) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await massIntentionsApi.care(userId, row._id, { state });
+      notify.success(`Mass intention marked ${state}`);
+    } catch {
+      // The client showed the server's words.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const columns = useMemo<Column<MassIntention>[]>(
+    () => [
+      { header: 'Full Name', cell: (row) => row.fullname },
+      { header: 'Email', cell: (row) => <a href={`mailto:${row.email}`}>{row.email}</a> },
+      { header: 'Intention Type', maxWidth: '24rem', cell: (row) => row.intention },
+      { header: 'State', fit: true, cell: (row) => <IntentionState state={row.state} /> },
+      {
+        header: 'Mass',
+        cell: (row) => <MassText>{row.mass ? massInWords(row.mass) : 'Not placed'}</MassText>,
+      },
+      {
+        header: 'Action',
+        fit: true,
+        cell: (row) => (
+          <RowActions>
+            <RowAction onClick={() => setOpen(row)} aria-label={`Details of ${shortName(row)}`}>
+              Details
+            </RowAction>
+            <WriteOnly>
+              {row.state === 'Requested' && (
+                <RowAction onClick={() => setPlacing(row)} aria-label={`Place ${shortName(row)}`}>
+                  Place
+                </RowAction>
+              )}
+              {row.state === 'Scheduled' && (
+                <RowAction onClick={() => void mark(row, 'Said')} aria-label={`Mark Said: ${shortName(row)}`}>
+                  Mark Said
+                </RowAction>
+              )}
+              {(row.state === 'Requested' || row.state === 'Scheduled') && (
+                <RowAction onClick={() => void mark(row, 'Cancelled')} aria-label={`Cancel ${shortName(row)}`}>
+                  Cancel
+                </RowAction>
+              )}
+            </WriteOnly>
+          </RowActions>
+        ),
+      },
+    ],
+    // mark only sets state and calls the API.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
 
   return (
-    <Panel>
-      <PageHeader actions={<ExportButton list="mass-intentions" />} />
+    <>
       <ListTable
         load={load}
         emptyText="No mass intentions available."
@@ -33,6 +170,13 @@ export function MassSchedulingScreen() {
         total={total}
         rowKey={(row) => row._id}
       />
-    </Panel>
+      {placing && <PlaceIntention intention={placing} onClose={() => setPlacing(undefined)} />}
+      {open && (
+        <IntentionDetails
+          intention={rows.find((row) => row._id === open._id) ?? open}
+          onClose={() => setOpen(undefined)}
+        />
+      )}
+    </>
   );
 }

@@ -1,0 +1,115 @@
+import * as yup from 'yup';
+import styled from 'styled-components';
+import {
+  allows,
+  Button,
+  DetailsList,
+  DetailsText,
+  formatDate,
+  formatDateTime,
+  Modal,
+  ModalActions,
+  optionalText,
+  RecordForm,
+  SelectField,
+  TextField,
+  usePermissions,
+} from 'shared';
+import { useSave } from 'shared/data';
+import { INTENTION_STATES, LIMITS, massIntentionsApi, type MassIntention } from './api';
+import { massInWords } from './calendar';
+import { IntentionState } from './IntentionState';
+
+const Facts = styled(DetailsList)`
+  margin-bottom: ${({ theme }) => theme.space(5)};
+`;
+
+/** An amount as the server takes it: whole, or with one or two decimals. */
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+
+const schema = yup.object({
+  stipend: yup
+    .string()
+    .trim()
+    .test('amount', 'Stipend must be an amount, like 20 or 20.50', (value) => !value || AMOUNT.test(value)),
+  receipt: optionalText('Receipt number', { maxLength: LIMITS.receipt }),
+});
+
+interface Values {
+  state: MassIntention['state'];
+  stipend: string;
+  receipt: string;
+}
+
+/**
+ * An intention's details, in a modal over the list: who asked, for what, its state (who changed it,
+ * when) and its Mass. Who may write changes its state (Requested takes it out of its Mass; Scheduled is
+ * reached by placing it), its stipend and receipt number; a Guest User reads them.
+ */
+export function IntentionDetails({ intention, onClose }: { intention: MassIntention; onClose: () => void }) {
+  const canWrite = allows(usePermissions(), 'content');
+  const save = useSave<Values>({
+    write: (values, userId) =>
+      massIntentionsApi.care(userId, intention._id, {
+        state: values.state,
+        stipend: values.stipend.trim() || null,
+        receipt: values.receipt.trim(),
+      }),
+    toast: 'Mass intention updated successfully',
+    then: onClose,
+  });
+  // Scheduled is offered only to the intention that is: the others are placed from the list.
+  const states = INTENTION_STATES.filter((state) => state !== 'Scheduled' || intention.state === 'Scheduled');
+
+  return (
+    <Modal title="Mass intention" onClose={onClose}>
+      <Facts>
+        <dt>Full name</dt>
+        <dd>{intention.fullname}</dd>
+        <dt>Email</dt>
+        <dd>
+          <a href={`mailto:${intention.email}`}>{intention.email}</a>
+        </dd>
+        <dt>Intention</dt>
+        <DetailsText>{intention.intention}</DetailsText>
+        <dt>Submitted</dt>
+        <dd>{formatDate(intention.createdAt)}</dd>
+        <dt>State</dt>
+        <dd>
+          <IntentionState state={intention.state} />
+          {intention.stateChangedAt &&
+            ` ${intention.stateChangedBy ? `by ${intention.stateChangedBy}, ` : ''}${formatDateTime(intention.stateChangedAt)}`}
+        </dd>
+        <dt>Mass</dt>
+        <dd>{intention.mass ? massInWords(intention.mass) : 'Not placed'}</dd>
+        {!canWrite && (
+          <>
+            <dt>Stipend</dt>
+            <dd>{intention.stipend ?? 'None'}</dd>
+            <dt>Receipt number</dt>
+            <dd>{intention.receipt || 'None'}</dd>
+          </>
+        )}
+      </Facts>
+      {canWrite ? (
+        <RecordForm<Values>
+          initialValues={{ state: intention.state, stipend: intention.stipend ?? '', receipt: intention.receipt }}
+          validationSchema={schema}
+          onSubmit={save}
+          label="Save"
+          onCancel={onClose}
+        >
+          <SelectField name="state" label="State" options={states} emptyOption={false} />
+          <TextField name="stipend" label="Stipend" hint="An amount, like 20 or 20.50" />
+          <TextField name="receipt" label="Receipt number" />
+        </RecordForm>
+      ) : (
+        <ModalActions>
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+        </ModalActions>
+      )}
+    </Modal>
+  );
+}

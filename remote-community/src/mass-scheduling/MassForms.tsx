@@ -1,0 +1,237 @@
+import { useState } from 'react';
+import * as yup from 'yup';
+import styled from 'styled-components';
+import {
+  DataTable,
+  DateField,
+  EmptyText,
+  LoadFailed,
+  LoadingBlock,
+  Modal,
+  NumberField,
+  notify,
+  optionalText,
+  RecordForm,
+  requiredText,
+  RowAction,
+  RowActions,
+  SectionHeader,
+  SelectField,
+  TextField,
+  useUserId,
+  type Column,
+} from 'shared';
+import { useResource, useSave } from 'shared/data';
+import {
+  LIMITS,
+  massIntentions,
+  massIntentionsApi,
+  WEEKDAYS,
+  type Mass,
+  type MassFields,
+  type RegularMass,
+  type RegularMassFields,
+} from './api';
+
+const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+const DEFAULT_CAP = 5;
+
+const time = yup.string().trim().required('Time is required').matches(TIME, 'Time must be HH:MM, like 10:30');
+const cap = yup
+  .number()
+  .typeError('Cap must be a whole number')
+  .integer('Cap must be a whole number')
+  .min(1, 'Cap must be at least 1')
+  .max(LIMITS.cap, `Cap must be at most ${LIMITS.cap}`)
+  .required('Cap is required');
+const common = {
+  time,
+  place: requiredText('Place is required', 'Place', { maxLength: LIMITS.place }),
+  celebrant: optionalText('Celebrant', { maxLength: LIMITS.celebrant }),
+  cap,
+};
+
+const massSchema = yup.object({
+  date: yup.string().required('Date is required'),
+  title: optionalText('Title', { maxLength: LIMITS.title }),
+  ...common,
+});
+const regularSchema = yup.object({ weekday: yup.string().required('Weekday is required'), ...common });
+
+interface MassValues {
+  date: string;
+  time: string;
+  place: string;
+  celebrant: string;
+  cap: number | string;
+  title: string;
+}
+type RegularValues = Omit<MassValues, 'date' | 'title'> & { weekday: string };
+
+const trimmed = <V extends { time: string; place: string; celebrant: string; cap: number | string }>(values: V) => ({
+  time: values.time.trim(),
+  place: values.place.trim(),
+  celebrant: values.celebrant.trim(),
+  cap: Number(values.cap),
+});
+
+const Hint = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  color: ${({ theme }) => theme.color.muted};
+`;
+
+/**
+ * Adds a one-off Mass (a wedding, a funeral), or changes a Mass of the week: moving it (its date or
+ * time) keeps its intentions; a date of a regular Mass becomes a Mass of its own.
+ */
+export function MassForm({ mass, day, onClose }: { mass?: Mass; day: string; onClose: () => void }) {
+  const save = useSave<MassValues>({
+    write: (values, userId) => {
+      const body: MassFields = { date: values.date, title: values.title.trim(), ...trimmed(values) };
+      return mass ? massIntentionsApi.editMass(userId, mass._id, body) : massIntentionsApi.addMass(userId, body);
+    },
+    toast: mass ? 'Mass updated successfully' : 'Mass added successfully',
+    then: onClose,
+  });
+  const initial: MassValues = mass
+    ? {
+        date: mass.date,
+        time: mass.time,
+        place: mass.place,
+        celebrant: mass.celebrant,
+        cap: mass.cap,
+        title: mass.title,
+      }
+    : { date: day, time: '', place: '', celebrant: '', cap: DEFAULT_CAP, title: '' };
+  const placed = mass?.intentions.length ?? 0;
+  return (
+    <Modal title={mass ? 'Edit Mass' : 'Add Mass'} onClose={onClose}>
+      {placed > 0 && (
+        <Hint>
+          {placed === 1 ? '1 intention is' : `${placed} intentions are`} placed in this Mass: moving it keeps them.
+        </Hint>
+      )}
+      <RecordForm<MassValues>
+        initialValues={initial}
+        validationSchema={massSchema}
+        onSubmit={save}
+        label={mass ? 'Save' : 'Add Mass'}
+        onCancel={onClose}
+      >
+        <TextField name="title" label="Title" hint="What it is for, like Wedding (optional)" />
+        <DateField name="date" label="Date" />
+        <TextField name="time" label="Time" placeholder="10:30" hint="HH:MM, 24-hour" />
+        <TextField name="place" label="Place" />
+        <TextField name="celebrant" label="Celebrant" hint="Optional" />
+        <NumberField name="cap" label="Cap" min={1} max={LIMITS.cap} hint="How many intentions it takes" />
+      </RecordForm>
+    </Modal>
+  );
+}
+
+const EMPTY_REGULAR: RegularValues = { weekday: 'Sunday', time: '', place: '', celebrant: '', cap: DEFAULT_CAP };
+
+/**
+ * The regular Masses, said every week: the list (Edit, Delete for who may write) and a form that adds
+ * one, or changes the one being edited. Their dates to come follow a change.
+ */
+export function RegularMasses({ canWrite, onClose }: { canWrite: boolean; onClose: () => void }) {
+  const userId = useUserId();
+  const [editing, setEditing] = useState<RegularMass>();
+  const [formKey, setFormKey] = useState(0);
+  const regular = useResource(massIntentions.list({ userId, part: 'regular' }), (signal) =>
+    massIntentionsApi.regular(userId, signal),
+  );
+  const done = () => {
+    setEditing(undefined);
+    setFormKey((key) => key + 1);
+  };
+  const save = useSave<RegularValues>({
+    write: (values, id) => {
+      const body: RegularMassFields = {
+        weekday: values.weekday as RegularMassFields['weekday'],
+        ...trimmed(values),
+      };
+      return editing ? massIntentionsApi.editRegular(id, editing._id, body) : massIntentionsApi.addRegular(id, body);
+    },
+    toast: editing ? 'Regular Mass updated successfully' : 'Regular Mass added successfully',
+    then: done,
+  });
+  const remove = async (mass: RegularMass) => {
+    const answer = await massIntentionsApi.removeRegular(userId, mass._id);
+    notify.success(answer.message);
+    if (editing?._id === mass._id) done();
+  };
+  const name = (mass: RegularMass) => `${mass.weekday} ${mass.time}, ${mass.place}`;
+  const columns: Column<RegularMass>[] = [
+    { header: 'Weekday', cell: (row) => row.weekday },
+    { header: 'Time', fit: true, cell: (row) => row.time },
+    { header: 'Place', cell: (row) => row.place },
+    { header: 'Celebrant', cell: (row) => row.celebrant || '—' },
+    { header: 'Cap', fit: true, cell: (row) => row.cap },
+    {
+      header: 'Action',
+      fit: true,
+      write: true,
+      cell: (row) => (
+        <RowActions>
+          <RowAction onClick={() => setEditing(row)} aria-label={`Edit ${name(row)}`}>
+            Edit
+          </RowAction>
+          <RowAction
+            aria-label={`Delete ${name(row)}`}
+            confirmDelete={{
+              message: 'Are you sure you want to delete this regular Mass? Its dates holding intentions stay.',
+              onDelete: () => remove(row),
+            }}
+          >
+            Delete
+          </RowAction>
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <Modal title="Regular Masses" wide onClose={onClose}>
+      {regular.error ? (
+        <LoadFailed error={regular.error} retry={regular.reload} what="The regular Masses" />
+      ) : !regular.data ? (
+        <LoadingBlock />
+      ) : regular.data.length === 0 ? (
+        <EmptyText>No regular Masses yet.</EmptyText>
+      ) : (
+        <DataTable caption="Regular Masses" columns={columns} rows={regular.data} rowKey={(row) => row._id} />
+      )}
+      {canWrite && (
+        <>
+          <SectionHeader title={editing ? `Edit ${name(editing)}` : 'Add a regular Mass'} />
+          <RecordForm<RegularValues>
+            formKey={`${formKey}-${editing?._id ?? 'new'}`}
+            initialValues={
+              editing
+                ? {
+                    weekday: editing.weekday,
+                    time: editing.time,
+                    place: editing.place,
+                    celebrant: editing.celebrant,
+                    cap: editing.cap,
+                  }
+                : EMPTY_REGULAR
+            }
+            validationSchema={regularSchema}
+            onSubmit={save}
+            label={editing ? 'Save' : 'Add regular Mass'}
+            onCancel={editing ? done : onClose}
+          >
+            <SelectField name="weekday" label="Weekday" options={WEEKDAYS} emptyOption={false} />
+            <TextField name="time" label="Time" placeholder="10:30" hint="HH:MM, 24-hour" />
+            <TextField name="place" label="Place" />
+            <TextField name="celebrant" label="Celebrant" hint="Optional" />
+            <NumberField name="cap" label="Cap" min={1} max={LIMITS.cap} hint="Intentions each Mass takes" />
+          </RecordForm>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,42 @@
+import { formatDate } from 'shared';
+
+// Days as the server keeps them: 'YYYY-MM-DD' in the parish's local time; weeks run Monday to Sunday.
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** Today, in the browser's local time. */
+export function today(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+export function weekdayOf(day: string): (typeof WEEKDAY_NAMES)[number] {
+  return WEEKDAY_NAMES[new Date(`${day}T00:00:00Z`).getUTCDay()]!;
+}
+
+/** The Monday of the week a day is in. */
+export function mondayOf(day: string): string {
+  return addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+}
+
+/** Whether the text is a day of the calendar. */
+export function isDay(text: string | null): text is string {
+  return !!text && /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+}
+
+/** 'Week of 23/11/2026 – 29/11/2026'. */
+export function weekInWords(monday: string): string {
+  return `Week of ${formatDate(monday)} – ${formatDate(addDays(monday, 6))}`;
+}
+
+/** A Mass in a few words: 'Sunday 29/11/2026 10:30, Main church'. */
+export function massInWords(mass: { date: string; time: string; place: string; title?: string }): string {
+  return `${mass.title ? `${mass.title}, ` : ''}${weekdayOf(mass.date)} ${formatDate(mass.date)} ${mass.time}, ${mass.place}`;
+}
