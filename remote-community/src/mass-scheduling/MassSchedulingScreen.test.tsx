@@ -64,7 +64,7 @@ describe('Mass Scheduling', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Full Name', 'Email', 'Intention Type', 'State', 'Mass', 'Action']);
+    ).toEqual(['Full Name', 'Email', 'Intention Type', 'State and Mass', 'Action']);
     expect(within(table).getByText('Anna Mensah')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'peter@example.com' })).toHaveAttribute(
       'href',
@@ -232,7 +232,7 @@ describe('Mass Scheduling: the week', () => {
       'href',
       `/mass-scheduling/print?week=${monday}`,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Next week ›' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
     expect(
       await screen.findByText('No Masses this week. Add the regular Masses, or a one-off Mass.'),
     ).toBeInTheDocument();

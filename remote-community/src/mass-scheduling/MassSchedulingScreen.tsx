@@ -28,15 +28,24 @@ const Views = styled.div`
   margin-bottom: ${({ theme }) => theme.space(4)};
 `;
 
+/**
+ * Under a row's state, its Mass (or that it is not placed): wrapped in a narrow column, so that the
+ * row's actions stay in view on a wide screen; a phone's stacked row gives it the card's width.
+ */
 const MassText = styled.span`
   display: block;
-  min-width: 9rem;
-  max-width: 16rem;
+  margin-top: ${({ theme }) => theme.space(1)};
+  min-width: 8rem;
+  max-width: 11rem;
   color: ${({ theme }) => theme.color.muted};
   font-size: ${({ theme }) => theme.font.size.small};
   @media (max-width: 599px) {
     max-width: none;
   }
+`;
+
+const StateCell = styled.span`
+  display: block;
 `;
 
 /** A short name of an intention, for the labels that say which row a control acts on. */
@@ -120,10 +129,15 @@ function Requests() {
       { header: 'Full Name', cell: (row) => row.fullname },
       { header: 'Email', cell: (row) => <a href={`mailto:${row.email}`}>{row.email}</a> },
       { header: 'Intention Type', maxWidth: '24rem', cell: (row) => row.intention },
-      { header: 'State', fit: true, cell: (row) => <IntentionState state={row.state} /> },
       {
-        header: 'Mass',
-        cell: (row) => <MassText>{row.mass ? massInWords(row.mass) : 'Not placed'}</MassText>,
+        header: 'State and Mass',
+        // One element: a phone's stacked row lays out a cell's children as its parts.
+        cell: (row) => (
+          <StateCell>
+            <IntentionState state={row.state} />
+            <MassText>{row.mass ? massInWords(row.mass) : 'Not placed'}</MassText>
+          </StateCell>
+        ),
       },
       {
         header: 'Action',

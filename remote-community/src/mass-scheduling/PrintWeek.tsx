@@ -18,6 +18,10 @@ const PrintRules = createGlobalStyle`
       size: A4;
       margin: 16mm 14mm;
     }
+    html,
+    body {
+      background: #fff !important;
+    }
     body > *:not(#${SHEET_ID}) {
       display: none !important;
     }

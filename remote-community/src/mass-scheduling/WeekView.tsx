@@ -112,16 +112,19 @@ export function WeekView({ week, onWeek }: { week: string; onWeek: (week: string
   return (
     <>
       <Bar>
-        <Group role="group" aria-label="Week">
-          <Button variant="secondary" onClick={() => onWeek(addDays(week, -7))}>
-            ‹ Previous week
-          </Button>
-          <Button variant="secondary" onClick={() => onWeek(today())}>
-            This week
-          </Button>
-          <Button variant="secondary" onClick={() => onWeek(addDays(week, 7))}>
-            Next week ›
-          </Button>
+        <Group>
+          <Group role="group" aria-label="Week">
+            <Button variant="secondary" onClick={() => onWeek(addDays(week, -7))} aria-label="Previous week">
+              ‹
+            </Button>
+            <Button variant="secondary" onClick={() => onWeek(today())}>
+              This week
+            </Button>
+            <Button variant="secondary" onClick={() => onWeek(addDays(week, 7))} aria-label="Next week">
+              ›
+            </Button>
+          </Group>
+          <Title>{weekInWords(week)}</Title>
         </Group>
         <Group>
           <ButtonLink variant="secondary" to={`/mass-scheduling/print?week=${week}`}>
@@ -133,7 +136,6 @@ export function WeekView({ week, onWeek }: { week: string; onWeek: (week: string
           {canWrite && <Button onClick={() => setEditing('new')}>Add Mass</Button>}
         </Group>
       </Bar>
-      <Title>{weekInWords(week)}</Title>
       {masses.error ? (
         <LoadFailed error={masses.error} retry={masses.reload} what="This week's Masses" />
       ) : !masses.data ? (
