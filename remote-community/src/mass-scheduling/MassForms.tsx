@@ -75,6 +75,10 @@ const trimmed = <V extends { time: string; place: string; celebrant: string; cap
   cap: Number(values.cap),
 });
 
+const Section = styled.div`
+  margin-top: ${({ theme }) => theme.space(6)};
+`;
+
 const Hint = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(4)};
   color: ${({ theme }) => theme.color.muted};
@@ -204,7 +208,7 @@ export function RegularMasses({ canWrite, onClose }: { canWrite: boolean; onClos
         <DataTable caption="Regular Masses" columns={columns} rows={regular.data} rowKey={(row) => row._id} />
       )}
       {canWrite && (
-        <>
+        <Section>
           <SectionHeader title={editing ? `Edit ${name(editing)}` : 'Add a regular Mass'} />
           <RecordForm<RegularValues>
             formKey={`${formKey}-${editing?._id ?? 'new'}`}
@@ -230,7 +234,7 @@ export function RegularMasses({ canWrite, onClose }: { canWrite: boolean; onClos
             <TextField name="celebrant" label="Celebrant" hint="Optional" />
             <NumberField name="cap" label="Cap" min={1} max={LIMITS.cap} hint="Intentions each Mass takes" />
           </RecordForm>
-        </>
+        </Section>
       )}
     </Modal>
   );

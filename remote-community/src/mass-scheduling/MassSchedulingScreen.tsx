@@ -44,6 +44,13 @@ const MassText = styled.span`
   }
 `;
 
+/** A row's actions side by side; on a phone's stacked row they wrap within the card's width. */
+const Actions = styled(RowActions)`
+  @media (max-width: 599px) {
+    flex-wrap: wrap;
+  }
+`;
+
 const StateCell = styled.span`
   display: block;
 `;
@@ -143,7 +150,7 @@ function Requests() {
         header: 'Action',
         fit: true,
         cell: (row) => (
-          <RowActions>
+          <Actions>
             <RowAction onClick={() => setOpen(row)} aria-label={`Details of ${shortName(row)}`}>
               Details
             </RowAction>
@@ -164,7 +171,7 @@ function Requests() {
                 </RowAction>
               )}
             </WriteOnly>
-          </RowActions>
+          </Actions>
         ),
       },
     ],

@@ -20,14 +20,17 @@ const Lead = styled.p`
   overflow-wrap: anywhere;
 `;
 
+/** The week's name between its previous and next: one row, the name wrapping between them on a phone. */
 const WeekBar = styled.div`
   display: flex;
-  flex-wrap: wrap;
   align-items: center;
-  justify-content: space-between;
   gap: ${({ theme }) => theme.space(2)};
   margin: ${({ theme }) => theme.space(4)} 0 ${({ theme }) => theme.space(2)};
   font-weight: 600;
+  span {
+    flex: 1;
+    text-align: center;
+  }
 `;
 
 const Choices = styled.fieldset`
