@@ -7,7 +7,8 @@ export type Role = (typeof ROLES)[number];
  * route tables name (`"permission"` in routes.json) so that the shell hides what a role cannot open.
  *
  * - content: every write of the shared content (books, the Bible plan and its import, streams,
- *   reflections, groups, prayer requests, Section A prayers, About Us);
+ *   reflections, groups, prayer requests, Masses and the scheduling of mass intentions, Section A
+ *   prayers, About Us);
  * - finance: donations and bank accounts;
  * - team: the team and the activity record.
  * Reading the screens (and the mobile app's public calls) needs none of them.

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import {
   DataTable,
   DateField,
+  DeleteButton,
   EmptyText,
   LoadFailed,
   LoadingBlock,
@@ -75,6 +76,12 @@ const trimmed = <V extends { time: string; place: string; celebrant: string; cap
   cap: Number(values.cap),
 });
 
+const Removal = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin-bottom: ${({ theme }) => theme.space(3)};
+`;
+
 const Section = styled.div`
   margin-top: ${({ theme }) => theme.space(6)};
 `;
@@ -108,8 +115,25 @@ export function MassForm({ mass, day, onClose }: { mass?: Mass; day: string; onC
       }
     : { date: day, time: '', place: '', celebrant: '', cap: DEFAULT_CAP, title: '' };
   const placed = mass?.intentions.length ?? 0;
+  const userId = useUserId();
+  // A one-off Mass that holds no intention can go; a date of a regular Mass is moved instead.
+  const removable = mass && !mass.regularMassId && placed === 0;
+  const remove = async () => {
+    const answer = await massIntentionsApi.removeMass(userId, mass!._id);
+    notify.success(answer.message);
+    onClose();
+  };
   return (
     <Modal title={mass ? 'Edit Mass' : 'Add Mass'} onClose={onClose}>
+      {removable && (
+        <Removal>
+          <DeleteButton
+            label="Delete Mass"
+            confirmMessage="Are you sure you want to delete this Mass?"
+            onDelete={remove}
+          />
+        </Removal>
+      )}
       {placed > 0 && (
         <Hint>
           {placed === 1 ? '1 intention is' : `${placed} intentions are`} placed in this Mass: moving it keeps them.

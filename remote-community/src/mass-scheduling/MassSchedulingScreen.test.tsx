@@ -259,14 +259,59 @@ describe('Mass Scheduling: the week', () => {
     await userEvent.type(within(dialog).getByLabelText('Time'), '09:00');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Mass' }));
     expect(await screen.findByText('Mass added successfully')).toBeInTheDocument();
+    // This week's form starts on today.
     expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
-      date: mondayOf(today()),
+      date: today(),
       time: '09:00',
       place: 'Chapel',
       celebrant: '',
       cap: 5,
       title: 'Wedding',
     });
+  });
+
+  it('moves a Mass, and deletes a one-off Mass that holds no intention', async () => {
+    const wedding = mass({
+      _id: 'a'.repeat(24),
+      regularMassId: null,
+      time: '14:00',
+      place: 'Chapel',
+      title: 'Wedding',
+    });
+    const calls = stubApi({
+      [week]: () => ok(weekOf([mass({}), wedding])),
+      [`PUT /edit/mass/${userId}/${mass({})._id}`]: ({ body }) => [
+        200,
+        { message: 'Mass updated successfully', data: mass(body as Partial<Mass>) },
+      ],
+      [`DELETE /delete/mass/${userId}/${wedding._id}`]: () => [
+        200,
+        { message: 'Mass deleted successfully', data: wedding },
+      ],
+    });
+    render('/mass-scheduling?view=week');
+    const regularDate = await screen.findByRole('article', { name: /10:30, Main church$/ });
+    await userEvent.click(within(regularDate).getByRole('button', { name: /^Edit/ }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit Mass' });
+    // A date of a regular Mass is moved, not deleted.
+    expect(within(dialog).queryByRole('button', { name: 'Delete Mass' })).not.toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByLabelText('Time'));
+    await userEvent.type(within(dialog).getByLabelText('Time'), '11:00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Mass updated successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual(
+      expect.objectContaining({ date: sunday, time: '11:00', place: 'Main church', cap: 5 }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const oneOff = screen.getByRole('article', { name: /14:00, Chapel$/ });
+    await userEvent.click(within(oneOff).getByRole('button', { name: /^Edit/ }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit Mass' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Mass' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Please confirm' });
+    expect(confirm).toHaveTextContent('Are you sure you want to delete this Mass?');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Mass deleted successfully')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
   });
 
   it('manages the regular Masses: adds one with a cap of 5', async () => {

@@ -184,7 +184,11 @@ export function WeekView({ week, onWeek }: { week: string; onWeek: (week: string
         ))
       )}
       {editing && (
-        <MassForm mass={editing === 'new' ? undefined : editing} day={week} onClose={() => setEditing(undefined)} />
+        <MassForm
+          mass={editing === 'new' ? undefined : editing}
+          day={today() >= week && today() <= addDays(week, 6) ? today() : week}
+          onClose={() => setEditing(undefined)}
+        />
       )}
       {regular && <RegularMasses canWrite={canWrite} onClose={() => setRegular(false)} />}
     </>
