@@ -335,6 +335,44 @@ describe.each(engines())('Masses and their intentions on %s', (_name, engine) =>
     expect((await place(asker, massId, manager.token, manager.id)).status).toBe(200);
   });
 
+  it('gives two placements at once in the last place one place: the other is refused in words', async () => {
+    const day = addDays(today, 5);
+    const regular = await addRegular({ weekday: weekdayOf(day), time: '16:00', place: 'Grotto', cap: 1 });
+    const [a, b] = [await submit('Quick One'), await submit('Quick Two')];
+    const answers = await Promise.all([place(a, `${regular._id}.${day}`), place(b, `${regular._id}.${day}`)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body).toEqual({
+      message: 'This Mass is full: it takes 1 intention',
+    });
+    const grotto = (await week(day)).masses.filter((found) => found.date === day && found.time === '16:00');
+    expect(grotto).toHaveLength(1);
+    expect(grotto[0]!.intentions).toHaveLength(1);
+  });
+
+  it('changes a regular Mass: its stored dates to come follow; deleting it keeps them with their intentions', async () => {
+    const day = addDays(today, 6);
+    const regular = await addRegular({ weekday: weekdayOf(day), time: '17:00', place: 'Old chapel' });
+    const asker = await submit('Series Asker');
+    const massId = (await place(asker, `${regular._id}.${day}`)).body.data.mass._id as string;
+    const edited = await call('PUT', `edit/regular/mass/{userId}/${regular._id}`, {
+      weekday: weekdayOf(day),
+      time: '17:30',
+      place: 'New chapel',
+      celebrant: 'Fr. John',
+      cap: 3,
+    });
+    expect(edited.status).toBe(200);
+    const stored = (await week(day)).masses.find((found) => found._id === massId);
+    expect(stored).toEqual(
+      expect.objectContaining({ time: '17:30', cap: 3, intentions: [expect.objectContaining({ _id: asker })] }),
+    );
+    expect((await call('DELETE', `delete/regular/mass/{userId}/${regular._id}`)).status).toBe(200);
+    const after = (await week(day)).masses.filter((found) => found.date === day && found.time === '17:30');
+    expect(after.map((found) => found._id)).toEqual([massId]);
+    expect((await one(asker)).mass).toEqual(expect.objectContaining({ _id: massId, place: 'New chapel' }));
+    await refused(() => call('DELETE', `delete/regular/mass/{userId}/${regular._id}`), 404, 'Regular Mass not found');
+  });
+
   it('deletes a one-off Mass with no intention, and refuses one that holds some', async () => {
     const mass = (
       await call('POST', 'add/mass/{userId}', {
