@@ -122,6 +122,8 @@ test('an intention sent through the mobile app’s call is placed into next Sund
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   await expect(page.getByRole('navigation')).toHaveCount(0);
   await expect(page.getByRole('checkbox', { name: 'Large print' })).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
+  await expect(page.locator('#mass-week-print').getByRole('listitem')).toHaveCount(5);
   await page.screenshot({ path: testInfo.outputPath('week-print.png'), fullPage: true });
   await page.pdf({ path: testInfo.outputPath('week.pdf'), format: 'A4', printBackground: true });
   await page.emulateMedia({ media: 'screen' });

@@ -365,6 +365,11 @@ describe('Mass Scheduling: the print view', () => {
     expect(await within(sheet).findByText('Repose of the soul')).toBeInTheDocument();
     expect(within(sheet).getByText('— requested by Peter Obi')).toBeInTheDocument();
     expect(within(sheet).getByRole('heading', { name: /10:30 — Main church \(Fr\. Paul\)/ })).toBeInTheDocument();
+    // The copy that prints is a child of the body of its own, none of it shown on screen.
+    const printed = document.getElementById('mass-week-print')!;
+    expect(printed.parentElement).toBe(document.body);
+    await waitFor(() => expect(printed).toHaveTextContent('Repose of the soul — requested by Peter Obi'));
+    expect(printed).not.toBeVisible();
     const large = screen.getByRole('checkbox', { name: 'Large print' });
     expect(large).not.toBeChecked();
     await userEvent.click(large);

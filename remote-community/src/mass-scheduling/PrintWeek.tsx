@@ -1,16 +1,16 @@
 import { createPortal } from 'react-dom';
 import { useSearchParams } from 'react-router-dom';
 import styled, { createGlobalStyle } from 'styled-components';
-import { Button, ButtonLink, formatDate, LoadFailed, LoadingBlock, useUserId } from 'shared';
+import { Button, ButtonLink, formatDate, LoadFailed, LoadingBlock, PageHeader, Panel, useUserId } from 'shared';
 import { useResource } from 'shared/data';
-import { massIntentions, massIntentionsApi, type Mass } from './api';
+import { massIntentions, massIntentionsApi, type Mass, type MassWeek } from './api';
 import { addDays, isDay, mondayOf, today, weekdayOf } from './calendar';
 
-const SHEET_ID = 'mass-week-print';
+const PRINTED_ID = 'mass-week-print';
 
 /**
- * On paper only the sheet is printed, on A4: the shell (menu, header), the toasts and this view's own
- * buttons are not, whatever they are, since the sheet is a child of the body of its own.
+ * On paper only the printed copy of the sheet is, on A4: it is a child of the body of its own, so that
+ * the shell (menu, header), the toasts and this screen with its buttons are left out, whatever they are.
  */
 const PrintRules = createGlobalStyle`
   @media print {
@@ -22,30 +22,28 @@ const PrintRules = createGlobalStyle`
     body {
       background: #fff !important;
     }
-    body > *:not(#${SHEET_ID}) {
+    body > *:not(#${PRINTED_ID}) {
       display: none !important;
-    }
-    #${SHEET_ID} {
-      position: static !important;
-      overflow: visible !important;
-      background: #fff !important;
-      padding: 0 !important;
     }
   }
 `;
 
-/** On screen, the sheet over the whole window as a preview of the page, its buttons above it. */
-const Preview = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: 50;
-  overflow: auto;
-  background: #e9eaee;
-  padding: ${({ theme }) => theme.space(4)};
+/** The copy that prints: none on screen (the screen shows its preview). */
+const Printed = styled.div`
+  display: none;
   @media print {
-    .no-print {
-      display: none !important;
-    }
+    display: block;
+  }
+`;
+
+/** On screen, the sheet as a preview of the page. */
+const Preview = styled.div`
+  overflow-x: auto;
+  background: #e9eaee;
+  border-radius: ${({ theme }) => theme.radius};
+  padding: ${({ theme }) => theme.space(4)};
+  @media (max-width: 599px) {
+    padding: ${({ theme }) => theme.space(2)};
   }
 `;
 
@@ -54,8 +52,7 @@ const Controls = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
-  max-width: 210mm;
-  margin: 0 auto ${({ theme }) => theme.space(4)};
+  margin-bottom: ${({ theme }) => theme.space(4)};
   label {
     display: inline-flex;
     align-items: center;
@@ -82,7 +79,7 @@ const Sheet = styled.article<{ $large: boolean }>`
   box-shadow: 0 1px 6px rgba(0, 0, 0, 0.2);
   @media (max-width: 599px) {
     min-height: 0;
-    padding: 8mm 6mm;
+    padding: 6mm 5mm;
   }
   @media print {
     max-width: none;
@@ -90,15 +87,17 @@ const Sheet = styled.article<{ $large: boolean }>`
     box-shadow: none;
     padding: 0;
   }
-  h1 {
+  h2.title {
     margin: 0;
+    padding: 0;
+    border: 0;
     font-size: 1.6em;
   }
   .week {
     margin: 0.2em 0 1em;
     font-size: 1.05em;
   }
-  h2 {
+  h3.day {
     margin: 1.1em 0 0.3em;
     padding-bottom: 0.15em;
     border-bottom: 1px solid #000;
@@ -109,7 +108,7 @@ const Sheet = styled.article<{ $large: boolean }>`
     margin: 0 0 0.8em;
     break-inside: avoid;
   }
-  h3 {
+  h4 {
     margin: 0.4em 0 0.2em;
     font-size: 1.05em;
   }
@@ -134,20 +133,70 @@ function byDay(masses: Mass[]): [string, Mass[]][] {
   return [...days];
 }
 
+/** The sheet: the week's days, each Mass with its intentions numbered, for the priest and the bulletin. */
+function WeekSheet({ week, large, label }: { week: string; large: boolean; label?: string }) {
+  const userId = useUserId();
+  const masses = useResource(massIntentions.list({ userId, part: 'week', week }), (signal) =>
+    massIntentionsApi.week(userId, week, signal),
+  );
+  return (
+    <Sheet $large={large} aria-label={label}>
+      <h2 className="title">Mass intentions</h2>
+      <p className="week">
+        Week of {formatDate(week)} – {formatDate(addDays(week, 6))}
+      </p>
+      {masses.error ? (
+        <LoadFailed error={masses.error} retry={masses.reload} what="This week's Masses" />
+      ) : !masses.data ? (
+        <LoadingBlock />
+      ) : (
+        <Days week={masses.data} />
+      )}
+    </Sheet>
+  );
+}
+
+function Days({ week }: { week: MassWeek }) {
+  if (week.masses.length === 0) return <p className="none">No Masses this week.</p>;
+  return byDay(week.masses).map(([day, ofDay]) => (
+    <div key={day}>
+      <h3 className="day">
+        {weekdayOf(day)} {formatDate(day)}
+      </h3>
+      {ofDay.map((mass) => (
+        <section className="mass" key={mass._id}>
+          <h4>
+            {mass.time} — {mass.place}
+            {mass.title && ` — ${mass.title}`}
+            {mass.celebrant && ` (${mass.celebrant})`}
+          </h4>
+          {mass.intentions.length === 0 ? (
+            <p className="none">No intentions.</p>
+          ) : (
+            <ol>
+              {mass.intentions.map((intention) => (
+                <li key={intention._id}>
+                  {intention.intention} <span className="asker">— requested by {intention.fullname}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      ))}
+    </div>
+  ));
+}
+
 /**
- * /mass-scheduling/print?week=YYYY-MM-DD: a week's Masses and their intentions as one clean A4 page
- * for the priest and the bulletin, printed with the browser's own Print (Save as PDF where there is
- * no printer). Large print (`&large=1`) sets it in a larger type.
+ * /mass-scheduling/print?week=YYYY-MM-DD: a week's Masses and their intentions as one clean A4 page,
+ * previewed on screen and printed with the browser's own Print (Save as PDF where there is no
+ * printer). Large print (`&large=1`) sets it in a larger type.
  */
 export function PrintWeek() {
-  const userId = useUserId();
   const [search, setSearch] = useSearchParams();
   const asked = search.get('week');
   const week = mondayOf(isDay(asked) ? asked : today());
   const large = search.get('large') === '1';
-  const masses = useResource(massIntentions.list({ userId, part: 'week', week }), (signal) =>
-    massIntentionsApi.week(userId, week, signal),
-  );
   const setLarge = (on: boolean) => {
     const next = new URLSearchParams(search);
     if (on) next.set('large', '1');
@@ -155,10 +204,11 @@ export function PrintWeek() {
     setSearch(next, { replace: true });
   };
 
-  return createPortal(
-    <Preview id={SHEET_ID}>
+  return (
+    <Panel>
       <PrintRules />
-      <Controls className="no-print">
+      <PageHeader />
+      <Controls>
         <ButtonLink variant="secondary" to={`/mass-scheduling?view=week&week=${week}`}>
           Back to the week
         </ButtonLink>
@@ -168,48 +218,15 @@ export function PrintWeek() {
         </label>
         <Button onClick={() => window.print()}>Print</Button>
       </Controls>
-      <Sheet $large={large} aria-label="Mass intentions of the week">
-        <h1>Mass intentions</h1>
-        <p className="week">
-          Week of {formatDate(week)} – {formatDate(addDays(week, 6))}
-        </p>
-        {masses.error ? (
-          <LoadFailed error={masses.error} retry={masses.reload} what="This week's Masses" />
-        ) : !masses.data ? (
-          <LoadingBlock />
-        ) : masses.data.masses.length === 0 ? (
-          <p className="none">No Masses this week.</p>
-        ) : (
-          byDay(masses.data.masses).map(([day, ofDay]) => (
-            <div key={day}>
-              <h2>
-                {weekdayOf(day)} {formatDate(day)}
-              </h2>
-              {ofDay.map((mass) => (
-                <section className="mass" key={mass._id}>
-                  <h3>
-                    {mass.time} — {mass.place}
-                    {mass.title && ` — ${mass.title}`}
-                    {mass.celebrant && ` (${mass.celebrant})`}
-                  </h3>
-                  {mass.intentions.length === 0 ? (
-                    <p className="none">No intentions.</p>
-                  ) : (
-                    <ol>
-                      {mass.intentions.map((intention) => (
-                        <li key={intention._id}>
-                          {intention.intention} <span className="asker">— requested by {intention.fullname}</span>
-                        </li>
-                      ))}
-                    </ol>
-                  )}
-                </section>
-              ))}
-            </div>
-          ))
-        )}
-      </Sheet>
-    </Preview>,
-    document.body,
+      <Preview>
+        <WeekSheet week={week} large={large} label="Mass intentions of the week" />
+      </Preview>
+      {createPortal(
+        <Printed id={PRINTED_ID}>
+          <WeekSheet week={week} large={large} />
+        </Printed>,
+        document.body,
+      )}
+    </Panel>
   );
 }
