@@ -130,10 +130,20 @@ export async function seed(request: APIRequestContext, { payloads = true } = {})
     }),
   );
   const prayerRequest = await idOf(request.post('/api/v1/prayer/request', { data: { request: hostile('Pray') } }));
-  // Mass intentions cannot be deleted (the spec has no such call): this one stays.
-  await request.post('/api/v1/mass/intention', {
-    data: { fullname: hostile('Ada'), email: 'ada@example.com', intention: hostile('For peace') },
-  });
+  // Mass intentions cannot be deleted (the spec has no such call): this one stays, placed in the week's
+  // Sunday Mass, so that the week and its print view show it (the Mass's date stays with it).
+  const intention = await idOf(
+    request.post('/api/v1/mass/intention', {
+      data: { fullname: hostile('Ada'), email: 'ada@example.com', intention: hostile('For peace') },
+    }),
+  );
+  const sundayMass = await idOf(
+    request.post(`/api/v1/add/regular/mass/${user}`, {
+      headers,
+      data: { weekday: 'Sunday', time: '23:00', place: hostile('Main church'), celebrant: hostile('Fr. Paul') },
+    }),
+  );
+  await request.put(`/api/v1/mass/intention/place/${user}/${intention}`, { headers, data: { massId: 'next' } });
   const stream = await idOf(
     request.post(`/api/v1/add/stream/${user}`, {
       headers,
@@ -206,6 +216,7 @@ export async function seed(request: APIRequestContext, { payloads = true } = {})
       await request.delete(`/api/v1/delete/account/${user}/${account}`, { headers });
       await request.post(`/api/v1/delete/prayer/${user}/${prayer}`, { headers });
       await request.delete(`/api/v1/prayer/request/${user}/${prayerRequest}`, { headers });
+      await request.delete(`/api/v1/delete/regular/mass/${user}/${sundayMass}`, { headers });
       await request.delete(`/api/v1/delete/stream/${user}/${stream}`, { headers });
       await request.delete(`/api/v1/delete/reading/${user}/${reading}`, { headers });
       await request.delete(`/api/v1/delete/adult/reflection/${user}/${reflection}`, { headers });
