@@ -51,7 +51,7 @@ test('the administrator runs the foundation screens end to end', SMOKE, async ({
   await (await menuLink(page, 'Mass Scheduling')).click();
   await expect(page).toHaveURL(/\/mass-scheduling$/);
   const table = page.getByRole('table', { name: 'Mass intentions' });
-  await expect(table.getByRole('cell', { name: 'Grace Appiah' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Grace Appiah', exact: true })).toBeVisible();
   await expect(table.getByRole('cell', { name: 'Thanksgiving for a safe journey' })).toBeVisible();
 
   // The header search filters the list through ?q=.

@@ -127,8 +127,10 @@ test('an intention sent through the mobile app’s call is placed into next Sund
   await page.screenshot({ path: testInfo.outputPath('week-print.png'), fullPage: true });
   await page.pdf({ path: testInfo.outputPath('week.pdf'), format: 'A4', printBackground: true });
   await page.emulateMedia({ media: 'screen' });
-  await page.getByRole('checkbox', { name: 'Large print' }).check();
+  // The address keeps the choice: the box follows it once the address changed.
+  await page.getByRole('checkbox', { name: 'Large print' }).click();
   await expect(page).toHaveURL(/large=1/);
+  await expect(page.getByRole('checkbox', { name: 'Large print' })).toBeChecked();
   await page.emulateMedia({ media: 'print' });
   await page.screenshot({ path: testInfo.outputPath('week-print-large.png'), fullPage: true });
 });
