@@ -1771,6 +1771,84 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/analytics/calendar/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The content calendar: the reflections and readings of the next 30 days (?from=YYYY-MM-DD) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The first day, YYYY-MM-DD: the browser's today, as the parish's day may not be the server's */
+          from?: string;
+        };
+        header?: never;
+        path: {
+          /** @description The administrator's _id */
+          userId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['ContentCalendar'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/masses/week/{userId}': {
     parameters: {
       query?: never;
@@ -10242,6 +10320,956 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/export/books.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the books as CSV, as the list shows them (?q=)
+     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The CSV file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/bible-readings.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the Bible readings as CSV, as the list shows them (?q=&week=)
+     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          tz?: string;
+          /** @description Only this week, 1 to 52 */
+          week?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The CSV file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/live-streams.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the live streams as CSV, as the list shows them (?q=)
+     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The CSV file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/adult-reflections.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the adult reflections as CSV, as the list shows them (?q=)
+     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The CSV file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/children-reflections.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the children reflections as CSV, as the list shows them (?q=)
+     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The CSV file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/groups.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the groups as CSV, as the list shows them (?q=)
+     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The CSV file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/mass-intentions.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the mass intentions as CSV, as the list shows them (?q=)
+     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The CSV file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/prayer-requests.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the prayer requests as CSV, as the list shows them (?q=&state=)
+     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          tz?: string;
+          /** @description Only the requests in this state */
+          state?: 'New' | 'Prayed for' | 'Answered';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The CSV file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/donations.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the donations as CSV, as the list shows them (?q=)
+     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The CSV file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/bank-accounts.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the bank accounts as CSV, as the list shows them (?q=)
+     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The CSV file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/prayers.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the Section A prayers as CSV, as the list shows them (?q=)
+     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The CSV file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/activity.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the the activity record as CSV, as the list shows them (?q=&member=&kind=)
+     * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          tz?: string;
+          /** @description Only this member's writes (_id) */
+          member?: string;
+          /** @description Only this kind of record */
+          kind?:
+            | 'reflection image'
+            | 'prayer request'
+            | 'mass intention'
+            | 'regular Mass'
+            | 'Mass'
+            | 'Bible reading'
+            | 'book'
+            | 'live stream'
+            | 'adult reflection'
+            | 'children reflection'
+            | 'group'
+            | 'donation'
+            | 'bank account'
+            | 'Section A prayer'
+            | 'About Us'
+            | 'team'
+            | 'account'
+            | 'trash';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The CSV file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/version': {
     parameters: {
       query?: never;
@@ -10495,6 +11523,38 @@ export interface components {
         month: string;
         /** @description Donations added in that month */
         count: number;
+      }[];
+    };
+    ContentCalendar: {
+      /**
+       * Format: date
+       * @description The first day, YYYY-MM-DD
+       */
+      from: string;
+      /**
+       * Format: date
+       * @description The last day, YYYY-MM-DD
+       */
+      to: string;
+      days: {
+        /**
+         * Format: date
+         * @description YYYY-MM-DD
+         */
+        date: string;
+        /** @description An adult reflection exists for the day */
+        adultReflection: boolean;
+        /** @description A children reflection exists for the day */
+        childrenReflection: boolean;
+        /** @description The Bible-in-a-year plan has a reading for the day's day of the year */
+        reading: boolean;
+        /** @description The plan's week of the day */
+        planWeek: number;
+      }[];
+      /** @description The plan's weeks with a day of the window that has no reading, in date order */
+      missingPlanWeeks: {
+        week: number;
+        missingDates: string[];
       }[];
     };
     MassIntention: {

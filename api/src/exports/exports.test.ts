@@ -173,6 +173,43 @@ describe.each(engines())('CSV exports on %s', (_name, engine) => {
     expect(cell('Note')).toBe('Visit on Friday');
   });
 
+  it('exports a mass intention with its state, its Mass, its stipend and its receipt', async () => {
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const mass = await server.call('POST', `/api/v1/add/mass/${server.admin._id}`, {
+      token,
+      json: { date: day, time: '18:00', place: 'Chapel', title: 'Wedding' },
+    });
+    expect(mass.status).toBe(201);
+    const intention = await server.call('POST', '/api/v1/mass/intention', {
+      json: { fullname: 'Ada Obi', email: 'ada@example.com', intention: 'For the couple' },
+    });
+    const id = intention.body.data._id as string;
+    const placed = await server.call('PUT', `/api/v1/mass/intention/place/${server.admin._id}/${id}`, {
+      token,
+      json: { massId: mass.body.data._id },
+    });
+    expect(placed.status).toBe(200);
+    const cared = await server.call('PUT', `/api/v1/mass/intention/${server.admin._id}/${id}`, {
+      token,
+      json: { stipend: '20.50', receipt: 'R-17' },
+    });
+    expect(cared.status).toBe(200);
+
+    const [header, ...rows] = records((await exported('mass-intentions', '?q=Ada%20Obi')).text);
+    expect(rows).toHaveLength(1);
+    const cell = (name: string) => rows[0]![header!.indexOf(name)];
+    expect(cell('State')).toBe('Scheduled');
+    expect(cell('Mass Date')).toBe(day.split('-').reverse().join('/'));
+    expect(cell('Mass Time')).toBe('18:00');
+    expect(cell('Mass')).toBe('Wedding, Chapel');
+    expect(cell('Stipend')).toBe('20.50');
+    expect(cell('Receipt')).toBe('R-17');
+    // One not placed: its Mass cells are empty.
+    const [, unplaced] = records((await exported('mass-intentions', '?q=Mary%20Okafor')).text);
+    expect(unplaced![header!.indexOf('State')]).toBe('Requested');
+    expect(unplaced![header!.indexOf('Mass')]).toBe('');
+  });
+
   it('lets every member export what they may read, and refuses in words a list the role cannot read', async () => {
     expect((await exported('prayer-requests', '', members['Guest User'].token)).status).toBe(200);
     expect((await exported('donations', '', members['Guest User'].token)).status).toBe(200);

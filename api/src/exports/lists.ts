@@ -95,17 +95,33 @@ const groups = resourceExport(groupResource, {
   searched: (cell) => [cell('Name'), cell('Link'), cell('Description')],
 });
 
+/** A column of the Mass an intention is placed in, '' while it is not placed. */
+const massOf = (column: 'date' | 'time') =>
+  sql<string>`coalesce((select ${sql.ref(`masses.${column}`)} from masses where masses._id = mass_intentions.mass_id), '')`;
+
 const massIntentions: ExportDefinition = {
   name: 'mass-intentions',
   what: 'mass intentions',
   tag: 'mass intentions',
   table: 'mass_intentions',
   order: { column: 'created_at', direction: 'desc' },
+  selected: {
+    // The Mass it is placed in: its day, time and place ('' while not placed).
+    mass_date: massOf('date'),
+    mass_time: massOf('time'),
+    mass_place: sql<string>`coalesce((select case when masses.title = '' then masses.place else masses.title || ', ' || masses.place end from masses where masses._id = mass_intentions.mass_id), '')`,
+  },
   columns: [
     { header: 'Full Name', column: 'fullname' },
     { header: 'Email', column: 'email' },
     { header: 'Intention Type', column: 'intention' },
     { header: 'Submitted', column: 'created_at', as: 'date' },
+    { header: 'State', column: 'state' },
+    { header: 'Mass Date', column: 'mass_date', as: 'day' },
+    { header: 'Mass Time', column: 'mass_time' },
+    { header: 'Mass', column: 'mass_place' },
+    { header: 'Stipend', column: 'stipend' },
+    { header: 'Receipt', column: 'receipt' },
   ],
   searched: (cell) => [cell('Full Name'), cell('Email'), cell('Intention Type')],
 };
