@@ -1927,6 +1927,83 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/masses/week/{userId}/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A week's Masses and their intentions as one A4 PDF, the print view's sheet (?week=&large=1) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description A day of the week (YYYY-MM-DD); this week when not given */
+          week?: string;
+          /** @description '1': large print (16 pt, not 11) */
+          large?: '1';
+        };
+        header?: never;
+        path: {
+          /** @description The administrator's _id */
+          userId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The PDF file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/pdf': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/pdf': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/pdf': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/pdf': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/masses/regular/{userId}': {
     parameters: {
       query?: never;

@@ -60,6 +60,7 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
         '/api/v1/mass/intention/{userId}/{id}',
         '/api/v1/mass/intention/place/{userId}/{id}',
         '/api/v1/masses/week/{userId}',
+        '/api/v1/masses/week/{userId}/pdf',
         '/api/v1/masses/regular/{userId}',
         '/api/v1/add/regular/mass/{userId}',
         '/api/v1/edit/regular/mass/{userId}/{id}',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { bearerSecurity, ownAccount } from '../auth/guard';
 import { isId } from '../db/ids';
 import { addSchemas, ref } from '../http/contract';
@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../http/errors';
 import { jsonWrite, RecordParams, UserParams } from '../http/account-routes';
 import { errorResponses } from '../http/validation';
 import { isDay, localNow } from './calendar';
+import { weekPdf } from './pdf';
 import {
   addMass,
   addRegularMass,
@@ -33,6 +34,7 @@ import {
   RegularMass,
   RegularMassInput,
   ScheduledMassIntention,
+  WeekPdfQuery,
   WeekQuery,
   type IntentionCare as Care,
 } from './schemas';
@@ -89,6 +91,38 @@ export function massRoutes(parent: FastifyInstance, invalidate: () => void): voi
     async (request) => {
       const day = request.query.week ? checkedDay(request.query.week, MASS_MESSAGES.badWeek) : localNow().date;
       return { message: 'Masses fetched successfully', data: await massWeek(db, day) };
+    },
+  );
+
+  // On the untyped instance: its answer is a stream, which the schema's string type cannot name.
+  parent.get<{ Params: Static<typeof UserParams>; Querystring: Static<typeof WeekPdfQuery> }>(
+    '/masses/week/:userId/pdf',
+    {
+      onRequest: ownAccount,
+      schema: {
+        tags: TAGS,
+        summary: "A week's Masses and their intentions as one A4 PDF, the print view's sheet (?week=&large=1)",
+        security: bearerSecurity,
+        params: UserParams,
+        querystring: WeekPdfQuery,
+        produces: ['application/pdf'],
+        response: {
+          200: {
+            description: 'The PDF file',
+            content: { 'application/pdf': { schema: Type.String({ format: 'binary', description: 'The PDF file' }) } },
+          },
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const day = request.query.week ? checkedDay(request.query.week, MASS_MESSAGES.badWeek) : localNow().date;
+      const week = await massWeek(db, day);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="mass-intentions-${week.week}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(weekPdf(week, { large: request.query.large === '1' }));
     },
   );
 

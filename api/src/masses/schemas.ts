@@ -104,6 +104,15 @@ export const WeekQuery = Type.Object(
   { additionalProperties: false },
 );
 
+/** What a week's PDF is asked for: the week, and large print. */
+export const WeekPdfQuery = Type.Object(
+  {
+    ...WeekQuery.properties,
+    large: Type.Optional(OneOf(['1'] as const, { title: 'large', description: "'1': large print (16 pt, not 11)" })),
+  },
+  { additionalProperties: false },
+);
+
 /** An intention goes Requested → Scheduled (placed in a Mass) → Said, or Cancelled. */
 export const INTENTION_STATES = ['Requested', 'Scheduled', 'Said', 'Cancelled'] as const;
 export type IntentionState = (typeof INTENTION_STATES)[number];
