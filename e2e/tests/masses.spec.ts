@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { FIRST_PAGE, openScreen } from './session';
 
@@ -133,4 +134,16 @@ test('an intention sent through the mobile app’s call is placed into next Sund
   await expect(page.getByRole('checkbox', { name: 'Large print' })).toBeChecked();
   await page.emulateMedia({ media: 'print' });
   await page.screenshot({ path: testInfo.outputPath('week-print-large.png'), fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
+
+  // Where the browser cannot print: the same week as a PDF the server writes (large print, as chosen).
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download PDF' }).click(),
+  ]);
+  expect(pdf.suggestedFilename()).toMatch(/^mass-intentions-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const bytes = readFileSync((await pdf.path())!).toString('latin1');
+  expect(bytes.startsWith('%PDF-')).toBe(true);
+  expect(bytes).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
+  await pdf.saveAs(testInfo.outputPath('week-large.pdf'));
 });

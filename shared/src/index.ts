@@ -36,6 +36,7 @@ export { Modal, ModalActions } from './ui/Modal';
 export { focusableIn, keepFocusIn } from './ui/focus';
 export { DeleteButton } from './ui/DeleteButton';
 export { ExportButton } from './ui/ExportButton';
+export { DownloadButton, type ApiUrl, type DownloadButtonProps } from './ui/DownloadButton';
 export { RowAction, RowActions } from './ui/RowActions';
 export {
   ListPage,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from 'shared';
-import { renderRoutes, signIn, stubApi } from 'shared/testing';
+import { renderRoutes, signIn, stubApi, watchDownloads } from 'shared/testing';
 import App from '../App';
 import type { Mass, MassIntention } from './api';
 import { addDays, mondayOf, today } from './calendar';
@@ -382,5 +382,39 @@ describe('Mass Scheduling: the print view', () => {
       `/mass-scheduling?view=week&week=${monday}`,
     );
     print.mockRestore();
+  });
+
+  it('downloads the same week as a PDF the server writes, in large print when asked', async () => {
+    const monday = mondayOf(today());
+    const downloads = watchDownloads();
+    const file = new Blob(['%PDF-1.3'], { type: 'application/pdf' });
+    const calls = stubApi({
+      [week]: () => ok(weekOf([mass({})])),
+      [`GET /masses/week/${userId}/pdf`]: () => [
+        200,
+        file,
+        { 'content-disposition': `attachment; filename="mass-intentions-${monday}.pdf"` },
+      ],
+    });
+    render(`/mass-scheduling/print?week=${monday}&large=1`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]).toEqual({ name: `mass-intentions-${monday}.pdf`, file });
+    expect(calls.find((call) => call.url.endsWith('/pdf'))!.params).toEqual({ week: monday, large: '1' });
+    jest.restoreAllMocks();
+  });
+
+  it("tells the server's refusal of the PDF in its words", async () => {
+    const monday = mondayOf(today());
+    stubApi({
+      [week]: () => ok(weekOf([])),
+      [`GET /masses/week/${userId}/pdf`]: () => [
+        400,
+        new Blob([JSON.stringify({ message: 'Week must be a day of the calendar, written YYYY-MM-DD' })]),
+      ],
+    });
+    render(`/mass-scheduling/print?week=${monday}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
+    expect(await screen.findByText('Week must be a day of the calendar, written YYYY-MM-DD')).toBeInTheDocument();
   });
 });

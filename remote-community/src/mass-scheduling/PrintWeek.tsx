@@ -1,7 +1,17 @@
 import { createPortal } from 'react-dom';
 import { useSearchParams } from 'react-router-dom';
 import styled, { createGlobalStyle } from 'styled-components';
-import { Button, ButtonLink, formatDate, LoadFailed, LoadingBlock, PageHeader, Panel, useUserId } from 'shared';
+import {
+  Button,
+  ButtonLink,
+  DownloadButton,
+  formatDate,
+  LoadFailed,
+  LoadingBlock,
+  PageHeader,
+  Panel,
+  useUserId,
+} from 'shared';
 import { useResource } from 'shared/data';
 import { massIntentions, massIntentionsApi, type Mass, type MassWeek } from './api';
 import { addDays, isDay, mondayOf, today, weekdayOf } from './calendar';
@@ -193,6 +203,7 @@ function Days({ week }: { week: MassWeek }) {
  * printer). Large print (`&large=1`) sets it in a larger type.
  */
 export function PrintWeek() {
+  const userId = useUserId();
   const [search, setSearch] = useSearchParams();
   const asked = search.get('week');
   const week = mondayOf(isDay(asked) ? asked : today());
@@ -217,6 +228,14 @@ export function PrintWeek() {
           Large print
         </label>
         <Button onClick={() => window.print()}>Print</Button>
+        {/* The same sheet as a file, for a browser that cannot print (the server writes it). */}
+        <DownloadButton
+          url={`/masses/week/${userId}/pdf`}
+          params={{ week, large: large ? '1' : undefined }}
+          fileName={`mass-intentions-${week}.pdf`}
+          label="Download PDF"
+          busyLabel="Preparing the PDF…"
+        />
       </Controls>
       <Preview>
         <WeekSheet week={week} large={large} label="Mass intentions of the week" />
