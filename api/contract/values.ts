@@ -59,7 +59,7 @@ export const MassIntentionInput = {
 
 export const RegularMassInput = {
   weekday: { required: true, enum: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] },
-  time: { required: true },
+  time: { required: true, maxLength: 5 },
   place: { required: true, minLength: 1, maxLength: 200 },
   celebrant: { required: false, maxLength: 200 },
   cap: { required: false, minimum: 1, maximum: 100 },
@@ -67,7 +67,7 @@ export const RegularMassInput = {
 
 export const MassInput = {
   date: { required: true, maxLength: 10 },
-  time: { required: true },
+  time: { required: true, maxLength: 5 },
   place: { required: true, minLength: 1, maxLength: 200 },
   celebrant: { required: false, maxLength: 200 },
   cap: { required: false, minimum: 1, maximum: 100 },

@@ -11,7 +11,8 @@ export type Weekday = (typeof WEEKDAYS)[number];
 
 /** A time of day, 24-hour HH:MM, in the parish's local time. */
 const TIME_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
-const Time = () => Type.String({ pattern: TIME_PATTERN, description: "HH:MM, 24-hour, the parish's local time" });
+const Time = () =>
+  Type.String({ pattern: TIME_PATTERN, maxLength: 5, description: "HH:MM, 24-hour, the parish's local time" });
 /** A calendar day, YYYY-MM-DD (checked to be a real day by the routes). */
 const Day = () => Type.String({ maxLength: 10, description: 'YYYY-MM-DD' });
 const Cap = () =>
