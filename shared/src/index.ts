@@ -32,11 +32,11 @@ export { Panel, PageHeader, SectionHeader, EmptyText, SampleDataNotice, MissingR
 export { Notice } from './ui/notice';
 export { PageTitleProvider, usePageTitle } from './ui/pageTitle';
 export { DataTable, ListTable, deleteColumn, type Column } from './ui/DataTable';
-export { Modal, ModalActions } from './ui/Modal';
+export { Modal, ModalActions, ModalCloseActions } from './ui/Modal';
 export { focusableIn, keepFocusIn } from './ui/focus';
 export { DeleteButton } from './ui/DeleteButton';
 export { ExportButton } from './ui/ExportButton';
-export { DownloadButton, type ApiUrl, type DownloadButtonProps } from './ui/DownloadButton';
+export { DownloadButton } from './ui/DownloadButton';
 export { RowAction, RowActions } from './ui/RowActions';
 export {
   ListPage,

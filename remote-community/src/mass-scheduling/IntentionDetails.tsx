@@ -2,13 +2,12 @@ import * as yup from 'yup';
 import styled from 'styled-components';
 import {
   allows,
-  Button,
   DetailsList,
   DetailsText,
   formatDate,
   formatDateTime,
   Modal,
-  ModalActions,
+  ModalCloseActions,
   optionalText,
   RecordForm,
   SelectField,
@@ -104,11 +103,7 @@ export function IntentionDetails({ intention, onClose }: { intention: MassIntent
           <TextField name="receipt" label="Receipt number" />
         </RecordForm>
       ) : (
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
-        </ModalActions>
+        <ModalCloseActions onClose={onClose} />
       )}
     </Modal>
   );

@@ -2,13 +2,12 @@ import * as yup from 'yup';
 import styled from 'styled-components';
 import {
   allows,
-  Button,
   DetailsList,
   DetailsText,
   formatDate,
   formatDateTime,
   Modal,
-  ModalActions,
+  ModalCloseActions,
   optionalText,
   RecordForm,
   SelectField,
@@ -98,11 +97,7 @@ export function PrayerRequestDetails({
           <TextAreaField name="note" label="Note" rows={4} hint="For the team only: the mobile app never shows it." />
         </RecordForm>
       ) : (
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
-        </ModalActions>
+        <ModalCloseActions onClose={onClose} />
       )}
     </Modal>
   );

@@ -10,6 +10,7 @@ import {
   formatDateTime,
   Modal,
   ModalActions,
+  ModalCloseActions,
   NotLoaded,
   notify,
   SectionHeader,
@@ -209,11 +210,7 @@ export function HistoryDialog({
   return (
     <Modal title={title} onClose={onClose}>
       <VersionList history={history} onOpen={setOpen} />
-      <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      </ModalActions>
+      <ModalCloseActions onClose={onClose} />
     </Modal>
   );
 }

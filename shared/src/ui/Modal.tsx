@@ -120,6 +120,17 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
+/** A read-only dialog's footer: its one Close. */
+export function ModalCloseActions({ onClose }: { onClose: () => void }) {
+  return (
+    <ModalActions>
+      <Button variant="secondary" onClick={onClose}>
+        Close
+      </Button>
+    </ModalActions>
+  );
+}
+
 export function ConfirmDialog({ message, confirmLabel = 'Delete', busy, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Modal title="Please confirm" onClose={onCancel}>
