@@ -2287,7 +2287,7 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete a regular Mass: its dates holding intentions stay, with them */
+    /** Delete a regular Mass: its dates to come without intentions go; the others stay as Masses of their own */
     delete: {
       parameters: {
         query?: never;

@@ -616,7 +616,7 @@ const migrations = (engine: EngineName): Record<string, Migration> => ({
   // a regular Mass keeps the date of the series it stands for (regular_date), so that a moved one is
   // not listed twice. An intention is Requested, Scheduled into a Mass, Said or Cancelled, with an
   // optional stipend (an amount, as text) and receipt number. Its Mass is an id without a foreign key,
-  // as a prayer request's assignee: an intention restored from the trash comes back as it was.
+  // as a prayer request's assignee is: a Mass's delete refuses, in words, while intentions are in it.
   '0020_masses': {
     async up(db: Kysely<unknown>) {
       await db.schema

@@ -373,6 +373,79 @@ describe.each(engines())('Masses and their intentions on %s', (_name, engine) =>
     await refused(() => call('DELETE', `delete/regular/mass/{userId}/${regular._id}`), 404, 'Regular Mass not found');
   });
 
+  it('places one intention once when two placements of it into two Masses come at once', async () => {
+    const day = addDays(today, 5);
+    const first = (await call('POST', 'add/mass/{userId}', { date: day, time: '06:00', place: 'East chapel' })).body
+      .data as { _id: string };
+    const second = (await call('POST', 'add/mass/{userId}', { date: day, time: '06:30', place: 'West chapel' })).body
+      .data as { _id: string };
+    const asker = await submit('Twice Asker');
+    const answers = await Promise.all([place(asker, first._id), place(asker, second._id)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const placedIn = answers.find((answer) => answer.status === 200)!.body.data.mass._id as string;
+    expect(answers.find((answer) => answer.status === 409)!.body.message).toMatch(
+      /^This intention is already placed in a Mass/,
+    );
+    const held = (await week(day)).masses.filter((mass) => mass.intentions.some((found) => found._id === asker));
+    expect(held.map((mass) => mass._id)).toEqual([placedIn]);
+  });
+
+  it("changes a regular Mass's dates only in what changed, and not where a date has its own value", async () => {
+    const day = addDays(today, 8);
+    const regular = await addRegular({ weekday: weekdayOf(day), time: '09:00', place: 'Nave', cap: 2 });
+    // A feast: that date takes 4, in the garden.
+    const feast = (await place(await submit('Feast One'), `${regular._id}.${day}`)).body.data.mass._id as string;
+    const moved = await call('PUT', `edit/mass/{userId}/${feast}`, {
+      date: day,
+      time: '09:00',
+      place: 'Garden',
+      cap: 4,
+    });
+    expect(moved.status).toBe(200);
+    for (const name of ['Feast Two', 'Feast Three']) expect((await place(await submit(name), feast)).status).toBe(200);
+    // Only the celebrant changes: the feast keeps its cap of 4 (3 placed) and its garden.
+    const edited = await call('PUT', `edit/regular/mass/{userId}/${regular._id}`, {
+      weekday: weekdayOf(day),
+      time: '09:00',
+      place: 'Nave',
+      celebrant: 'Fr. Luke',
+      cap: 2,
+    });
+    expect(edited.status).toBe(200);
+    expect((await week(day)).masses.find((mass) => mass._id === feast)).toEqual(
+      expect.objectContaining({ cap: 4, place: 'Garden', celebrant: 'Fr. Luke' }),
+    );
+  });
+
+  it('deleting a regular Mass takes its empty dates to come; a date holding intentions stays, of its own', async () => {
+    const day = addDays(today, 9);
+    const later = addDays(day, 7);
+    const regular = await addRegular({ weekday: weekdayOf(day), time: '19:00', place: 'Crypt' });
+    const asker = await submit('Crypt Asker');
+    const kept = (await place(asker, `${regular._id}.${day}`)).body.data.mass._id as string;
+    // A later date taken out again: stored, empty.
+    const other = await submit('Crypt Other');
+    const emptied = (await place(other, `${regular._id}.${later}`)).body.data.mass._id as string;
+    await care(other, { state: 'Requested' });
+    expect((await call('DELETE', `delete/regular/mass/{userId}/${regular._id}`)).status).toBe(200);
+    expect((await week(later)).masses.map((mass) => mass._id)).not.toContain(emptied);
+    const stays = (await week(day)).masses.find((mass) => mass._id === kept);
+    expect(stays).toEqual(
+      expect.objectContaining({ regularMassId: null, intentions: [expect.objectContaining({ _id: asker })] }),
+    );
+  });
+
+  it('keeps the order intentions were asked in when one is marked Said', async () => {
+    const mass = (
+      await call('POST', 'add/mass/{userId}', { date: addDays(today, 3), time: '13:00', place: 'Side altar' })
+    ).body.data as { _id: string; date: string };
+    const asked = [await submit('Order One'), await submit('Order Two'), await submit('Order Three')];
+    for (const id of asked) await place(id, mass._id);
+    await care(asked[0]!, { state: 'Said' });
+    const listed = (await week(mass.date)).masses.find((found) => found._id === mass._id)!;
+    expect(listed.intentions.map((intention) => intention._id)).toEqual(asked);
+  });
+
   it('deletes a one-off Mass with no intention, and refuses one that holds some', async () => {
     const mass = (
       await call('POST', 'add/mass/{userId}', {

@@ -192,10 +192,23 @@ async function storedForUpdate(trx: Transaction<Database>, engine: Db['engine'],
   const found = isStored(mass)
     ? query.where('_id', '=', mass._id)
     : query.where('regular_id', '=', mass.regular_id).where('regular_date', '=', mass.regular_date);
-  return await (engine === 'postgres' ? found.forUpdate() : found).executeTakeFirstOrThrow();
+  return await lockedForUpdate(found, engine).executeTakeFirstOrThrow();
 }
 
-/** The Masses with the intentions placed in them, in the order they were placed. */
+/** A query's rows locked until the transaction ends, on PostgreSQL (SQLite's transactions run one at a time). */
+function lockedForUpdate<Q extends { forUpdate(): Q }>(query: Q, engine: Db['engine']): Q {
+  return engine === 'postgres' ? query.forUpdate() : query;
+}
+
+/** An intention, locked: two changes of one intention at once see each other's, one after the other. */
+function intentionForUpdate(trx: Transaction<Database>, engine: Db['engine'], id: string) {
+  return lockedForUpdate(
+    trx.selectFrom('mass_intentions').selectAll().where('_id', '=', id),
+    engine,
+  ).executeTakeFirst();
+}
+
+/** The Masses with the intentions placed in them, in the order they were asked for (a mark keeps its place). */
 async function withIntentions(query: Query, masses: MassRow[]): Promise<Mass[]> {
   const ids = masses.filter(isStored).map((mass) => mass._id);
   const placed = ids.length
@@ -204,7 +217,7 @@ async function withIntentions(query: Query, masses: MassRow[]): Promise<Mass[]> 
         .select(['_id', 'fullname', 'intention', 'state', 'mass_id'])
         .where('mass_id', 'in', ids)
         .where('state', 'in', [...PLACED_STATES])
-        .orderBy('state_changed_at')
+        .orderBy('created_at')
         .orderBy('_id')
         .execute()
     : [];
@@ -272,51 +285,58 @@ export async function addRegularMass(db: Db, input: RegularMassInput): Promise<R
 }
 
 /**
- * Changes a regular Mass. Its dates not stored yet follow at once; its stored dates to come take the new
- * place, celebrant and cap (refused when one holds more intentions than the cap), and the new time
- * unless they were moved on their own or the weekday changed.
+ * Changes a regular Mass. Its dates not stored yet follow at once. Its stored dates to come follow each
+ * field that changed (place, celebrant, cap, time) unless that date was given its own value of it (a
+ * feast's larger cap, a Mass moved on its own), and not the time when the weekday changed; a cap that
+ * would fall below a date's intentions is refused.
  */
 export async function editRegularMass(db: Db, id: string, input: RegularMassInput): Promise<RegularMass> {
   return await db.kysely.transaction().execute(async (trx) => {
     const old = await trx.selectFrom('regular_masses').selectAll().where('_id', '=', id).executeTakeFirst();
     if (!old) throw notFound(MASS_MESSAGES.regularNotFound);
-    const cap = input.cap ?? DEFAULT_CAP;
-    const coming = await trx
-      .selectFrom('masses')
-      .selectAll()
-      .where('regular_id', '=', id)
-      .where('date', '>=', localNow().date)
-      .execute();
+    const next = {
+      place: input.place,
+      celebrant: input.celebrant ?? '',
+      cap: input.cap ?? DEFAULT_CAP,
+      time: input.time,
+    };
+    const coming = await lockedForUpdate(
+      trx.selectFrom('masses').selectAll().where('regular_id', '=', id).where('date', '>=', localNow().date),
+      db.engine,
+    ).execute();
+    /** What a stored date takes of the change: the fields that changed and that it still has as they were. */
+    const followed = (mass: MassRow) => ({
+      ...(next.place !== old.place && mass.place === old.place ? { place: next.place } : {}),
+      ...(next.celebrant !== old.celebrant && mass.celebrant === old.celebrant ? { celebrant: next.celebrant } : {}),
+      ...(next.cap !== old.cap && mass.cap === old.cap ? { cap: next.cap } : {}),
+      ...(next.time !== old.time &&
+      input.weekday === old.weekday &&
+      mass.date === mass.regular_date &&
+      mass.time === old.time
+        ? { time: next.time }
+        : {}),
+    });
     const counts = await placedCounts(
       trx,
       coming.map((mass) => mass._id),
     );
-    const over = coming.find((mass) => (counts.get(mass._id) ?? 0) > cap);
+    const over = coming.find((mass) => {
+      const cap = followed(mass).cap;
+      return cap !== undefined && (counts.get(mass._id) ?? 0) > cap;
+    });
     if (over) throw new HttpError(409, MASS_MESSAGES.capBelow(counts.get(over._id)!, `the Mass of ${over.date}`));
     const updated = await trx
       .updateTable('regular_masses')
-      .set({
-        weekday: input.weekday,
-        time: input.time,
-        place: input.place,
-        celebrant: input.celebrant ?? '',
-        cap,
-        updated_at: timestamp(),
-      })
+      .set({ weekday: input.weekday, ...next, updated_at: timestamp() })
       .where('_id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
     for (const mass of coming) {
-      const follows = input.weekday === old.weekday && mass.date === mass.regular_date && mass.time === old.time;
+      const changes = followed(mass);
+      if (Object.keys(changes).length === 0) continue;
       await trx
         .updateTable('masses')
-        .set({
-          place: input.place,
-          celebrant: input.celebrant ?? '',
-          cap,
-          ...(follows ? { time: input.time } : {}),
-          updated_at: timestamp(),
-        })
+        .set({ ...changes, updated_at: timestamp() })
         .where('_id', '=', mass._id)
         .execute();
     }
@@ -325,11 +345,28 @@ export async function editRegularMass(db: Db, id: string, input: RegularMassInpu
   });
 }
 
-/** Removes a regular Mass: its dates to come leave the week; its stored dates stay, with their intentions. */
+/**
+ * Removes a regular Mass: its dates to come leave the week, the stored ones too unless they hold
+ * intentions. Those, and its past dates (the record of what was said), stay as Masses of their own.
+ */
 export async function deleteRegularMass(db: Db, id: string): Promise<RegularMass | undefined> {
   return await db.kysely.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('regular_masses').selectAll().where('_id', '=', id).executeTakeFirst();
     if (!row) return undefined;
+    await trx
+      .deleteFrom('masses')
+      .where('regular_id', '=', id)
+      .where('date', '>=', localNow().date)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('mass_intentions').select('_id').whereRef('mass_intentions.mass_id', '=', 'masses._id'))),
+      )
+      .execute();
+    // What stays is a Mass of its own from now on, edited and deleted as a one-off Mass is.
+    await trx
+      .updateTable('masses')
+      .set({ regular_id: null, regular_date: null })
+      .where('regular_id', '=', id)
+      .execute();
     await trx.deleteFrom('regular_masses').where('_id', '=', id).execute();
     await bumpBoth(trx);
     return toRegular(row);
@@ -480,9 +517,7 @@ export async function placeIntention(
   by: Carer,
 ): Promise<{ intention: ScheduledMassIntention; mass: MassRow }> {
   return await db.kysely.transaction().execute(async (trx) => {
-    const row = isId(id)
-      ? await trx.selectFrom('mass_intentions').selectAll().where('_id', '=', id).executeTakeFirst()
-      : undefined;
+    const row = isId(id) ? await intentionForUpdate(trx, db.engine, id) : undefined;
     if (!row) throw notFound(MASS_MESSAGES.intentionNotFound);
     if (PLACED_STATES.includes(row.state as IntentionState)) {
       const current = await trx
@@ -527,9 +562,7 @@ export async function careIntention(
   const stipend = typeof care.stipend === 'string' ? care.stipend.trim() : care.stipend;
   if (stipend && !AMOUNT.test(stipend)) throw badRequest(MASS_MESSAGES.stipend);
   return await db.kysely.transaction().execute(async (trx) => {
-    const row = isId(id)
-      ? await trx.selectFrom('mass_intentions').selectAll().where('_id', '=', id).executeTakeFirst()
-      : undefined;
+    const row = isId(id) ? await intentionForUpdate(trx, db.engine, id) : undefined;
     if (!row) throw notFound(MASS_MESSAGES.intentionNotFound);
     const state = care.state;
     const placed = PLACED_STATES.includes(row.state as IntentionState);

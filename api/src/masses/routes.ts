@@ -217,7 +217,8 @@ export function massRoutes(parent: FastifyInstance, invalidate: () => void): voi
       },
       schema: {
         tags: TAGS,
-        summary: 'Delete a regular Mass: its dates holding intentions stay, with them',
+        summary:
+          'Delete a regular Mass: its dates to come without intentions go; the others stay as Masses of their own',
         security: bearerSecurity,
         params: RecordParams,
         response: {
