@@ -40,6 +40,17 @@ interface Values {
   receipt: string;
 }
 
+/** The fields the form changed, as the server takes them (a stipend left empty is none). */
+function changesOf(intention: MassIntention, values: Values) {
+  const stipend = values.stipend.trim() || null;
+  const receipt = values.receipt.trim();
+  return {
+    ...(values.state !== intention.state ? { state: values.state } : {}),
+    ...(stipend !== intention.stipend ? { stipend } : {}),
+    ...(receipt !== intention.receipt ? { receipt } : {}),
+  };
+}
+
 /**
  * An intention's details, in a modal over the list: who asked, for what, its state (who changed it,
  * when) and its Mass. Who may write changes its state (Requested takes it out of its Mass; Scheduled is
@@ -48,17 +59,17 @@ interface Values {
 export function IntentionDetails({ intention, onClose }: { intention: MassIntention; onClose: () => void }) {
   const canWrite = allows(usePermissions(), 'content');
   const save = useSave<Values>({
-    write: (values, userId) =>
-      massIntentionsApi.care(userId, intention._id, {
-        state: values.state,
-        stipend: values.stipend.trim() || null,
-        receipt: values.receipt.trim(),
-      }),
+    // Only what changed is sent: the activity record says what was done, not what was left as it was.
+    write: (values, userId) => massIntentionsApi.care(userId, intention._id, changesOf(intention, values)),
     toast: 'Mass intention updated successfully',
     then: onClose,
   });
-  // Scheduled is offered only to the intention that is: the others are placed from the list.
-  const states = INTENTION_STATES.filter((state) => state !== 'Scheduled' || intention.state === 'Scheduled');
+  // Scheduled is offered only to the intention that is (the others are placed from the list), and Said
+  // only to one placed in a Mass.
+  const placed = intention.state === 'Scheduled' || intention.state === 'Said';
+  const states = INTENTION_STATES.filter(
+    (state) => (state !== 'Scheduled' || intention.state === 'Scheduled') && (state !== 'Said' || placed),
+  );
 
   return (
     <Modal title="Mass intention" onClose={onClose}>

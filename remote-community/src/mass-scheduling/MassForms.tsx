@@ -175,12 +175,14 @@ export function RegularMasses({ canWrite, onClose }: { canWrite: boolean; onClos
     setFormKey((key) => key + 1);
   };
   const save = useSave<RegularValues>({
-    write: (values, id) => {
+    write: (values, user) => {
       const body: RegularMassFields = {
         weekday: values.weekday as RegularMassFields['weekday'],
         ...trimmed(values),
       };
-      return editing ? massIntentionsApi.editRegular(id, editing._id, body) : massIntentionsApi.addRegular(id, body);
+      return editing
+        ? massIntentionsApi.editRegular(user, editing._id, body)
+        : massIntentionsApi.addRegular(user, body);
     },
     toast: editing ? 'Regular Mass updated successfully' : 'Regular Mass added successfully',
     then: done,

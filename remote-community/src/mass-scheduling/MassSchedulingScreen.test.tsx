@@ -140,6 +140,18 @@ describe('Mass Scheduling', () => {
     expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ massId: mass({})._id });
   });
 
+  it('forgets a Mass chosen in one week when another week is shown', async () => {
+    stubApi({ [list]: () => ok(intentions), [week]: () => ok(weekOf([mass({})])) });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Place Anna Mensah' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place intention' });
+    const choices = await within(dialog).findByRole('group', { name: 'Or choose a Mass' });
+    await userEvent.click(within(choices).getByRole('radio', { name: /10:30, Main church/ }));
+    expect(within(dialog).getByRole('button', { name: 'Place' })).toBeEnabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next week' }));
+    expect(within(dialog).getByRole('button', { name: 'Place' })).toBeDisabled();
+  });
+
   it('marks a Scheduled request Said', async () => {
     const calls = stubApi({
       [list]: () => ok(intentions),
@@ -173,11 +185,43 @@ describe('Mass Scheduling', () => {
     await userEvent.type(within(dialog).getByLabelText('Receipt number'), 'R-0042');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Mass intention updated successfully')).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({
-      state: 'Requested',
-      stipend: '20.50',
-      receipt: 'R-0042',
+    // Only what changed: the state it kept is not sent as a change.
+    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ stipend: '20.50', receipt: 'R-0042' });
+  });
+
+  it('offers Said only for an intention placed in a Mass', async () => {
+    stubApi({ [list]: () => ok(intentions) });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Details of Anna Mensah' }));
+    const requested = await screen.findByRole('dialog', { name: 'Mass intention' });
+    const options = (dialog: HTMLElement) =>
+      within(within(dialog).getByRole('combobox', { name: 'State' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(options(requested)).toEqual(['Requested', 'Cancelled']);
+    await userEvent.click(within(requested).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Details of Peter Obi' }));
+    expect(options(await screen.findByRole('dialog', { name: 'Mass intention' }))).toEqual([
+      'Requested',
+      'Scheduled',
+      'Said',
+      'Cancelled',
+    ]);
+  });
+
+  it('sends one marking for a double click', async () => {
+    let answer: (value: [number, unknown]) => void = () => undefined;
+    const calls = stubApi({
+      [list]: () => ok(intentions),
+      [`PUT /mass/intention/${userId}/${'c'.repeat(24)}`]: () =>
+        new Promise<[number, unknown]>((resolve) => (answer = resolve)),
     });
+    render();
+    const mark = await screen.findByRole('button', { name: 'Mark Said: Peter Obi' });
+    await userEvent.dblClick(mark);
+    answer([200, { message: 'Mass intention updated successfully', data: { ...intentions[1], state: 'Said' } }]);
+    expect(await screen.findByText('Mass intention marked Said')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
   });
 
   it('shows a Guest User the state and Mass, with no way to place, mark or cancel', async () => {
@@ -382,6 +426,16 @@ describe('Mass Scheduling: the print view', () => {
       `/mass-scheduling?view=week&week=${monday}`,
     );
     print.mockRestore();
+  });
+
+  it('lets Print wait for the week: the paper never shows it loading', async () => {
+    let answer: (value: [number, unknown]) => void = () => undefined;
+    stubApi({ [week]: () => new Promise<[number, unknown]>((resolve) => (answer = resolve)) });
+    render(`/mass-scheduling/print?week=${mondayOf(today())}`);
+    const print = await screen.findByRole('button', { name: 'Print' });
+    expect(print).toBeDisabled();
+    answer(ok(weekOf([mass({})])));
+    await waitFor(() => expect(print).toBeEnabled());
   });
 
   it('downloads the same week as a PDF the server writes, in large print when asked', async () => {

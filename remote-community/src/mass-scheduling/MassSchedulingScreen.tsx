@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
@@ -116,18 +116,19 @@ function Requests() {
   );
   const [placing, setPlacing] = useState<MassIntention>();
   const [open, setOpen] = useState<MassIntention>();
-  const [busy, setBusy] = useState(false);
+  // A ref, not state: the columns below are made once, and a second click must see the first.
+  const busy = useRef(false);
 
   const mark = async (row: MassIntention, state: State) => {
-    if (busy) return;
-    setBusy(true);
+    if (busy.current) return;
+    busy.current = true;
     try {
       await massIntentionsApi.care(userId, row._id, { state });
       notify.success(`Mass intention marked ${state}`);
     } catch {
       // The client showed the server's words.
     } finally {
-      setBusy(false);
+      busy.current = false;
     }
   };
 
@@ -175,7 +176,7 @@ function Requests() {
         ),
       },
     ],
-    // mark only sets state and calls the API.
+    // mark reads the busy ref and calls the API: nothing in it changes from one render to the next.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );

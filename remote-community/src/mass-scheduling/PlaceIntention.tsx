@@ -73,8 +73,13 @@ function roomOf(mass: Mass): { open: boolean; words: string } {
  */
 export function PlaceIntention({ intention, onClose }: { intention: MassIntention; onClose: () => void }) {
   const userId = useUserId();
-  const [week, setWeek] = useState(() => mondayOf(today()));
+  const [week, setShownWeek] = useState(() => mondayOf(today()));
   const [chosen, setChosen] = useState('');
+  // A Mass chosen in one week is not placed from another: the choice goes with the week it was made in.
+  const setWeek = (day: string) => {
+    setShownWeek(day);
+    setChosen('');
+  };
   const [busy, setBusy] = useState(false);
   const masses = useResource(massIntentions.list({ userId, part: 'week', week }), (signal) =>
     massIntentionsApi.week(userId, week, signal),

@@ -13,8 +13,8 @@ import {
   useUserId,
 } from 'shared';
 import { useResource } from 'shared/data';
-import { massIntentions, massIntentionsApi, type Mass, type MassWeek } from './api';
-import { addDays, isDay, mondayOf, today, weekdayOf } from './calendar';
+import { massIntentions, massIntentionsApi, type MassWeek } from './api';
+import { byDay, isDay, mondayOf, today, weekdayOf, weekInWords } from './calendar';
 
 const PRINTED_ID = 'mass-week-print';
 
@@ -136,25 +136,21 @@ const Sheet = styled.article<{ $large: boolean }>`
   }
 `;
 
-/** The day's Masses, in the order of the week. */
-function byDay(masses: Mass[]): [string, Mass[]][] {
-  const days = new Map<string, Mass[]>();
-  for (const mass of masses) days.set(mass.date, [...(days.get(mass.date) ?? []), mass]);
-  return [...days];
-}
-
 /** The sheet: the week's days, each Mass with its intentions numbered, for the priest and the bulletin. */
-function WeekSheet({ week, large, label }: { week: string; large: boolean; label?: string }) {
+/** The week's Masses (one load for the preview, the printed copy and the Print button: one cache key). */
+function useWeekMasses(week: string) {
   const userId = useUserId();
-  const masses = useResource(massIntentions.list({ userId, part: 'week', week }), (signal) =>
+  return useResource(massIntentions.list({ userId, part: 'week', week }), (signal) =>
     massIntentionsApi.week(userId, week, signal),
   );
+}
+
+function WeekSheet({ week, large, label }: { week: string; large: boolean; label?: string }) {
+  const masses = useWeekMasses(week);
   return (
     <Sheet $large={large} aria-label={label}>
       <h2 className="title">Mass intentions</h2>
-      <p className="week">
-        Week of {formatDate(week)} – {formatDate(addDays(week, 6))}
-      </p>
+      <p className="week">{weekInWords(week)}</p>
       {masses.error ? (
         <LoadFailed error={masses.error} retry={masses.reload} what="This week's Masses" />
       ) : !masses.data ? (
@@ -208,6 +204,7 @@ export function PrintWeek() {
   const asked = search.get('week');
   const week = mondayOf(isDay(asked) ? asked : today());
   const large = search.get('large') === '1';
+  const loaded = useWeekMasses(week).data !== undefined;
   const setLarge = (on: boolean) => {
     const next = new URLSearchParams(search);
     if (on) next.set('large', '1');
@@ -227,7 +224,10 @@ export function PrintWeek() {
           <input type="checkbox" checked={large} onChange={(event) => setLarge(event.currentTarget.checked)} />
           Large print
         </label>
-        <Button onClick={() => window.print()}>Print</Button>
+        {/* Not before the week is in: the paper would show the loading or its failure. */}
+        <Button onClick={() => window.print()} disabled={!loaded}>
+          Print
+        </Button>
         {/* The same sheet as a file, for a browser that cannot print (the server writes it). */}
         <DownloadButton
           url={`/masses/week/${userId}/pdf`}

@@ -14,7 +14,7 @@ import {
 } from 'shared';
 import { useResource } from 'shared/data';
 import { massIntentions, massIntentionsApi, type Mass } from './api';
-import { addDays, today, weekdayOf, weekInWords } from './calendar';
+import { addDays, byDay, massInWords, today, weekdayOf, weekInWords } from './calendar';
 import { IntentionState } from './IntentionState';
 import { MassForm, RegularMasses } from './MassForms';
 
@@ -85,15 +85,6 @@ const Muted = styled.p`
   font-size: ${({ theme }) => theme.font.size.small};
 `;
 
-/** The Masses of the week grouped by day, in the order of the week. */
-function byDay(masses: Mass[]): [string, Mass[]][] {
-  const days = new Map<string, Mass[]>();
-  for (const mass of masses) days.set(mass.date, [...(days.get(mass.date) ?? []), mass]);
-  return [...days];
-}
-
-const massName = (mass: Mass) => `${weekdayOf(mass.date)} ${formatDate(mass.date)} ${mass.time}, ${mass.place}`;
-
 /**
  * The week view: each Mass of a week (Monday to Sunday) with the intentions placed in it, the week
  * kept in the address (`?week=`), the previous and next weeks one click away; Print opens the print
@@ -150,14 +141,14 @@ export function WeekView({ week, onWeek }: { week: string; onWeek: (week: string
             </h3>
             <Cards>
               {ofDay.map((mass) => (
-                <Card key={mass._id} $past={mass.past} aria-label={massName(mass)}>
+                <Card key={mass._id} $past={mass.past} aria-label={massInWords(mass)}>
                   <header>
                     <h4>
                       {mass.time} · {mass.place}
                       {mass.title && ` · ${mass.title}`}
                     </h4>
                     {canWrite && (
-                      <RowAction onClick={() => setEditing(mass)} aria-label={`Edit ${massName(mass)}`}>
+                      <RowAction onClick={() => setEditing(mass)} aria-label={`Edit ${massInWords(mass)}`}>
                         Edit
                       </RowAction>
                     )}

@@ -40,3 +40,10 @@ export function weekInWords(monday: string): string {
 export function massInWords(mass: { date: string; time: string; place: string; title?: string }): string {
   return `${mass.title ? `${mass.title}, ` : ''}${weekdayOf(mass.date)} ${formatDate(mass.date)} ${mass.time}, ${mass.place}`;
 }
+
+/** Masses grouped by their day, in the order given (a week's, day by day). */
+export function byDay<M extends { date: string }>(masses: M[]): [string, M[]][] {
+  const days = new Map<string, M[]>();
+  for (const mass of masses) days.set(mass.date, [...(days.get(mass.date) ?? []), mass]);
+  return [...days];
+}
