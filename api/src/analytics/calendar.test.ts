@@ -97,6 +97,7 @@ describe.each(engines())('GET /api/v1/analytics/calendar/:userId on %s', (_name,
     ['2026-02-30', 'From must be a calendar date written YYYY-MM-DD'],
     ['30/11/2026', 'From must be a calendar date written YYYY-MM-DD'],
     ['tomorrow', 'From must be a calendar date written YYYY-MM-DD'],
+    ['9999-12-03', 'From must be a calendar date written YYYY-MM-DD'],
     ['2026-11-30T00:00', 'From must be at most 10 characters long'],
   ])('refuses a first day that is not a calendar date (%s), in words', async (from, message) => {
     const res = await calendar(`?from=${encodeURIComponent(from)}`);

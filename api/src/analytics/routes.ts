@@ -12,6 +12,7 @@ import { computeAnalytics } from './figures';
 import { Analytics, CALENDAR_DAYS, ContentCalendar } from './schemas';
 
 const AnalyticsResponse = Type.Object({ message: Type.String(), data: ref(Analytics) });
+const LAST_FROM = `9999-12-${String(31 - CALENDAR_DAYS + 1).padStart(2, '0')}`;
 const CalendarResponse = Type.Object({ message: Type.String(), data: ref(ContentCalendar) });
 const CalendarQuery = Type.Object({
   from: Type.Optional(
@@ -57,7 +58,8 @@ export async function analyticsRoutes(parent: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const from = request.query.from ?? new Date().toISOString().slice(0, 10);
-      if (!isCalendarDate(from)) throw badRequest(DATE_MESSAGE('From'));
+      // The window's 30 days stay within the year 9999: dates past it are not written YYYY-MM-DD.
+      if (!isCalendarDate(from) || from > LAST_FROM) throw badRequest(DATE_MESSAGE('From'));
       return { message: 'Content calendar fetched successfully', data: await contentCalendar(app.db, from) };
     },
   );
