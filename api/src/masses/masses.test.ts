@@ -469,3 +469,47 @@ describe.each(engines())('Masses and their intentions on %s', (_name, engine) =>
     await refused(() => call('DELETE', `delete/mass/{userId}/${mass._id}`), 404, 'Mass not found');
   });
 });
+
+describe.each(engines())('Next free Mass asked for at once on %s', (_name, engine) => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startServer(engine);
+    token = await server.login();
+  });
+  afterAll(() => server.close());
+
+  it('gives each its place: one that finds the Mass filled meanwhile takes the next, not a refusal', async () => {
+    const tomorrow = addDays(localNow().date, 1);
+    const add = async (time: string, cap: number) =>
+      (
+        await server.call('POST', `/api/v1/add/mass/${server.admin._id}`, {
+          token,
+          json: { date: tomorrow, time, place: 'Chapel', cap },
+        })
+      ).body.data._id as string;
+    const [first, second] = [await add('08:00', 1), await add('09:00', 5)];
+    const askers = await Promise.all(
+      ['One', 'Two', 'Three'].map(
+        async (name) =>
+          (
+            await server.call('POST', '/api/v1/mass/intention', {
+              json: { fullname: `Early ${name}`, email: 'early@example.com', intention: 'For the day' },
+            })
+          ).body.data._id as string,
+      ),
+    );
+    const answers = await Promise.all(
+      askers.map((id) =>
+        server.call('PUT', `/api/v1/mass/intention/place/${server.admin._id}/${id}`, {
+          token,
+          json: { massId: 'next' },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const places = answers.map((answer) => answer.body.data.mass._id as string);
+    expect(places.filter((id) => id === first)).toHaveLength(1);
+    expect(places.filter((id) => id === second)).toHaveLength(2);
+  });
+});

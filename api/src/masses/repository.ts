@@ -505,6 +505,33 @@ async function nextFreeMass(query: Query): Promise<MassRow> {
   return free;
 }
 
+/** The Mass, locked, if it has not begun and has room; else a 409 in words. */
+async function lockedWithRoom(trx: Transaction<Database>, engine: Db['engine'], chosen: MassRow): Promise<MassRow> {
+  if (hasBegun(chosen.date, chosen.time)) throw new HttpError(409, MASS_MESSAGES.past);
+  const mass = await storedForUpdate(trx, engine, chosen);
+  const placed = (await placedCounts(trx, [mass._id])).get(mass._id) ?? 0;
+  if (placed >= mass.cap) throw new HttpError(409, MASS_MESSAGES.full(mass.cap));
+  return mass;
+}
+
+/**
+ * The next free Mass, locked. Another placement may take its last place between finding it and locking
+ * it: then the next one after it is looked for, as the one asking meant, not refused as full.
+ */
+async function lockedNextFreeMass(trx: Transaction<Database>, engine: Db['engine']): Promise<MassRow> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lockedWithRoom(trx, engine, await nextFreeMass(trx));
+    } catch (error) {
+      const lostTheRace = error instanceof HttpError && error.statusCode === 409 && attempt < NEXT_FREE_ATTEMPTS;
+      if (!lostTheRace) throw error;
+    }
+  }
+}
+
+/** How many Masses "Next free Mass" tries when others fill them meanwhile. */
+const NEXT_FREE_ATTEMPTS = 5;
+
 /**
  * Places a Requested intention in a Mass (by its id, or `next`: the next free Mass), Scheduled from then
  * on. Refused in words, changing nothing: an intention placed already or cancelled, a Mass that does not
@@ -528,11 +555,10 @@ export async function placeIntention(
       throw new HttpError(409, MASS_MESSAGES.placedTwice(current));
     }
     if (row.state === 'Cancelled') throw new HttpError(409, MASS_MESSAGES.cancelled);
-    const chosen = massId === 'next' ? await nextFreeMass(trx) : await findMass(trx, massId);
-    if (hasBegun(chosen.date, chosen.time)) throw new HttpError(409, MASS_MESSAGES.past);
-    const mass = await storedForUpdate(trx, db.engine, chosen);
-    const placed = (await placedCounts(trx, [mass._id])).get(mass._id) ?? 0;
-    if (placed >= mass.cap) throw new HttpError(409, MASS_MESSAGES.full(mass.cap));
+    const mass =
+      massId === 'next'
+        ? await lockedNextFreeMass(trx, db.engine)
+        : await lockedWithRoom(trx, db.engine, await findMass(trx, massId));
     const updated = await trx
       .updateTable('mass_intentions')
       .set({ ...stateChange('Scheduled', by), mass_id: mass._id })
