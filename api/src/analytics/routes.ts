@@ -6,7 +6,7 @@ import { addSchemas, ref } from '../http/contract';
 import { UserParams } from '../http/account-routes';
 import { errorResponses } from '../http/validation';
 import { badRequest } from '../http/errors';
-import { DATE_MESSAGE, isCalendarDate } from '../readings/repository';
+import { DATE_MESSAGE, isCalendarDate } from '../http/dates';
 import { contentCalendar } from './calendar';
 import { computeAnalytics } from './figures';
 import { Analytics, CALENDAR_DAYS, ContentCalendar } from './schemas';

@@ -3,16 +3,6 @@ import { WEEKDAYS, type Weekday } from './schemas';
 // Masses are dated in the parish's local time, which is the server's own clock (its TZ). Days are
 // 'YYYY-MM-DD' texts, times 'HH:MM': both sort as text, so a Mass's moment is `${date} ${time}`.
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Whether the text is a day of the calendar (2026-02-30 is not). */
-export function isDay(text: string): boolean {
-  const match = DAY.exec(text);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === text;
-}
-
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** The parish's day and time now. */

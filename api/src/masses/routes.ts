@@ -7,7 +7,8 @@ import { addSchemas, ref } from '../http/contract';
 import { badRequest, notFound } from '../http/errors';
 import { jsonWrite, RecordParams, UserParams } from '../http/account-routes';
 import { errorResponses } from '../http/validation';
-import { isDay, localNow } from './calendar';
+import { isCalendarDate } from '../http/dates';
+import { localNow } from './calendar';
 import { weekPdf } from './pdf';
 import {
   addMass,
@@ -46,7 +47,7 @@ const regularInWords = (mass: { weekday: string; time: string; place: string }) 
   `${mass.weekday} ${mass.time}, ${mass.place}`;
 
 const checkedDay = (date: string, message: string = MASS_MESSAGES.badDate) => {
-  if (!isDay(date)) throw badRequest(message);
+  if (!isCalendarDate(date)) throw badRequest(message);
   return date;
 };
 

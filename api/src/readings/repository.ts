@@ -9,6 +9,7 @@ import { hasControlCharacters } from '../http/contract';
 import { keepVersion, type Author } from '../history/versions';
 import { moveToTrash, type Deleter } from '../trash/store';
 import { LIMITS, type Reading, type ReadingInput } from './schemas';
+import { DATE_MESSAGE, isCalendarDate } from '../http/dates';
 
 /** The change counter of the public weekly lists (db/changes.ts). */
 export const READINGS_LIST = 'readings';
@@ -21,17 +22,6 @@ export const READING_MESSAGES = {
 export function toApi(row: ReadingsTable): Reading {
   return { _id: row._id, day: Number(row.day), week: Number(row.week), date: row.date, passage: row.passage };
 }
-
-/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-export const DATE_MESSAGE = (field: string) => `${field} must be a calendar date written YYYY-MM-DD`;
 
 /**
  * Checks one reading of an import (the single calls are checked by their route schema, in the same

@@ -11,13 +11,12 @@ import { PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
 import { jsonWrite, recordDelete, RecordParams, UserParams } from '../http/account-routes';
 import { errorResponses } from '../http/validation';
+import { DATE_MESSAGE, isCalendarDate } from '../http/dates';
 import {
   addReading,
-  DATE_MESSAGE,
   deleteReading,
   findReading,
   importReadings,
-  isCalendarDate,
   listWeek,
   READING_MESSAGES,
   READINGS_LIST,

@@ -11,7 +11,7 @@ import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http
 import { addSchemas, ref } from '../http/contract';
 import { jsonWrite, recordDelete, RecordParams, UserParams } from '../http/account-routes';
 import { errorResponses } from '../http/validation';
-import { DATE_MESSAGE, isCalendarDate } from '../readings/repository';
+import { DATE_MESSAGE, isCalendarDate } from '../http/dates';
 import { multipartRoute, registerUploads, withForm } from '../uploads/form';
 import { publicOrigin, uploadUrl } from '../uploads/store';
 import {
