@@ -1782,7 +1782,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description The first day, YYYY-MM-DD: the browser's today, as the parish's day may not be the server's */
+          /** @description The first day, YYYY-MM-DD: the browser's today; the server's (its TZ, the parish's) when not given */
           from?: string;
         };
         header?: never;
@@ -10413,7 +10413,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
           tz?: string;
         };
         header?: never;
@@ -10490,7 +10490,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
           tz?: string;
           /** @description Only this week, 1 to 52 */
           week?: string;
@@ -10569,7 +10569,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
           tz?: string;
         };
         header?: never;
@@ -10646,7 +10646,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
           tz?: string;
         };
         header?: never;
@@ -10723,7 +10723,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
           tz?: string;
         };
         header?: never;
@@ -10800,7 +10800,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
           tz?: string;
         };
         header?: never;
@@ -10877,7 +10877,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
           tz?: string;
         };
         header?: never;
@@ -10954,7 +10954,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
           tz?: string;
           /** @description Only the requests in this state */
           state?: 'New' | 'Prayed for' | 'Answered';
@@ -11033,7 +11033,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
           tz?: string;
         };
         header?: never;
@@ -11110,7 +11110,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
           tz?: string;
         };
         header?: never;
@@ -11187,7 +11187,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
           tz?: string;
         };
         header?: never;
@@ -11264,7 +11264,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default */
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
           tz?: string;
           /** @description Only this member's writes (_id) */
           member?: string;

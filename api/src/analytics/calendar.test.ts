@@ -1,5 +1,6 @@
 import { engines, startServer, VALID_REFLECTION, type TestServer } from '../testing/harness';
 import { signedInMembers } from '../testing/members';
+import { localNow } from '../http/dates';
 import { calendarDates, planWeek } from './calendar';
 
 describe('planWeek', () => {
@@ -90,7 +91,7 @@ describe.each(engines())('GET /api/v1/analytics/calendar/:userId on %s', (_name,
   it("starts on the server's today when no day is given", async () => {
     const res = await calendar('');
     expect(res.status).toBe(200);
-    expect(res.body.data.from).toBe(new Date().toISOString().slice(0, 10));
+    expect(res.body.data.from).toBe(localNow().date);
   });
 
   it.each([

@@ -6,7 +6,7 @@ import { addSchemas, ref } from '../http/contract';
 import { UserParams } from '../http/account-routes';
 import { errorResponses } from '../http/validation';
 import { badRequest } from '../http/errors';
-import { DATE_MESSAGE, isCalendarDate } from '../http/dates';
+import { DATE_MESSAGE, isCalendarDate, localNow } from '../http/dates';
 import { contentCalendar } from './calendar';
 import { computeAnalytics } from './figures';
 import { Analytics, CALENDAR_DAYS, ContentCalendar } from './schemas';
@@ -19,7 +19,7 @@ const CalendarQuery = Type.Object({
     Type.String({
       maxLength: 10,
       title: 'From',
-      description: "The first day, YYYY-MM-DD: the browser's today, as the parish's day may not be the server's",
+      description: "The first day, YYYY-MM-DD: the browser's today; the server's (its TZ, the parish's) when not given",
     }),
   ),
 });
@@ -57,7 +57,7 @@ export async function analyticsRoutes(parent: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const from = request.query.from ?? new Date().toISOString().slice(0, 10);
+      const from = request.query.from ?? localNow().date;
       // The window's 30 days stay within the year 9999: dates past it are not written YYYY-MM-DD.
       if (!isCalendarDate(from) || from > LAST_FROM) throw badRequest(DATE_MESSAGE('From'));
       return { message: 'Content calendar fetched successfully', data: await contentCalendar(app.db, from) };

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { bearerSecurity, requireAdmin } from '../auth/guard';
 import { can } from '../auth/permissions';
 import { NO_CONTROL_CHARACTERS } from '../http/contract';
+import { localTimeZone } from '../http/dates';
 import { badRequest, forbidden } from '../http/errors';
 import { errorResponses } from '../http/validation';
 import { exportCsv, isTimeZone, todayIn } from './csv';
@@ -23,7 +24,8 @@ const ExportQuery = {
     Type.String({
       maxLength: 64,
       title: 'tz',
-      description: "The time zone the dates are written in (the browser's, e.g. Europe/London); UTC by default",
+      description:
+        "The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default",
     }),
   ),
 };
@@ -76,7 +78,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       },
       async (request, reply) => {
         const query = request.query as Record<string, string | undefined>;
-        const timeZone = query.tz ?? 'UTC';
+        const timeZone = query.tz ?? localTimeZone();
         if (!isTimeZone(timeZone)) throw badRequest(TIME_ZONE_MESSAGE);
         const values = Object.fromEntries(
           Object.keys(filters).flatMap((name) => (query[name] === undefined ? [] : [[name, query[name]!]])),

@@ -8,3 +8,19 @@ export function isCalendarDate(value: string): boolean {
 }
 
 export const DATE_MESSAGE = (field: string) => `${field} must be a calendar date written YYYY-MM-DD`;
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The parish's day and time now: the server's own clock, whose TZ is the parish's (README). The Masses
+ * are dated in it, and the content calendar and the CSV exports take it when the browser gives none.
+ */
+export function localNow(now: Date = new Date()): { date: string; time: string } {
+  return {
+    date: `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`,
+    time: `${two(now.getHours())}:${two(now.getMinutes())}`,
+  };
+}
+
+/** The server's time zone (its TZ), the parish's: an IANA name such as Africa/Lagos. */
+export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

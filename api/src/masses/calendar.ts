@@ -1,17 +1,8 @@
+import { localNow } from '../http/dates';
 import { WEEKDAYS, type Weekday } from './schemas';
 
 // Masses are dated in the parish's local time, which is the server's own clock (its TZ). Days are
 // 'YYYY-MM-DD' texts, times 'HH:MM': both sort as text, so a Mass's moment is `${date} ${time}`.
-
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** The parish's day and time now. */
-export function localNow(now: Date = new Date()): { date: string; time: string } {
-  return {
-    date: `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`,
-    time: `${two(now.getHours())}:${two(now.getMinutes())}`,
-  };
-}
 
 /** The day `days` after (or before) a day. */
 export function addDays(day: string, days: number): string {

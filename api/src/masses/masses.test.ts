@@ -1,7 +1,8 @@
 import { engines, startServer, type TestServer } from '../testing/harness';
 import { signedInMembers, type SignedInMember } from '../testing/members';
 import { storedState } from '../testing/snapshot';
-import { addDays, localNow, mondayOf, weekdayOf } from './calendar';
+import { localNow } from '../http/dates';
+import { addDays, mondayOf, weekdayOf } from './calendar';
 
 // The parish's Masses (regular: a weekday and a time; one-off: a date) and the intentions placed in
 // them: Requested → Scheduled → Said, or Cancelled. The mobile app's submit is untouched.

@@ -1,6 +1,7 @@
 import { engines, startServer, type TestServer } from '../testing/harness';
 import { signedInMembers } from '../testing/members';
-import { addDays, localNow, mondayOf } from './calendar';
+import { localNow } from '../http/dates';
+import { addDays, mondayOf } from './calendar';
 
 // The week's PDF: the print view's sheet for a browser that cannot print. Its words are glyphs of an
 // embedded font (not searchable bytes), so the tests read what the file says of itself: its pages and

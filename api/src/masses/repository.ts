@@ -7,7 +7,8 @@ import type { Database, MassIntentionsTable, MassesTable, RegularMassesTable } f
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { newestFirst, type Paging } from '../http/paging';
 import { MASS_INTENTIONS_LIST } from '../mass-intentions/repository';
-import { addDays, hasBegun, localNow, mondayOf, weekdayOf } from './calendar';
+import { localNow } from '../http/dates';
+import { addDays, hasBegun, mondayOf, weekdayOf } from './calendar';
 import {
   DEFAULT_CAP,
   PLACED_STATES,

@@ -7,8 +7,7 @@ import { addSchemas, ref } from '../http/contract';
 import { badRequest, notFound } from '../http/errors';
 import { jsonWrite, RecordParams, UserParams } from '../http/account-routes';
 import { errorResponses } from '../http/validation';
-import { isCalendarDate } from '../http/dates';
-import { localNow } from './calendar';
+import { isCalendarDate, localNow } from '../http/dates';
 import { weekPdf } from './pdf';
 import {
   addMass,
