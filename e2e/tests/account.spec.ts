@@ -181,7 +181,9 @@ test('a Guest User looks at every screen a Manager opens, without Add, Edit, Del
   await expect(page.getByRole('button', { name: 'Import CSV' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Add New Plan' })).toHaveCount(0);
   await menu.getByRole('link', { name: 'Section A Prayer', exact: true }).click();
-  await expect(page.getByRole('table').or(page.getByText('No prayers available.'))).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Section A Prayers' }).or(page.getByText('No prayers available.')),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add Prayer' })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('guest.png'), fullPage: true });
   // An add form opened by its address: why there is nothing to fill in, and the way back.

@@ -134,7 +134,9 @@ test('each shared library is loaded once, from the shell, and remotes are prefet
   await expect.poll(() => remoteScripts.filter((path) => path.includes('__federation_expose_App')).length).toBe(3);
 
   await (await menuLink(page, 'Mass Scheduling')).click();
-  await expect(page.getByText('No mass intentions available.').or(page.getByRole('table'))).toBeVisible();
+  await expect(
+    page.getByText('No mass intentions available.').or(page.getByRole('table', { name: 'Mass intentions' })),
+  ).toBeVisible();
   await (await menuLink(page, 'Settings')).click();
   await expect(page.getByLabel('Country')).toBeVisible();
 
