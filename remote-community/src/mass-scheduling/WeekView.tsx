@@ -17,22 +17,7 @@ import { massIntentions, massIntentionsApi, type Mass } from './api';
 import { addDays, byDay, massInWords, today, weekdayOf, weekInWords } from './calendar';
 import { IntentionState } from './IntentionState';
 import { MassForm, RegularMasses } from './MassForms';
-
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-bottom: ${({ theme }) => theme.space(4)};
-`;
-
-const Group = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-`;
+import { ToolGroup, Toolbar } from '../ui/Toolbar';
 
 const Title = styled.h2`
   margin: 0;
@@ -102,9 +87,9 @@ export function WeekView({ week, onWeek }: { week: string; onWeek: (week: string
 
   return (
     <>
-      <Bar>
-        <Group>
-          <Group role="group" aria-label="Week">
+      <Toolbar>
+        <ToolGroup>
+          <ToolGroup role="group" aria-label="Week">
             <Button variant="secondary" onClick={() => onWeek(addDays(week, -7))} aria-label="Previous week">
               ‹
             </Button>
@@ -114,10 +99,10 @@ export function WeekView({ week, onWeek }: { week: string; onWeek: (week: string
             <Button variant="secondary" onClick={() => onWeek(addDays(week, 7))} aria-label="Next week">
               ›
             </Button>
-          </Group>
+          </ToolGroup>
           <Title>{weekInWords(week)}</Title>
-        </Group>
-        <Group>
+        </ToolGroup>
+        <ToolGroup>
           <ButtonLink variant="secondary" to={`/mass-scheduling/print?week=${week}`}>
             Print
           </ButtonLink>
@@ -125,8 +110,8 @@ export function WeekView({ week, onWeek }: { week: string; onWeek: (week: string
             Regular Masses
           </Button>
           {canWrite && <Button onClick={() => setEditing('new')}>Add Mass</Button>}
-        </Group>
-      </Bar>
+        </ToolGroup>
+      </Toolbar>
       {masses.error ? (
         <LoadFailed error={masses.error} retry={masses.reload} what="This week's Masses" />
       ) : !masses.data ? (

@@ -20,6 +20,7 @@ import { useGrowingList, useRemoveAll, useRemoveRow, useResource } from 'shared/
 import { prayerRequests, prayerRequestsApi, type PrayerRequest, type PrayerState } from './api';
 import { PrayerRequestDetails } from './PrayerRequestDetails';
 import { StateBadge } from './StateBadge';
+import { ToolGroup, Toolbar } from '../ui/Toolbar';
 
 // A wide table never squeezes the text into a column of single words; a phone's card (below 600 px)
 // gives it the card's width, in line with the other fields.
@@ -61,22 +62,6 @@ const StateNote = styled(Small)`
 `;
 
 /** The state filter and, for who may write, the marking of the selected requests: one band above the table. */
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-bottom: ${({ theme }) => theme.space(4)};
-`;
-
-const Group = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-`;
-
 const SelectAll = styled.label`
   display: inline-flex;
   align-items: center;
@@ -310,7 +295,7 @@ export function PrayerRequestsScreen() {
         </Segments>
         <WriteOnly>
           {rows.length > 0 && (
-            <Group role="group" aria-label="Mark the selected requests">
+            <ToolGroup role="group" aria-label="Mark the selected requests">
               <SelectAll>
                 <input
                   type="checkbox"
@@ -341,7 +326,7 @@ export function PrayerRequestsScreen() {
                     ))}
                 </RowActions>
               )}
-            </Group>
+            </ToolGroup>
           )}
         </WriteOnly>
       </Toolbar>
