@@ -1,3 +1,4 @@
+import { buildDirs } from '../config';
 import fs from 'node:fs';
 import path from 'node:path';
 import { engines, makeFrontEndFixture, startServer, type TestServer } from '../testing/harness';
@@ -244,8 +245,9 @@ describe('production static serving', () => {
   let fixture: ReturnType<typeof makeFrontEndFixture>;
   beforeAll(async () => {
     fixture = makeFrontEndFixture();
+    fs.writeFileSync(path.join(fixture.staticRoots.shell, 'big.0a1b2c3d.js'), 'const a = 1;\n'.repeat(2000));
     server = await startServer({ engine: 'sqlite' }, { staticRoots: fixture.staticRoots });
-    server.app.releases.adoptBuilds(fixture.staticRoots.remoteBuilds);
+    server.app.releases.adoptBuilds(buildDirs(fixture.staticRoots));
   });
   afterAll(async () => {
     await server.close();
@@ -322,7 +324,6 @@ describe('production static serving', () => {
   });
 
   it('compresses static files', async () => {
-    fs.writeFileSync(path.join(fixture.staticRoots.shell, 'big.0a1b2c3d.js'), 'const a = 1;\n'.repeat(2000));
     const res = await server.call('GET', '/big.0a1b2c3d.js', { headers: { 'accept-encoding': 'gzip' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('gzip');

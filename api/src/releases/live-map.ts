@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { checkMap, emptyMap, writeMapAtomically, type StoredMap } from './map';
 import { lastGoodFile, type Releases } from './releases';
 import type { RemoteDefinition, RemotesMap } from './schemas';
-import { MANIFEST_FILE, readReleaseInfo, readRouteTable, type ReleaseInfo, type RouteTable } from './store';
+import { MANIFEST_FILE, readReleaseInfo, readRouteTable, SHELL, type ReleaseInfo, type RouteTable } from './store';
 
 /** What a release's manifest declares, for GET /api/v1/version. */
 export interface ManifestSummary {
@@ -114,6 +114,7 @@ export class LiveMap {
     // A hand edit may still put two remotes on one path: each path is served by its owner only.
     const owners = pathOwners(map, (name, release) => this.routeTable(name, release));
     for (const [name, live] of Object.entries(map.remotes).sort(([a], [b]) => (a < b ? -1 : 1))) {
+      if (name === SHELL) continue;
       const table = this.routeTable(name, live.release);
       if (!table) continue;
       const sharedRange = this.manifest(name, live.release)?.shared.find(
@@ -132,6 +133,8 @@ export class LiveMap {
   }
 
   private routeTable(remote: string, release: string): RouteTable | undefined {
+    // The shell owns no route table: its pages are SHELL_PATHS.
+    if (remote === SHELL) return undefined;
     return this.readOnce(this.routeTables, remote, release, (dir) => readRouteTable(dir), true);
   }
 

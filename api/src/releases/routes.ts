@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import { addSchemas, Entity, ref } from '../http/contract';
 import { NO_CACHE } from '../http/static';
 import { releaseSchemas } from './schemas';
-import { readReleaseInfo } from './store';
+import { SHELL } from './store';
 
 /**
  * The live map for the browser (its schema: RemotesMap, a component of the contract): `no-cache`, with
@@ -41,7 +41,7 @@ const VersionInfo = Entity('VersionInfo', {
     },
     { description: 'The upload limits this server applies, which the forms show and check before sending' },
   ),
-  shell: Type.Union([BuildInfo, Type.Null()], { description: 'The shell build this server serves' }),
+  shell: Type.Union([BuildInfo, Type.Null()], { description: 'The live shell release this server serves' }),
   remotes: Type.Array(
     Type.Object({
       name: Type.String(),
@@ -95,13 +95,10 @@ export async function versionRoutes(parent: FastifyInstance): Promise<void> {
       },
     },
     async () => {
-      const { served } = app.liveMap.current();
-      let shell: ReturnType<typeof readReleaseInfo> | null = null;
-      try {
-        shell = readReleaseInfo(app.config.staticRoots.shell);
-      } catch {
-        // No shell build served (the API alone).
-      }
+      const { served, map } = app.liveMap.current();
+      const liveShell = app.releases.liveShell(map);
+      // No shell release: the API alone.
+      const shell = (liveShell && app.liveMap.releaseInfo(SHELL, liveShell.release)) || null;
       const data = {
         api: { version: apiVersion },
         uploads: { imageMaxBytes: app.config.uploadMaxImageBytes, fileMaxBytes: app.config.uploadMaxFileBytes },
