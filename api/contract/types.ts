@@ -12127,7 +12127,7 @@ export interface components {
         /** @description The largest file of any type (a donation file) an upload field takes */
         fileMaxBytes: number;
       };
-      /** @description The shell build this server serves */
+      /** @description The live shell release this server serves */
       shell: {
         version: string;
         release: string;
