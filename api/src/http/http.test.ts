@@ -107,6 +107,9 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
         '/api/v1/delete/children/reflection/{userId}/{id}',
         '/api/v1/upload/reflection/image/{userId}',
         '/api/v1/version',
+        // the remotes' releases
+        '/api/v1/releases/{remote}/preview',
+        '/api/v1/releases/preview',
         // finance (donations, bank accounts, Section A prayers, About Us)
         '/api/v1/add/donation/{userId}',
         '/api/v1/all/donations',

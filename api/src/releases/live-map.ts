@@ -98,7 +98,7 @@ export class LiveMap {
   private adopt(map: StoredMap, remember: boolean): void {
     const served = this.serve(map);
     const body = JSON.stringify(served);
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    const etag = etagOf(body);
     if (remember && this.adopted?.etag !== etag) {
       try {
         writeMapAtomically(lastGoodFile(this.releases.config.mapFile), map);
@@ -107,6 +107,26 @@ export class LiveMap {
       }
     }
     this.adopted = { map, served, body, etag };
+  }
+
+  /**
+   * The map one browser previewing a release gets: the adopted map with that remote's release replaced,
+   * and the preview named for its banner. Undefined when the release's route table cannot be read.
+   */
+  previewed(preview: { remote: string; release: string }):
+    | (Pick<Adopted, 'body' | 'etag'> & {
+        preview: NonNullable<RemotesMap['preview']>;
+      })
+    | undefined {
+    const { remote, release } = preview;
+    const table = this.routeTable(remote, release);
+    const info = this.releaseInfo(remote, release);
+    if (!table || !info) return undefined;
+    const { map } = this.current();
+    const served = this.serve({ ...map, remotes: { ...map.remotes, [remote]: { release } } });
+    const shown = { remote, label: table.label, version: info.version, release };
+    const body = JSON.stringify({ ...served, preview: shown });
+    return { body, etag: etagOf(body), preview: shown };
   }
 
   private serve(map: StoredMap): RemotesMap {
@@ -168,6 +188,8 @@ export class LiveMap {
     return cache.get(key);
   }
 }
+
+const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 interface RawManifest {
   name?: string;

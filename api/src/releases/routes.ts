@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { addSchemas, Entity, ref } from '../http/contract';
 import { NO_CACHE } from '../http/static';
+import { clearPreviewCookie, previewOf } from './preview';
 import { releaseSchemas } from './schemas';
 import { SHELL } from './store';
 
@@ -14,8 +15,12 @@ import { SHELL } from './store';
  */
 export async function liveMapRoute(app: FastifyInstance): Promise<void> {
   app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
-    const { body, etag } = app.liveMap.current();
-    reply.header('Cache-Control', NO_CACHE).header('ETag', etag);
+    // A browser previewing a release gets it in place of the live one; a preview that ended is removed.
+    const preview = await previewOf(app.db, request);
+    const previewed = preview && app.liveMap.previewed(preview);
+    if (preview !== undefined && !previewed) clearPreviewCookie(request, reply);
+    const { body, etag } = previewed || app.liveMap.current();
+    reply.header('Cache-Control', NO_CACHE).header('ETag', etag).header('Vary', 'Cookie');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(body);
   });
