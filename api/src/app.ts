@@ -21,6 +21,8 @@ import { massIntentionRoutes } from './mass-intentions/routes';
 import { LiveMap } from './releases/live-map';
 import { Releases, releasesConfig } from './releases/releases';
 import { liveMapRoute, versionRoutes } from './releases/routes';
+import { releaseRoutes } from './releases/upload-routes';
+import { deployTokenRoutes } from './deploy-tokens/routes';
 import { accountRoutes } from './account/routes';
 import { twoFactorRoutes } from './two-factor/routes';
 import { teamRoutes } from './team/routes';
@@ -158,6 +160,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(trashRoutes);
       await api.register(exportRoutes);
       await api.register(versionRoutes);
+      // the remote teams' releases over HTTPS, and their deploy tokens
+      await api.register(releaseRoutes);
+      await api.register(deployTokenRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -20,6 +20,7 @@ import {
   ReleaseStore,
   REMOTE_NAME,
   type ReleaseInfo,
+  type ReleaseLimits,
   type RouteTable,
 } from './store';
 
@@ -33,6 +34,8 @@ export interface ReleasesConfig {
   remoteOrigins: string[];
   /** A browser may stay open this long: releases live within it are never pruned. */
   tokenTtlHours: number;
+  /** What one release may hold. */
+  limits?: ReleaseLimits;
 }
 
 export const releasesConfig = (config: AppConfig): ReleasesConfig => ({
@@ -41,6 +44,7 @@ export const releasesConfig = (config: AppConfig): ReleasesConfig => ({
   releasesKeep: config.releasesKeep,
   remoteOrigins: config.remoteOrigins,
   tokenTtlHours: config.tokenTtlHours,
+  limits: { maxFiles: config.releaseMaxFiles, maxBytes: config.releaseMaxBytes },
 });
 
 export const lastGoodFile = (mapFile: string) =>
@@ -51,7 +55,7 @@ export class Releases {
   readonly store: ReleaseStore;
 
   constructor(readonly config: ReleasesConfig) {
-    this.store = new ReleaseStore(config.releasesDir);
+    this.store = new ReleaseStore(config.releasesDir, config.limits);
   }
 
   context(): MapContext {
