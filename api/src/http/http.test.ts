@@ -106,6 +106,12 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
         '/api/v1/delete/children/reflection/{userId}/{id}',
         '/api/v1/upload/reflection/image/{userId}',
         '/api/v1/version',
+        // the remotes' releases over HTTPS and their deploy tokens
+        '/api/v1/releases/{remote}',
+        '/api/v1/releases/{remote}/deploy',
+        '/api/v1/releases/{remote}/rollback',
+        '/api/v1/deploy-tokens',
+        '/api/v1/deploy-tokens/{id}/revoke',
         // finance (donations, bank accounts, Section A prayers, About Us)
         '/api/v1/add/donation/{userId}',
         '/api/v1/all/donations',
