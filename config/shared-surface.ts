@@ -239,10 +239,28 @@ export function changeBetween(before: Surface, after: Surface): { change: Change
 }
 
 /** An export whose only difference is new optional members or trailing optional parameters. */
+/**
+ * Whether a union only gained members (`'a' | 'b'` → `'a' | 'b' | 'c'`). In a parameter it takes all it
+ * took before (a URL parameter typed from the API contract grows with each new route): an addition.
+ */
+function widens(was: string, is: string): boolean {
+  const members = (type: string) => new Set(splitOutside(canonicalType(type), ' | ').map((member) => member.trim()));
+  const before = members(was);
+  const after = members(is);
+  return after.size > before.size && [...before].every((member) => after.has(member));
+}
+
 function onlyAddsOptional(was: Export, is: Export): boolean {
-  const membersGrow = (a: Record<string, Member> = {}, b: Record<string, Member> = {}) =>
-    Object.keys(a).every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key])) &&
-    Object.keys(b).every((key) => key in a || b[key].optional);
+  /** The members of a type kept, or one added optional; a parameter's member may also take more than it did. */
+  const membersGrow = (a: Record<string, Member> = {}, b: Record<string, Member> = {}, taken = false) =>
+    Object.keys(a).every(
+      (key) =>
+        JSON.stringify(a[key]) === JSON.stringify(b[key]) ||
+        (taken &&
+          b[key] !== undefined &&
+          Boolean(a[key].optional) === Boolean(b[key].optional) &&
+          widens(a[key].type, b[key].type)),
+    ) && Object.keys(b).every((key) => key in a || b[key].optional);
   if (was.kind === 'type' && is.kind === 'type') return membersGrow(was.members, is.members);
   if (was.kind !== 'function' || is.kind !== 'function' || was.signatures.length !== is.signatures.length) return false;
   return was.signatures.every((sig, i) => {
@@ -251,9 +269,9 @@ function onlyAddsOptional(was: Export, is: Export): boolean {
     const same = sig.params.every(
       (param, j) =>
         param.name === next.params[j].name &&
-        param.type === next.params[j].type &&
+        (param.type === next.params[j].type || widens(param.type, next.params[j].type)) &&
         Boolean(param.optional) === Boolean(next.params[j].optional) &&
-        membersGrow(param.members, next.params[j].members),
+        membersGrow(param.members, next.params[j].members, true),
     );
     return same && next.params.slice(sig.params.length).every((param) => param.optional);
   });
