@@ -127,9 +127,12 @@ export async function runRemote(command, args, { to, root, env = process.env, bu
   if (!remote) throw new ClientError(`name a remote: npm run ${command} -- <name> --to ${to}`);
   const token = deployToken(env);
   switch (command) {
-    case 'release': {
-      build?.(remote);
-      const dir = path.join(root, `remote-${remote}`, 'dist');
+    case 'release':
+    case 'publish': {
+      // release builds the remote first; publish uploads a build already made (its folder, or the remote's dist).
+      if (command === 'release') build?.(remote);
+      const dir =
+        command === 'publish' && release ? path.resolve(release) : path.join(root, `remote-${remote}`, 'dist');
       const uploaded = await uploadRelease({ to, token, remote, dir });
       return [
         `${uploaded.message}: ${remote} ${uploaded.release}.`,
@@ -153,6 +156,6 @@ export async function runRemote(command, args, { to, root, env = process.env, bu
     case 'releases':
       return releaseLines(remote, await listReleases({ to, token, remote }));
     default:
-      throw new ClientError(`${command} does not work with --to: release, deploy, rollback and releases do`);
+      throw new ClientError(`${command} does not work with --to: release, publish, deploy, rollback and releases do`);
   }
 }
