@@ -6,6 +6,7 @@ import {
   Button,
   ConfirmDialog,
   DateField,
+  formatDate,
   formatDateTime,
   ListTable,
   Modal,
@@ -105,7 +106,8 @@ export function DeployTokens({ remotes }: { remotes: Remote[] }) {
     { header: 'Name', cell: (token) => token.name },
     { header: 'Remote', cell: (token) => labelOf(token.remote) },
     { header: 'Scope', cell: (token) => scopeLabel(token.scope) },
-    { header: 'Expires', cell: (token) => formatDateTime(token.expiresAt) },
+    // A token made here works through the day it expires on: the day says it.
+    { header: 'Expires', cell: (token) => formatDate(token.expiresAt) },
     { header: 'Last used', cell: (token) => (token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never') },
     { header: 'State', cell: (token) => STATES[token.state] },
     {
