@@ -74,6 +74,7 @@ describe("shared's surface report", () => {
     expect(changeBetween(surfaceOf(takes("'a' | 'b'")), surfaceOf(takes("'a' | 'b' | 'c'"))).change).toBe('minor');
     expect(changeBetween(surfaceOf(takes("'a' | 'b'")), surfaceOf(takes("'a' | 'c'"))).change).toBe('major');
     expect(changeBetween(surfaceOf(answers("'a' | 'b'")), surfaceOf(answers("'a' | 'b' | 'c'"))).change).toBe('major');
+    expect(changeBetween(surfaceOf(typed("'a' | 'b'")), surfaceOf(typed("'a' | 'b' | 'c'"))).change).toBe('major');
   });
 
   it('reads a type with its unions and object members in one order at every depth, and no other change away', () => {
