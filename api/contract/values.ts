@@ -171,5 +171,5 @@ export const DeployTokenInput = {
   name: { required: true, minLength: 1, maxLength: 80 },
   remote: { required: true, maxLength: 40 },
   scope: { required: true, enum: ['publish', 'deploy'] },
-  expiresAt: { required: true },
+  expiresAt: { required: true, maxLength: 40 },
 } as const;

@@ -44,6 +44,7 @@ export const DeployTokenInput = Input(
     scope: OneOf(DEPLOY_SCOPES),
     expiresAt: Type.String({
       format: 'date-time',
+      maxLength: 40,
       description: `When it stops working: in the future, at most ${MAX_DAYS} days ahead`,
     }),
   },
