@@ -11617,7 +11617,7 @@ export interface paths {
       parameters: {
         query?: never;
         header?: {
-          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          /** @description Accepted and checked (1–255 visible characters); this answer is never kept, so a retry is answered anew */
           'idempotency-key'?: string;
         };
         path: {
@@ -11688,17 +11688,6 @@ export interface paths {
           };
         };
         /** @description What went wrong, in words for the administrator */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
         429: {
           headers: {
             [name: string]: unknown;
@@ -11734,7 +11723,7 @@ export interface paths {
       parameters: {
         query?: never;
         header?: {
-          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          /** @description Accepted and checked (1–255 visible characters); this answer is never kept, so a retry is answered anew */
           'idempotency-key'?: string;
         };
         path: {
@@ -11791,17 +11780,6 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-        /** @description What went wrong, in words for the administrator */
-        422: {
           headers: {
             [name: string]: unknown;
           };

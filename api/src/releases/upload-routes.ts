@@ -94,7 +94,8 @@ export async function releaseRoutes(parent: FastifyInstance): Promise<void> {
     '/releases/:remote',
     {
       config: {
-        // An upload is not kept for a retry: publishing the same build again is harmless anyway.
+        // Not kept for a retry (none of the release calls is): what they change is files and the live
+        // map, outside the database's write scope a kept answer is bound to. Publishing again is harmless.
         replayable: false,
         activity: {
           kind: 'release',
@@ -202,7 +203,7 @@ export async function releaseRoutes(parent: FastifyInstance): Promise<void> {
   app.post(
     '/releases/:remote/deploy',
     {
-      config: { activity: switched('live') },
+      config: { replayable: false, activity: switched('live') },
       onRequest: releaseAccess('deploy'),
       schema: {
         tags,
@@ -231,7 +232,7 @@ export async function releaseRoutes(parent: FastifyInstance): Promise<void> {
   app.post(
     '/releases/:remote/rollback',
     {
-      config: { activity: switched('rolled back') },
+      config: { replayable: false, activity: switched('rolled back') },
       onRequest: releaseAccess('deploy'),
       schema: {
         tags,
