@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -56,6 +56,7 @@ export const RELEASE_MESSAGES = {
   unknownRemote: (remote: string, known: string[]) =>
     `There is no remote "${remote}" with published releases (known: ${known.join(', ') || 'none yet'})`,
   otherRemote: (remote: string, name: string) => `This archive is a release of ${name}, not of ${remote}`,
+  notAnArchive: 'Send the build as one .tar.gz archive (Content-Type: application/gzip)',
 } as const;
 
 /**
@@ -134,10 +135,12 @@ export async function releaseRoutes(parent: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const remote = knownRemote(request.params.remote);
+      // No body, or one of another type (JSON, a form) that Fastify read: not an archive.
+      if (!(request.body instanceof Readable)) throw new HttpError(415, RELEASE_MESSAGES.notAnArchive);
       const folder = path.join(releases.config.releasesDir, '.uploads', randomBytes(8).toString('hex'));
       try {
         try {
-          await receiveArchive(request.body as Readable, folder, releases.store.limits);
+          await receiveArchive(request.body, folder, releases.store.limits);
         } catch (error) {
           if (!(error instanceof ArchiveRefused)) throw error;
           // The rest of the archive is not read: the connection closes after the answer.

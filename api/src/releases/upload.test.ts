@@ -301,6 +301,18 @@ describe.each(engines())('releases over HTTPS on %s', (_name, engine) => {
     },
   );
 
+  it('refuses a body that is no archive at all (none, JSON) with a 415 in words', async () => {
+    const before = await liveState(server);
+    const none = await server.call('POST', '/api/v1/releases/content', { token });
+    expect([none.status, none.body.message]).toEqual([
+      415,
+      'Send the build as one .tar.gz archive (Content-Type: application/gzip)',
+    ]);
+    const json = await server.call('POST', '/api/v1/releases/content', { token, json: { release: 'x' } });
+    expect(json.status).toBe(415);
+    expect(await liveState(server)).toEqual(before);
+  });
+
   it('refuses an unknown remote (404) and a release that does not exist (400), in words', async () => {
     const unknown = await upload('payroll', archiveOf(build('payroll', '1.0.0-aaaaaaa')));
     expect(unknown.status).toBe(404);
