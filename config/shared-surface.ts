@@ -239,29 +239,28 @@ export function changeBetween(before: Surface, after: Surface): { change: Change
 }
 
 /** An export whose only difference is new optional members or trailing optional parameters. */
-/** Whether a type takes every value it took before (a union that only gained members). */
+/**
+ * Whether a union only gained members (`'a' | 'b'` → `'a' | 'b' | 'c'`). In a parameter it takes all it
+ * took before (a URL parameter typed from the API contract grows with each new route): an addition.
+ */
 function widens(was: string, is: string): boolean {
-  const members = (text: string) => splitOutside(canonicalType(text), ' | ').map((member) => member.trim());
-  const now = new Set(members(is));
-  return members(was).every((member) => now.has(member));
+  const members = (type: string) => new Set(splitOutside(canonicalType(type), ' | ').map((member) => member.trim()));
+  const before = members(was);
+  const after = members(is);
+  return after.size > before.size && [...before].every((member) => after.has(member));
 }
 
 function onlyAddsOptional(was: Export, is: Export): boolean {
-  // What an app passes in may take more than before (a parameter's union grown, such as the contract's
-  // URLs when a route is added); what shared hands out may not.
-  const membersGrow = (a: Record<string, Member> = {}, b: Record<string, Member> = {}, input = false) =>
-    Object.keys(a).every((key) => {
-      if (JSON.stringify(a[key]) === JSON.stringify(b[key])) return true;
-      const before = a[key];
-      const after = b[key];
-      return (
-        input &&
-        after !== undefined &&
-        Boolean(before.optional) === Boolean(after.optional) &&
-        widens(before.type, after.type) &&
-        JSON.stringify(before.members) === JSON.stringify(after.members)
-      );
-    }) && Object.keys(b).every((key) => key in a || b[key].optional);
+  /** The members of a type kept, or one added optional; a parameter's member may also take more than it did. */
+  const membersGrow = (a: Record<string, Member> = {}, b: Record<string, Member> = {}, taken = false) =>
+    Object.keys(a).every(
+      (key) =>
+        JSON.stringify(a[key]) === JSON.stringify(b[key]) ||
+        (taken &&
+          b[key] !== undefined &&
+          Boolean(a[key].optional) === Boolean(b[key].optional) &&
+          widens(a[key].type, b[key].type)),
+    ) && Object.keys(b).every((key) => key in a || b[key].optional);
   if (was.kind === 'type' && is.kind === 'type') return membersGrow(was.members, is.members);
   if (was.kind !== 'function' || is.kind !== 'function' || was.signatures.length !== is.signatures.length) return false;
   return was.signatures.every((sig, i) => {

@@ -164,3 +164,12 @@ export const RouteEntry = {
   menu: { required: false },
   permission: { required: false, minLength: 1 },
 } as const;
+
+export const DeployInput = { release: { required: true, minLength: 1, maxLength: 80 } } as const;
+
+export const DeployTokenInput = {
+  name: { required: true, minLength: 1, maxLength: 80 },
+  remote: { required: true, maxLength: 40 },
+  scope: { required: true, enum: ['publish', 'deploy'] },
+  expiresAt: { required: true, maxLength: 40 },
+} as const;

@@ -22,6 +22,8 @@ import { LiveMap } from './releases/live-map';
 import { Releases, releasesConfig } from './releases/releases';
 import { liveMapRoute, versionRoutes } from './releases/routes';
 import { previewRoutes } from './releases/preview';
+import { releaseRoutes } from './releases/upload-routes';
+import { deployTokenRoutes } from './deploy-tokens/routes';
 import { accountRoutes } from './account/routes';
 import { twoFactorRoutes } from './two-factor/routes';
 import { teamRoutes } from './team/routes';
@@ -160,6 +162,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(exportRoutes);
       await api.register(versionRoutes);
       await api.register(previewRoutes);
+      // the remote teams' releases over HTTPS, and their deploy tokens
+      await api.register(releaseRoutes);
+      await api.register(deployTokenRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_PASSWORD_COST } from './auth/password';
+import { RELEASE_MAX_BYTES, RELEASE_MAX_FILES } from './releases/limits';
 
 /** Where the front-end builds live; configurable so tests can serve a fixture folder. */
 /**
@@ -101,6 +102,9 @@ export interface AppConfig {
   remotesMapFile: string;
   /** Releases kept per remote besides the live one, the one before it and any live within a session. */
   releasesKeep: number;
+  /** The most bytes and files one release may hold (a publish, or an upload's archive and what it unpacks to). */
+  releaseMaxBytes: number;
+  releaseMaxFiles: number;
   /** Origins besides this server's that the live map may load a remote from (a CDN). */
   remoteOrigins: string[];
   /** How long the shell waits for a remote's files before showing its panel. */
@@ -297,6 +301,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     releasesDir: path.resolve(text(env, 'RELEASES_DIR') ?? path.join(dataDir, 'releases')),
     remotesMapFile: path.join(dataDir, 'remotes.json'),
     releasesKeep: int(env, 'RELEASES_KEEP', 5),
+    releaseMaxBytes: int(env, 'RELEASE_MAX_BYTES', RELEASE_MAX_BYTES, 1),
+    releaseMaxFiles: int(env, 'RELEASE_MAX_FILES', RELEASE_MAX_FILES, 1),
     remoteOrigins: origins(env),
     remoteLoadTimeoutMs: int(env, 'REMOTE_LOAD_TIMEOUT_MS', 3000, 100),
   };

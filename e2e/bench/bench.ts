@@ -23,11 +23,13 @@
  *  14. 20 starts beside a process copying files: 503s among the first login and submit of each   goal 0
  *  15. 10,000 prayer requests exported as CSV (GET /export/prayer-requests.csv): the whole file  ≤ 1 s,
  *      and the server's RSS while it is written, beside its RSS before (streamed: a page in memory)
+ *  16. deploy-https: `npm run release -- --to` of an already built finance (upload with a deploy token)
+ *      → the release live (today; the preview later)                        budget 5 s (release → preview)
  *
  * `npm run bench -- <section> …` runs only the sections named (see main()).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -730,6 +732,85 @@ async function deployFigures(dataDir: string) {
   await browser.close();
 }
 
+/** A command over HTTPS as a remote team's CI runs it (scripts/releases.mjs with --to); answers its last line. */
+function overHttps(token: string, args: string[]): string {
+  const output = execFileSync(process.execPath, [path.join(root, 'scripts/releases.mjs'), ...args, '--to', base], {
+    env: { PATH: process.env.PATH, DEPLOY_TOKEN: token },
+    encoding: 'utf8',
+  });
+  return output.trim().split('\n').at(-1)!.trim();
+}
+
+/**
+ * One release of a built remote over HTTPS, timed from the moment `release --to` starts: each step runs
+ * in turn and answers what the next needs (the release id); the figure is the time the last one ended.
+ * Today: upload, deploy, the release in the live map. The preview takes the deploy's place when it
+ * comes (its step: the preview link, then a browser on it).
+ */
+async function timeReleaseOverHttps(
+  steps: ((release: string) => Promise<string> | string)[],
+): Promise<{ ms: number; release: string }> {
+  const started = performance.now();
+  let release = '';
+  for (const step of steps) release = await step(release);
+  return { ms: performance.now() - started, release };
+}
+
+async function deployHttpsFigures(auth: { token: string; userId: string }) {
+  console.log('\n# 16. `release --to` of an already built finance (upload with a deploy token) → the release live');
+  const dist = path.join(root, 'remote-finance', 'dist');
+  if (!existsSync(path.join(dist, 'release.json'))) execFileSync('npm', ['run', 'build', '-w', 'remote-finance']);
+  const made = await fetch(`${base}/api/v1/deploy-tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${auth.token}` },
+    body: JSON.stringify({
+      name: 'Bench CI',
+      remote: 'finance',
+      scope: 'deploy',
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    }),
+  });
+  const token = ((await made.json()) as { data: { secret: string } }).data.secret;
+  const samples: number[] = [];
+  for (let run = 1; run <= 3; run++) {
+    // The same build under a release id of its own at each run: a new release, as a CI's next build.
+    const copy = mkdtempSync(path.join(tmpdir(), 'bench-https-'));
+    cpSync(dist, copy, { recursive: true });
+    const info = JSON.parse(readFileSync(path.join(copy, 'release.json'), 'utf8')) as { release: string };
+    writeFileSync(
+      path.join(copy, 'release.json'),
+      JSON.stringify({ ...info, release: `${info.release}-https${run}`, builtAt: new Date().toISOString() }),
+    );
+    try {
+      const { ms } = await timeReleaseOverHttps([
+        () => overHttps(token, ['publish', 'finance', copy]),
+        (release) => {
+          overHttps(token, ['deploy', 'finance', release]);
+          return release;
+        },
+        async (release) => {
+          for (;;) {
+            const map = (await (await fetch(`${base}/remotes.json`)).json()) as {
+              remotes: { name: string; release: string }[];
+            };
+            if (map.remotes.find((remote) => remote.name === 'finance')?.release === release) return release;
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+        },
+      ]);
+      samples.push(ms);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  }
+  samples.sort((a, b) => a - b);
+  report(
+    'release --to → live (median of 3)',
+    `${(samples[1] / 1000).toFixed(2)} s (range ${(samples[0] / 1000).toFixed(2)}–${(samples[2] / 1000).toFixed(2)})`,
+    '5 s (release → preview)',
+  );
+}
+
 /** Runs the hardening suites through jest and reports each one's cases, failures and time. */
 function hardeningFigures() {
   console.log('\n# 10. the hardening suites');
@@ -831,14 +912,14 @@ async function restartFigures() {
 
 /**
  * `npm run bench` runs every section; `npm run bench -- deploy cluster` only those named: build,
- * browser, load, prayers (with the shedding figure), shedding (that figure alone), exports, csv, deploy, soak,
- * hardening, cluster, flood, restarts.
+ * browser, load, prayers (with the shedding figure), shedding (that figure alone), exports, csv, deploy,
+ * deploy-https, soak, hardening, cluster, flood, restarts.
  */
 async function main() {
   const named = process.argv.slice(2);
   const wants = (section: string) => named.length === 0 || named.includes(section);
   if (wants('build')) timeBuild();
-  if (['browser', 'load', 'prayers', 'shedding', 'exports', 'csv', 'deploy'].some(wants)) {
+  if (['browser', 'load', 'prayers', 'shedding', 'exports', 'csv', 'deploy', 'deploy-https'].some(wants)) {
     const { server, dataDir } = await startServer();
     try {
       const auth = await login();
@@ -863,6 +944,7 @@ async function main() {
       }
       if (wants('csv')) await csvImportFigures(auth);
       if (wants('deploy')) await deployFigures(dataDir);
+      if (wants('deploy-https')) await deployHttpsFigures(auth);
     } finally {
       server.kill();
       rmSync(dataDir, { recursive: true, force: true });

@@ -3,16 +3,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from './fixtures';
 import {
+  addScreen,
   declareSharedRange,
   getText,
   lastLine,
   liveRelease,
   mapFile,
   npmRun,
+  overHttps,
   publishScratchRemote,
   releasesCli,
   repoRoot,
   startCdn,
+  withScratchBuild,
 } from './releases';
 import { menuLink, openDashboard } from './session';
 
@@ -224,25 +227,9 @@ test("a screen added to a remote, built and deployed alone, appears in the runni
   try {
     // Only that remote is built; the shell is not touched.
     const shellIndex = fs.readFileSync(path.join(repoRoot, 'shell', 'dist', 'index.html'), 'utf8');
-    const release = publishScratchRemote(server, 'finance', (scratch) => {
-      const app = path.join(scratch, 'src', 'App.tsx');
-      fs.writeFileSync(
-        app,
-        fs
-          .readFileSync(app, 'utf8')
-          .replace(
-            '    </Routes>',
-            '      <Route path="/finance-report" element={<p>Giving by month will be here.</p>} />\n    </Routes>',
-          ),
-      );
-      const table = JSON.parse(fs.readFileSync(path.join(scratch, 'routes.json'), 'utf8')) as { routes: unknown[] };
-      table.routes.push({
-        path: '/finance-report',
-        title: 'Finance Report',
-        menu: { group: 'Finance', label: 'Finance Report', order: 3 },
-      });
-      fs.writeFileSync(path.join(scratch, 'routes.json'), JSON.stringify(table, null, 2));
-    });
+    const release = publishScratchRemote(server, 'finance', (scratch) =>
+      addScreen(scratch, { path: '/finance-report', title: 'Finance Report', text: 'Giving by month will be here.' }),
+    );
     expect(release).toMatch(/^1\.0\.0-[0-9a-f]{7}$/);
     npmRun(server, ['deploy', '--', 'finance', release]);
     expect(fs.readFileSync(path.join(repoRoot, 'shell', 'dist', 'index.html'), 'utf8')).toBe(shellIndex);
@@ -305,6 +292,62 @@ test('a remote that needs a newer shared than the shell provides is refused with
     await page.goto('/donations');
     await expect(page.getByRole('link', { name: 'Add New Donation' })).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Finance screens' })).toHaveCount(0);
+  } finally {
+    npmRun(server, ['deploy', '--', 'finance', before]);
+  }
+});
+
+test("a remote team's CI releases and deploys a scratch finance over HTTPS with a finance token; a content token is refused", async ({
+  server,
+  page,
+  baseURL,
+}) => {
+  const before = (await liveRelease(baseURL!, 'finance')).release;
+  // An Admin creates the finance team's token in Settings → Deployed versions; its secret is shown once.
+  await page.goto('/settings/versions');
+  await page.getByRole('button', { name: 'New token' }).click();
+  const form = page.getByRole('dialog', { name: 'New deploy token' });
+  await form.getByLabel('Name').fill('Finance CI');
+  await form.getByLabel('Remote').selectOption({ label: 'Finance' });
+  await form.getByRole('button', { name: 'Create token' }).click();
+  const shown = page.getByRole('dialog', { name: 'Copy the new token' });
+  const financeToken = (await shown.locator('code').textContent())!;
+  expect(financeToken).toMatch(/^bo_deploy_/);
+  await shown.getByRole('button', { name: 'Done' }).click();
+  await expect(
+    page.getByRole('table', { name: 'Deploy tokens' }).getByRole('row', { name: /Finance CI/ }),
+  ).toBeVisible();
+  // The content team's, made over the API with the Admin's session.
+  const session = await page.evaluate(() => localStorage.getItem('token'));
+  const made = await page.request.post('/api/v1/deploy-tokens', {
+    headers: { authorization: `Bearer ${session}` },
+    data: { name: 'Content CI', remote: 'content', scope: 'deploy', expiresAt: new Date(Date.now() + 86_400_000) },
+  });
+  const contentToken = ((await made.json()) as { data: { secret: string } }).data.secret;
+
+  try {
+    const release = withScratchBuild(
+      'finance',
+      (scratch) => addScreen(scratch, { path: '/finance-https', title: 'Over HTTPS', text: 'Released over HTTPS.' }),
+      (dist) => {
+        const refused = overHttps(baseURL!, contentToken, ['publish', 'finance', dist]);
+        expect(refused.status).toBe(1);
+        expect(refused.stderr.trim()).toBe('The deploy token “Content CI” is for content; it cannot touch finance');
+        const published = overHttps(baseURL!, financeToken, ['publish', 'finance', dist]);
+        expect(published.stderr).toBe('');
+        return lastLine(published.stdout);
+      },
+    );
+    expect(release).toMatch(/^1\.0\.0-[0-9a-f]{7}$/);
+    expect((await liveRelease(baseURL!, 'finance')).release).toBe(before);
+    expect(lastLine(overHttps(baseURL!, financeToken, ['deploy', 'finance', release]).stdout)).toBe(
+      `finance ${release} is live (was ${before}).`,
+    );
+
+    await openDashboard(page);
+    await (await menuLink(page, 'Over HTTPS')).click();
+    await expect(page).toHaveURL(/\/finance-https$/);
+    await expect(page.getByText('Released over HTTPS.')).toBeVisible();
   } finally {
     npmRun(server, ['deploy', '--', 'finance', before]);
   }

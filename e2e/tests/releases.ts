@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -67,9 +67,9 @@ export const mapFile = (server: WorkerServer) => path.join(server.dataDir, 'remo
 
 /**
  * A scratch copy of a remote (beside the real one, so that it builds with the same config), changed by
- * `change`, built alone and published: answers its release id. The copy is removed afterwards.
+ * `change` and built alone; `use` gets its build folder. The copy is removed afterwards.
  */
-export function publishScratchRemote(server: WorkerServer, remote: string, change: (dir: string) => void): string {
+export function withScratchBuild<T>(remote: string, change: (dir: string) => void, use: (dist: string) => T): T {
   const scratch = path.join(repoRoot, `remote-${remote}-scratch`);
   fs.rmSync(scratch, { recursive: true, force: true });
   fs.cpSync(path.join(repoRoot, `remote-${remote}`), scratch, {
@@ -79,10 +79,54 @@ export function publishScratchRemote(server: WorkerServer, remote: string, chang
   try {
     change(scratch);
     execFileSync('npx', ['rspack', 'build', '--mode', 'production'], { cwd: scratch, stdio: 'ignore' });
-    return lastLine(releasesCli(server, ['publish', remote, path.join(scratch, 'dist')]));
+    return use(path.join(scratch, 'dist'));
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** A scratch copy of a remote, changed, built and published on the server: answers its release id. */
+export function publishScratchRemote(server: WorkerServer, remote: string, change: (dir: string) => void): string {
+  return withScratchBuild(remote, change, (dist) => lastLine(releasesCli(server, ['publish', remote, dist])));
+}
+
+/**
+ * The release commands as a remote team's CI runs them, from elsewhere: over HTTP(S) with `--to` and a
+ * DEPLOY_TOKEN, with neither DATA_DIR nor a database. Answers the exit code and what it printed.
+ */
+export function overHttps(
+  baseURL: string,
+  token: string,
+  args: string[],
+): { status: number; stdout: string; stderr: string } {
+  const result = spawnSync(
+    process.execPath,
+    [path.join(repoRoot, 'scripts', 'releases.mjs'), ...args, '--to', baseURL],
+    {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, DEPLOY_TOKEN: token },
+      encoding: 'utf8',
+    },
+  );
+  return { status: result.status ?? 1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Adds a screen to a remote's copy: its route in App.tsx and in routes.json, in the Finance menu group. */
+export function addScreen(dir: string, screen: { path: string; title: string; text: string }): void {
+  const app = path.join(dir, 'src', 'App.tsx');
+  fs.writeFileSync(
+    app,
+    fs
+      .readFileSync(app, 'utf8')
+      .replace('    </Routes>', `      <Route path="${screen.path}" element={<p>${screen.text}</p>} />\n    </Routes>`),
+  );
+  const table = JSON.parse(fs.readFileSync(path.join(dir, 'routes.json'), 'utf8')) as { routes: unknown[] };
+  table.routes.push({
+    path: screen.path,
+    title: screen.title,
+    menu: { group: 'Finance', label: screen.title, order: 3 },
+  });
+  fs.writeFileSync(path.join(dir, 'routes.json'), JSON.stringify(table, null, 2));
 }
 
 /** Changes the range of `shared` a remote's package.json declares needing. */

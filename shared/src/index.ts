@@ -32,7 +32,7 @@ export { Panel, PageHeader, SectionHeader, EmptyText, SampleDataNotice, MissingR
 export { Notice } from './ui/notice';
 export { PageTitleProvider, usePageTitle } from './ui/pageTitle';
 export { DataTable, ListTable, deleteColumn, type Column } from './ui/DataTable';
-export { Modal, ModalActions, ModalCloseActions } from './ui/Modal';
+export { ConfirmDialog, Modal, ModalActions, ModalCloseActions } from './ui/Modal';
 export { focusableIn, keepFocusIn } from './ui/focus';
 export { DeleteButton } from './ui/DeleteButton';
 export { ExportButton } from './ui/ExportButton';

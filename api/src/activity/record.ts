@@ -25,6 +25,7 @@ export const ACTIVITY_KINDS = [
   'team',
   'account',
   'trash',
+  'deploy token',
   'release',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
@@ -63,7 +64,18 @@ declare module 'fastify' {
     answered?: unknown;
     /** The name of the record a write names by its id, read before the write (a delete's record goes). */
     recordName?: string;
+    /**
+     * Who made a write that came with another credential than a session (a deploy token): the Admin
+     * its entry is filed under, and how the entry names who did it.
+     */
+    actor?: Actor;
   }
+}
+
+/** Who made a write, as the activity record files and names it. */
+export interface Actor {
+  adminId: string;
+  member: string;
 }
 
 /** The fields that name a record in the answers, in the order they are looked for. */
@@ -121,6 +133,7 @@ export const declaredActivity = new WeakMap<FastifyInstance, Map<string, Declare
  */
 export function recordActivity(app: FastifyInstance): void {
   app.decorateRequest('answered', undefined);
+  app.decorateRequest('actor', undefined);
   const declared = new Map<string, DeclaredActivity>();
   declaredActivity.set(app, declared);
   const recorded = (route: RouteOptions) => !reads(route) && needsSession(route);
@@ -161,11 +174,12 @@ export function recordActivity(app: FastifyInstance): void {
     },
     onResponse: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       const admin = request.admin;
-      if (admin && reply.statusCode < 400) void write(request, admin);
+      const actor = admin ? { adminId: admin._id, member: admin.name || admin.email } : request.actor;
+      if (actor && reply.statusCode < 400) void write(request, actor);
       done();
     },
   });
-  const write = async (request: FastifyRequest, admin: NonNullable<FastifyRequest['admin']>) => {
+  const write = async (request: FastifyRequest, actor: Actor) => {
     const activity = request.routeOptions.config.activity;
     if (!activity) return;
     const data = request.answered;
@@ -176,8 +190,7 @@ export function recordActivity(app: FastifyInstance): void {
     const name = nameIn(data) ?? request.recordName;
     try {
       await addActivity(app.db, {
-        adminId: admin._id,
-        member: admin.name || admin.email,
+        ...actor,
         kind: activity.kind,
         recordId,
         summary: summarise(activity, request.method, name, request.body, data),

@@ -10,7 +10,8 @@ export type Role = (typeof ROLES)[number];
  *   reflections, groups, prayer requests, Masses and the scheduling of mass intentions, Section A
  *   prayers, About Us);
  * - finance: donations and bank accounts;
- * - team: the team and the activity record.
+ * - team: the team and the activity record, and the remotes' releases: the deploy tokens and the release
+ *   calls (a deploy token opens those of its remote alone).
  * Reading the screens (and the mobile app's public calls) needs none of them.
  */
 export const PERMISSIONS = ['content', 'finance', 'team'] as const;

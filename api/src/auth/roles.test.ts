@@ -1,8 +1,8 @@
-import { URI, type TOTP } from 'otpauth';
-import { createAdmin } from './admins';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildDirs } from '../config';
+import { URI, type TOTP } from 'otpauth';
+import { createAdmin } from './admins';
+import { adoptBuilds, archiveOf } from '../testing/archives';
 import {
   engines,
   makeFrontEndFixture,
@@ -30,8 +30,8 @@ const FINANCE = /donation|\/(add|edit|delete)\/account\//;
 function needed(operation: Operation): 'content' | 'finance' | 'team' | undefined {
   // The activity record is the team's, and so is its CSV export; every other list's export is anyone's.
   if (/^\/api\/v1\/(team|activity|export\/activity\.csv)/.test(operation.path)) return 'team';
-  // So are the remotes' releases, as Deployed versions shows them.
-  if (/^\/api\/v1\/releases\//.test(operation.path)) return 'team';
+  // So are the remotes' releases and their deploy tokens.
+  if (/^\/api\/v1\/(releases|deploy-tokens)\//.test(operation.path + '/')) return 'team';
   // The trash is the content's (a finance entry is an Admin's, checked by the trash's own suite).
   if (/^\/api\/v1\/trash/.test(operation.path)) return 'content';
   if (!operation.parameters.includes('userId')) return undefined;
@@ -124,8 +124,8 @@ describe.each(engines())('roles on %s', (_name, engine) => {
 // The other half of the table: every write a role may make succeeds (2xx) with a valid request, each
 // role on a database of its own, its adds first (they make the records its edits and deletes name).
 
-/** A published content release that is not live, to preview (the fixture's build is the live one). */
-const PREVIEWED = { remote: 'content', release: '1.1.0-bbbbbbb' };
+/** The release the Admin's upload publishes and deploy puts live (the archive is written per server). */
+const NEXT_RELEASE = { release: '1.1.0-bbbbbbb', archive: (): Buffer => Buffer.alloc(0) };
 
 /** The otpauth URI of the last two-factor setup, whose code turns it on. */
 let twoFactorUri = '';
@@ -154,7 +154,14 @@ function validRequest(
     return { json: { currentPassword: member.password, newPassword: 'a brand new passphrase' } };
   if (route === 'POST /api/v1/team') return { json: { name: 'Brother Tom', email: 'tom@parish.org', role: 'Manager' } };
   if (route === 'PUT /api/v1/team/{id}') return { json: { role: 'Guest User' } };
-  if (route === 'POST /api/v1/releases/{remote}/preview') return { json: { release: PREVIEWED.release } };
+  if (route === 'POST /api/v1/deploy-tokens')
+    return {
+      json: { name: 'Content CI', remote: 'content', scope: 'deploy', expiresAt: new Date(Date.now() + 86_400_000) },
+    };
+  if (route === 'POST /api/v1/releases/{remote}')
+    return { body: NEXT_RELEASE.archive(), headers: { 'content-type': 'application/gzip' } };
+  if (route === 'POST /api/v1/releases/{remote}/deploy') return { json: { release: NEXT_RELEASE.release } };
+  if (route === 'POST /api/v1/releases/{remote}/preview') return { json: { release: NEXT_RELEASE.release } };
   if (/upload\/reflection\/image/.test(operation.path)) return { form: multipartForm({}, { image: PICTURE }) };
   if (/import\/readings/.test(operation.path))
     return { json: { readings: [{ day: 40, week: 6, date: '2026-02-09', passage: 'Exod 1' }] } };
@@ -166,9 +173,15 @@ function validRequest(
 
 /** Adds first, then edits and the rest, then the sessions' sign-outs, the password, and deletes last. */
 function turnOf(operation: Operation): number {
+  // A release is previewed once uploaded, before a deploy puts it live.
+  if (/\/releases\/\{remote\}\/preview$/.test(operation.path)) return 0.5;
   const twoFactor = ['setup', 'enable', 'disable'].indexOf(operation.path.split('/two-factor/')[1] ?? '');
   if (twoFactor >= 0) return 1 + (twoFactor + 1) / 10;
-  if (/\/(add|post)\/|^\/api\/v1\/team$/.test(operation.path) && operation.method === 'POST') return 0;
+  if (
+    /\/(add|post)\/|^\/api\/v1\/(team|deploy-tokens|releases\/\{remote\})$/.test(operation.path) &&
+    operation.method === 'POST'
+  )
+    return 0;
   // A restore makes the newest version the edits kept current again.
   if (/\/restore\/\{userId\}$/.test(operation.path)) return 1.5;
   if (/account\/sessions\/\{id\}/.test(operation.path)) return 2;
@@ -187,13 +200,15 @@ describe.each(engines())('allowed writes on %s', (_name, engine) => {
   it.each(['Admin', 'Manager', 'Guest User'] as const)(
     'every write a %s may make succeeds with a valid request',
     async (role) => {
+      // The content remote's build is live: the release calls and the deploy tokens name it.
       const fixture = makeFrontEndFixture();
       const server = await startServer(engine, { staticRoots: fixture.staticRoots });
       try {
-        server.app.releases.adoptBuilds(buildDirs(fixture.staticRoots));
-        server.app.releases.publish(
-          writeRemoteBuild(path.join(fixture.root, 'next'), { name: PREVIEWED.remote, release: PREVIEWED.release }),
-        );
+        await adoptBuilds(server);
+        NEXT_RELEASE.archive = () =>
+          archiveOf(
+            writeRemoteBuild(path.join(fixture.root, 'next'), { name: 'content', release: NEXT_RELEASE.release }),
+          );
         const member =
           role === 'Admin'
             ? { id: server.admin._id, email: server.admin.email, password: server.admin.password }
@@ -248,7 +263,7 @@ describe.each(engines())('allowed writes on %s', (_name, engine) => {
             ids.trash = (await server.call('GET', '/api/v1/trash', { token })).body.data[0]?._id as string;
           const values = Object.fromEntries(operation.parameters.map((name) => [name, (kind && ids[kind]) ?? 'none']));
           values.userId = member.id;
-          values.remote = PREVIEWED.remote;
+          values.remote = 'content';
           if (operation.parameters.includes('versionId')) {
             const listing = { ...operation, path: operation.path.replace(/\/\{versionId\}.*$/, '') };
             const kept = await server.call('GET', pathWith(listing, values), { token });
@@ -264,6 +279,9 @@ describe.each(engines())('allowed writes on %s', (_name, engine) => {
           const uri = (res.body as { data?: { uri?: unknown } } | undefined)?.data?.uri;
           if (typeof uri === 'string') twoFactorUri = uri;
           if (turnOf(operation) === 0 && kind && typeof made === 'string') ids[kind] = made;
+          // A deploy token's creation answers it beside its secret.
+          const createdToken = (res.body as { data?: { token?: { _id?: unknown } } } | undefined)?.data?.token?._id;
+          if (kind === 'deploy token' && typeof createdToken === 'string') ids[kind] = createdToken;
         }
         expect(wrong).toEqual([]);
       } finally {

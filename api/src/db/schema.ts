@@ -228,6 +228,25 @@ export interface Database {
   // the trash (migration 0018)
   trash: TrashTable;
   trash_files: TrashFilesTable;
+  // deploy tokens (migration 0021)
+  deploy_tokens: DeployTokensTable;
+}
+
+/** Migration 0021: a remote team's token for publishing and deploying over HTTPS (only its SHA-256 is kept). */
+export interface DeployTokensTable {
+  _id: string;
+  name: string;
+  remote: string;
+  /** 'publish' or 'deploy' (publish, go live and roll back). */
+  scope: string;
+  secret_hash: string;
+  expires_at: string;
+  created_by: string;
+  /** Who created it, as they were named then. */
+  created_by_name: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
 }
 
 /** One delete's records, kept to be restored (trash/store.ts). */

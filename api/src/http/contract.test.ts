@@ -24,11 +24,17 @@ describe.each(engines())('the contract on %s', (_name, engine) => {
     const resolve = (schema: SchemaObject) =>
       schema.$ref ? document.components.schemas[schema.$ref.replace('#/components/schemas/', '')]! : schema;
     const bodies: string[] = [];
+    const files: string[] = [];
     for (const [url, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         for (const [type, { schema }] of Object.entries(operation.requestBody?.content ?? {})) {
           bodies.push(`${method.toUpperCase()} ${url} (${type})`);
           const resolved = resolve(schema);
+          // A file as the whole body (a release's archive) has no properties to take or refuse.
+          if (resolved.type === 'string' && resolved.format === 'binary') {
+            files.push(`${method.toUpperCase()} ${url} (${type})`);
+            continue;
+          }
           expect({ body: `${method} ${url}`, additionalProperties: resolved.additionalProperties }).toEqual({
             body: `${method} ${url}`,
             additionalProperties: false,
@@ -36,6 +42,7 @@ describe.each(engines())('the contract on %s', (_name, engine) => {
         }
       }
     }
+    expect(files).toEqual(['POST /api/v1/releases/{remote} (application/gzip)']);
     // JSON and multipart bodies alike (a sample of each kind must be among them).
     expect(bodies).toEqual(
       expect.arrayContaining([

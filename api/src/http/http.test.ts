@@ -110,6 +110,12 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
         // the remotes' releases
         '/api/v1/releases/{remote}/preview',
         '/api/v1/releases/preview',
+        // the remotes' releases over HTTPS and their deploy tokens
+        '/api/v1/releases/{remote}',
+        '/api/v1/releases/{remote}/deploy',
+        '/api/v1/releases/{remote}/rollback',
+        '/api/v1/deploy-tokens',
+        '/api/v1/deploy-tokens/{id}/revoke',
         // finance (donations, bank accounts, Section A prayers, About Us)
         '/api/v1/add/donation/{userId}',
         '/api/v1/all/donations',

@@ -21,6 +21,7 @@ import {
   REMOTE_NAME,
   SHELL,
   type ReleaseInfo,
+  type ReleaseLimits,
   type RouteTable,
 } from './store';
 
@@ -34,6 +35,8 @@ export interface ReleasesConfig {
   remoteOrigins: string[];
   /** A browser may stay open this long: releases live within it are never pruned. */
   tokenTtlHours: number;
+  /** What one release may hold. */
+  limits?: ReleaseLimits;
 }
 
 export const releasesConfig = (config: AppConfig): ReleasesConfig => ({
@@ -42,6 +45,7 @@ export const releasesConfig = (config: AppConfig): ReleasesConfig => ({
   releasesKeep: config.releasesKeep,
   remoteOrigins: config.remoteOrigins,
   tokenTtlHours: config.tokenTtlHours,
+  limits: { maxFiles: config.releaseMaxFiles, maxBytes: config.releaseMaxBytes },
 });
 
 export const lastGoodFile = (mapFile: string) =>
@@ -52,7 +56,7 @@ export class Releases {
   readonly store: ReleaseStore;
 
   constructor(readonly config: ReleasesConfig) {
-    this.store = new ReleaseStore(config.releasesDir);
+    this.store = new ReleaseStore(config.releasesDir, config.limits);
   }
 
   context(): MapContext {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_RELEASE_LIMITS, sizeInWords, type ReleaseLimits } from './limits';
 import { errorPaths, holds, RELEASE_NAME, ReleaseInfo, REMOTE_NAME, RouteEntry, RouteTable } from './schemas';
 
 export { RELEASE_NAME, REMOTE_NAME, type MenuPlace } from './schemas';
@@ -106,9 +107,11 @@ export function readRouteTable(dir: string): RouteTable {
   return { label: raw.label as string, routes: routes as RouteEntry[] };
 }
 
-/** A release is a remote's build: a few hundred files and a few megabytes. Far more is not a build. */
-export const RELEASE_MAX_FILES = 5000;
-export const RELEASE_MAX_BYTES = 200 * 1024 * 1024;
+export { RELEASE_MAX_BYTES, RELEASE_MAX_FILES, type ReleaseLimits } from './limits';
+
+/** The refusals of a release beyond the limits, in words (a publish's and an upload's). */
+export const tooManyFiles = (limits: ReleaseLimits) => `a release holds at most ${limits.maxFiles} files`;
+export const tooManyBytes = (limits: ReleaseLimits) => `a release holds at most ${sizeInWords(limits.maxBytes)}`;
 
 /**
  * Copies a build into a new folder, refusing in words anything but plain files and folders: a link
@@ -116,7 +119,7 @@ export const RELEASE_MAX_BYTES = 200 * 1024 * 1024;
  * database), a pipe or a device. Each file is opened without following a link and checked on what was
  * opened, so a link swapped in after the check is not followed either.
  */
-export function copyPlainTree(source: string, target: string): void {
+export function copyPlainTree(source: string, target: string, limits = DEFAULT_RELEASE_LIMITS): void {
   let files = 0;
   let bytes = 0;
   const refuse = (relative: string, why: string) => {
@@ -140,10 +143,8 @@ export function copyPlainTree(source: string, target: string): void {
         if (stat.nlink > 1) refuse(name, 'has other names (a hard link)');
         files += 1;
         bytes += stat.size;
-        if (files > RELEASE_MAX_FILES) throw new ReleaseError(`a release holds at most ${RELEASE_MAX_FILES} files`);
-        if (bytes > RELEASE_MAX_BYTES) {
-          throw new ReleaseError(`a release holds at most ${RELEASE_MAX_BYTES / 1024 / 1024} MB`);
-        }
+        if (files > limits.maxFiles) throw new ReleaseError(tooManyFiles(limits));
+        if (bytes > limits.maxBytes) throw new ReleaseError(tooManyBytes(limits));
         fs.writeFileSync(path.join(to, entry.name), fs.readFileSync(descriptor), { flag: 'wx' });
       } finally {
         fs.closeSync(descriptor);
@@ -158,7 +159,10 @@ export interface PublishedRelease extends ReleaseInfo {
 }
 
 export class ReleaseStore {
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    readonly limits = DEFAULT_RELEASE_LIMITS,
+  ) {}
 
   dirOf(remote: string, release: string): string {
     if (!REMOTE_NAME.test(remote) || !RELEASE_NAME.test(release)) {
@@ -227,7 +231,7 @@ export class ReleaseStore {
     fs.mkdirSync(parent, { recursive: true });
     const temporary = path.join(parent, `.publishing-${info.release}-${randomBytes(4).toString('hex')}`);
     try {
-      copyPlainTree(buildDir, temporary);
+      copyPlainTree(buildDir, temporary, this.limits);
       fs.renameSync(temporary, target);
     } catch (error) {
       fs.rmSync(temporary, { recursive: true, force: true });

@@ -22,6 +22,7 @@ const CONTENT_TABLES: (keyof Database)[] = [
   'editor_images',
   'record_versions',
   'record_version_files',
+  'deploy_tokens',
 ];
 
 /**
@@ -40,6 +41,9 @@ export async function storedState(server: TestServer): Promise<string> {
     hash.update(`${table}:${JSON.stringify(rows)}\n`);
   }
   hash.update(`files:${(await server.storedUploads()).join(',')}\n`);
+  hash.update(
+    `live map:${fs.existsSync(server.config.remotesMapFile) ? fs.readFileSync(server.config.remotesMapFile, 'utf8') : ''}\n`,
+  );
   hash.update(`temp:${fs.readdirSync(`${server.config.uploadsDir}/.tmp`).join(',')}\n`);
   return hash.digest('hex');
 }

@@ -1,6 +1,8 @@
 import { DataTable, formatDateTime, NotLoaded, SectionHeader, Panel, runtimeInfo, type Column } from 'shared';
 import { useResource } from 'shared/data';
 import styled from 'styled-components';
+import { account, accountApi } from './api';
+import { DeployTokens } from './DeployTokens';
 import { versionsApi, type BuildInfo } from './deployedVersions';
 
 const Note = styled.p`
@@ -70,11 +72,17 @@ const columns: Column<Row>[] = [
   { header: 'In this browser', cell: (row) => row.here ?? 'Same' },
 ];
 
-/** Settings → Deployed versions: what is live on the server and what this browser actually runs. */
+/**
+ * Settings → Deployed versions: what is live on the server and what this browser actually runs, and
+ * for an Admin the remote teams' deploy tokens.
+ */
 export function DeployedVersions() {
   const load = useResource(['deployed-versions'], (signal) => versionsApi.get(signal));
   const { data } = load;
   const running = runtimeInfo();
+  // The deploy tokens are an Admin's (the team permission): nobody else sees them or asks for them.
+  const me = useResource(account.detail('me'), accountApi.get).data;
+  const managesReleases = me?.permissions.includes('team') ?? false;
 
   let body;
   if (!data) body = <NotLoaded load={load} what="The deployed versions" missing={null} />;
@@ -96,6 +104,7 @@ export function DeployedVersions() {
     body = (
       <>
         <DataTable caption="Deployed versions" columns={columns} rows={rows} rowKey={(row) => row.app} />
+        {managesReleases && <DeployTokens remotes={data.remotes} />}
         {/* What only a developer needs: closed until asked for. */}
         <TechnicalDetails>
           <summary>Technical details</summary>

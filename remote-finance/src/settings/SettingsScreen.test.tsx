@@ -94,6 +94,7 @@ const settingsApi = (more: Parameters<typeof stubApi>[0] = {}) =>
     'GET /team': () => [200, { message: 'ok', data: members }],
     'GET /activity': (call) => [200, activityPage(call.params)],
     'GET /trash': () => [200, { message: 'ok', data: [] }],
+    'GET /deploy-tokens': () => [200, { message: 'ok', data: [] }],
     ...more,
   });
 

@@ -75,3 +75,16 @@ export const trashApi = {
   list: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/trash', { signal })).data,
   empty: async () => trash.write(callApi('delete', '/api/v1/trash')),
 };
+
+/** A remote team's deploy token (Settings → Deployed versions, an Admin's); its secret only at creation. */
+export type DeployToken = Schemas['DeployToken'];
+export type DeployTokenInput = Schemas['DeployTokenInput'];
+export const deployTokens = resource('deploy-tokens');
+
+export const deployTokensApi = {
+  list: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/deploy-tokens', { signal })).data,
+  create: async (input: DeployTokenInput) =>
+    deployTokens.write(callApi('post', '/api/v1/deploy-tokens', { body: input })),
+  revoke: async (id: string) =>
+    deployTokens.write(callApi('post', '/api/v1/deploy-tokens/{id}/revoke', { params: { id } })),
+};

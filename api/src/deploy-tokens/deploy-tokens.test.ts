@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createAdmin } from '../auth/admins';
+import { adoptBuilds } from '../testing/archives';
+import { engines, makeFrontEndFixture, startServer, type TestServer } from '../testing/harness';
+import { storedState } from '../testing/snapshot';
+
+// Deploy tokens (Settings → Deployed versions): an Admin creates one for one remote, sees its secret
+// once, and revokes it; only its SHA-256 is stored.
+
+const DAY_MS = 86_400_000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
+
+describe.each(engines())('deploy tokens on %s', (_name, engine) => {
+  let server: TestServer;
+  let token: string;
+  let fixture: ReturnType<typeof makeFrontEndFixture>;
+  const create = (json: unknown, as = token) => server.call('POST', '/api/v1/deploy-tokens', { token: as, json });
+
+  beforeAll(async () => {
+    fixture = makeFrontEndFixture();
+    server = await startServer(engine, { staticRoots: fixture.staticRoots });
+    await adoptBuilds(server);
+    token = await server.login();
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(fixture.root, { recursive: true, force: true });
+  });
+
+  it('answers the secret once, stores only its hash, lists the token without it, and revokes it', async () => {
+    const created = await create({
+      name: '  Content CI  ',
+      remote: 'content',
+      scope: 'publish',
+      expiresAt: inDays(90),
+    });
+    expect(created.status).toBe(201);
+    const { token: made, secret } = created.body.data as { token: Record<string, unknown>; secret: string };
+    expect(secret).toMatch(/^bo_deploy_[A-Za-z0-9_-]{43}$/);
+    expect(made).toMatchObject({ name: 'Content CI', remote: 'content', scope: 'publish', state: 'active' });
+    expect(made.lastUsedAt).toBeNull();
+
+    const listed = await server.call('GET', '/api/v1/deploy-tokens', { token });
+    expect(listed.body.data).toEqual([made]);
+    expect(listed.text).not.toContain(secret);
+    const rows = await server.db.kysely.selectFrom('deploy_tokens').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(secret);
+    expect(rows[0]!.secret_hash).toBe(createHash('sha256').update(secret).digest('hex'));
+
+    const revoked = await server.call('POST', `/api/v1/deploy-tokens/${made._id as string}/revoke`, { token });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.data).toMatchObject({ state: 'revoked', revokedAt: expect.any(String) });
+    const again = await server.call('POST', `/api/v1/deploy-tokens/${made._id as string}/revoke`, { token });
+    expect(again.body.data.revokedAt).toBe(revoked.body.data.revokedAt);
+    const refused = await server.call('GET', '/api/v1/releases/content', { token: secret });
+    expect(refused.status).toBe(401);
+
+    const missing = await server.call('POST', '/api/v1/deploy-tokens/aaaaaaaaaaaaaaaaaaaaaaaa/revoke', { token });
+    expect([missing.status, missing.body.message]).toEqual([404, 'Deploy token not found']);
+  });
+
+  it.each([
+    [
+      'an unknown remote',
+      { remote: 'payroll' },
+      /"payroll" is not a remote with published releases \(known: content\)/,
+    ],
+    ['an expiry in the past', { expiresAt: inDays(-1) }, /The expiry must be in the future/],
+    ['an absurd expiry', { expiresAt: inDays(400) }, /expires within 366 days/],
+    ['an expiry that is no date', { expiresAt: 'next year' }, /Expires/],
+    ['an empty name', { name: '   ' }, /Name is required/],
+    ['a name too long', { name: 'x'.repeat(81) }, /Name .*80/],
+    ['an unknown scope', { scope: 'admin' }, /Scope/],
+  ])('refuses %s in words, storing nothing', async (_case, change, message) => {
+    const before = await storedState(server);
+    const res = await create({ name: 'CI', remote: 'content', scope: 'deploy', expiresAt: inDays(30), ...change });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+    expect(await storedState(server)).toBe(before);
+  });
+
+  it('is an Admin’s only: a Manager is refused in words', async () => {
+    await createAdmin(server.db, 'manager@parish.org', 'a manager password', server.config.passwordHashCost, {
+      role: 'Manager',
+    });
+    const login = await server.call('POST', '/api/v1/admin/login', {
+      json: { email: 'manager@parish.org', password: 'a manager password' },
+    });
+    const manager = login.body.token as string;
+    const res = await create({ name: 'CI', remote: 'content', scope: 'deploy', expiresAt: inDays(30) }, manager);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Only an Admin can manage the team');
+    expect((await server.call('GET', '/api/v1/deploy-tokens', { token: manager })).status).toBe(403);
+    expect((await server.call('GET', '/api/v1/releases/content', { token: manager })).status).toBe(403);
+  });
+});

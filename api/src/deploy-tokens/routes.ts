@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { allowedTo, bearerSecurity, requireAdmin } from '../auth/guard';
+import { isId } from '../db/ids';
+import { badRequest, notFound } from '../http/errors';
+import { addSchemas, ref } from '../http/contract';
+import { errorResponses, trimFields } from '../http/validation';
+import { createDeployToken, listDeployTokens, revokeDeployToken } from './repository';
+import { CreatedDeployToken, DeployToken, DeployTokenInput, MAX_DAYS } from './schemas';
+
+export const DEPLOY_TOKEN_MESSAGES = {
+  notFound: 'Deploy token not found',
+  unknownRemote: (remote: string, known: string[]) =>
+    `"${remote}" is not a remote with published releases (known: ${known.join(', ') || 'none yet'})`,
+  past: 'The expiry must be in the future',
+  tooFar: `A deploy token expires within ${MAX_DAYS} days: a CI secret is rotated at least once a year`,
+} as const;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The Admins' calls for the remote teams' deploy tokens (Settings → Deployed versions): list,
+ * create (the only answer carrying the secret) and revoke. The tokens open the release calls only
+ * (releases/upload-routes.ts).
+ */
+export async function deployTokenRoutes(parent: FastifyInstance): Promise<void> {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+  addSchemas(app, DeployToken, CreatedDeployToken, DeployTokenInput);
+  const onRequest = [requireAdmin, allowedTo('team')];
+  const tags = ['deploy tokens'];
+
+  app.get(
+    '/deploy-tokens',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "The remote teams' deploy tokens, newest first (never their secrets)",
+        security: bearerSecurity,
+        response: {
+          200: Type.Object({ message: Type.String(), data: Type.Array(ref(DeployToken)) }),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async () => ({ message: 'Deploy tokens fetched successfully', data: await listDeployTokens(db) }),
+  );
+
+  app.post(
+    '/deploy-tokens',
+    {
+      // The answer carries the secret: never kept for a retry.
+      config: {
+        replayable: false,
+        activity: {
+          kind: 'deploy token',
+          says: ({ named, data }) => {
+            const { token } = data as { token: DeployToken };
+            return `Created the deploy token${named} for ${token.remote} (${token.scope})`;
+          },
+        },
+      },
+      onRequest,
+      preValidation: trimFields('name'),
+      schema: {
+        tags,
+        summary: 'Create a deploy token for one remote; the answer shows its secret, this once',
+        security: bearerSecurity,
+        body: ref(DeployTokenInput),
+        response: {
+          201: Type.Object({ message: Type.String(), data: ref(CreatedDeployToken) }),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { remote, expiresAt } = request.body;
+      const known = app.releases.store.remotes();
+      if (!known.includes(remote)) throw badRequest(DEPLOY_TOKEN_MESSAGES.unknownRemote(remote, known));
+      const expiry = new Date(expiresAt).getTime();
+      if (!(expiry > Date.now())) throw badRequest(DEPLOY_TOKEN_MESSAGES.past);
+      if (expiry > Date.now() + MAX_DAYS * DAY_MS) throw badRequest(DEPLOY_TOKEN_MESSAGES.tooFar);
+      const admin = request.admin!;
+      const data = await createDeployToken(db, request.body, { _id: admin._id, name: admin.name || admin.email });
+      request.recordName = data.token.name;
+      return reply.code(201).send({ message: 'Deploy token created: copy its secret now', data });
+    },
+  );
+
+  app.post(
+    '/deploy-tokens/:id/revoke',
+    {
+      config: { activity: { kind: 'deploy token', says: ({ named }) => `Revoked the deploy token${named}` } },
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Revoke a deploy token: it stops working at once (revoking it again changes nothing)',
+        security: bearerSecurity,
+        params: Type.Object({ id: Type.String() }),
+        response: {
+          200: Type.Object({ message: Type.String(), data: ref(DeployToken) }),
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const data = isId(id) ? await revokeDeployToken(db, id) : undefined;
+      if (!data) throw notFound(DEPLOY_TOKEN_MESSAGES.notFound);
+      return { message: 'Deploy token revoked', data };
+    },
+  );
+}
