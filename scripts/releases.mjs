@@ -3,7 +3,7 @@
 // API's release CLI (api/src/releases/cli.ts), which changes files under DATA_DIR (and, with
 // DATABASE_URL, the releases and live map every instance shares).
 //   release <remote>   npm run build -w remote-<remote>, then publish it
-//   publish | deploy | rollback | releases …   passed on as they are
+//   publish | deploy | promote | rollback | releases …   passed on as they are
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
