@@ -164,3 +164,9 @@ export const RouteEntry = {
   menu: { required: false },
   permission: { required: false, minLength: 1 },
 } as const;
+
+export const ClientReport = {
+  remote: { required: true },
+  release: { required: true },
+  kind: { required: true, enum: ['load', 'render'] },
+} as const;

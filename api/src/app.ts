@@ -21,6 +21,7 @@ import { massIntentionRoutes } from './mass-intentions/routes';
 import { LiveMap } from './releases/live-map';
 import { Releases, releasesConfig } from './releases/releases';
 import { liveMapRoute, versionRoutes } from './releases/routes';
+import { clientReportRoutes } from './releases/client-reports';
 import { accountRoutes } from './account/routes';
 import { twoFactorRoutes } from './two-factor/routes';
 import { teamRoutes } from './team/routes';
@@ -158,6 +159,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(trashRoutes);
       await api.register(exportRoutes);
       await api.register(versionRoutes);
+      await api.register(clientReportRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -25,6 +25,7 @@ export const ACTIVITY_KINDS = [
   'team',
   'account',
   'trash',
+  'release',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -216,6 +216,24 @@ export interface Database {
   // the trash (migration 0018)
   trash: TrashTable;
   trash_files: TrashFilesTable;
+  // a release's browsers in a rollout (migration 0022)
+  rollout_browsers: RolloutBrowsersTable;
+}
+
+/**
+ * A browser /remotes.json gave a rollout release to, and the failures it reported of it (the shell's
+ * error reports): what automatic rollback counts.
+ */
+export interface RolloutBrowsersTable {
+  remote: string;
+  release: string;
+  /** The rollout's start: a later rollout of the same release counts afresh. */
+  since: string;
+  /** The browser's id (its cookie). */
+  browser: string;
+  seen_at: string;
+  load_failures: number;
+  render_failures: number;
 }
 
 /** One delete's records, kept to be restored (trash/store.ts). */

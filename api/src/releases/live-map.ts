@@ -16,6 +16,35 @@ export interface ManifestSummary {
   shared: { name: string; version: string; requiredVersion?: string; singleton?: boolean }[];
 }
 
+/** A rollout a browser is served: the remote, its release and the rollout's start. */
+export interface RolloutServed {
+  remote: string;
+  release: string;
+  since: string;
+}
+
+/** What one browser gets at /remotes.json, and which rollout releases are among it. */
+export interface BrowserMap {
+  served: RemotesMap;
+  body: string;
+  etag: string;
+  /** The remotes whose rollout release this browser gets (counted as seen by it). */
+  rollouts: RolloutServed[];
+}
+
+/**
+ * Whether a browser is among the `share` % a rollout is served to: a hash of its id, the remote and
+ * the release, so that each browser keeps its choice (sticky) and the remotes choose independently.
+ */
+export function inRollout(browserId: string, remote: string, release: string, share: number): boolean {
+  if (share <= 0) return false;
+  if (share >= 100) return true;
+  const digest = createHash('sha256').update(`${browserId}\n${remote}\n${release}`).digest();
+  return digest.readUInt32BE(0) % 100 < share;
+}
+
+const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
 interface Adopted {
   map: StoredMap;
   /**
@@ -26,6 +55,8 @@ interface Adopted {
   served: RemotesMap;
   body: string;
   etag: string;
+  /** What the browsers in a rollout get, by the remotes whose rollout they are in ('finance,content'). */
+  variants: Map<string, BrowserMap>;
 }
 
 /**
@@ -64,6 +95,31 @@ export class LiveMap {
     return this.adopted!;
   }
 
+  /**
+   * The map one browser gets: the live releases, except a rollout's release for the remotes whose
+   * rollout it is in. The only place a browser's choice is made: a preview joins here.
+   */
+  forBrowser(browserId: string): BrowserMap {
+    const adopted = this.current();
+    const rollouts: BrowserMap['rollouts'] = [];
+    for (const [remote, live] of Object.entries(adopted.map.remotes)) {
+      const { rollout } = live;
+      if (rollout && inRollout(browserId, remote, rollout.release, rollout.share)) {
+        rollouts.push({ remote, release: rollout.release, since: rollout.since });
+      }
+    }
+    if (!rollouts.length) return { served: adopted.served, body: adopted.body, etag: adopted.etag, rollouts };
+    const key = rollouts.map(({ remote }) => remote).join(',');
+    let variant = adopted.variants.get(key);
+    if (!variant) {
+      const served = this.serve(adopted.map, new Set(rollouts.map(({ remote }) => remote)));
+      const body = JSON.stringify(served);
+      variant = { served, body, etag: etagOf(body), rollouts };
+      adopted.variants.set(key, variant);
+    }
+    return variant;
+  }
+
   private reload(missing: boolean): void {
     const file = this.releases.config.mapFile;
     if (!missing) {
@@ -98,7 +154,7 @@ export class LiveMap {
   private adopt(map: StoredMap, remember: boolean): void {
     const served = this.serve(map);
     const body = JSON.stringify(served);
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    const etag = etagOf(body);
     if (remember && this.adopted?.etag !== etag) {
       try {
         writeMapAtomically(lastGoodFile(this.releases.config.mapFile), map);
@@ -106,25 +162,31 @@ export class LiveMap {
         this.log.error(error, 'the last good remotes map could not be kept on disk');
       }
     }
-    this.adopted = { map, served, body, etag };
+    this.adopted = { map, served, body, etag, variants: new Map() };
   }
 
-  private serve(map: StoredMap): RemotesMap {
+  /** The map served; `rolledOut` names the remotes whose rollout release is served instead of the live one. */
+  private serve(map: StoredMap, rolledOut = new Set<string>()): RemotesMap {
     const remotes: RemoteDefinition[] = [];
     // A hand edit may still put two remotes on one path: each path is served by its owner only.
     const owners = pathOwners(map, (name, release) => this.routeTable(name, release));
     for (const [name, live] of Object.entries(map.remotes).sort(([a], [b]) => (a < b ? -1 : 1))) {
-      const table = this.routeTable(name, live.release);
+      const rollout = rolledOut.has(name) ? live.rollout : undefined;
+      const release = rollout?.release ?? live.release;
+      const table = this.routeTable(name, release);
       if (!table) continue;
-      const sharedRange = this.manifest(name, live.release)?.shared.find(
-        (lib) => lib.name === 'shared',
-      )?.requiredVersion;
+      const sharedRange = this.manifest(name, release)?.shared.find((lib) => lib.name === 'shared')?.requiredVersion;
+      // A rollout release may bring a new screen: a path nobody owns yet is its (its deploy checked the claims).
+      const owns = (path: string) => {
+        const owner = owners.get(pathKey(path));
+        return owner === name || (rollout !== undefined && owner === undefined);
+      };
       remotes.push({
         name,
         label: table.label,
-        release: live.release,
-        entry: live.entry ?? `/remotes/${name}/${live.release}/${MANIFEST_FILE}`,
-        routes: table.routes.filter((route) => owners.get(pathKey(route.path)) === name),
+        release,
+        entry: (!rollout && live.entry) || `/remotes/${name}/${release}/${MANIFEST_FILE}`,
+        routes: table.routes.filter((route) => owns(route.path)),
         ...(sharedRange ? { requires: { shared: sharedRange } } : {}),
       });
     }

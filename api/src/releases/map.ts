@@ -220,8 +220,9 @@ function startRollout(map: StoredMap, remote: string, release: string, share: nu
     throw new Error(`${remote} ${release} is already live: there is nothing to roll out`);
   // A new share of the same rollout keeps its start; another release starts afresh.
   const since = current.rollout?.release === release ? current.rollout.since : now.toISOString();
-  const { rolledBack: _notice, ...rest } = current;
-  return { ...map, remotes: { ...map.remotes, [remote]: { ...rest, rollout: { release, share, since } } } };
+  const next: LiveRemote = { ...current, rollout: { release, share, since } };
+  delete next.rolledBack;
+  return { ...map, remotes: { ...map.remotes, [remote]: next } };
 }
 
 /** Makes the release in rollout live for every browser: the live one becomes the previous. */
@@ -245,8 +246,9 @@ export function promoteRollout(
 
 /** The map without the remote's rollout: every browser gets the live release again. */
 function withoutRollout(map: StoredMap, remote: string, notice?: AutomaticRollback): StoredMap {
-  const { rollout: _ended, ...rest } = map.remotes[remote]!;
-  return { ...map, remotes: { ...map.remotes, [remote]: { ...rest, ...(notice ? { rolledBack: notice } : {}) } } };
+  const next: LiveRemote = { ...map.remotes[remote]!, ...(notice ? { rolledBack: notice } : {}) };
+  delete next.rollout;
+  return { ...map, remotes: { ...map.remotes, [remote]: next } };
 }
 
 /**
