@@ -1,7 +1,8 @@
-import { DataTable, formatDateTime, NotLoaded, SectionHeader, Panel, runtimeInfo, type Column } from 'shared';
+import { DataTable, formatDateTime, Notice, NotLoaded, SectionHeader, Panel, runtimeInfo, type Column } from 'shared';
 import { useResource } from 'shared/data';
 import styled from 'styled-components';
-import { versionsApi, type BuildInfo } from './deployedVersions';
+import { account, accountApi } from './api';
+import { rolloutsApi, versionsApi, type BuildInfo, type RemoteRollout } from './deployedVersions';
 
 const Note = styled.p`
   margin: ${({ theme }) => theme.space(4)} 0 ${({ theme }) => theme.space(2)};
@@ -70,11 +71,73 @@ const columns: Column<Row>[] = [
   { header: 'In this browser', cell: (row) => row.here ?? 'Same' },
 ];
 
+const percent = (part: number, whole: number) => (whole ? Math.round((part * 100) / whole) : 0);
+
+/** "1 of 30 browsers (3 %)": how many the release was served to, and how many of them failed. */
+const failures = ({ seen, failed }: { seen: number; failed: number }) =>
+  seen === 0
+    ? 'No browser served yet'
+    : `${failed} of ${seen} ${seen === 1 ? 'browser' : 'browsers'} (${percent(failed, seen)} %)`;
+
+type InRollout = RemoteRollout & { rollout: NonNullable<RemoteRollout['rollout']> };
+
+const rolloutColumns: Column<InRollout>[] = [
+  { header: 'App', cell: (row) => row.label },
+  {
+    header: 'Live release',
+    cell: (row) => (
+      <>
+        <Mono>{row.release}</Mono> · {100 - row.rollout.share} %
+      </>
+    ),
+  },
+  {
+    header: 'New release',
+    cell: (row) => (
+      <>
+        <Mono>{row.rollout.release}</Mono> · {row.rollout.share} %
+      </>
+    ),
+  },
+  { header: 'Since', cell: (row) => builtAt(row.rollout.since) },
+  { header: 'Failed in', cell: (row) => failures(row.rollout) },
+];
+
+/**
+ * The Admins' part: each rollout with both shares and the new release's failures, and a notice for each
+ * rollout the server took back by itself (until a later deploy).
+ */
+function Rollouts() {
+  const load = useResource(['rollouts'], (signal) => rolloutsApi.get(signal));
+  const { data } = load;
+  if (!data) return <NotLoaded load={load} what="The rollouts" missing={null} />;
+  const rolledBack = data.filter((remote) => remote.rolledBack);
+  const inRollout = data.filter((remote): remote is InRollout => remote.rollout !== null);
+  return (
+    <>
+      {rolledBack.map(({ name, label, release, rolledBack: notice }) => (
+        <Notice key={name} $tone="alert" role="alert">
+          <p>
+            {label} {notice!.release} was rolled back automatically on {builtAt(notice!.at)}: {notice!.failed} of{' '}
+            {notice!.seen} browsers failed. Every browser gets {release}.
+          </p>
+        </Notice>
+      ))}
+      {inRollout.length > 0 && (
+        <DataTable caption="Rollouts" columns={rolloutColumns} rows={inRollout} rowKey={(row) => row.name} />
+      )}
+    </>
+  );
+}
+
 /** Settings → Deployed versions: what is live on the server and what this browser actually runs. */
 export function DeployedVersions() {
   const load = useResource(['deployed-versions'], (signal) => versionsApi.get(signal));
   const { data } = load;
   const running = runtimeInfo();
+  // The same query as Settings' own (one request): the server's permission table decides.
+  const me = useResource(account.detail('me'), accountApi.get);
+  const isAdmin = me.data?.permissions.includes('team') ?? false;
 
   let body;
   if (!data) body = <NotLoaded load={load} what="The deployed versions" missing={null} />;
@@ -118,6 +181,7 @@ export function DeployedVersions() {
   return (
     <Panel aria-label="Deployed versions">
       <SectionHeader title="Deployed versions" />
+      {isAdmin && <Rollouts />}
       {body}
     </Panel>
   );
