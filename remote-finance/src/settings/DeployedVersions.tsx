@@ -73,59 +73,71 @@ const columns: Column<Row>[] = [
 
 const percent = (part: number, whole: number) => (whole ? Math.round((part * 100) / whole) : 0);
 
-/** "1 of 30 browsers (3 %)": how many the release was served to, and how many of them failed. */
+/** "1 of 30 (3 %)": of the browsers served the release, how many reported a failure. */
 const failures = ({ seen, failed }: { seen: number; failed: number }) =>
-  seen === 0
-    ? 'No browser served yet'
-    : `${failed} of ${seen} ${seen === 1 ? 'browser' : 'browsers'} (${percent(failed, seen)} %)`;
+  seen === 0 ? 'None served yet' : `${failed} of ${seen} (${percent(failed, seen)} %)`;
 
 type InRollout = RemoteRollout & { rollout: NonNullable<RemoteRollout['rollout']> };
 
+const NoWrap = styled.span`
+  white-space: nowrap;
+`;
+
 const rolloutColumns: Column<InRollout>[] = [
   { header: 'App', cell: (row) => row.label },
+  { header: 'Live release', cell: (row) => <Mono>{row.release}</Mono> },
+  { header: 'New release', cell: (row) => <Mono>{row.rollout.release}</Mono> },
   {
-    header: 'Live release',
+    header: 'Shares',
     cell: (row) => (
-      <>
-        <Mono>{row.release}</Mono> · {100 - row.rollout.share} %
-      </>
+      <NoWrap>
+        {100 - row.rollout.share} % / {row.rollout.share} %
+      </NoWrap>
     ),
   },
-  {
-    header: 'New release',
-    cell: (row) => (
-      <>
-        <Mono>{row.rollout.release}</Mono> · {row.rollout.share} %
-      </>
-    ),
-  },
+  { header: 'Browsers failed', cell: (row) => <NoWrap>{failures(row.rollout)}</NoWrap> },
   { header: 'Since', cell: (row) => builtAt(row.rollout.since) },
-  { header: 'Failed in', cell: (row) => failures(row.rollout) },
 ];
 
-/**
- * The Admins' part: each rollout with both shares and the new release's failures, and a notice for each
- * rollout the server took back by itself (until a later deploy).
- */
+const RolloutsTitle = styled.h3`
+  margin: ${({ theme }) => theme.space(6)} 0 ${({ theme }) => theme.space(2)};
+  font-size: 1rem;
+`;
+
+/** GET /rollouts, asked only for an Admin; one query for every part of the screen. */
+const useRollouts = (enabled = true) => useResource(['rollouts'], (signal) => rolloutsApi.get(signal), { enabled });
+
+/** The Admins' part: each rollout with both shares and how many of the new release's browsers failed. */
 function Rollouts() {
-  const load = useResource(['rollouts'], (signal) => rolloutsApi.get(signal));
+  const load = useRollouts();
   const { data } = load;
   if (!data) return <NotLoaded load={load} what="The rollouts" missing={null} />;
-  const rolledBack = data.filter((remote) => remote.rolledBack);
   const inRollout = data.filter((remote): remote is InRollout => remote.rollout !== null);
+  if (!inRollout.length) return null;
   return (
     <>
-      {rolledBack.map(({ name, label, release, rolledBack: notice }) => (
-        <Notice key={name} $tone="alert" role="alert">
-          <p>
-            {label} {notice!.release} was rolled back automatically on {builtAt(notice!.at)}: {notice!.failed} of{' '}
-            {notice!.seen} browsers failed. Every browser gets {release}.
-          </p>
-        </Notice>
-      ))}
-      {inRollout.length > 0 && (
-        <DataTable caption="Rollouts" columns={rolloutColumns} rows={inRollout} rowKey={(row) => row.name} />
-      )}
+      <RolloutsTitle>Rollouts</RolloutsTitle>
+      <Note>Each new release is served to a share of the browsers, the live one to the rest.</Note>
+      <DataTable caption="Rollouts" columns={rolloutColumns} rows={inRollout} rowKey={(row) => row.name} />
+    </>
+  );
+}
+
+/** A notice for each rollout the server took back by itself, until a later deploy. */
+function AutomaticRollbacks() {
+  const load = useRollouts();
+  return (
+    <>
+      {(load.data ?? [])
+        .filter((remote) => remote.rolledBack)
+        .map(({ name, label, release, rolledBack: notice }) => (
+          <Notice key={name} $tone="alert" role="alert">
+            <p>
+              {label} {notice!.release} was rolled back automatically on {builtAt(notice!.at)}: {notice!.failed} of{' '}
+              {notice!.seen} browsers failed. Every browser gets {release}.
+            </p>
+          </Notice>
+        ))}
     </>
   );
 }
@@ -138,6 +150,8 @@ export function DeployedVersions() {
   // The same query as Settings' own (one request): the server's permission table decides.
   const me = useResource(account.detail('me'), accountApi.get);
   const isAdmin = me.data?.permissions.includes('team') ?? false;
+  // The rollouts are the Admins' (the same query as the sections below: one request).
+  const rollouts = useRollouts(isAdmin);
 
   let body;
   if (!data) body = <NotLoaded load={load} what="The deployed versions" missing={null} />;
@@ -146,11 +160,14 @@ export function DeployedVersions() {
       fromBuild('Shell', data.shell),
       ...data.remotes.map((remote) => {
         const release = running.remotes[remote.name];
+        const rollout = rollouts.data?.find((entry) => entry.name === remote.name)?.rollout;
         const here = !release
           ? 'Not loaded yet'
           : release === remote.release
             ? undefined
-            : `${release} (reload for ${remote.release})`;
+            : release === rollout?.release
+              ? `${release} (this browser is in the rollout)`
+              : `${release} (reload for ${remote.release})`;
         return fromBuild(remote.label, remote.build, here);
       }),
       // The API runs on the server only: "in this browser" does not apply.
@@ -159,6 +176,7 @@ export function DeployedVersions() {
     body = (
       <>
         <DataTable caption="Deployed versions" columns={columns} rows={rows} rowKey={(row) => row.app} />
+        {isAdmin && <Rollouts />}
         {/* What only a developer needs: closed until asked for. */}
         <TechnicalDetails>
           <summary>Technical details</summary>
@@ -181,7 +199,7 @@ export function DeployedVersions() {
   return (
     <Panel aria-label="Deployed versions">
       <SectionHeader title="Deployed versions" />
-      {isAdmin && <Rollouts />}
+      {isAdmin && <AutomaticRollbacks />}
       {body}
     </Panel>
   );

@@ -459,14 +459,19 @@ describe('Settings', () => {
         },
       ],
     });
+    // This browser runs the finance release in rollout.
+    provideRuntimeInfo(() => ({ remotes: { finance: '1.1.0-eeeeeee' }, shared: [] }));
     renderRoutes([{ path: '*', element: <App /> }], '/settings/versions');
     const table = await screen.findByRole('table', { name: 'Rollouts' });
+    expect(
+      within(screen.getByRole('table', { name: 'Deployed versions' })).getByRole('row', { name: /^Finance / }),
+    ).toHaveTextContent('1.1.0-eeeeeee (this browser is in the rollout)');
     expect(
       within(table)
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent),
-    ).toEqual(['Finance1.0.0-ccccccc · 90 %1.1.0-eeeeeee · 10 %26/11/2026 08:001 of 30 browsers (3 %)']);
+    ).toEqual(['Finance1.0.0-ccccccc1.1.0-eeeeeee90 % / 10 %1 of 30 (3 %)26/11/2026 08:00']);
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Content 1.2.0-fffffff was rolled back automatically on 26/11/2026 09:30: 4 of 5 browsers failed. Every browser gets 1.1.0-bbbbbbb.',
     );
