@@ -123,6 +123,29 @@ export async function judgeRollout(app: FastifyInstance, rollout: RolloutServed)
   return true;
 }
 
+/**
+ * Forgets the browsers of rollouts that ended (promoted, taken back, replaced): only a current rollout
+ * is judged, and an automatic rollback keeps its figures in the map. An hourly chore.
+ */
+export async function forgetEndedRollouts(app: FastifyInstance): Promise<number> {
+  const current = Object.entries(app.liveMap.current().map.remotes).flatMap(([remote, live]) =>
+    live.rollout ? [{ remote, release: live.rollout.release, since: live.rollout.since }] : [],
+  );
+  const result = await app.db.kysely
+    .deleteFrom('rollout_browsers')
+    .where((eb) =>
+      eb.not(
+        eb.or(
+          current.map(({ remote, release, since }) =>
+            eb.and([eb('remote', '=', remote), eb('release', '=', release), eb('since', '=', since)]),
+          ),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 const REPORT_KINDS = ['load', 'render'] as const;
 
 export const ClientReport = Entity(

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { engines, makeFrontEndFixture, startServer, writeRemoteBuild, type TestServer } from '../testing/harness';
-import { BROWSER_COOKIE, REPORT_MAX_BYTES } from './client-reports';
+import { BROWSER_COOKIE, forgetEndedRollouts, REPORT_MAX_BYTES } from './client-reports';
 import { inRollout } from './live-map';
 
 const LIVE = '1.0.0-aaaaaaa';
@@ -33,9 +33,17 @@ describe.each(engines())('rollouts, error reports and automatic rollback on %s',
   let server: TestServer;
   let fixture: ReturnType<typeof makeFrontEndFixture>;
   let token: string;
-  /** A releases command as an operator runs it (on PostgreSQL under the shared lock). */
-  const command = async <T>(change: () => T): Promise<T> =>
-    server.app.clusterReleases ? await server.app.clusterReleases.change(change) : change();
+  /**
+   * A releases command as an operator runs it (on PostgreSQL under the shared lock), once this instance
+   * followed it: a copy begun on an earlier notification may land after it, until the next one.
+   */
+  const command = async <T>(change: () => T): Promise<T> => {
+    const shared = server.app.clusterReleases;
+    if (!shared) return change();
+    const result = await shared.change(change);
+    await shared.pull();
+    return result;
+  };
   const cookie = (id: string) => ({ cookie: `${BROWSER_COOKIE}=${id}` });
   const mapFor = (id: string, headers: Record<string, string> = {}) =>
     server.call('GET', '/remotes.json', { headers: { ...cookie(id), ...headers } });
@@ -192,6 +200,17 @@ describe.each(engines())('rollouts, error reports and automatic rollback on %s',
     expect((await report(ids[7], { remote: 'content', release: NEXT, kind: 'render' })).body.counted).toBe(true);
     expect((await rollouts())[0]!.rollout).toMatchObject({ seen: 30, failed: 1 });
     expect(await releaseFor(ids[0]!)).toBe(NEXT);
+  });
+
+  it('forgets the browsers of a rollout once it ended, keeping those of the current one', async () => {
+    const count = async () => (await server.db.kysely.selectFrom('rollout_browsers').selectAll().execute()).length;
+    await command(() => server.app.releases.deploy('content', NEXT, undefined, 100));
+    for (const id of browsers(3, true, 100)) await mapFor(id);
+    await forgetEndedRollouts(server.app);
+    expect(await count()).toBe(3);
+    await command(() => server.app.releases.rollback('content'));
+    expect(await forgetEndedRollouts(server.app)).toBeGreaterThanOrEqual(3);
+    expect(await count()).toBe(0);
   });
 
   it('shows the rollouts to an Admin only', async () => {
