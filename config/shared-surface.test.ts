@@ -64,6 +64,17 @@ describe("shared's surface report", () => {
     expect(changeBetween(a, surfaceOf(union("'all' | 'none'"))).change).toBe('major');
   });
 
+  it("counts a parameter's union that only gained members as an addition, and one that lost some as a change", () => {
+    const takes = (members: string) =>
+      `interface Props { url: ${members}; label: string; }\nexport function Link(props: Props): string { return props.label; }\nexport function pick(value: ${members}): string { return value; }`;
+    const before = surfaceOf(takes("'/a' | `/b/${string}`"));
+    expect(changeBetween(before, surfaceOf(takes("'/a' | `/b/${string}` | '/c'"))).change).toBe('minor');
+    expect(changeBetween(before, surfaceOf(takes("'/a'"))).change).toBe('major');
+    // What shared hands out may not grow: a reader of it would meet values it does not know.
+    const gives = (members: string) => `export function url(): ${members} { return '/a'; }`;
+    expect(changeBetween(surfaceOf(gives("'/a'")), surfaceOf(gives("'/a' | '/c'"))).change).toBe('major');
+  });
+
   it('reads a type with its unions and object members in one order at every depth, and no other change away', () => {
     const same = [
       '{ get: A; put: (body?: string | Blob | null) => Promise<X | Y>; }',

@@ -11,10 +11,10 @@ import ts from 'typescript';
 interface Member {
   type: string;
   optional?: true;
+  members?: Record<string, Member>;
 }
 interface Param extends Member {
   name: string;
-  members?: Record<string, Member>;
 }
 interface Signature {
   params: Param[];
@@ -239,10 +239,29 @@ export function changeBetween(before: Surface, after: Surface): { change: Change
 }
 
 /** An export whose only difference is new optional members or trailing optional parameters. */
+/** Whether a type takes every value it took before (a union that only gained members). */
+function widens(was: string, is: string): boolean {
+  const members = (text: string) => splitOutside(canonicalType(text), ' | ').map((member) => member.trim());
+  const now = new Set(members(is));
+  return members(was).every((member) => now.has(member));
+}
+
 function onlyAddsOptional(was: Export, is: Export): boolean {
-  const membersGrow = (a: Record<string, Member> = {}, b: Record<string, Member> = {}) =>
-    Object.keys(a).every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key])) &&
-    Object.keys(b).every((key) => key in a || b[key].optional);
+  // What an app passes in may take more than before (a parameter's union grown, such as the contract's
+  // URLs when a route is added); what shared hands out may not.
+  const membersGrow = (a: Record<string, Member> = {}, b: Record<string, Member> = {}, input = false) =>
+    Object.keys(a).every((key) => {
+      if (JSON.stringify(a[key]) === JSON.stringify(b[key])) return true;
+      const before = a[key];
+      const after = b[key];
+      return (
+        input &&
+        after !== undefined &&
+        Boolean(before.optional) === Boolean(after.optional) &&
+        widens(before.type, after.type) &&
+        JSON.stringify(before.members) === JSON.stringify(after.members)
+      );
+    }) && Object.keys(b).every((key) => key in a || b[key].optional);
   if (was.kind === 'type' && is.kind === 'type') return membersGrow(was.members, is.members);
   if (was.kind !== 'function' || is.kind !== 'function' || was.signatures.length !== is.signatures.length) return false;
   return was.signatures.every((sig, i) => {
@@ -251,9 +270,9 @@ function onlyAddsOptional(was: Export, is: Export): boolean {
     const same = sig.params.every(
       (param, j) =>
         param.name === next.params[j].name &&
-        param.type === next.params[j].type &&
+        (param.type === next.params[j].type || widens(param.type, next.params[j].type)) &&
         Boolean(param.optional) === Boolean(next.params[j].optional) &&
-        membersGrow(param.members, next.params[j].members),
+        membersGrow(param.members, next.params[j].members, true),
     );
     return same && next.params.slice(sig.params.length).every((param) => param.optional);
   });

@@ -2,7 +2,7 @@
 // The remote teams' commands (README "For a remote team"): builds what they need, then runs the
 // API's release CLI (api/src/releases/cli.ts), which changes files under DATA_DIR (and, with
 // DATABASE_URL, the releases and live map every instance shares).
-//   release <remote>   npm run build -w remote-<remote>, then publish it
+//   release <app>      npm run build -w remote-<app> (or -w shell), then publish it
 //   publish | deploy | promote | rollback | releases …   passed on as they are
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -25,10 +25,10 @@ let args = [command, ...rest];
 if (command === 'release') {
   const [name] = rest;
   if (!name) {
-    console.error('usage: npm run release -w remote-<name>');
+    console.error('usage: npm run release -w remote-<name> (or -w shell)');
     process.exit(1);
   }
-  npm(['run', 'build', '-w', `remote-${name}`]);
+  npm(['run', 'build', '-w', name === 'shell' ? 'shell' : `remote-${name}`]);
   args = ['publish', name, ...rest.slice(1)];
 }
 

@@ -22,6 +22,7 @@ import { LiveMap } from './releases/live-map';
 import { Releases, releasesConfig } from './releases/releases';
 import { liveMapRoute, versionRoutes } from './releases/routes';
 import { clientReportRoutes } from './releases/client-reports';
+import { previewRoutes } from './releases/preview';
 import { accountRoutes } from './account/routes';
 import { twoFactorRoutes } from './two-factor/routes';
 import { teamRoutes } from './team/routes';
@@ -160,6 +161,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(exportRoutes);
       await api.register(versionRoutes);
       await api.register(clientReportRoutes);
+      await api.register(previewRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -2,15 +2,20 @@ import path from 'node:path';
 import { DEFAULT_PASSWORD_COST } from './auth/password';
 
 /** Where the front-end builds live; configurable so tests can serve a fixture folder. */
+/**
+ * The build folders. The server never serves them: at start it publishes each as a release (a no-op
+ * when already published) and makes it live only for an app with no live release. The shell's live
+ * release is served at `/` with the SPA fallback, the remotes' at `/remotes/`.
+ */
 export interface StaticRoots {
-  /** shell/dist: served at `/` with the SPA fallback. */
+  /** shell/dist */
   shell: string;
-  /**
-   * The remotes' build folders. The server never serves them: at start it publishes each as a
-   * release (a no-op when already published) and makes it live only for a remote with no live release.
-   */
+  /** remote-<name>/dist */
   remoteBuilds: string[];
 }
+
+/** Every build folder, the shell's first. */
+export const buildDirs = (roots: StaticRoots): string[] => [roots.shell, ...roots.remoteBuilds];
 
 export interface AppConfig {
   port: number;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { choresOf, CHORES_INTERVAL_MS } from './chores';
 import { adminAnnouncement, bootstrapAdmin } from './auth/admins';
-import { loadConfig } from './config';
+import { buildDirs, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { exclusively, holdDataDirLock, LOCKS } from './db/instances';
 import { DatabaseUploadStore } from './uploads/database-store';
@@ -12,11 +12,11 @@ import { removeHalfReceived } from './uploads/form';
 import { publicOrigin } from './uploads/store';
 
 /**
- * Each remote build present becomes a release; the first start also makes it live. Later builds are
- * put live with `npm run deploy`, never by a restart (that would undo a rollback).
+ * Each build present (the shell's and the remotes') becomes a release; the first start also makes it
+ * live. Later builds are put live with `npm run deploy`, never by a restart (that would undo a rollback).
  */
-async function adoptRemoteBuilds(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
-  const builds = app.config.staticRoots.remoteBuilds.filter((dir) => fs.existsSync(path.join(dir, 'release.json')));
+async function adoptBuilds(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
+  const builds = buildDirs(app.config.staticRoots).filter((dir) => fs.existsSync(path.join(dir, 'release.json')));
   try {
     // On PostgreSQL with every instance's view, and what it changes shared with them (releases/cluster-sync.ts).
     const adopt = () => app.releases.adoptBuilds(builds);
@@ -30,7 +30,7 @@ async function adoptRemoteBuilds(app: Awaited<ReturnType<typeof buildApp>>): Pro
       );
     }
   } catch (error) {
-    console.error(`The remotes' builds could not be published: ${(error as Error).message}`);
+    console.error(`The builds could not be published: ${(error as Error).message}`);
   }
   app.liveMap.current();
 }
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     );
     if (adopted) app.log.info(`${adopted} uploaded file(s) moved from ${config.uploadsDir} into the database`);
   }
-  await adoptRemoteBuilds(app);
+  await adoptBuilds(app);
 
   const chores = choresOf(app);
   const failed = (error: unknown) => app.log.error(error, 'the chores failed');

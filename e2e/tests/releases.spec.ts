@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from './fixtures';
@@ -10,6 +11,7 @@ import {
   mapFile,
   npmRun,
   publishScratchRemote,
+  releasesCli,
   repoRoot,
   stampVersion,
   startCdn,
@@ -139,6 +141,62 @@ test('a rebuild of the shell leaves the live map untouched', async ({ server, ba
   expect(fs.readFileSync(mapFile(server), 'utf8')).toBe(before);
   expect((await liveRelease(baseURL!, 'content')).release).toBe(newRelease);
   npmRun(server, ['deploy', '--', 'content', firstRelease]);
+});
+
+test('a shell build while a browser is open, then its next navigations into all three remotes work', async ({
+  server,
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const missing: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404) missing.push(response.url());
+  });
+  await openDashboard(page);
+  const screens = [
+    { menu: 'BookShelf', shows: page.getByRole('link', { name: 'Add New Book' }) },
+    { menu: 'Prayer Requests', shows: page.getByRole('heading', { level: 1, name: 'Prayer Requests' }) },
+    { menu: 'Donations', shows: page.getByRole('heading', { level: 1, name: 'Donations' }) },
+  ];
+  const visitAll = async () => {
+    for (const screen of screens) {
+      await (await menuLink(page, screen.menu)).click();
+      await expect(screen.shows).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    }
+  };
+
+  // The build empties shell/dist and writes it again while the open page keeps navigating.
+  const version = `1.1.0-e2e.${Date.now()}`;
+  const build = spawn('npm', ['run', '--silent', 'build', '-w', 'shell'], {
+    cwd: repoRoot,
+    env: { ...process.env, RELEASE_VERSION: version },
+    stdio: 'ignore',
+  });
+  const built = new Promise<number | null>((resolve) => build.on('exit', resolve));
+  let running = true;
+  void built.then(() => (running = false));
+  do await visitAll();
+  while (running);
+  expect(await built).toBe(0);
+
+  // The build is a release once published; deploying it switches the shell at once, and the page
+  // opened on the one before keeps working.
+  const shellRelease = lastLine(releasesCli(server, ['publish', 'shell']));
+  expect(shellRelease).toMatch(new RegExp(`^${version.replace(/\./g, '\\.')}-[0-9a-f]{7}$`));
+  expect(lastLine(npmRun(server, ['deploy', '--', 'shell', shellRelease]))).toMatch(
+    new RegExp(`^shell ${shellRelease.replace(/\./g, '\\.')} is live \\(was .+\\)\\.$`),
+  );
+  await visitAll();
+  expect(missing).toEqual([]);
+  expect(errors).toEqual([]);
+
+  // A new page gets the new shell; rollback puts the one before back.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Donations' })).toBeVisible();
+  expect((await (await page.request.get('/release.json')).json()).release).toBe(shellRelease);
+  npmRun(server, ['rollback', '--', 'shell']);
+  expect((await (await page.request.get('/release.json')).json()).release).not.toBe(shellRelease);
 });
 
 test('a remote served from a second origin (a CDN) through the map', async ({ server, page, baseURL }) => {

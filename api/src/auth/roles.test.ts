@@ -1,6 +1,17 @@
 import { URI, type TOTP } from 'otpauth';
 import { createAdmin } from './admins';
-import { engines, multipartForm, startServer, type CallOptions, type TestServer } from '../testing/harness';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildDirs } from '../config';
+import {
+  engines,
+  makeFrontEndFixture,
+  multipartForm,
+  startServer,
+  writeRemoteBuild,
+  type CallOptions,
+  type TestServer,
+} from '../testing/harness';
 import { operationsOf, pathWith, type Operation } from '../testing/openapi';
 import { signedInMembers } from '../testing/members';
 import { kindOf, PICTURE, validRecord, type RecordKind } from '../testing/records';
@@ -19,6 +30,8 @@ const FINANCE = /donation|\/(add|edit|delete)\/account\//;
 function needed(operation: Operation): 'content' | 'finance' | 'team' | undefined {
   // The activity record is the team's, and so are its CSV export and the rollouts; every other list's export is anyone's.
   if (/^\/api\/v1\/(team|activity|rollouts|export\/activity\.csv)/.test(operation.path)) return 'team';
+  // So are the remotes' releases, as Deployed versions shows them.
+  if (/^\/api\/v1\/releases\//.test(operation.path)) return 'team';
   // The trash is the content's (a finance entry is an Admin's, checked by the trash's own suite).
   if (/^\/api\/v1\/trash/.test(operation.path)) return 'content';
   if (!operation.parameters.includes('userId')) return undefined;
@@ -111,6 +124,9 @@ describe.each(engines())('roles on %s', (_name, engine) => {
 // The other half of the table: every write a role may make succeeds (2xx) with a valid request, each
 // role on a database of its own, its adds first (they make the records its edits and deletes name).
 
+/** A published content release that is not live, to preview (the fixture's build is the live one). */
+const PREVIEWED = { remote: 'content', release: '1.1.0-bbbbbbb' };
+
 /** The otpauth URI of the last two-factor setup, whose code turns it on. */
 let twoFactorUri = '';
 
@@ -138,6 +154,7 @@ function validRequest(
     return { json: { currentPassword: member.password, newPassword: 'a brand new passphrase' } };
   if (route === 'POST /api/v1/team') return { json: { name: 'Brother Tom', email: 'tom@parish.org', role: 'Manager' } };
   if (route === 'PUT /api/v1/team/{id}') return { json: { role: 'Guest User' } };
+  if (route === 'POST /api/v1/releases/{remote}/preview') return { json: { release: PREVIEWED.release } };
   if (/upload\/reflection\/image/.test(operation.path)) return { form: multipartForm({}, { image: PICTURE }) };
   if (/import\/readings/.test(operation.path))
     return { json: { readings: [{ day: 40, week: 6, date: '2026-02-09', passage: 'Exod 1' }] } };
@@ -170,8 +187,13 @@ describe.each(engines())('allowed writes on %s', (_name, engine) => {
   it.each(['Admin', 'Manager', 'Guest User'] as const)(
     'every write a %s may make succeeds with a valid request',
     async (role) => {
-      const server = await startServer(engine);
+      const fixture = makeFrontEndFixture();
+      const server = await startServer(engine, { staticRoots: fixture.staticRoots });
       try {
+        server.app.releases.adoptBuilds(buildDirs(fixture.staticRoots));
+        server.app.releases.publish(
+          writeRemoteBuild(path.join(fixture.root, 'next'), { name: PREVIEWED.remote, release: PREVIEWED.release }),
+        );
         const member =
           role === 'Admin'
             ? { id: server.admin._id, email: server.admin.email, password: server.admin.password }
@@ -226,6 +248,7 @@ describe.each(engines())('allowed writes on %s', (_name, engine) => {
             ids.trash = (await server.call('GET', '/api/v1/trash', { token })).body.data[0]?._id as string;
           const values = Object.fromEntries(operation.parameters.map((name) => [name, (kind && ids[kind]) ?? 'none']));
           values.userId = member.id;
+          values.remote = PREVIEWED.remote;
           if (operation.parameters.includes('versionId')) {
             const listing = { ...operation, path: operation.path.replace(/\/\{versionId\}.*$/, '') };
             const kept = await server.call('GET', pathWith(listing, values), { token });
@@ -245,6 +268,7 @@ describe.each(engines())('allowed writes on %s', (_name, engine) => {
         expect(wrong).toEqual([]);
       } finally {
         await server.close();
+        fs.rmSync(fixture.root, { recursive: true, force: true });
       }
     },
     // A fresh server and every write of the contract, on a machine the other suites share.

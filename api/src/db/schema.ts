@@ -26,6 +26,17 @@ export interface AdminsTable {
   active: Generated<number>;
 }
 
+/** A browser previewing a published release (releases/preview.ts): valid while its session is. */
+export interface ReleasePreviewsTable {
+  /** SHA-256 (hex) of the preview cookie's random value. */
+  secret_hash: string;
+  session_id: string;
+  remote: string;
+  release: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface TokensTable {
   /** SHA-256 (hex) of the bearer token; the token itself is never stored. */
   token_hash: string;
@@ -178,6 +189,7 @@ export interface EditorImagesTable {
 export interface Database {
   admins: AdminsTable;
   tokens: TokensTable;
+  release_previews: ReleasePreviewsTable;
   mass_intentions: MassIntentionsTable;
   regular_masses: RegularMassesTable;
   masses: MassesTable;

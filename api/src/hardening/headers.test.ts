@@ -1,3 +1,4 @@
+import { buildDirs } from '../config';
 import fs from 'node:fs';
 import { engines, makeFrontEndFixture, multipartForm, startServer, type TestServer } from '../testing/harness';
 import { solidPng } from '../uploads/png';
@@ -15,7 +16,7 @@ describe('security headers', () => {
       staticRoots: fixture.staticRoots,
       remoteOrigins: ['https://cdn.example.org'],
     });
-    server.app.releases.adoptBuilds(fixture.staticRoots.remoteBuilds);
+    server.app.releases.adoptBuilds(buildDirs(fixture.staticRoots));
   });
   afterAll(async () => {
     await server.close();

@@ -19,7 +19,10 @@ const CONTROL = ['\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b', '\u
  */
 function isClosedPattern(pattern: string): boolean {
   if (!pattern.startsWith('^') || !pattern.endsWith('$')) return false;
-  const literalDotsGone = pattern.replace(/\\\./g, '');
+  // A dot escaped, or inside a character class, is the character itself.
+  const literalDotsGone = pattern
+    .replace(/\\\./g, '')
+    .replace(/\[[^\]]*\]/g, (characterClass) => characterClass.replace(/\./g, ''));
   return !/\.|\[\^|\\[sSwWdDbBxuctnrfv0pP]/.test(literalDotsGone.slice(1, -1));
 }
 
@@ -27,6 +30,8 @@ describe('isClosedPattern', () => {
   it.each([
     ['^([01][0-9]|2[0-3]):[0-5][0-9]$', true],
     ['^[0-9]+\\.[0-9]{2}$', true],
+    ['^[0-9A-Za-z][0-9A-Za-z.+_-]{0,79}$', true],
+    ['^[^.]+$', false],
     [NO_CONTROL_CHARACTERS, false],
     ['^.*$', false],
     ['^[a-z\\s]+$', false],

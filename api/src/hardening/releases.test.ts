@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../config';
+import { buildDirs, loadConfig } from '../config';
 import { run } from '../releases/cli';
 import { checkMap } from '../releases/map';
 import { makeFrontEndFixture, startServer, writeRemoteBuild, type TestServer } from '../testing/harness';
@@ -65,7 +65,7 @@ describe('the server never follows a link out of what it serves', () => {
   beforeAll(async () => {
     fixture = makeFrontEndFixture();
     server = await startServer({ engine: 'sqlite' }, { staticRoots: fixture.staticRoots });
-    server.app.releases.adoptBuilds(fixture.staticRoots.remoteBuilds);
+    server.app.releases.adoptBuilds(buildDirs(fixture.staticRoots));
     release = server.app.releases.store.list('content')[0]!.dir;
     secret = path.join(server.config.dataDir, 'secret.db');
     fs.writeFileSync(secret, 'password hashes');
@@ -113,14 +113,17 @@ describe('the server never follows a link out of what it serves', () => {
     }
   });
 
-  it('answers 404 for a link planted in the uploads folder or the shell', async () => {
+  it("answers 404 for a link planted in the uploads folder or the shell's live release", async () => {
+    const shell = server.app.releases.store.list('shell')[0]!.dir;
     const removers = [
       plant(secret, path.join(server.config.uploadsDir, 'stolen.png')),
-      plant(secret, path.join(fixture.staticRoots.shell, 'stolen.js')),
+      plant(secret, path.join(shell, 'stolen.js')),
+      plant(secret, path.join(shell, 'stolen.0a1b2c3d.js')),
     ];
     try {
       expect((await server.call('GET', '/uploads/stolen.png')).status).toBe(404);
       expect((await server.call('GET', '/stolen.js')).status).toBe(404);
+      expect((await server.call('GET', '/stolen.0a1b2c3d.js')).status).toBe(404);
     } finally {
       removers.forEach((remove) => remove());
     }

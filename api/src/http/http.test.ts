@@ -1,3 +1,4 @@
+import { buildDirs } from '../config';
 import fs from 'node:fs';
 import path from 'node:path';
 import { engines, makeFrontEndFixture, startServer, type TestServer } from '../testing/harness';
@@ -108,6 +109,9 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
         '/api/v1/delete/children/reflection/{userId}/{id}',
         '/api/v1/upload/reflection/image/{userId}',
         '/api/v1/version',
+        // the remotes' releases
+        '/api/v1/releases/{remote}/preview',
+        '/api/v1/releases/preview',
         // finance (donations, bank accounts, Section A prayers, About Us)
         '/api/v1/add/donation/{userId}',
         '/api/v1/all/donations',
@@ -246,8 +250,9 @@ describe('production static serving', () => {
   let fixture: ReturnType<typeof makeFrontEndFixture>;
   beforeAll(async () => {
     fixture = makeFrontEndFixture();
+    fs.writeFileSync(path.join(fixture.staticRoots.shell, 'big.0a1b2c3d.js'), 'const a = 1;\n'.repeat(2000));
     server = await startServer({ engine: 'sqlite' }, { staticRoots: fixture.staticRoots });
-    server.app.releases.adoptBuilds(fixture.staticRoots.remoteBuilds);
+    server.app.releases.adoptBuilds(buildDirs(fixture.staticRoots));
   });
   afterAll(async () => {
     await server.close();
@@ -324,7 +329,6 @@ describe('production static serving', () => {
   });
 
   it('compresses static files', async () => {
-    fs.writeFileSync(path.join(fixture.staticRoots.shell, 'big.0a1b2c3d.js'), 'const a = 1;\n'.repeat(2000));
     const res = await server.call('GET', '/big.0a1b2c3d.js', { headers: { 'accept-encoding': 'gzip' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('gzip');

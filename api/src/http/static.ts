@@ -7,6 +7,7 @@ import { DatabaseUploadStore } from '../uploads/database-store';
 import { IMAGE_EXTENSIONS, IMAGE_TYPES } from '../uploads/detect';
 import { isInTrash } from '../trash/store';
 import { HttpError, sendNotFound } from './errors';
+import { SHELL, SHELL_INDEX } from '../releases/store';
 
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -84,14 +85,6 @@ function refuseLinks(root: string) {
   };
 }
 
-function isDirectory(dir: string): boolean {
-  try {
-    return fs.statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
 /** Paths the single-page app must never answer: they have their own 404s. */
 const NOT_SPA = /^\/(api|uploads|remotes)(\/|$)/;
 
@@ -104,10 +97,74 @@ function isSpaNavigation(request: FastifyRequest): boolean {
   return !/\.[A-Za-z0-9]+$/.test(last);
 }
 
+/** A path inside a release folder, or undefined for one that could climb out or names a dotfile. */
+function releaseFilePath(pathname: string): string | undefined {
+  const decoded = safeDecode(pathname);
+  if (!decoded || decoded.includes('\0') || decoded.includes('\\')) return undefined;
+  const segments = decoded.split('/').slice(1);
+  if (segments.some((segment) => !segment || segment.startsWith('.'))) return undefined;
+  return segments.join('/');
+}
+
+const linkChecks = new Map<string, ReturnType<typeof refuseLinks>>();
+/** The link check (refuseLinks) of a release folder, made once: a release folder never moves. */
+function linkCheck(root: string) {
+  let check = linkChecks.get(root);
+  if (!check) {
+    check = refuseLinks(root);
+    linkChecks.set(root, check);
+  }
+  return check;
+}
+
+/**
+ * The shell, from its live release (releases/store.ts, named `shell`): every screen's path answers the
+ * live index.html, and a file is looked up in the live release. A content-hashed file is also looked up
+ * in the shell's other kept releases, so a page opened before a switch still finds its lazy chunks (the
+ * `shared` chunks every remote takes from the shell among them) for as long as a remote's are kept.
+ * Without a live shell release (the API alone) every such path is a 404.
+ */
+function registerShell(app: FastifyInstance): void {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0];
+    if (NOT_SPA.test(pathname)) return reply.callNotFound();
+    const live = app.releases.liveShell(app.liveMap.current().map)?.dir;
+    if (!live) return reply.callNotFound();
+    if (isSpaNavigation(request)) {
+      reply.header('Cache-Control', NO_CACHE);
+      return reply.sendFile(SHELL_INDEX, live, { onFile: linkCheck(live) });
+    }
+    const file = releaseFilePath(pathname);
+    if (!file) return reply.callNotFound();
+    const roots = [live];
+    if (shellCacheControl(file) === IMMUTABLE) {
+      roots.push(
+        ...app.releases.store
+          .list(SHELL)
+          .map((release) => release.dir)
+          .filter((dir) => dir !== live),
+      );
+    }
+    const root = roots.find((dir) => isFile(path.join(dir, file)));
+    if (!root) return reply.callNotFound();
+    return reply.sendFile(file, root, { onFile: linkCheck(root) });
+  };
+  const options = { schema: { hide: true } };
+  app.get('/', options, handler);
+  app.get('/*', options, handler);
+}
+
+function isFile(file: string): boolean {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Production serving from the same origin as the API (see ARCHITECTURE "The whole, at one origin"):
- * uploads, the shell with its SPA fallback and the remotes' releases. The shell is served only when
- * its build exists, so the API also runs alone.
+ * uploads, the shell from its live release with the SPA fallback, and the remotes' releases.
  */
 const UPLOADS = '/uploads/';
 
@@ -120,7 +177,6 @@ function safeDecode(text: string): string | undefined {
 }
 
 export async function registerStatic(app: FastifyInstance, config: AppConfig): Promise<void> {
-  const { shell } = config.staticRoots;
   let decorated = false;
   // Only the first registration may add reply.sendFile; the shell's comes first so that the SPA
   // fallback's sendFile uses the shell's header rules.
@@ -145,12 +201,18 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
       ...options,
     });
 
-  const shellIndex = path.join(shell, 'index.html');
-  const hasShell = isDirectory(shell);
-  if (hasShell) {
-    // The build writes .br / .gz twins (config/precompress.ts); they are sent as they are.
-    await serveFolder(shell, '/', { preCompressed: true, setHeaders: setShellHeaders });
-  }
+  // The shell's own plugin comes first and serves nothing by itself: its reply.sendFile (with the
+  // shell's header rules and precompressed twins) is what the shell's route below uses.
+  await app.register(fastifyStatic, {
+    root: config.releasesDir,
+    serve: false,
+    decorateReply: decorateOnce(),
+    dotfiles: 'ignore',
+    cacheControl: false,
+    preCompressed: true,
+    setHeaders: setShellHeaders,
+  });
+  registerShell(app);
 
   // A record in the trash is served by no call, and neither are its files (a cover, a donation file),
   // though they are kept: a restore serves them again at the same address.
@@ -174,11 +236,5 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
     setHeaders: setReleaseHeaders,
   });
 
-  app.setNotFoundHandler(async (request, reply) => {
-    if (hasShell && isSpaNavigation(request) && fs.existsSync(shellIndex)) {
-      // The shell's router decides what the path shows (including its own "not found").
-      return reply.header('Cache-Control', NO_CACHE).sendFile('index.html', shell, { cacheControl: false });
-    }
-    return sendNotFound(request, reply);
-  });
+  app.setNotFoundHandler((request, reply) => sendNotFound(request, reply));
 }

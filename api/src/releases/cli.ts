@@ -4,7 +4,7 @@ import { Releases, releasesConfig } from './releases';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { exclusively, LOCKS } from '../db/instances';
 import { ClusterReleases } from './cluster-sync';
-import { ReleaseError } from './store';
+import { ReleaseError, SHELL } from './store';
 
 /**
  * The remote teams' commands (README "For a remote team"). They change files under DATA_DIR (and, with
@@ -21,6 +21,7 @@ import { ReleaseError } from './store';
  */
 const USAGE = `usage:
   npm run release -w remote-<name>                 build and publish a release, print its id
+  npm run release -w shell                         the same for the shell
   npm run deploy -- <name> [release] [--entry URL] put a release live (default: the newest)
   npm run deploy -- <name> <release> --share <N>   serve it to N % of the browsers (0-100), the live one to the rest
   npm run promote -- <name>                        put the release in rollout live for every browser
@@ -93,7 +94,8 @@ export function run(
     case 'publish': {
       const name = args[0];
       if (!name) throw new ReleaseError(`name a remote.\n${USAGE}`);
-      const buildDir = path.resolve(args[1] ?? path.join(repoRoot, `remote-${name}`, 'dist'));
+      const workspace = name === SHELL ? SHELL : `remote-${name}`;
+      const buildDir = path.resolve(args[1] ?? path.join(repoRoot, workspace, 'dist'));
       const { info, created, pruned } = releases.publish(buildDir);
       if (info.name !== name) throw new ReleaseError(`${buildDir} is a build of ${info.name}, not ${name}`);
       return [

@@ -7,6 +7,7 @@ import { addActivity } from '../activity/record';
 import { allowedTo, bearerSecurity, requireAdmin } from '../auth/guard';
 import { timestamp } from '../db/ids';
 import { addSchemas, Entity, OneOf, ref } from '../http/contract';
+import { readCookie, setServerCookie } from '../http/cookies';
 import { HttpError } from '../http/errors';
 import { rateLimited } from '../http/rate-limit';
 import { errorResponses } from '../http/validation';
@@ -29,13 +30,8 @@ const SERVER_MEMBER = { adminId: '000000000000000000000000', member: 'The server
 
 /** The browser's id from its cookie, if it sent a well-formed one. */
 export function browserIdOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [name, value] = part.trim().split('=');
-    if (name === BROWSER_COOKIE && value && BROWSER_ID.test(value)) return value;
-  }
-  return undefined;
+  const value = readCookie(request, BROWSER_COOKIE);
+  return value && BROWSER_ID.test(value) ? value : undefined;
 }
 
 /** The browser's id; a browser without one gets a new one in a cookie kept for a year. */
@@ -43,11 +39,7 @@ export function ensureBrowserId(request: FastifyRequest, reply: FastifyReply): s
   const known = browserIdOf(request);
   if (known) return known;
   const id = randomBytes(16).toString('base64url');
-  const secure = request.protocol === 'https' ? '; Secure' : '';
-  reply.header(
-    'Set-Cookie',
-    `${BROWSER_COOKIE}=${id}; Path=/; Max-Age=${YEAR_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
-  );
+  setServerCookie(request, reply, BROWSER_COOKIE, id, YEAR_SECONDS);
   return id;
 }
 

@@ -5,8 +5,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { checkMap, emptyMap, writeMapAtomically, type StoredMap } from './map';
 import { lastGoodFile, type Releases } from './releases';
+import type { PreviewedRelease } from './preview';
 import type { RemoteDefinition, RemotesMap } from './schemas';
-import { MANIFEST_FILE, readReleaseInfo, readRouteTable, type ReleaseInfo, type RouteTable } from './store';
+import { MANIFEST_FILE, readReleaseInfo, readRouteTable, SHELL, type ReleaseInfo, type RouteTable } from './store';
 
 /** What a release's manifest declares, for GET /api/v1/version. */
 export interface ManifestSummary {
@@ -30,6 +31,8 @@ export interface BrowserMap {
   etag: string;
   /** The remotes whose rollout release this browser gets (counted as seen by it). */
   rollouts: RolloutServed[];
+  /** The release this browser previews, when it does. */
+  preview?: NonNullable<RemotesMap['preview']>;
 }
 
 /**
@@ -97,16 +100,27 @@ export class LiveMap {
 
   /**
    * The map one browser gets: the live releases, except a rollout's release for the remotes whose
-   * rollout it is in. The only place a browser's choice is made: a preview joins here.
+   * rollout it is in, and the release it previews (with the preview named for its banner) in place of
+   * its remote's. The only place a browser's choice is made. A preview whose release cannot be read is
+   * left out (`preview` is then absent: the caller removes its cookie).
    */
-  forBrowser(browserId: string): BrowserMap {
+  forBrowser(browserId: string, preview?: PreviewedRelease | null): BrowserMap {
     const adopted = this.current();
     const rollouts: BrowserMap['rollouts'] = [];
     for (const [remote, live] of Object.entries(adopted.map.remotes)) {
       const { rollout } = live;
+      if (remote === preview?.remote) continue;
       if (rollout && inRollout(browserId, remote, rollout.release, rollout.share)) {
         rollouts.push({ remote, release: rollout.release, since: rollout.since });
       }
+    }
+    const shown = preview ? this.previewShown(preview) : undefined;
+    if (shown) {
+      const { map } = adopted;
+      const previewed = { ...map, remotes: { ...map.remotes, [shown.remote]: { release: shown.release } } };
+      const served = { ...this.serve(previewed, new Set(rollouts.map(({ remote }) => remote))), preview: shown };
+      const body = JSON.stringify(served);
+      return { served, body, etag: etagOf(body), rollouts, preview: shown };
     }
     if (!rollouts.length) return { served: adopted.served, body: adopted.body, etag: adopted.etag, rollouts };
     const key = rollouts.map(({ remote }) => remote).join(',');
@@ -118,6 +132,14 @@ export class LiveMap {
       adopted.variants.set(key, variant);
     }
     return variant;
+  }
+
+  /** What a preview's banner names (its remote's label and the release's version); undefined when the release's route table or release.json cannot be read. */
+  previewShown({ remote, release }: PreviewedRelease): NonNullable<RemotesMap['preview']> | undefined {
+    const table = this.routeTable(remote, release);
+    const info = this.releaseInfo(remote, release);
+    if (!table || !info) return undefined;
+    return { remote, label: table.label, version: info.version, release };
   }
 
   private reload(missing: boolean): void {
@@ -171,6 +193,7 @@ export class LiveMap {
     // A hand edit may still put two remotes on one path: each path is served by its owner only.
     const owners = pathOwners(map, (name, release) => this.routeTable(name, release));
     for (const [name, live] of Object.entries(map.remotes).sort(([a], [b]) => (a < b ? -1 : 1))) {
+      if (name === SHELL) continue;
       const rollout = rolledOut.has(name) ? live.rollout : undefined;
       const release = rollout?.release ?? live.release;
       const table = this.routeTable(name, release);
@@ -194,6 +217,8 @@ export class LiveMap {
   }
 
   private routeTable(remote: string, release: string): RouteTable | undefined {
+    // The shell owns no route table: its pages are SHELL_PATHS.
+    if (remote === SHELL) return undefined;
     return this.readOnce(this.routeTables, remote, release, (dir) => readRouteTable(dir), true);
   }
 

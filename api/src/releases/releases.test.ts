@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { buildDirs, loadConfig } from '../config';
 import { openDatabase, type Db } from '../db/database';
 import { engines, makeFrontEndFixture, startServer, writeRemoteBuild, type TestServer } from '../testing/harness';
 import { run, runShared } from './cli';
@@ -398,7 +398,7 @@ describe('the live map served at /remotes.json', () => {
       { staticRoots: fixture.staticRoots, remoteOrigins: ['http://127.0.0.1:9'] },
     );
     releases = server.app.releases;
-    releases.adoptBuilds(fixture.staticRoots.remoteBuilds);
+    releases.adoptBuilds(buildDirs(fixture.staticRoots));
     releases.publish(
       writeRemoteBuild(path.join(fixture.root, 'next'), {
         name: 'content',
@@ -610,7 +610,7 @@ if (postgres.length)
       b = { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, app, db, dataDir };
       // B hears of A's first release by notification, not by its next poll of the counter.
       await db.changes!.listening();
-      await a.app.clusterReleases!.change(() => a.app.releases.adoptBuilds(fixture.staticRoots.remoteBuilds));
+      await a.app.clusterReleases!.change(() => a.app.releases.adoptBuilds(buildDirs(fixture.staticRoots)));
     });
     afterAll(async () => {
       await b?.app.close();
@@ -683,3 +683,84 @@ if (postgres.length)
       expect((await runShared(['releases', 'content'], operator())).join('\n')).not.toContain(pruned);
     });
   });
+
+describe('the shell is released like the remotes', () => {
+  let server: TestServer;
+  let fixture: ReturnType<typeof makeFrontEndFixture>;
+  let releases: Releases;
+
+  /** A later shell build: another index and main chunk, built after the fixture's. */
+  const writeNextShell = (dir: string, files: Record<string, string>) => {
+    fs.mkdirSync(dir, { recursive: true });
+    for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
+    return dir;
+  };
+  const nextShellInfo = JSON.stringify({
+    name: 'shell',
+    version: '1.1.0',
+    release: '1.1.0-5e11bbb',
+    commit: 'def456abc123',
+    builtAt: '2026-11-21T10:00:00.000Z',
+  });
+
+  beforeAll(async () => {
+    fixture = makeFrontEndFixture();
+    server = await startServer({ engine: 'sqlite' }, { staticRoots: fixture.staticRoots });
+    releases = server.app.releases;
+    releases.adoptBuilds(buildDirs(fixture.staticRoots));
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(fixture.root, { recursive: true, force: true });
+  });
+
+  it('keeps serving the live shell while a build empties shell/dist, and never lists it as a remote', async () => {
+    fs.rmSync(fixture.staticRoots.shell, { recursive: true, force: true });
+    fs.mkdirSync(fixture.staticRoots.shell);
+    const index = await server.call('GET', '/dashboard');
+    expect(index.status).toBe(200);
+    expect(index.text).toContain('<title>shell</title>');
+    expect((await server.call('GET', '/main.3f2a9c1b.js')).status).toBe(200);
+    const map = (await server.call('GET', '/remotes.json')).body as { remotes: { name: string }[] };
+    expect(map.remotes.map((remote) => remote.name)).toEqual(['content']);
+  });
+
+  it('puts the next shell live with deploy; a page opened before still finds its chunks; rollback goes back', async () => {
+    const next = writeNextShell(path.join(fixture.root, 'shell-next'), {
+      'index.html': '<!doctype html><title>shell 2</title><div id="root"></div>',
+      'main.4b5c6d7e.js': 'console.log("shell 2");',
+      'release.json': nextShellInfo,
+    });
+    expect(run(['publish', 'shell', next], {}, releases)[0]).toBe('Published shell 1.1.0-5e11bbb.');
+    // Published is not live: a restart or a publish never switches the shell.
+    expect((await server.call('GET', '/')).text).toContain('<title>shell</title>');
+
+    expect(run(['deploy', 'shell'], {}, releases)).toEqual(['shell 1.1.0-5e11bbb is live (was 1.0.0-5e11aaa).']);
+    expect((await server.call('GET', '/bookshelf')).text).toContain('<title>shell 2</title>');
+    expect((await server.call('GET', '/main.4b5c6d7e.js')).text).toBe('console.log("shell 2");');
+    const old = await server.call('GET', '/main.3f2a9c1b.js');
+    expect(old.status).toBe(200);
+    expect(old.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Files named the same in every build come from the live release only.
+    expect((await server.call('GET', '/release.json')).body).toMatchObject({ release: '1.1.0-5e11bbb' });
+    expect((await server.call('GET', '/api/v1/version')).body.data.shell).toMatchObject({ release: '1.1.0-5e11bbb' });
+
+    expect(run(['rollback', 'shell'], {}, releases)).toEqual([
+      'shell rolled back to 1.0.0-5e11aaa (was 1.1.0-5e11bbb).',
+    ]);
+    expect((await server.call('GET', '/')).text).toContain('<title>shell</title>');
+    expect((await server.call('GET', '/main.4b5c6d7e.js')).status).toBe(200);
+    expect((await server.call('GET', '/missing.0a0a0a0a.js')).status).toBe(404);
+  });
+
+  it('refuses a shell build without its index page, saying why', () => {
+    const broken = writeNextShell(path.join(fixture.root, 'shell-broken'), {
+      'main.5c6d7e8f.js': '',
+      'release.json': nextShellInfo.replace('5e11bbb', '5e11ccc'),
+    });
+    expect(() => run(['publish', 'shell', broken], {}, releases)).toThrow(
+      /has no index\.html: it is not the shell's build/,
+    );
+    expect(releases.store.exists('shell', '1.1.0-5e11ccc')).toBe(false);
+  });
+});

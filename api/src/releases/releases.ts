@@ -21,6 +21,7 @@ import {
   ReleaseError,
   ReleaseStore,
   REMOTE_NAME,
+  SHELL,
   type ReleaseInfo,
   type RouteTable,
 } from './store';
@@ -141,7 +142,7 @@ export class Releases {
 
   private publishChecked(buildDir: string): { info: ReleaseInfo; created: boolean } {
     const info = readReleaseInfo(buildDir);
-    this.checkClaims(info.name, readRouteTable(buildDir), this.currentMap());
+    if (info.name !== SHELL) this.checkClaims(info.name, readRouteTable(buildDir), this.currentMap());
     return this.store.publish(buildDir);
   }
 
@@ -157,7 +158,7 @@ export class Releases {
   movePath(pattern: string, remote: string): { from?: string } {
     if (!pattern.startsWith('/')) throw new ReleaseError(`${pattern}: a path starts with /`);
     if (SHELL_PATHS.includes(pathKey(pattern))) throw new ReleaseError(`${pattern} is the shell's own page`);
-    if (!REMOTE_NAME.test(remote)) throw new ReleaseError(`"${remote}" is not a remote name`);
+    if (!REMOTE_NAME.test(remote) || remote === SHELL) throw new ReleaseError(`"${remote}" is not a remote name`);
     const map = this.editableMap();
     const from = pathOwners(map, (name, release) => this.routeTable(name, release)).get(pathKey(pattern));
     const kept = Object.entries(map.pathOwners ?? {}).filter(([path]) => pathKey(path) !== pathKey(pattern));
@@ -176,7 +177,10 @@ export class Releases {
     }
     const map = this.editableMap();
     const target = release ?? this.store.list(remote)[0]?.release;
-    if (!target) throw new ReleaseError(`${remote} has no published release: npm run release -w remote-${remote}`);
+    if (!target) {
+      const how = `npm run release -w ${remote === SHELL ? SHELL : `remote-${remote}`}`;
+      throw new ReleaseError(`${remote} has no published release: ${how}`);
+    }
     if (!this.store.exists(remote, target)) {
       throw new ReleaseError(`${remote} has no release "${target}" (npm run releases -- ${remote} lists them)`);
     }
@@ -230,8 +234,19 @@ export class Releases {
   }
 
   /**
-   * At the server's start: each remote build present is published (a no-op when already), and a
-   * remote with no live release gets its build's. A live release is never replaced here: deploying
+   * The shell release served at `/`: the map's, else (a hand edit that left the shell out) the newest
+   * published, so that no edit of the remotes takes the whole back-office down. None: the API alone.
+   */
+  liveShell(map: StoredMap): { release: string; dir: string } | undefined {
+    const live = map.remotes[SHELL]?.release;
+    if (live && this.store.exists(SHELL, live)) return { release: live, dir: this.store.dirOf(SHELL, live) };
+    const newest = this.store.list(SHELL)[0];
+    return newest && { release: newest.release, dir: newest.dir };
+  }
+
+  /**
+   * At the server's start: each build present (the shell's and the remotes') is published (a no-op
+   * when already), and an app with no live release gets its build's. A live release is never replaced here: deploying
    * and rolling back are the commands' job, and a restart must not undo them.
    */
   adoptBuilds(buildDirs: string[]): { published: ReleaseInfo[]; deployed: ReleaseInfo[]; notLive: ReleaseInfo[] } {

@@ -6,6 +6,7 @@ import { inRollout } from './live-map';
 
 const LIVE = '1.0.0-aaaaaaa';
 const NEXT = '1.1.0-bbbbbbb';
+const OTHER = '1.2.0-ccccccc';
 
 describe('a browser is in a rollout by a hash of its id: sticky, about the share, independent per remote', () => {
   const ids = Array.from({ length: 1000 }, (_, index) => `browser-${index.toString().padStart(4, '0')}`);
@@ -77,6 +78,8 @@ describe.each(engines())('rollouts, error reports and automatic rollback on %s',
     await command(() => server.app.releases.adoptBuilds(fixture.staticRoots.remoteBuilds));
     const next = writeRemoteBuild(path.join(fixture.root, 'next'), { name: 'content', release: NEXT });
     await command(() => server.app.releases.publish(next));
+    const other = writeRemoteBuild(path.join(fixture.root, 'other'), { name: 'content', release: OTHER });
+    await command(() => server.app.releases.publish(other));
   });
   afterAll(async () => {
     await server.close();
@@ -89,9 +92,9 @@ describe.each(engines())('rollouts, error reports and automatic rollback on %s',
   it('gives a browser with no id one in a cookie (HttpOnly, SameSite=Lax, a year), and varies by it', async () => {
     const res = await server.call('GET', '/remotes.json');
     expect(res.status).toBe(200);
-    expect(res.headers.get('set-cookie')).toMatch(
-      new RegExp(`^${BROWSER_COOKIE}=[A-Za-z0-9_-]{22}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax$`),
-    );
+    const set = res.headers.get('set-cookie')!;
+    expect(set).toMatch(new RegExp(`^${BROWSER_COOKIE}=[A-Za-z0-9_-]{22}; `));
+    expect(set.split('; ').slice(1).sort()).toEqual(['HttpOnly', 'Max-Age=31536000', 'Path=/', 'SameSite=Lax']);
     expect(res.headers.get('vary')).toMatch(/Cookie/);
     const [id] = browsers(1, true, 50);
     expect((await mapFor(id!)).headers.get('set-cookie')).toBeNull();
@@ -200,6 +203,17 @@ describe.each(engines())('rollouts, error reports and automatic rollback on %s',
     expect((await report(ids[7], { remote: 'content', release: NEXT, kind: 'render' })).body.counted).toBe(true);
     expect((await rollouts())[0]!.rollout).toMatchObject({ seen: 30, failed: 1 });
     expect(await releaseFor(ids[0]!)).toBe(NEXT);
+  });
+
+  it("a browser previewing a release of a remote gets the preview, not that remote's rollout", async () => {
+    await command(() => server.app.releases.deploy('content', NEXT, undefined, 100));
+    const [id] = browsers(1, true, 100);
+    const previewing = server.app.liveMap.forBrowser(id!, { remote: 'content', release: OTHER });
+    expect(previewing.served.remotes[0]!.release).toBe(OTHER);
+    expect(previewing.preview).toMatchObject({ remote: 'content', release: OTHER });
+    // Not served the rollout release: it does not count among its browsers.
+    expect(previewing.rollouts).toEqual([]);
+    expect(server.app.liveMap.forBrowser(id!).served.remotes[0]!.release).toBe(NEXT);
   });
 
   it('forgets the browsers of a rollout once it ended, keeping those of the current one', async () => {

@@ -6,8 +6,9 @@ import { Type } from '@sinclair/typebox';
 import { addSchemas, Entity, ref } from '../http/contract';
 import { NO_CACHE } from '../http/static';
 import { ensureBrowserId, SeenBrowsers } from './client-reports';
+import { clearPreviewCookie, previewOf } from './preview';
 import { releaseSchemas } from './schemas';
-import { readReleaseInfo } from './store';
+import { SHELL } from './store';
 
 /**
  * The live map for the browser (its schema: RemotesMap, a component of the contract): `no-cache`, with
@@ -19,7 +20,10 @@ export async function liveMapRoute(app: FastifyInstance): Promise<void> {
   const seen = new SeenBrowsers(app);
   app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
     const browser = ensureBrowserId(request, reply);
-    const { body, etag, rollouts } = app.liveMap.forBrowser(browser);
+    // A browser previewing a release gets it in place of the live one; a preview that ended is removed.
+    const preview = await previewOf(app.db, request);
+    const { body, etag, rollouts, preview: shown } = app.liveMap.forBrowser(browser, preview);
+    if (preview !== undefined && !shown) clearPreviewCookie(request, reply);
     if (rollouts.length) {
       // Only the browsers served a rollout release count in its failure share.
       await seen.record(browser, rollouts).catch((error: unknown) => {
@@ -52,7 +56,7 @@ const VersionInfo = Entity('VersionInfo', {
     },
     { description: 'The upload limits this server applies, which the forms show and check before sending' },
   ),
-  shell: Type.Union([BuildInfo, Type.Null()], { description: 'The shell build this server serves' }),
+  shell: Type.Union([BuildInfo, Type.Null()], { description: 'The live shell release this server serves' }),
   remotes: Type.Array(
     Type.Object({
       name: Type.String(),
@@ -106,13 +110,10 @@ export async function versionRoutes(parent: FastifyInstance): Promise<void> {
       },
     },
     async () => {
-      const { served } = app.liveMap.current();
-      let shell: ReturnType<typeof readReleaseInfo> | null = null;
-      try {
-        shell = readReleaseInfo(app.config.staticRoots.shell);
-      } catch {
-        // No shell build served (the API alone).
-      }
+      const { served, map } = app.liveMap.current();
+      const liveShell = app.releases.liveShell(map);
+      // No shell release: the API alone.
+      const shell = (liveShell && app.liveMap.releaseInfo(SHELL, liveShell.release)) || null;
       const data = {
         api: { version: apiVersion },
         uploads: { imageMaxBytes: app.config.uploadMaxImageBytes, fileMaxBytes: app.config.uploadMaxFileBytes },

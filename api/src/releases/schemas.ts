@@ -87,6 +87,12 @@ export const RemotesMap = Entity(
     apiBaseUrl: Text('The base URL of the API the browser calls'),
     loadTimeoutMs: Type.Number({ exclusiveMinimum: 0, description: 'How long the shell waits for a remote' }),
     remotes: Type.Array(ref(RemoteDefinition)),
+    preview: Type.Optional(
+      Type.Object(
+        { remote: Text(), label: Text(), version: Text(), release: Text() },
+        { description: 'The release this browser alone previews in place of the live one (its banner says so)' },
+      ),
+    ),
   },
   { description: '/remotes.json: the live release of each remote, and the screens each owns' },
 );

@@ -7,13 +7,20 @@ export { RELEASE_NAME, REMOTE_NAME, type MenuPlace } from './schemas';
 export type { ReleaseInfo, RouteEntry, RouteTable };
 
 /**
- * Immutable releases of the remotes: `<releasesDir>/<remote>/<release>/` holds one build, copied in
- * whole and never changed afterwards, so a browser that loaded a release keeps finding its chunks.
+ * Immutable releases of the remotes and of the shell: `<releasesDir>/<app>/<release>/` holds one build,
+ * copied in whole and never changed afterwards, so a browser that loaded a release keeps finding its
+ * chunks.
  */
 
 export const RELEASE_FILE = 'release.json';
 export const ROUTES_FILE = 'routes.json';
 export const MANIFEST_FILE = 'mf-manifest.json';
+/**
+ * The host's releases sit beside the remotes' under this name and go live, roll back and are pruned
+ * the same way; the host has no route table and is served at `/`, not in `/remotes.json`.
+ */
+export const SHELL = 'shell';
+export const SHELL_INDEX = 'index.html';
 
 export class ReleaseError extends Error {
   override name = 'ReleaseError';
@@ -204,9 +211,15 @@ export class ReleaseStore {
    */
   publish(buildDir: string): { info: ReleaseInfo; created: boolean } {
     const info = readReleaseInfo(buildDir);
-    readRouteTable(buildDir);
-    if (!fs.existsSync(path.join(buildDir, MANIFEST_FILE))) {
-      throw new ReleaseError(`${buildDir} has no ${MANIFEST_FILE}: it is not a remote's build`);
+    if (info.name === SHELL) {
+      if (!fs.existsSync(path.join(buildDir, SHELL_INDEX))) {
+        throw new ReleaseError(`${buildDir} has no ${SHELL_INDEX}: it is not the shell's build`);
+      }
+    } else {
+      readRouteTable(buildDir);
+      if (!fs.existsSync(path.join(buildDir, MANIFEST_FILE))) {
+        throw new ReleaseError(`${buildDir} has no ${MANIFEST_FILE}: it is not a remote's build`);
+      }
     }
     const target = this.dirOf(info.name, info.release);
     if (this.exists(info.name, info.release)) return { info, created: false };

@@ -4,6 +4,7 @@ import { focusableIn, keepFocusIn, PageTitleProvider, usePermissions } from 'sha
 import styled from 'styled-components';
 import { Header } from './Header';
 import { useRemotesMap, type RemotesMapStore } from '../remotes/remotesMap';
+import { PreviewBanner } from '../remotes/PreviewBanner';
 import { composeMenu } from './menu';
 import { pageFor } from './pages';
 import { SideMenu } from './SideMenu';
@@ -145,6 +146,7 @@ export function Layout({ store }: { store: RemotesMapStore }) {
       </Aside>
       {drawer && <Backdrop data-testid="menu-backdrop" onClick={() => setMenuOpen(false)} />}
       <Main inert={drawer}>
+        <PreviewBanner store={store} />
         <PageTitleProvider title={title}>
           <Header
             title={title}

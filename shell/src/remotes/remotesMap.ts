@@ -38,6 +38,15 @@ function isRemote(value: unknown): value is RemoteDefinition {
   );
 }
 
+function isPreview(value: unknown): value is NonNullable<RemotesMap['preview']> {
+  const preview = value as RemotesMap['preview'];
+  return (
+    typeof preview === 'object' &&
+    preview !== null &&
+    [preview.remote, preview.label, preview.version, preview.release].every(isText)
+  );
+}
+
 /** Reads the map's body; anything that is not a map is an error (never "no remotes"). */
 export function parseRemotesMap(body: unknown): RemotesMap {
   const map = body as Partial<RemotesMap> | null;
@@ -49,6 +58,7 @@ export function parseRemotesMap(body: unknown): RemotesMap {
     loadTimeoutMs:
       typeof map.loadTimeoutMs === 'number' && map.loadTimeoutMs > 0 ? map.loadTimeoutMs : DEFAULT_LOAD_TIMEOUT_MS,
     remotes: map.remotes.map((remote) => ({ ...remote, label: isText(remote.label) ? remote.label : remote.name })),
+    ...(isPreview(map.preview) ? { preview: map.preview } : {}),
   };
 }
 
