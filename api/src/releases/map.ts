@@ -12,7 +12,7 @@ import {
   type Rollout,
   type StoredMap,
 } from './schemas';
-import { REMOTE_NAME, RELEASE_NAME } from './store';
+import { REMOTE_NAME, RELEASE_NAME, SHELL } from './store';
 
 export type { AutomaticRollback, LiveRemote, Rollout, StoredMap, SwitchLogEntry } from './schemas';
 
@@ -144,8 +144,13 @@ export const isShare = (share: unknown): share is number =>
 const shareProblem = (share: unknown) =>
   `must be a whole number of percent from 0 to 100 (got ${JSON.stringify(share)})`;
 
+/** Why the shell has no rollout: every page loads it, before any map is read. */
+const SHELL_ROLLOUT =
+  'the shell is not rolled out to a share: every browser loads the live shell before it reads the map';
+
 /** What is wrong with a remote's rollout, in words; undefined when it holds. */
 function checkRollout(name: string, live: string, rollout: unknown, context: MapContext): string | undefined {
+  if (name === SHELL) return `${SHELL}: ${SHELL_ROLLOUT}`;
   if (!isObject(rollout)) return `${name}: "rollout" must be { "release", "share", "since" }`;
   const { release, share, since } = rollout;
   const extra = Object.keys(rollout).filter((key) => !['release', 'share', 'since'].includes(key));
@@ -214,6 +219,7 @@ export function deployRelease(
 /** Serves `release` to `share` % of the browsers; the live release stays for the rest. */
 function startRollout(map: StoredMap, remote: string, release: string, share: number, now = new Date()): StoredMap {
   const current = map.remotes[remote];
+  if (remote === SHELL) throw new Error(`${SHELL}: ${SHELL_ROLLOUT}`);
   if (!isShare(share)) throw new Error(`${remote}: the share ${shareProblem(share)}`);
   if (!current) throw new Error(`${remote} has no live release yet: deploy one whole first (without --share)`);
   if (current.release === release)

@@ -171,6 +171,17 @@ describe('deploy, rollback and what pruning spares', () => {
     expect(() => deployRelease(map, 'content', release, { share })).toThrow(message);
   });
 
+  it('refuses a rollout of the shell: every browser loads the live shell before it reads the map', () => {
+    const map = deployRelease(emptyMap(), 'shell', 'v1', { now: t0 });
+    expect(() => deployRelease(map, 'shell', 'v2', { share: 10 })).toThrow(/the shell is not rolled out to a share/);
+    const shellContext = { ...context, knownRemotes: ['shell'] };
+    const edit = {
+      remotes: { shell: { release: '1.0.0-aaaaaaa', rollout: { release: '1.1.0-bbbbbbb', share: 10, since } } },
+    };
+    const check = checkMap(edit, shellContext);
+    expect(check.ok ? [] : check.problems).toEqual([expect.stringMatching(/^shell: the shell is not rolled out/)]);
+  });
+
   it('refuses a rollout with no live release, and promote with no rollout', () => {
     expect(() => deployRelease(emptyMap(), 'content', 'v1', { share: 10 })).toThrow(/no live release yet/);
     const map = deployRelease(emptyMap(), 'content', 'v1', { now: t0 });
