@@ -99,7 +99,7 @@ export async function judgeRollout(app: FastifyInstance, rollout: RolloutServed)
   const { remote, release } = rollout;
   const figures = await rolloutFigures(app, rollout);
   if (!failedTooOften(figures, app.config.rollbackErrorShare)) return false;
-  const takeBack = () => app.releases.rollBackAutomatically(remote, release, figures);
+  const takeBack = () => app.releases.rollBackAutomatically(remote, rollout, figures);
   const done = app.clusterReleases ? await app.clusterReleases.change(takeBack) : takeBack();
   if (!done) return false;
   const label = app.liveMap.current().served.remotes.find((served) => served.name === remote)?.label ?? remote;

@@ -258,17 +258,19 @@ function withoutRollout(map: StoredMap, remote: string, notice?: AutomaticRollba
 }
 
 /**
- * Takes a rollout of `release` back to 0 % by itself (too many of its browsers failed), keeping a notice
- * of it for the Admins. Undefined when that release is not in rollout any more (already taken back).
+ * Takes a rollout back to 0 % by itself (too many of its browsers failed), keeping a notice of it for
+ * the Admins. Undefined when that rollout (that release, begun then) is no longer under way: already
+ * taken back, promoted or begun again.
  */
 export function rollBackRolloutAutomatically(
   map: StoredMap,
   remote: string,
-  release: string,
+  { release, since }: Pick<Rollout, 'release' | 'since'>,
   figures: { seen: number; failed: number },
   now = new Date(),
 ): StoredMap | undefined {
-  if (map.remotes[remote]?.rollout?.release !== release) return undefined;
+  const current = map.remotes[remote]?.rollout;
+  if (current?.release !== release || current.since !== since) return undefined;
   return withoutRollout(map, remote, { release, at: now.toISOString(), ...figures });
 }
 

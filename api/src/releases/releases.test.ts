@@ -201,15 +201,21 @@ describe('deploy, rollback and what pruning spares', () => {
   it('an automatic rollback takes the rollout back to 0 % and keeps its notice until a later deploy', () => {
     let map = deployRelease(emptyMap(), 'content', 'v1', { now: t0 });
     map = deployRelease(map, 'content', 'v2', { now: hours(1), share: 10 });
-    expect(rollBackRolloutAutomatically(map, 'content', 'v9', { seen: 5, failed: 4 })).toBeUndefined();
-    const back = rollBackRolloutAutomatically(map, 'content', 'v2', { seen: 5, failed: 4 }, hours(2))!;
+    const rollout = { release: 'v2', since: hours(1).toISOString() };
+    const figures = { seen: 5, failed: 4 };
+    expect(rollBackRolloutAutomatically(map, 'content', { ...rollout, release: 'v9' }, figures)).toBeUndefined();
+    // A rollout of the same release begun again is judged afresh, not by the earlier one's reports.
+    expect(
+      rollBackRolloutAutomatically(map, 'content', { ...rollout, since: t0.toISOString() }, figures),
+    ).toBeUndefined();
+    const back = rollBackRolloutAutomatically(map, 'content', rollout, figures, hours(2))!;
     expect(back.remotes.content).toEqual({
       release: 'v1',
       rolledBack: { release: 'v2', at: hours(2).toISOString(), seen: 5, failed: 4 },
     });
     // Its release stays on disk a while: browsers were served it.
     expect(protectedReleases(back, 'content', 12, hours(3)).has('v2')).toBe(true);
-    expect(rollBackRolloutAutomatically(back, 'content', 'v2', { seen: 5, failed: 4 })).toBeUndefined();
+    expect(rollBackRolloutAutomatically(back, 'content', rollout, figures)).toBeUndefined();
     expect(
       deployRelease(back, 'content', 'v3', { share: 10, now: hours(4) }).remotes.content!.rolledBack,
     ).toBeUndefined();

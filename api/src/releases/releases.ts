@@ -207,11 +207,15 @@ export class Releases {
   }
 
   /**
-   * Takes a rollout of `release` back to 0 % because too many of its browsers failed. False when that
-   * release is no longer in rollout (another report, or another instance, took it back first).
+   * Takes a rollout back to 0 % because too many of its browsers failed. False when that rollout is no
+   * longer under way (another report, or another instance, took it back first).
    */
-  rollBackAutomatically(remote: string, release: string, figures: { seen: number; failed: number }): boolean {
-    const map = rollBackRolloutAutomatically(this.editableMap(), remote, release, figures);
+  rollBackAutomatically(
+    remote: string,
+    rollout: { release: string; since: string },
+    figures: { seen: number; failed: number },
+  ): boolean {
+    const map = rollBackRolloutAutomatically(this.editableMap(), remote, rollout, figures);
     if (!map) return false;
     this.save(map);
     return true;
