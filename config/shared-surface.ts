@@ -11,10 +11,10 @@ import ts from 'typescript';
 interface Member {
   type: string;
   optional?: true;
+  members?: Record<string, Member>;
 }
 interface Param extends Member {
   name: string;
-  members?: Record<string, Member>;
 }
 interface Signature {
   params: Param[];

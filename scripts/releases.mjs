@@ -5,7 +5,7 @@
 // which changes files under DATA_DIR (and, with DATABASE_URL, the releases and live map every
 // instance shares).
 //   release <app>      npm run build -w remote-<app> (or -w shell), then publish it
-//   publish | deploy | rollback | releases …   passed on as they are
+//   publish | deploy | promote | rollback | releases …   passed on as they are
 //
 // From anywhere else, with `--to https://office.example.org` and DEPLOY_TOKEN: the same commands over
 // HTTPS (scripts/release-client.mjs), needing neither the API's build nor a database.

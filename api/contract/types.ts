@@ -11390,6 +11390,157 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/client-reports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The shell's report that a remote failed in this browser (navigator.sendBeacon); counted for a release the live map gave this browser in a rollout, ignored otherwise */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ClientReport'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              counted: boolean;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/rollouts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Each remote's live release, its rollout with its failure figures, and an automatic rollback's notice */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['RemoteRollout'][];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/releases/{remote}/preview': {
     parameters: {
       query?: never;
@@ -13095,6 +13246,47 @@ export interface components {
         version: string;
         release: string;
       };
+    };
+    /** @description The shell's report of a remote's failure: nothing else is sent */
+    ClientReport: {
+      /** @description The remote that failed */
+      remote: string;
+      /** @description The release of it this browser ran */
+      release: string;
+      /**
+       * @description 'load': its files could not be loaded; 'render': a screen of it threw
+       * @enum {string}
+       */
+      kind: 'load' | 'render';
+    };
+    /** @description A remote's live release and its rollout */
+    RemoteRollout: {
+      name: string;
+      label: string;
+      /** @description The live release */
+      release: string;
+      /** @description A newer release served to a share of the browsers, and how it fares */
+      rollout: {
+        release: string;
+        /** @description Percent of the browsers served the rollout release */
+        share: number;
+        /** @description ISO time the rollout began */
+        since: string;
+        /** @description Browsers the map gave the release to */
+        seen: number;
+        /** @description Of them, those that reported a failure of it */
+        failed: number;
+      } | null;
+      /** @description The last rollout taken back automatically (until a later deploy) */
+      rolledBack: {
+        release: string;
+        /** @description ISO time it was taken back */
+        at: string;
+        /** @description Browsers the map gave the release to */
+        seen: number;
+        /** @description Of them, those that reported a failure of it */
+        failed: number;
+      } | null;
     };
     ReleaseListed: {
       release: string;

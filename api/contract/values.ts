@@ -165,6 +165,12 @@ export const RouteEntry = {
   permission: { required: false, minLength: 1 },
 } as const;
 
+export const ClientReport = {
+  remote: { required: true, maxLength: 40 },
+  release: { required: true, maxLength: 80 },
+  kind: { required: true, enum: ['load', 'render'] },
+} as const;
+
 export const DeployInput = { release: { required: true, minLength: 1, maxLength: 80 } } as const;
 
 export const DeployTokenInput = {

@@ -21,6 +21,7 @@ import { massIntentionRoutes } from './mass-intentions/routes';
 import { LiveMap } from './releases/live-map';
 import { Releases, releasesConfig } from './releases/releases';
 import { liveMapRoute, versionRoutes } from './releases/routes';
+import { clientReportRoutes } from './releases/client-reports';
 import { previewRoutes } from './releases/preview';
 import { releaseRoutes } from './releases/upload-routes';
 import { deployTokenRoutes } from './deploy-tokens/routes';
@@ -161,6 +162,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(trashRoutes);
       await api.register(exportRoutes);
       await api.register(versionRoutes);
+      await api.register(clientReportRoutes);
       await api.register(previewRoutes);
       // the remote teams' releases over HTTPS, and their deploy tokens
       await api.register(releaseRoutes);

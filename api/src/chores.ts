@@ -7,6 +7,7 @@ import { forgetEndedWindows } from './http/rate-limit';
 import { pruneVersions } from './history/versions';
 import { sweepEditorImages } from './reflections/repository';
 import { pruneTrash } from './trash/store';
+import { forgetEndedRollouts } from './releases/client-reports';
 import { referencedUploads } from './uploads/references';
 
 /** A stored file no record names is deleted once this old (a write's own file is named before it lands). */
@@ -17,7 +18,8 @@ export const CHORES_INTERVAL_MS = 3_600_000;
 /**
  * The chores, run at start and every hour: editor images of abandoned reflection forms, the uploads
  * (what a crash or a kill left half done: uploads/store.ts), ended rate-limit windows, day-old idempotency keys,
- * old activity, old trash and the versions of records older than HISTORY_KEEP_DAYS.
+ * old activity, old trash, the versions of records older than HISTORY_KEEP_DAYS and the browsers of
+ * rollouts that ended.
  * What the instances share runs once across them (the first to ask each hour, under an advisory lock
  * on PostgreSQL); this machine's temp folder is swept by every instance, since only it can.
  */
@@ -51,6 +53,7 @@ export function choresOf(app: FastifyInstance): (atStart: boolean) => Promise<vo
     if (forgotten) log.info(`${forgotten} activity record(s) older than ACTIVITY_KEEP_DAYS deleted`);
     const emptied = await pruneTrash(db, app.uploads, new Date(now - config.trashKeepDays * 86_400_000));
     if (emptied) log.info(`${emptied} trash entr${emptied === 1 ? 'y' : 'ies'} older than TRASH_KEEP_DAYS deleted`);
+    await forgetEndedRollouts(app);
   };
 
   return async (atStart) => {

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       releasesKeep: 5,
       remoteOrigins: [],
       remoteLoadTimeoutMs: 3000,
+      rollbackErrorShare: 5,
     });
     expect(fs.existsSync(path.join(repoRoot, 'api', 'package.json'))).toBe(true);
   });
@@ -110,5 +111,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://office.example.org' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ REMOTE_ORIGINS: 'https://cdn.example.org/finance/' })).toThrow(/REMOTE_ORIGINS/);
     expect(() => loadConfig({ REMOTE_ORIGINS: 'cdn.example.org' })).toThrow(/REMOTE_ORIGINS/);
+    expect(() => loadConfig({ ROLLBACK_ERROR_SHARE: '140' })).toThrow(/ROLLBACK_ERROR_SHARE must be a percentage/);
+    expect(() => loadConfig({ ROLLBACK_ERROR_SHARE: 'some' })).toThrow(/ROLLBACK_ERROR_SHARE/);
+  });
+
+  it('takes the rollback error share as a percentage, with or without the sign', () => {
+    expect(loadConfig({ ROLLBACK_ERROR_SHARE: '2.5' }).rollbackErrorShare).toBe(2.5);
+    expect(loadConfig({ ROLLBACK_ERROR_SHARE: '10%' }).rollbackErrorShare).toBe(10);
   });
 });

@@ -109,6 +109,11 @@ export interface AppConfig {
   remoteOrigins: string[];
   /** How long the shell waits for a remote's files before showing its panel. */
   remoteLoadTimeoutMs: number;
+  /** A release in rollout failing in more than this percentage of its browsers is taken back to 0 %. */
+  rollbackErrorShare: number;
+  /** The shell's error reports each address may send per window. */
+  clientReportRateMax: number;
+  clientReportRateWindowMs: number;
 }
 
 export interface ConnectionLimits {
@@ -151,6 +156,17 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): n
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) {
     throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}")`);
+  }
+  return value;
+}
+
+/** A percentage from 0 to 100 (`5`, `2.5` or `5%`). */
+function percentage(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw.trim().replace(/\s*%$/, ''));
+  if (!Number.isFinite(value) || value < 0 || value > 100) {
+    throw new Error(`${name} must be a percentage from 0 to 100, such as 5 (got "${raw}")`);
   }
   return value;
 }
@@ -305,5 +321,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     releaseMaxFiles: int(env, 'RELEASE_MAX_FILES', RELEASE_MAX_FILES, 1),
     remoteOrigins: origins(env),
     remoteLoadTimeoutMs: int(env, 'REMOTE_LOAD_TIMEOUT_MS', 3000, 100),
+    rollbackErrorShare: percentage(env, 'ROLLBACK_ERROR_SHARE', 5),
+    clientReportRateMax: int(env, 'CLIENT_REPORT_RATE_MAX', 60),
+    clientReportRateWindowMs: int(env, 'CLIENT_REPORT_RATE_WINDOW_MS', 60_000),
   };
 }

@@ -3,7 +3,8 @@
  * beside its budget. Nothing is asserted: the figures are for people to read and compare.
  *
  *   1. production build of the four apps            budget ≤ 20 s (2 cores)
- *   2. JS on the wire for the login page (gzip)     goal ≤ 180 kB, and what it is made of
+ *   2. JS on the wire for the login page (gzip)     goal ≤ 180 kB, and what it is made of; the bytes
+ *      the shell's error reporter adds to it                                          budget 1 kB
  *   3. downloads of each shared library in a session visiting all three remotes   budget 1
  *   4. click on BookShelf (dashboard) → list on screen                              ≤ 300 ms
  *   5. GET /all/books/ with 1,000 books, 20 connections, gzip: req/s ≥ 2,000, p99 ≤ 50 ms, and RSS;
@@ -39,6 +40,7 @@ import { chromium, type Page } from 'playwright-core';
 import { singletons as sharedLibraries } from '../../config/federation';
 import { chromiumLaunchOptions } from '../chromium';
 import { loginPageJs, recordJsOnTheWire, timeToUsableLogin } from '../weight/loginWeight';
+import { reporterOnLoginPage } from '../weight/reporterWeight';
 import { restarts } from './restarts';
 import { spawnApi, untilAnswering } from './server';
 import { soak } from './soak';
@@ -153,6 +155,14 @@ async function browserFigures() {
       .join(', ');
     console.log(`    ${kB(bytes).padStart(9)}  ${file}  ${made}`);
   }
+
+  const reporter = await reporterOnLoginPage(base, login.files);
+  report("bytes the shell's error reporter adds to the login page (brotli)", `${reporter.added} B`, '1 kB');
+  console.log(
+    reporter.carriedBy.length
+      ? `    carried by ${reporter.carriedBy.join(', ')}`
+      : `    in none of its files: it comes with the screens after sign-in (${reporter.own} B on its own)`,
+  );
 
   const slow = await browser.newPage({ viewport: { width: 390, height: 844 } });
   const usable = await timeToUsableLogin(slow, base);

@@ -1,22 +1,25 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Browser, type Page } from './fixtures';
 import {
   addScreen,
   declareSharedRange,
   getText,
   lastLine,
   liveRelease,
+  makeScreenThrow,
   mapFile,
   npmRun,
   overHttps,
   publishScratchRemote,
   releasesCli,
   repoRoot,
+  stampVersion,
   startCdn,
   withScratchBuild,
 } from './releases';
+import { signInState, type AdminState } from './fixtures';
 import { menuLink, openDashboard } from './session';
 
 // A remote team's release workflow against the running production server: release, deploy and
@@ -350,5 +353,141 @@ test("a remote team's CI releases and deploys a scratch finance over HTTPS with 
     await expect(page.getByText('Released over HTTPS.')).toBeVisible();
   } finally {
     npmRun(server, ['deploy', '--', 'finance', before]);
+  }
+});
+
+const escaped = (text: string) => text.replace(/[.+]/g, '\\$&');
+
+/** A fresh browser (no cookie, nothing cached), signed in as the administrator, that opened `address`. */
+async function freshBrowser(browser: Browser, baseURL: string, admin: AdminState, address: string) {
+  const context = await browser.newContext({ baseURL, storageState: admin });
+  const page = await context.newPage();
+  const financeFiles: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/remotes/finance/')) financeFiles.push(pathname);
+  });
+  await page.goto(address);
+  return { context, page, financeFiles };
+}
+
+test('a finance release rolled out to 50 % reaches between 5 and 15 of 20 fresh browsers, each keeping its choice', async ({
+  server,
+  browser,
+  page,
+  baseURL,
+}) => {
+  // A build of the scratch copy and twenty browsers, one after the other.
+  test.setTimeout(180_000);
+  const live = (await liveRelease(baseURL!, 'finance')).release;
+  // Before the build: a pooled connection does not outlive the seconds it blocks this process.
+  const admin = await signInState(baseURL!);
+  const rollout = publishScratchRemote(server, 'finance', (dir) => stampVersion(dir, '1.5.0-rollout.1'));
+  try {
+    expect(npmRun(server, ['deploy', '--', 'finance', rollout, '--share', '50'])).toContain(
+      `finance ${rollout} is served to 50 % of the browsers; ${live} to the rest.`,
+    );
+    let inRollout = 0;
+    for (let n = 0; n < 20; n += 1) {
+      const { context, page, financeFiles } = await freshBrowser(browser, baseURL!, admin, '/donations');
+      await expect(page.getByRole('link', { name: 'Add New Donation' })).toBeVisible();
+      const got = financeFiles.some((file) => file.startsWith(`/remotes/finance/${rollout}/`));
+      const kept = financeFiles.some((file) => file.startsWith(`/remotes/finance/${live}/`));
+      // One release or the other, never both in one page.
+      expect(got).not.toBe(kept);
+      if (got) inRollout += 1;
+      // Sticky: the next read of the map gives this browser the same release.
+      const again = (await (await context.request.get('/remotes.json')).json()) as {
+        remotes: { name: string; release: string }[];
+      };
+      expect(again.remotes.find((remote) => remote.name === 'finance')!.release).toBe(got ? rollout : live);
+      await context.close();
+    }
+    expect(inRollout).toBeGreaterThanOrEqual(5);
+    expect(inRollout).toBeLessThanOrEqual(15);
+
+    // Deployed versions shows the Admin both releases with their shares, and how the new one fares.
+    await page.goto('/settings/versions');
+    const rollouts = page.getByRole('table', { name: 'Rollouts' });
+    // Served to the fresh browsers in it, and to this one if it is in it too.
+    const served = `(${inRollout}|${inRollout + 1})`;
+    await expect(rollouts.getByRole('row', { name: /^Finance / })).toContainText(
+      new RegExp(`^Finance${escaped(live)}${escaped(rollout)}50 % / 50 %0 of ${served} \\(0 %\\)`),
+    );
+    await page.screenshot({ path: test.info().outputPath('rollout-1366.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(rollouts).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('rollout-390.png'), fullPage: true });
+    expect(npmRun(server, ['promote', '--', 'finance'])).toContain(
+      `finance ${rollout} is live for every browser (was ${live}).`,
+    );
+    expect((await liveRelease(baseURL!, 'finance')).release).toBe(rollout);
+  } finally {
+    npmRun(server, ['deploy', '--', 'finance', live]);
+  }
+});
+
+test('a release whose screen throws is rolled back by itself within a minute, and Admins are told', async ({
+  server,
+  browser,
+  page,
+  baseURL,
+}) => {
+  // A build of the scratch copy, then a minute at most of browsers opening it.
+  test.setTimeout(180_000);
+  const live = (await liveRelease(baseURL!, 'finance')).release;
+  // Before the build: a pooled connection does not outlive the seconds it blocks this process.
+  const admin = await signInState(baseURL!);
+  const broken = publishScratchRemote(server, 'finance', (dir) => {
+    stampVersion(dir, '1.6.0-throws.1');
+    makeScreenThrow(dir, 'src/donations/DonationListScreen.tsx', 'DonationListScreen');
+  });
+  try {
+    npmRun(server, ['deploy', '--', 'finance', broken, '--share', '100']);
+    const started = Date.now();
+    // Fresh browsers open the list until enough of them reported (5 browsers at least).
+    let opened = 0;
+    // Asked of the Admins' call, not of /remotes.json: a read of the map is a browser served the release.
+    const token = admin.origins[0]!.localStorage.find((item) => item.name === 'token')!.value;
+    const inRollout = async () => {
+      const answer = await getText(`${baseURL}/api/v1/rollouts`, { authorization: `Bearer ${token}` });
+      const { data } = JSON.parse(answer) as { data: { name: string; rollout: unknown }[] };
+      return data.find((remote) => remote.name === 'finance')!.rollout !== null;
+    };
+    while (await inRollout()) {
+      expect(Date.now() - started, `still rolled out after ${opened} browsers`).toBeLessThan(60_000);
+      const context = await browser.newContext({ baseURL, storageState: admin });
+      const fresh = await context.newPage();
+      const reported = fresh.waitForRequest((request) => request.url().endsWith('/api/v1/client-reports'));
+      await fresh.goto('/donations');
+      await expect(
+        fresh.getByRole('alert').filter({ hasText: 'The Finance screens could not be loaded' }),
+      ).toBeVisible();
+      await reported;
+      opened += 1;
+      await context.close();
+    }
+    expect(Date.now() - started).toBeLessThan(60_000);
+    // Judged once 5 browsers were served it, every one of them failing.
+    expect(opened).toBe(5);
+    expect((await liveRelease(baseURL!, 'finance')).release).toBe(live);
+
+    // The Admin sees it: a notice in Deployed versions, a line in Activity.
+    await page.goto('/settings/versions');
+    await expect(page.getByRole('alert')).toContainText(
+      new RegExp(
+        `Finance ${escaped(broken)} was rolled back automatically on .+: 5 of 5 browsers failed\\. Every browser gets ${escaped(live)}\\.`,
+      ),
+    );
+    await page.screenshot({ path: test.info().outputPath('rolled-back-1366.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('rolled-back-390.png'), fullPage: true });
+    await page.goto('/settings/activity');
+    await expect(page.getByText(`Finance ${broken} rolled back automatically:`, { exact: false })).toBeVisible();
+  } finally {
+    npmRun(server, ['deploy', '--', 'finance', live]);
   }
 });

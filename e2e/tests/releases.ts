@@ -41,10 +41,10 @@ export function releasesCli(server: WorkerServer, args: string[]): string {
  * a deploy) for many seconds, during which the server closes idle keep-alive connections unseen: a
  * pooled one reused afterwards fails with 'other side closed' (CI saw it once).
  */
-export function getText(url: string): Promise<string> {
+export function getText(url: string, headers: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { agent: false }, (answer) => {
+      .get(url, { agent: false, headers }, (answer) => {
         let body = '';
         answer.setEncoding('utf8');
         answer.on('data', (chunk: string) => (body += chunk));
@@ -173,4 +173,24 @@ export async function startCdn({
     requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Gives a scratch copy of a remote a version of its own, so that its release is not the live one. */
+export function stampVersion(dir: string, version: string): void {
+  const file = path.join(dir, 'package.json');
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string };
+  manifest.version = version;
+  fs.writeFileSync(file, JSON.stringify(manifest, null, 2));
+}
+
+/** Makes a screen of a scratch copy throw as soon as it renders (`file` relative to the copy). */
+export function makeScreenThrow(dir: string, file: string, component: string): void {
+  const source = path.join(dir, file);
+  const text = fs.readFileSync(source, 'utf8');
+  const start = `export function ${component}() {`;
+  if (!text.includes(start)) throw new Error(`${file} has no ${start}`);
+  fs.writeFileSync(
+    source,
+    text.replace(start, `${start}\n  throw new Error('${component} of this scratch release throws');`),
+  );
 }

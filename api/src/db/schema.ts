@@ -230,6 +230,8 @@ export interface Database {
   trash_files: TrashFilesTable;
   // deploy tokens (migration 0021)
   deploy_tokens: DeployTokensTable;
+  // a release's browsers in a rollout (migration 0022)
+  rollout_browsers: RolloutBrowsersTable;
 }
 
 /** Migration 0021: a remote team's token for publishing and deploying over HTTPS (only its SHA-256 is kept). */
@@ -247,6 +249,22 @@ export interface DeployTokensTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+}
+
+/**
+ * A browser /remotes.json gave a rollout release to, and the failures it reported of it (the shell's
+ * error reports): what automatic rollback counts.
+ */
+export interface RolloutBrowsersTable {
+  remote: string;
+  release: string;
+  /** The rollout's start: a later rollout of the same release counts afresh. */
+  since: string;
+  /** The browser's id (its cookie). */
+  browser: string;
+  seen_at: string;
+  load_failures: number;
+  render_failures: number;
 }
 
 /** One delete's records, kept to be restored (trash/store.ts). */

@@ -103,6 +103,8 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
         '/api/v1/add/children/reflection/{userId}',
         '/api/v1/all/children/reflection',
         '/api/v1/children/reflection/{id}',
+        '/api/v1/client-reports',
+        '/api/v1/rollouts',
         '/api/v1/edit/children/reflection/{userId}/{id}',
         '/api/v1/delete/children/reflection/{userId}/{id}',
         '/api/v1/upload/reflection/image/{userId}',

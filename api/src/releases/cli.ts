@@ -13,7 +13,9 @@ import { ReleaseError, SHELL } from './store';
  *
  *   publish  <remote> [build folder]        copy a build into its immutable release folder
  *   deploy   <remote> [release] [--entry URL]  make a release live (default: the newest)
- *   rollback <remote>                      back to the release live before
+ *   deploy   <remote> <release> --share N   roll a release out to N % of the browsers
+ *   promote  <remote>                      make the release in rollout live for every browser
+ *   rollback <remote>                      back to the release live before (during a rollout: end it)
  *   releases [remote]                      list releases, marking the live one
  *   move-path <path> <remote>              hand a screen's path to another remote
  */
@@ -21,7 +23,9 @@ const USAGE = `usage:
   npm run release -w remote-<name>                 build and publish a release, print its id
   npm run release -w shell                         the same for the shell
   npm run deploy -- <name> [release] [--entry URL] put a release live (default: the newest)
-  npm run rollback -- <name>                       back to the release live before
+  npm run deploy -- <name> <release> --share <N>   serve it to N % of the browsers (0-100), the live one to the rest
+  npm run promote -- <name>                        put the release in rollout live for every browser
+  npm run rollback -- <name>                       back to the release live before (during a rollout: end it)
   npm run releases [-- <name>]                     list the releases, marking the live one
   npm run move-path -- <path> <name>               hand a screen's path to another remote`;
 
@@ -31,6 +35,16 @@ function take(args: string[], flag: string): string | undefined {
   const [, value] = args.splice(index, 2);
   if (!value) throw new ReleaseError(`${flag} needs a value`);
   return value;
+}
+
+/** `--share N`: a whole number of percent, or undefined when not given. */
+function shareArgument(args: string[]): number | undefined {
+  const given = take(args, '--share');
+  if (given === undefined) return undefined;
+  if (!/^\d{1,3}$/.test(given) || Number(given) > 100) {
+    throw new ReleaseError(`--share must be a whole number of percent from 0 to 100 (got "${given}")`);
+  }
+  return Number(given);
 }
 
 function remoteArgument(releases: Releases, name: string | undefined): string {
@@ -57,10 +71,12 @@ function list(releases: Releases, only?: string): string[] {
     for (const release of releases.store.list(remote)) {
       const mark =
         release.release === entry?.release
-          ? '* live    '
-          : release.release === entry?.previous?.[0]
-            ? '  previous'
-            : '          ';
+          ? `* live${entry.rollout ? ` ${100 - entry.rollout.share}%`.padEnd(5) : '    '}`
+          : release.release === entry?.rollout?.release
+            ? `> rollout ${entry.rollout.share}%`
+            : release.release === entry?.previous?.[0]
+              ? '  previous'
+              : '          ';
       lines.push(`  ${mark} ${release.release}  built ${release.builtAt}  commit ${release.commit}`);
     }
   }
@@ -91,17 +107,31 @@ export function run(
     }
     case 'deploy': {
       const entry = take(args, '--entry');
+      const share = shareArgument(args);
       const name = remoteArgument(releases, args[0]);
-      const { from, to } = releases.deploy(name, args[1], entry);
+      if (share !== undefined && !args[1]) throw new ReleaseError(`name the release to roll out.\n${USAGE}`);
+      const { from, to } = releases.deploy(name, args[1], entry, share);
+      if (share !== undefined) {
+        return [
+          `${name} ${to} is served to ${share} % of the browsers; ${from} to the rest.`,
+          `Make it whole with: npm run promote -- ${name}`,
+        ];
+      }
       return [
         from === to
           ? `${name} ${to} is live (it already was).`
           : `${name} ${to} is live${from ? ` (was ${from})` : ''}.`,
       ];
     }
+    case 'promote': {
+      const name = remoteArgument(releases, args[0]);
+      const { from, to } = releases.promote(name);
+      return [`${name} ${to} is live for every browser (was ${from}).`];
+    }
     case 'rollback': {
       const name = remoteArgument(releases, args[0]);
-      const { from, to } = releases.rollback(name);
+      const { from, to, endedRollout } = releases.rollback(name);
+      if (endedRollout) return [`${name} rollout of ${from} ended: every browser gets ${to} again.`];
       return [`${name} rolled back to ${to} (was ${from}).`];
     }
     case 'releases':

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { checkMap, emptyMap, writeMapAtomically, type StoredMap } from './map';
 import { lastGoodFile, type Releases } from './releases';
+import type { PreviewedRelease } from './preview';
 import type { RemoteDefinition, RemotesMap } from './schemas';
 import { MANIFEST_FILE, readReleaseInfo, readRouteTable, SHELL, type ReleaseInfo, type RouteTable } from './store';
 
@@ -16,6 +17,37 @@ export interface ManifestSummary {
   shared: { name: string; version: string; requiredVersion?: string; singleton?: boolean }[];
 }
 
+/** A rollout a browser is served: the remote, its release and the rollout's start. */
+export interface RolloutServed {
+  remote: string;
+  release: string;
+  since: string;
+}
+
+/** What one browser gets at /remotes.json, and which rollout releases are among it. */
+export interface BrowserMap {
+  served: RemotesMap;
+  body: string;
+  etag: string;
+  /** The remotes whose rollout release this browser gets (counted as seen by it). */
+  rollouts: RolloutServed[];
+  /** The release this browser previews, when it does. */
+  preview?: NonNullable<RemotesMap['preview']>;
+}
+
+/**
+ * Whether a browser is among the `share` % a rollout is served to: a hash of its id, the remote and
+ * the release, so that each browser keeps its choice (sticky) and the remotes choose independently.
+ */
+export function inRollout(browserId: string, remote: string, release: string, share: number): boolean {
+  if (share <= 0) return false;
+  if (share >= 100) return true;
+  const digest = createHash('sha256').update(`${browserId}\n${remote}\n${release}`).digest();
+  return digest.readUInt32BE(0) % 100 < share;
+}
+
+const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
 interface Adopted {
   map: StoredMap;
   /**
@@ -26,6 +58,8 @@ interface Adopted {
   served: RemotesMap;
   body: string;
   etag: string;
+  /** What the browsers in a rollout get, by the remotes whose rollout they are in ('finance,content'). */
+  variants: Map<string, BrowserMap>;
 }
 
 /**
@@ -62,6 +96,50 @@ export class LiveMap {
       this.reload(stamp === 'missing');
     }
     return this.adopted!;
+  }
+
+  /**
+   * The map one browser gets: the live releases, except a rollout's release for the remotes whose
+   * rollout it is in, and the release it previews (with the preview named for its banner) in place of
+   * its remote's. The only place a browser's choice is made. A preview whose release cannot be read is
+   * left out (`preview` is then absent: the caller removes its cookie).
+   */
+  forBrowser(browserId: string, preview?: PreviewedRelease | null): BrowserMap {
+    const adopted = this.current();
+    const rollouts: BrowserMap['rollouts'] = [];
+    for (const [remote, live] of Object.entries(adopted.map.remotes)) {
+      const { rollout } = live;
+      if (remote === preview?.remote) continue;
+      if (rollout && inRollout(browserId, remote, rollout.release, rollout.share)) {
+        rollouts.push({ remote, release: rollout.release, since: rollout.since });
+      }
+    }
+    const shown = preview ? this.previewShown(preview) : undefined;
+    if (shown) {
+      const { map } = adopted;
+      const previewed = { ...map, remotes: { ...map.remotes, [shown.remote]: { release: shown.release } } };
+      const served = { ...this.serve(previewed, new Set(rollouts.map(({ remote }) => remote))), preview: shown };
+      const body = JSON.stringify(served);
+      return { served, body, etag: etagOf(body), rollouts, preview: shown };
+    }
+    if (!rollouts.length) return { served: adopted.served, body: adopted.body, etag: adopted.etag, rollouts };
+    const key = rollouts.map(({ remote }) => remote).join(',');
+    let variant = adopted.variants.get(key);
+    if (!variant) {
+      const served = this.serve(adopted.map, new Set(rollouts.map(({ remote }) => remote)));
+      const body = JSON.stringify(served);
+      variant = { served, body, etag: etagOf(body), rollouts };
+      adopted.variants.set(key, variant);
+    }
+    return variant;
+  }
+
+  /** What a preview's banner names (its remote's label and the release's version); undefined when the release's route table or release.json cannot be read. */
+  previewShown({ remote, release }: PreviewedRelease): NonNullable<RemotesMap['preview']> | undefined {
+    const table = this.routeTable(remote, release);
+    const info = this.releaseInfo(remote, release);
+    if (!table || !info) return undefined;
+    return { remote, label: table.label, version: info.version, release };
   }
 
   private reload(missing: boolean): void {
@@ -106,46 +184,32 @@ export class LiveMap {
         this.log.error(error, 'the last good remotes map could not be kept on disk');
       }
     }
-    this.adopted = { map, served, body, etag };
+    this.adopted = { map, served, body, etag, variants: new Map() };
   }
 
-  /**
-   * The map one browser previewing a release gets: the adopted map with that remote's release replaced,
-   * and the preview named for its banner. Undefined when the release's route table cannot be read.
-   */
-  previewed(preview: { remote: string; release: string }):
-    | (Pick<Adopted, 'body' | 'etag'> & {
-        preview: NonNullable<RemotesMap['preview']>;
-      })
-    | undefined {
-    const { remote, release } = preview;
-    const table = this.routeTable(remote, release);
-    const info = this.releaseInfo(remote, release);
-    if (!table || !info) return undefined;
-    const { map } = this.current();
-    const served = this.serve({ ...map, remotes: { ...map.remotes, [remote]: { release } } });
-    const shown = { remote, label: table.label, version: info.version, release };
-    const body = JSON.stringify({ ...served, preview: shown });
-    return { body, etag: etagOf(body), preview: shown };
-  }
-
-  private serve(map: StoredMap): RemotesMap {
+  /** The map served; `rolledOut` names the remotes whose rollout release is served instead of the live one. */
+  private serve(map: StoredMap, rolledOut = new Set<string>()): RemotesMap {
     const remotes: RemoteDefinition[] = [];
     // A hand edit may still put two remotes on one path: each path is served by its owner only.
     const owners = pathOwners(map, (name, release) => this.routeTable(name, release));
     for (const [name, live] of Object.entries(map.remotes).sort(([a], [b]) => (a < b ? -1 : 1))) {
       if (name === SHELL) continue;
-      const table = this.routeTable(name, live.release);
+      const rollout = rolledOut.has(name) ? live.rollout : undefined;
+      const release = rollout?.release ?? live.release;
+      const table = this.routeTable(name, release);
       if (!table) continue;
-      const sharedRange = this.manifest(name, live.release)?.shared.find(
-        (lib) => lib.name === 'shared',
-      )?.requiredVersion;
+      const sharedRange = this.manifest(name, release)?.shared.find((lib) => lib.name === 'shared')?.requiredVersion;
+      // A rollout release may bring a new screen: a path nobody owns yet is its (its deploy checked the claims).
+      const owns = (path: string) => {
+        const owner = owners.get(pathKey(path));
+        return owner === name || (rollout !== undefined && owner === undefined);
+      };
       remotes.push({
         name,
         label: table.label,
-        release: live.release,
-        entry: live.entry ?? `/remotes/${name}/${live.release}/${MANIFEST_FILE}`,
-        routes: table.routes.filter((route) => owners.get(pathKey(route.path)) === name),
+        release,
+        entry: (!rollout && live.entry) || `/remotes/${name}/${release}/${MANIFEST_FILE}`,
+        routes: table.routes.filter((route) => owns(route.path)),
         ...(sharedRange ? { requires: { shared: sharedRange } } : {}),
       });
     }
@@ -188,8 +252,6 @@ export class LiveMap {
     return cache.get(key);
   }
 }
-
-const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 interface RawManifest {
   name?: string;

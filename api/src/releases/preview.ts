@@ -116,9 +116,9 @@ export async function previewRoutes(parent: FastifyInstance): Promise<void> {
         throw notFound(`${remote} has no published release "${release}"`);
       }
       const live = app.liveMap.current().map.remotes[remote]?.release;
-      const previewed = app.liveMap.previewed({ remote, release });
+      const previewed = app.liveMap.previewShown({ remote, release });
       if (!previewed) throw notFound(`${remote} ${release} cannot be served (its route table does not hold)`);
-      const { label, version } = previewed.preview;
+      const { label, version } = previewed;
       if (live === release)
         throw new HttpError(409, `${label} ${release} is already live: there is nothing to preview`);
 
@@ -175,7 +175,7 @@ export async function previewRoutes(parent: FastifyInstance): Promise<void> {
       if (secret)
         await app.db.kysely.deleteFrom('release_previews').where('secret_hash', '=', hashOf(secret)).execute();
       clearPreviewCookie(request, reply);
-      const shown = preview && app.liveMap.previewed(preview)?.preview;
+      const shown = preview && app.liveMap.previewShown(preview);
       return {
         message: 'Preview ended',
         data: shown

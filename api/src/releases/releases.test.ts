@@ -8,7 +8,16 @@ import { buildDirs, loadConfig } from '../config';
 import { openDatabase, type Db } from '../db/database';
 import { engines, makeFrontEndFixture, startServer, writeRemoteBuild, type TestServer } from '../testing/harness';
 import { run, runShared } from './cli';
-import { checkMap, deployRelease, emptyMap, protectedReleases, rollbackRelease, type MapContext } from './map';
+import {
+  checkMap,
+  deployRelease,
+  emptyMap,
+  promoteRollout,
+  protectedReleases,
+  rollBackRolloutAutomatically,
+  rollbackRelease,
+  type MapContext,
+} from './map';
 import { lastGoodFile, Releases } from './releases';
 
 const context: MapContext = {
@@ -16,6 +25,8 @@ const context: MapContext = {
   releaseExists: (remote, release) => ['1.0.0-aaaaaaa', '1.1.0-bbbbbbb'].includes(release) && remote !== 'nobody',
   allowedOrigins: ['https://cdn.example.org'],
 };
+
+const since = '2026-11-20T08:00:00.000Z';
 
 const problemsOf = (input: unknown) => {
   const check = checkMap(input, context);
@@ -79,6 +90,31 @@ describe('the live map refuses what cannot be served', () => {
     ],
     ['a release given as text only', { remotes: { content: '1.0.0-aaaaaaa' } }, /give the live release as/],
     ['an API base URL that is neither a path nor an address', { apiBaseUrl: 'api', remotes: {} }, /apiBaseUrl/],
+    [
+      'a rollout share above 100',
+      { remotes: { content: { release: '1.0.0-aaaaaaa', rollout: { release: '1.1.0-bbbbbbb', share: 140, since } } } },
+      /content: the rollout's share must be a whole number of percent from 0 to 100 \(got 140\)/,
+    ],
+    [
+      'a rollout share that is not a whole number',
+      { remotes: { content: { release: '1.0.0-aaaaaaa', rollout: { release: '1.1.0-bbbbbbb', share: 2.5, since } } } },
+      /got 2\.5/,
+    ],
+    [
+      'a rollout of a release that does not exist',
+      { remotes: { content: { release: '1.0.0-aaaaaaa', rollout: { release: '9.9.9-fffffff', share: 10, since } } } },
+      /content: the rollout's release "9\.9\.9-fffffff" does not exist/,
+    ],
+    [
+      'a rollout of the release already live',
+      { remotes: { content: { release: '1.0.0-aaaaaaa', rollout: { release: '1.0.0-aaaaaaa', share: 10, since } } } },
+      /the rollout's release 1\.0\.0-aaaaaaa is already live/,
+    ],
+    [
+      'a rollout with no start time',
+      { remotes: { content: { release: '1.0.0-aaaaaaa', rollout: { release: '1.1.0-bbbbbbb', share: 10 } } } },
+      /"since" must be an ISO time/,
+    ],
   ])('refuses %s, saying why', (_case, input, message) => {
     const problems = problemsOf(typeof input === 'string' ? input : JSON.stringify(input));
     expect(problems.join('\n')).toMatch(message);
@@ -106,6 +142,84 @@ describe('deploy, rollback and what pruning spares', () => {
     map = deployRelease(map, 'content', 'v2', { now: t0 });
     map = deployRelease(map, 'content', 'v3', { now: t0 });
     expect(rollbackRelease(map, 'content', (id) => id !== 'v2').to).toBe('v1');
+  });
+
+  it('a rollout serves a share beside the live release; promote makes it whole; a deploy without a share ends it', () => {
+    let map = deployRelease(emptyMap(), 'content', 'v1', { now: t0 });
+    map = deployRelease(map, 'content', 'v2', { now: hours(1), share: 10 });
+    expect(map.remotes.content).toEqual({
+      release: 'v1',
+      rollout: { release: 'v2', share: 10, since: hours(1).toISOString() },
+    });
+    // A new share of the same release keeps its start.
+    map = deployRelease(map, 'content', 'v2', { now: hours(2), share: 50 });
+    expect(map.remotes.content!.rollout).toEqual({ release: 'v2', share: 50, since: hours(1).toISOString() });
+    const promoted = promoteRollout(map, 'content', hours(3));
+    expect([promoted.from, promoted.to]).toEqual(['v1', 'v2']);
+    expect(promoted.map.remotes.content).toEqual({ release: 'v2', previous: ['v1'] });
+    const whole = deployRelease(map, 'content', 'v3', { now: hours(3) });
+    expect(whole.remotes.content).toEqual({ release: 'v3', previous: ['v1'] });
+  });
+
+  it.each([
+    ['a share above 100', 140, 'v2', /whole number of percent from 0 to 100 \(got 140\)/],
+    ['a negative share', -1, 'v2', /from 0 to 100 \(got -1\)/],
+    ['a share that is not whole', 12.5, 'v2', /\(got 12\.5\)/],
+    ['a share for the release already live', 10, 'v1', /v1 is already live: there is nothing to roll out/],
+  ])('refuses %s, saying why', (_case, share, release, message) => {
+    const map = deployRelease(emptyMap(), 'content', 'v1', { now: t0 });
+    expect(() => deployRelease(map, 'content', release, { share })).toThrow(message);
+  });
+
+  it('refuses a rollout of the shell: every browser loads the live shell before it reads the map', () => {
+    const map = deployRelease(emptyMap(), 'shell', 'v1', { now: t0 });
+    expect(() => deployRelease(map, 'shell', 'v2', { share: 10 })).toThrow(/the shell is not rolled out to a share/);
+    const shellContext = { ...context, knownRemotes: ['shell'] };
+    const edit = {
+      remotes: { shell: { release: '1.0.0-aaaaaaa', rollout: { release: '1.1.0-bbbbbbb', share: 10, since } } },
+    };
+    const check = checkMap(edit, shellContext);
+    expect(check.ok ? [] : check.problems).toEqual([expect.stringMatching(/^shell: the shell is not rolled out/)]);
+  });
+
+  it('refuses a rollout with no live release, and promote with no rollout', () => {
+    expect(() => deployRelease(emptyMap(), 'content', 'v1', { share: 10 })).toThrow(/no live release yet/);
+    const map = deployRelease(emptyMap(), 'content', 'v1', { now: t0 });
+    expect(() => promoteRollout(map, 'content')).toThrow(/content has no rollout to promote/);
+  });
+
+  it('rollback during a rollout ends the rollout first; the live release stays', () => {
+    let map = deployRelease(emptyMap(), 'content', 'v1', { now: t0 });
+    map = deployRelease(map, 'content', 'v2', { now: hours(1) });
+    map = deployRelease(map, 'content', 'v3', { now: hours(2), share: 10 });
+    const ended = rollbackRelease(map, 'content', () => true, hours(3));
+    expect(ended).toMatchObject({ from: 'v3', to: 'v2', endedRollout: true });
+    expect(ended.map.remotes.content).toEqual({ release: 'v2', previous: ['v1'] });
+    expect(rollbackRelease(ended.map, 'content', () => true).to).toBe('v1');
+  });
+
+  it('an automatic rollback takes the rollout back to 0 % and keeps its notice until a later deploy', () => {
+    let map = deployRelease(emptyMap(), 'content', 'v1', { now: t0 });
+    map = deployRelease(map, 'content', 'v2', { now: hours(1), share: 10 });
+    const rollout = { release: 'v2', since: hours(1).toISOString() };
+    const figures = { seen: 5, failed: 4 };
+    expect(rollBackRolloutAutomatically(map, 'content', { ...rollout, release: 'v9' }, figures)).toBeUndefined();
+    // A rollout of the same release begun again is judged afresh, not by the earlier one's reports.
+    expect(
+      rollBackRolloutAutomatically(map, 'content', { ...rollout, since: t0.toISOString() }, figures),
+    ).toBeUndefined();
+    const back = rollBackRolloutAutomatically(map, 'content', rollout, figures, hours(2))!;
+    expect(back.remotes.content).toEqual({
+      release: 'v1',
+      rolledBack: { release: 'v2', at: hours(2).toISOString(), seen: 5, failed: 4 },
+    });
+    // Its release stays on disk a while: browsers were served it.
+    expect(protectedReleases(back, 'content', 12, hours(3)).has('v2')).toBe(true);
+    expect(rollBackRolloutAutomatically(back, 'content', rollout, figures)).toBeUndefined();
+    expect(
+      deployRelease(back, 'content', 'v3', { share: 10, now: hours(4) }).remotes.content!.rolledBack,
+    ).toBeUndefined();
+    expect(deployRelease(back, 'content', 'v3').remotes.content!.rolledBack).toBeUndefined();
   });
 
   it('spares the live release, the one before, and every release live within the session length', () => {
@@ -185,6 +299,65 @@ describe('releases on disk and the commands', () => {
     expect(run(['rollback', 'content'], env())).toEqual(['content rolled back to 1.0.0-aaaaaaa (was 1.1.0-bbbbbbb).']);
     expect(() => run(['deploy', 'content', '9.9.9-fffffff'], env())).toThrow(/no release "9.9.9-fffffff"/);
     expect(() => run(['deploy', 'payroll'], env())).toThrow(/"payroll" has no published release/);
+  });
+
+  it('deploy --share rolls a release out, promote makes it whole, rollback ends a rollout; refusals change nothing', () => {
+    run(['publish', 'content', build('1.0.0-aaaaaaa', '2026-11-20T08:00:00Z')], env());
+    run(['publish', 'content', build('1.1.0-bbbbbbb', '2026-11-21T08:00:00Z')], env());
+    run(['deploy', 'content', '1.0.0-aaaaaaa'], env());
+    const mapText = () => fs.readFileSync(path.join(dataDir, 'remotes.json'), 'utf8');
+    const before = mapText();
+    for (const [args, message] of [
+      [
+        ['deploy', 'content', '1.1.0-bbbbbbb', '--share', '140'],
+        /--share must be a whole number of percent from 0 to 100 \(got "140"\)/,
+      ],
+      [['deploy', 'content', '1.1.0-bbbbbbb', '--share', '2.5'], /\(got "2\.5"\)/],
+      [['deploy', 'content', '1.1.0-bbbbbbb', '--share', 'ten'], /\(got "ten"\)/],
+      [['deploy', 'content', '1.0.0-aaaaaaa', '--share', '10'], /1\.0\.0-aaaaaaa is already live/],
+      [['deploy', 'content', '--share', '10'], /name the release to roll out/],
+      [['promote', 'content'], /content has no rollout to promote/],
+    ] as const) {
+      expect(() => run([...args], env())).toThrow(message);
+      expect(mapText()).toBe(before);
+    }
+    expect(run(['deploy', 'content', '1.1.0-bbbbbbb', '--share', '10'], env())).toEqual([
+      'content 1.1.0-bbbbbbb is served to 10 % of the browsers; 1.0.0-aaaaaaa to the rest.',
+      'Make it whole with: npm run promote -- content',
+    ]);
+    const listing = run(['releases', 'content'], env()).join('\n');
+    expect(listing).toMatch(/\* live 90%\s+1\.0\.0-aaaaaaa/);
+    expect(listing).toMatch(/> rollout 10%\s+1\.1\.0-bbbbbbb/);
+    expect(run(['rollback', 'content'], env())).toEqual([
+      'content rollout of 1.1.0-bbbbbbb ended: every browser gets 1.0.0-aaaaaaa again.',
+    ]);
+    run(['deploy', 'content', '1.1.0-bbbbbbb', '--share', '10'], env());
+    expect(run(['promote', 'content'], env())).toEqual([
+      'content 1.1.0-bbbbbbb is live for every browser (was 1.0.0-aaaaaaa).',
+    ]);
+    expect(run(['rollback', 'content'], env())).toEqual(['content rolled back to 1.0.0-aaaaaaa (was 1.1.0-bbbbbbb).']);
+  });
+
+  it('a hand edit with a share of 140 is refused, and pruning spares the release in rollout', () => {
+    const keep = { ...env(), RELEASES_KEEP: '1' };
+    run(['publish', 'content', build('1.0.0-aaaaaaa', '2026-11-01T08:00:00Z')], keep);
+    run(['deploy', 'content'], keep);
+    run(['publish', 'content', build('1.1.0-bbbbbbb', '2026-11-02T08:00:00Z')], keep);
+    run(['deploy', 'content', '1.1.0-bbbbbbb', '--share', '10'], keep);
+    run(['publish', 'content', build('1.2.0-ccccccc', '2026-11-03T08:00:00Z')], keep);
+    run(['publish', 'content', build('1.3.0-ddddddd', '2026-11-04T08:00:00Z')], keep);
+    expect(fs.readdirSync(path.join(dataDir, 'releases', 'content')).sort()).toEqual([
+      '1.0.0-aaaaaaa',
+      '1.1.0-bbbbbbb',
+      '1.3.0-ddddddd',
+    ]);
+    const file = path.join(dataDir, 'remotes.json');
+    const map = JSON.parse(fs.readFileSync(file, 'utf8')) as { remotes: { content: { rollout: { share: number } } } };
+    map.remotes.content.rollout.share = 140;
+    fs.writeFileSync(file, JSON.stringify(map));
+    expect(() => run(['promote', 'content'], keep)).toThrow(
+      /remotes\.json is refused: content: the rollout's share must/,
+    );
   });
 
   it('deploy to another origin needs that origin in REMOTE_ORIGINS', () => {

@@ -5,7 +5,9 @@ import {
   checkMap,
   deployRelease,
   emptyMap,
+  promoteRollout,
   protectedReleases,
+  rollBackRolloutAutomatically,
   rollbackRelease,
   writeMapAtomically,
   type MapCheck,
@@ -47,6 +49,15 @@ export const releasesConfig = (config: AppConfig): ReleasesConfig => ({
   tokenTtlHours: config.tokenTtlHours,
   limits: { maxFiles: config.releaseMaxFiles, maxBytes: config.releaseMaxBytes },
 });
+
+/** Runs a change of the map, turning its refusal into a ReleaseError (said to the operator as it is). */
+function refusedInWords<T>(change: () => T): T {
+  try {
+    return change();
+  } catch (error) {
+    throw new ReleaseError((error as Error).message);
+  }
+}
 
 export const lastGoodFile = (mapFile: string) =>
   path.join(path.dirname(mapFile), `${path.basename(mapFile, '.json')}.last-good.json`);
@@ -159,8 +170,15 @@ export class Releases {
     return { from };
   }
 
-  /** Makes a release live (default: the newest published). Returns the release it replaced. */
-  deploy(remote: string, release?: string, entry?: string): { from?: string; to: string } {
+  /**
+   * Makes a release live (default: the newest published). Returns the release it replaced. With
+   * `share` (a whole number of percent), the release is rolled out to that share of the browsers
+   * instead, and the live release stays for the rest (`from` is then the live release).
+   */
+  deploy(remote: string, release?: string, entry?: string, share?: number): { from?: string; to: string } {
+    if (share !== undefined && entry !== undefined) {
+      throw new ReleaseError('a rollout is served from this server: --entry and --share do not go together');
+    }
     const map = this.editableMap();
     const target = release ?? this.store.list(remote)[0]?.release;
     if (!target) {
@@ -173,20 +191,38 @@ export class Releases {
     const table = this.routeTable(remote, target);
     if (table) this.checkClaims(remote, table, map);
     const from = map.remotes[remote]?.release;
-    this.save(deployRelease(map, remote, target, { entry }));
+    this.save(refusedInWords(() => deployRelease(map, remote, target, { entry, share })));
     return { from, to: target };
   }
 
-  rollback(remote: string): { from: string; to: string } {
-    const map = this.editableMap();
-    let result: ReturnType<typeof rollbackRelease>;
-    try {
-      result = rollbackRelease(map, remote, (release) => this.store.exists(remote, release));
-    } catch (error) {
-      throw new ReleaseError((error as Error).message);
-    }
+  /** Makes the release in rollout live for every browser. */
+  promote(remote: string): { from: string; to: string } {
+    const result = refusedInWords(() => promoteRollout(this.editableMap(), remote));
     this.save(result.map);
     return { from: result.from, to: result.to };
+  }
+
+  /** Back to the release live before; during a rollout, ends the rollout (its release back to 0 %). */
+  rollback(remote: string): { from: string; to: string; endedRollout?: true } {
+    const map = this.editableMap();
+    const result = refusedInWords(() => rollbackRelease(map, remote, (release) => this.store.exists(remote, release)));
+    this.save(result.map);
+    return { from: result.from, to: result.to, ...(result.endedRollout ? { endedRollout: true as const } : {}) };
+  }
+
+  /**
+   * Takes a rollout back to 0 % because too many of its browsers failed. False when that rollout is no
+   * longer under way (another report, or another instance, took it back first).
+   */
+  rollBackAutomatically(
+    remote: string,
+    rollout: { release: string; since: string },
+    figures: { seen: number; failed: number },
+  ): boolean {
+    const map = rollBackRolloutAutomatically(this.editableMap(), remote, rollout, figures);
+    if (!map) return false;
+    this.save(map);
+    return true;
   }
 
   /** Deletes the oldest releases beyond `releasesKeep`, never a protected one. */

@@ -5,21 +5,31 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { addSchemas, Entity, ref } from '../http/contract';
 import { NO_CACHE } from '../http/static';
+import { ensureBrowserId, SeenBrowsers } from './client-reports';
 import { clearPreviewCookie, previewOf } from './preview';
 import { releaseSchemas } from './schemas';
 import { SHELL } from './store';
 
 /**
  * The live map for the browser (its schema: RemotesMap, a component of the contract): `no-cache`, with
- * an ETag so that a check at each navigation is a 304.
+ * an ETag so that a check at each navigation is a 304. What a browser gets depends on its id (a
+ * rollout's share), kept in a cookie it is given here: the answer varies by cookie, and its ETag covers
+ * what this browser gets.
  */
 export async function liveMapRoute(app: FastifyInstance): Promise<void> {
+  const seen = new SeenBrowsers(app);
   app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
+    const browser = ensureBrowserId(request, reply);
     // A browser previewing a release gets it in place of the live one; a preview that ended is removed.
     const preview = await previewOf(app.db, request);
-    const previewed = preview && app.liveMap.previewed(preview);
-    if (preview !== undefined && !previewed) clearPreviewCookie(request, reply);
-    const { body, etag } = previewed || app.liveMap.current();
+    const { body, etag, rollouts, preview: shown } = app.liveMap.forBrowser(browser, preview);
+    if (preview !== undefined && !shown) clearPreviewCookie(request, reply);
+    if (rollouts.length) {
+      // Only the browsers served a rollout release count in its failure share.
+      await seen.record(browser, rollouts).catch((error: unknown) => {
+        request.log.error(error, 'a rollout browser could not be recorded');
+      });
+    }
     reply.header('Cache-Control', NO_CACHE).header('ETag', etag).header('Vary', 'Cookie');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(body);

@@ -122,6 +122,26 @@ export function errorPaths(schema: Named, value: unknown): string[] {
 /** Release ids, most recent first. */
 export const ReleaseList = Type.Array(Type.String());
 
+/**
+ * A gradual rollout: `release` is served to `share` % of the browsers (each browser sticky, chosen by a
+ * hash of its id), the live release to the rest; `since` is the ISO time the rollout began.
+ */
+export const Rollout = Type.Object({
+  release: Type.String(),
+  share: Type.Integer({ minimum: 0, maximum: 100 }),
+  since: Type.String(),
+});
+
+/** A rollout the server took back by itself: shown to Admins until a later deploy. */
+export const AutomaticRollback = Type.Object({
+  release: Type.String(),
+  /** ISO time it was taken back. */
+  at: Type.String(),
+  /** Browsers that were served the release, and those of them that reported a failure. */
+  seen: Type.Integer({ minimum: 0 }),
+  failed: Type.Integer({ minimum: 0 }),
+});
+
 /** One remote in the operator's map: the live release, where it is served from, what was live before. */
 export const LiveRemote = Type.Object({
   release: Type.String(),
@@ -129,6 +149,10 @@ export const LiveRemote = Type.Object({
   entry: Type.Optional(Type.String()),
   /** Releases live before this one, most recent first. */
   previous: Type.Optional(ReleaseList),
+  /** A newer release served to a share of the browsers meanwhile. */
+  rollout: Type.Optional(Rollout),
+  /** The last rollout taken back automatically, until a later deploy. */
+  rolledBack: Type.Optional(AutomaticRollback),
 });
 
 /** A switch of the live release: which remote, to which release, when (ISO time it became live). */
@@ -153,5 +177,7 @@ export const StoredMap = Type.Object({
 });
 
 export type LiveRemote = Static<typeof LiveRemote>;
+export type Rollout = Static<typeof Rollout>;
+export type AutomaticRollback = Static<typeof AutomaticRollback>;
 export type SwitchLogEntry = Static<typeof SwitchLogEntry>;
 export type StoredMap = Static<typeof StoredMap>;

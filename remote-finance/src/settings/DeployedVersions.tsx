@@ -1,9 +1,9 @@
-import { DataTable, formatDateTime, NotLoaded, SectionHeader, Panel, runtimeInfo, type Column } from 'shared';
+import { DataTable, formatDateTime, Notice, NotLoaded, SectionHeader, Panel, runtimeInfo, type Column } from 'shared';
 import { useResource } from 'shared/data';
 import styled from 'styled-components';
 import { account, accountApi } from './api';
 import { DeployTokens } from './DeployTokens';
-import { versionsApi, type BuildInfo } from './deployedVersions';
+import { rolloutsApi, versionsApi, type BuildInfo, type RemoteRollout } from './deployedVersions';
 
 const Note = styled.p`
   margin: ${({ theme }) => theme.space(4)} 0 ${({ theme }) => theme.space(2)};
@@ -72,17 +72,90 @@ const columns: Column<Row>[] = [
   { header: 'In this browser', cell: (row) => row.here ?? 'Same' },
 ];
 
+const percent = (part: number, whole: number) => (whole ? Math.round((part * 100) / whole) : 0);
+
+/** "1 of 30 (3 %)": of the browsers served the release, how many reported a failure. */
+const failures = ({ seen, failed }: { seen: number; failed: number }) =>
+  seen === 0 ? 'None served yet' : `${failed} of ${seen} (${percent(failed, seen)} %)`;
+
+type InRollout = RemoteRollout & { rollout: NonNullable<RemoteRollout['rollout']> };
+
+const NoWrap = styled.span`
+  white-space: nowrap;
+`;
+
+const rolloutColumns: Column<InRollout>[] = [
+  { header: 'App', cell: (row) => row.label },
+  { header: 'Live release', cell: (row) => <Mono>{row.release}</Mono> },
+  { header: 'New release', cell: (row) => <Mono>{row.rollout.release}</Mono> },
+  {
+    header: 'Shares',
+    cell: (row) => (
+      <NoWrap>
+        {100 - row.rollout.share} % / {row.rollout.share} %
+      </NoWrap>
+    ),
+  },
+  { header: 'Browsers failed', cell: (row) => <NoWrap>{failures(row.rollout)}</NoWrap> },
+  { header: 'Since', cell: (row) => builtAt(row.rollout.since) },
+];
+
+const RolloutsTitle = styled.h3`
+  margin: ${({ theme }) => theme.space(6)} 0 ${({ theme }) => theme.space(2)};
+  font-size: 1rem;
+`;
+
+/** GET /rollouts, asked only for an Admin; one query for every part of the screen. */
+const useRollouts = (enabled = true) => useResource(['rollouts'], (signal) => rolloutsApi.get(signal), { enabled });
+
+/** The Admins' part: each rollout with both shares and how many of the new release's browsers failed. */
+function Rollouts() {
+  const load = useRollouts();
+  const { data } = load;
+  if (!data) return <NotLoaded load={load} what="The rollouts" missing={null} />;
+  const inRollout = data.filter((remote): remote is InRollout => remote.rollout !== null);
+  if (!inRollout.length) return null;
+  return (
+    <>
+      <RolloutsTitle>Rollouts</RolloutsTitle>
+      <Note>Each new release is served to a share of the browsers, the live one to the rest.</Note>
+      <DataTable caption="Rollouts" columns={rolloutColumns} rows={inRollout} rowKey={(row) => row.name} />
+    </>
+  );
+}
+
+/** A notice for each rollout the server took back by itself, until a later deploy. */
+function AutomaticRollbacks() {
+  const load = useRollouts();
+  return (
+    <>
+      {(load.data ?? [])
+        .filter((remote) => remote.rolledBack)
+        .map(({ name, label, release, rolledBack: notice }) => (
+          <Notice key={name} $tone="alert" role="alert">
+            <p>
+              {label} {notice!.release} was rolled back automatically on {builtAt(notice!.at)}: {notice!.failed} of{' '}
+              {notice!.seen} browsers failed. Every browser gets {release}.
+            </p>
+          </Notice>
+        ))}
+    </>
+  );
+}
+
 /**
  * Settings → Deployed versions: what is live on the server and what this browser actually runs, and
- * for an Admin the remote teams' deploy tokens.
+ * for an Admin the rollouts and the remote teams' deploy tokens.
  */
 export function DeployedVersions() {
   const load = useResource(['deployed-versions'], (signal) => versionsApi.get(signal));
   const { data } = load;
   const running = runtimeInfo();
-  // The deploy tokens are an Admin's (the team permission): nobody else sees them or asks for them.
-  const me = useResource(account.detail('me'), accountApi.get).data;
-  const managesReleases = me?.permissions.includes('team') ?? false;
+  // The same query as Settings' own (one request): the server's permission table decides. The deploy
+  // tokens and the rollouts are an Admin's (the team permission): nobody else sees them or asks for them.
+  const me = useResource(account.detail('me'), accountApi.get);
+  const isAdmin = me.data?.permissions.includes('team') ?? false;
+  const rollouts = useRollouts(isAdmin);
 
   let body;
   if (!data) body = <NotLoaded load={load} what="The deployed versions" missing={null} />;
@@ -91,11 +164,14 @@ export function DeployedVersions() {
       fromBuild('Shell', data.shell),
       ...data.remotes.map((remote) => {
         const release = running.remotes[remote.name];
+        const rollout = rollouts.data?.find((entry) => entry.name === remote.name)?.rollout;
         const here = !release
           ? 'Not loaded yet'
           : release === remote.release
             ? undefined
-            : `${release} (reload for ${remote.release})`;
+            : release === rollout?.release
+              ? `${release} (this browser is in the rollout)`
+              : `${release} (reload for ${remote.release})`;
         return fromBuild(remote.label, remote.build, here);
       }),
       // The API runs on the server only: "in this browser" does not apply.
@@ -104,7 +180,8 @@ export function DeployedVersions() {
     body = (
       <>
         <DataTable caption="Deployed versions" columns={columns} rows={rows} rowKey={(row) => row.app} />
-        {managesReleases && <DeployTokens remotes={data.remotes} />}
+        {isAdmin && <Rollouts />}
+        {isAdmin && <DeployTokens remotes={data.remotes} />}
         {/* What only a developer needs: closed until asked for. */}
         <TechnicalDetails>
           <summary>Technical details</summary>
@@ -127,6 +204,7 @@ export function DeployedVersions() {
   return (
     <Panel aria-label="Deployed versions">
       <SectionHeader title="Deployed versions" />
+      {isAdmin && <AutomaticRollbacks />}
       {body}
     </Panel>
   );

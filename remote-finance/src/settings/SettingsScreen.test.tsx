@@ -88,6 +88,7 @@ const members = [{ ...me, active: true, createdAt: '2026-11-01T10:00:00.000Z' },
 const settingsApi = (more: Parameters<typeof stubApi>[0] = {}) =>
   stubApi({
     'GET /version': () => [200, { message: 'ok', data: versions }],
+    'GET /rollouts': () => [200, { message: 'ok', data: [] }],
     'GET /account': () => [200, { message: 'ok', data: me }],
     'GET /account/sessions': () => [200, { message: 'ok', data: [thisDevice, phone] }],
     'GET /account/two-factor': () => [200, { message: 'ok', data: twoFactorOff }],
@@ -430,6 +431,63 @@ describe('Settings', () => {
     const libraries = screen.getByRole('table', { name: 'Shared libraries in this browser' });
     expect(libraries).toBeVisible();
     expect(within(libraries).getByRole('row', { name: 'react 19.3.1 shell' })).toBeInTheDocument();
+  });
+
+  it('shows an Admin each rollout with both shares and its failures, and a notice of one taken back by itself', async () => {
+    const remote = (name: string, label: string, release: string) => ({
+      name,
+      label,
+      release,
+      rollout: null,
+      rolledBack: null,
+    });
+    settingsApi({
+      'GET /rollouts': () => [
+        200,
+        {
+          message: 'ok',
+          data: [
+            {
+              ...remote('finance', 'Finance', '1.0.0-ccccccc'),
+              rollout: { release: '1.1.0-eeeeeee', share: 10, since: local(2026, 11, 26, 8, 0), seen: 30, failed: 1 },
+            },
+            {
+              ...remote('content', 'Content', '1.1.0-bbbbbbb'),
+              rolledBack: { release: '1.2.0-fffffff', at: local(2026, 11, 26, 9, 30), seen: 5, failed: 4 },
+            },
+            remote('community', 'Community', '1.0.0-ddddddd'),
+          ],
+        },
+      ],
+    });
+    // This browser runs the finance release in rollout.
+    provideRuntimeInfo(() => ({ remotes: { finance: '1.1.0-eeeeeee' }, shared: [] }));
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/versions');
+    const table = await screen.findByRole('table', { name: 'Rollouts' });
+    expect(
+      within(screen.getByRole('table', { name: 'Deployed versions' })).getByRole('row', { name: /^Finance / }),
+    ).toHaveTextContent('1.1.0-eeeeeee (this browser is in the rollout)');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['Finance1.0.0-ccccccc1.1.0-eeeeeee90 % / 10 %1 of 30 (3 %)26/11/2026 08:00']);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Content 1.2.0-fffffff was rolled back automatically on 26/11/2026 09:30: 4 of 5 browsers failed. Every browser gets 1.1.0-bbbbbbb.',
+    );
+  });
+
+  it('asks for no rollouts for a Manager', async () => {
+    const rollouts = jest.fn(() => [200, { message: 'ok', data: [] }] as [number, unknown]);
+    settingsApi({
+      'GET /account': () => [200, { message: 'ok', data: { ...me, role: 'Manager', permissions: ['content'] } }],
+      'GET /rollouts': rollouts,
+    });
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/versions');
+    await screen.findByRole('table', { name: 'Deployed versions' });
+    expect(screen.queryByRole('table', { name: 'Rollouts' })).not.toBeInTheDocument();
+    expect(rollouts).not.toHaveBeenCalled();
   });
 
   it('says so when the versions cannot be read, and the rest of Settings stays', async () => {

@@ -10,3 +10,10 @@ export type BuildInfo = NonNullable<ServerVersions['shell']>;
 export const versionsApi = {
   get: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/version', { signal })).data,
 };
+
+/** GET /rollouts (Admins): each remote's live release, its rollout with its failures, an automatic rollback. */
+export type RemoteRollout = Schemas['RemoteRollout'];
+
+export const rolloutsApi = {
+  get: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/rollouts', { signal })).data,
+};

@@ -3,9 +3,10 @@ import { Button, LoadingBlock, Panel } from 'shared';
 import styled from 'styled-components';
 import { loadRemoteApp, RemoteLoadError, SharedVersionError } from './federation';
 import type { RemoteDefinition } from './remotesMap';
+import { reportFailure } from './reportFailure';
 
 class RemoteErrorBoundary extends Component<
-  { fallback: (error: Error) => ReactNode; children: ReactNode },
+  { remote: RemoteDefinition; fallback: (error: Error) => ReactNode; children: ReactNode },
   { error?: Error }
 > {
   state: { error?: Error } = {};
@@ -14,6 +15,7 @@ class RemoteErrorBoundary extends Component<
   }
   componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('A remote failed', error, info.componentStack);
+    reportFailure(this.props.remote, 'render');
   }
   render() {
     return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
@@ -130,7 +132,10 @@ function RemoteLoader({
     let current = true;
     load(remote, timeoutMs).then(
       (module) => current && setLoaded({ App: module.default }),
-      (error: unknown) => current && setLoaded({ error: error instanceof Error ? error : new Error(String(error)) }),
+      (error: unknown) => {
+        reportFailure(remote, 'load');
+        if (current) setLoaded({ error: error instanceof Error ? error : new Error(String(error)) });
+      },
     );
     return () => {
       current = false;
@@ -156,7 +161,7 @@ function RemoteLoader({
   if (!loaded.App) return <LoadingBlock />;
   const { App } = loaded;
   return (
-    <RemoteErrorBoundary fallback={panel}>
+    <RemoteErrorBoundary remote={remote} fallback={panel}>
       <App />
     </RemoteErrorBoundary>
   );
