@@ -92,15 +92,37 @@ export async function listReleases({ to, token, remote }) {
   return (await call(apiBase(to), token, 'GET', `/releases/${encodeURIComponent(remote)}`)).data;
 }
 
-/** Puts a release live; without one named, the newest published. */
-export async function deployRelease({ to, token, remote, release }) {
+/** Puts a release live (or, with a share, rolls it out to that share of the browsers); without one named, the newest published. */
+export async function deployRelease({ to, token, remote, release, share }) {
   const target = release ?? (await listReleases({ to, token, remote }))[0]?.release;
   if (!target) throw new ClientError(`${remote} has no published release: npm run release -w remote-${remote}`);
   const answer = await call(apiBase(to), token, 'POST', `/releases/${encodeURIComponent(remote)}/deploy`, {
-    body: JSON.stringify({ release: target }),
+    body: JSON.stringify(share === undefined ? { release: target } : { release: target, share }),
     type: 'application/json',
   });
   return answer.data;
+}
+
+/** Makes the release in rollout whole. */
+export async function promoteRelease({ to, token, remote }) {
+  return (await call(apiBase(to), token, 'POST', `/releases/${encodeURIComponent(remote)}/promote`)).data;
+}
+
+/** `--share N` taken out of the arguments: a whole number of percent from 0 to 100, checked here first. */
+function takeShare(args) {
+  const index = args.indexOf('--share');
+  if (index < 0) return undefined;
+  const [, given] = args.splice(index, 2);
+  if (!/^\d{1,3}$/.test(given ?? '') || Number(given) > 100) {
+    throw new ClientError(`--share must be a whole number of percent from 0 to 100 (got "${given ?? ''}")`);
+  }
+  return Number(given);
+}
+
+/** The address that starts a preview of a release in the browser that opens it (once signed in as an Admin). */
+export function previewLink(to, remote, release) {
+  const base = new URL(to);
+  return `${base.origin}${base.pathname.replace(/\/$/, '')}/settings/versions?preview=${encodeURIComponent(`${remote}/${release}`)}`;
 }
 
 export async function rollbackRelease({ to, token, remote }) {
@@ -122,7 +144,9 @@ export function releaseLines(remote, releases) {
  * The commands with `--to`: each prints what it did, in the words of the command on the server;
  * `release` prints the release id last.
  */
-export async function runRemote(command, args, { to, root, env = process.env, build }) {
+export async function runRemote(command, given, { to, root, env = process.env, build }) {
+  const args = [...given];
+  const share = takeShare(args);
   const [remote, release] = args;
   if (!remote) throw new ClientError(`name a remote: npm run ${command} -- <name> --to ${to}`);
   const token = deployToken(env);
@@ -137,12 +161,16 @@ export async function runRemote(command, args, { to, root, env = process.env, bu
       return [
         `${uploaded.message}: ${remote} ${uploaded.release}.`,
         ...(uploaded.pruned.length ? [`Pruned old releases: ${uploaded.pruned.join(', ')}`] : []),
+        `Preview it in your browser: ${previewLink(to, remote, uploaded.release)}`,
         `Put it live with: npm run deploy -- ${remote} ${uploaded.release} --to ${to}`,
         uploaded.release,
       ];
     }
     case 'deploy': {
-      const { release: live, from } = await deployRelease({ to, token, remote, release });
+      if (share !== undefined && !release) throw new ClientError('name the release to roll out');
+      const { release: live, from } = await deployRelease({ to, token, remote, release, share });
+      if (share !== undefined)
+        return [`${remote} ${live} is served to ${share} % of the browsers; ${from} to the rest.`];
       return [
         from === live
           ? `${remote} ${live} is live (it already was).`
@@ -153,9 +181,15 @@ export async function runRemote(command, args, { to, root, env = process.env, bu
       const { release: back, from } = await rollbackRelease({ to, token, remote });
       return [`${remote} rolled back to ${back} (was ${from}).`];
     }
+    case 'promote': {
+      const { release: live, from } = await promoteRelease({ to, token, remote });
+      return [`${remote} ${live} is live for every browser (was ${from}).`];
+    }
     case 'releases':
       return releaseLines(remote, await listReleases({ to, token, remote }));
     default:
-      throw new ClientError(`${command} does not work with --to: release, publish, deploy, rollback and releases do`);
+      throw new ClientError(
+        `${command} does not work with --to: release, publish, deploy, promote, rollback and releases do`,
+      );
   }
 }

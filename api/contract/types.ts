@@ -12078,6 +12078,108 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/releases/{remote}/promote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make the release in rollout whole: every browser gets it, the live one becomes the one before
+     * @description An Admin session or a deploy token for that remote with the deploy scope.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Accepted and checked (1–255 visible characters); this answer is never kept, so a retry is answered anew */
+          'idempotency-key'?: string;
+        };
+        path: {
+          remote: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['ReleaseSwitched'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/releases/{remote}/rollback': {
     parameters: {
       query?: never;
@@ -13310,14 +13412,21 @@ export interface components {
     };
     ReleaseSwitched: {
       remote: string;
-      /** @description The release live now */
+      /** @description The release live now, or rolled out */
       release: string;
       /** @description The release live before */
       from: string | null;
+      /** @description The share of the browsers it is rolled out to */
+      share?: number;
     };
     DeployInput: {
       /** Release */
       release: string;
+      /**
+       * Share
+       * @description Roll the release out to this percentage of the browsers (the live one serves the rest)
+       */
+      share?: number;
     };
     DeployToken: {
       _id: string;

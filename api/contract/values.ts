@@ -171,7 +171,10 @@ export const ClientReport = {
   kind: { required: true, enum: ['load', 'render'] },
 } as const;
 
-export const DeployInput = { release: { required: true, minLength: 1, maxLength: 80 } } as const;
+export const DeployInput = {
+  release: { required: true, minLength: 1, maxLength: 80 },
+  share: { required: false, minimum: 0, maximum: 100 },
+} as const;
 
 export const DeployTokenInput = {
   name: { required: true, minLength: 1, maxLength: 80 },

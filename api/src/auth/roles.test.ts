@@ -160,7 +160,8 @@ function validRequest(
     };
   if (route === 'POST /api/v1/releases/{remote}')
     return { body: NEXT_RELEASE.archive(), headers: { 'content-type': 'application/gzip' } };
-  if (route === 'POST /api/v1/releases/{remote}/deploy') return { json: { release: NEXT_RELEASE.release } };
+  // Rolled out to half the browsers, then promoted: every release call succeeds in turn.
+  if (route === 'POST /api/v1/releases/{remote}/deploy') return { json: { release: NEXT_RELEASE.release, share: 50 } };
   if (route === 'POST /api/v1/releases/{remote}/preview') return { json: { release: NEXT_RELEASE.release } };
   if (/upload\/reflection\/image/.test(operation.path)) return { form: multipartForm({}, { image: PICTURE }) };
   if (/import\/readings/.test(operation.path))
@@ -173,8 +174,11 @@ function validRequest(
 
 /** Adds first, then edits and the rest, then the sessions' sign-outs, the password, and deletes last. */
 function turnOf(operation: Operation): number {
-  // A release is previewed once uploaded, before a deploy puts it live.
-  if (/\/releases\/\{remote\}\/preview$/.test(operation.path)) return 0.5;
+  // A release is previewed once uploaded, before a deploy rolls it out; promote makes it whole, then rollback.
+  const release = ['preview', 'deploy', 'promote', 'rollback'].indexOf(
+    /\/releases\/\{remote\}\/(\w+)$/.exec(operation.path)?.[1] ?? '',
+  );
+  if (release >= 0) return 0.5 + release / 10;
   const twoFactor = ['setup', 'enable', 'disable'].indexOf(operation.path.split('/two-factor/')[1] ?? '');
   if (twoFactor >= 0) return 1 + (twoFactor + 1) / 10;
   if (

@@ -66,6 +66,8 @@ describe.each(engines())('deploy tokens on %s', (_name, engine) => {
       { remote: 'payroll' },
       /"payroll" is not a remote with published releases \(known: content\)/,
     ],
+    // The shell's releases (the login page among its files) are an Admin's to make, never a team token's.
+    ['the shell', { remote: 'shell' }, /"shell" is not a remote with published releases \(known: content\)/],
     ['an expiry in the past', { expiresAt: inDays(-1) }, /The expiry must be in the future/],
     ['an absurd expiry', { expiresAt: inDays(400) }, /expires within 366 days/],
     ['an expiry that is no date', { expiresAt: 'next year' }, /Expires/],

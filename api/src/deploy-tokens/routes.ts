@@ -1,3 +1,4 @@
+import { SHELL } from '../releases/store';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -77,7 +78,8 @@ export async function deployTokenRoutes(parent: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       const { remote, expiresAt } = request.body;
-      const known = app.releases.store.remotes();
+      // The shell (the login page among its files) is released by an Admin, never by a team's token.
+      const known = app.releases.store.remotes().filter((name) => name !== SHELL);
       if (!known.includes(remote)) throw badRequest(DEPLOY_TOKEN_MESSAGES.unknownRemote(remote, known));
       const expiry = new Date(expiresAt).getTime();
       if (!(expiry > Date.now())) throw badRequest(DEPLOY_TOKEN_MESSAGES.past);

@@ -116,6 +116,7 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
         '/api/v1/releases/{remote}',
         '/api/v1/releases/{remote}/deploy',
         '/api/v1/releases/{remote}/rollback',
+        '/api/v1/releases/{remote}/promote',
         '/api/v1/deploy-tokens',
         '/api/v1/deploy-tokens/{id}/revoke',
         // finance (donations, bank accounts, Section A prayers, About Us)

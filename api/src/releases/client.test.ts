@@ -64,6 +64,10 @@ describe('the release commands over HTTPS', () => {
     expect(published.stderr).toBe('');
     expect(published.code).toBe(0);
     expect(published.stdout.trim().split('\n').at(-1)).toBe('1.1.0-aaaaaaa');
+    // The link a CI prints starts a preview in the browser that opens it.
+    expect(published.stdout).toContain(
+      `Preview it in your browser: ${server.url}/settings/versions?preview=finance%2F1.1.0-aaaaaaa`,
+    );
 
     const deployed = await command(['deploy', 'finance', '1.1.0-aaaaaaa', '--to', server.url], {
       DEPLOY_TOKEN: secret,
@@ -77,6 +81,48 @@ describe('the release commands over HTTPS', () => {
 
     const back = await command(['rollback', 'finance', '--to', server.url], { DEPLOY_TOKEN: secret });
     expect(back.stdout.trim()).toBe('finance rolled back to 1.0.0-fffffff (was 1.1.0-aaaaaaa).');
+  });
+
+  it('rolls a release out to a share of the browsers, refuses a share outside 0–100, and promotes it', async () => {
+    const build = writeRemoteBuild(path.join(fixture.root, 'rollout-finance'), {
+      name: 'finance',
+      release: '1.2.0-bbbbbbb',
+    });
+    const env = { DEPLOY_TOKEN: secret };
+    expect((await command(['publish', 'finance', build, '--to', server.url], env)).code).toBe(0);
+    const mapBefore = (await server.call('GET', '/remotes.json')).text;
+
+    for (const share of ['140', '-5', '2.5']) {
+      const refused = await command(['deploy', 'finance', '1.2.0-bbbbbbb', '--share', share, '--to', server.url], env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trim()).toBe(`--share must be a whole number of percent from 0 to 100 (got "${share}")`);
+    }
+    // The server refuses it too, in words, whatever the client checked.
+    const direct = await server.call('POST', '/api/v1/releases/finance/deploy', {
+      headers: { authorization: `Bearer ${secret}` },
+      json: { release: '1.2.0-bbbbbbb', share: 140 },
+    });
+    expect(direct.status).toBe(400);
+    expect(direct.body.message).toMatch(/share/i);
+    expect((await server.call('GET', '/remotes.json')).text).toBe(mapBefore);
+
+    const rolled = await command(['deploy', 'finance', '1.2.0-bbbbbbb', '--share', '10', '--to', server.url], env);
+    expect(rolled.stderr).toBe('');
+    expect(rolled.stdout.trim()).toBe(
+      'finance 1.2.0-bbbbbbb is served to 10 % of the browsers; 1.0.0-fffffff to the rest.',
+    );
+    const rollouts = await server.call('GET', '/api/v1/rollouts', { token: await server.login() });
+    expect(rollouts.body.data.find((remote: { name: string }) => remote.name === 'finance').rollout).toMatchObject({
+      release: '1.2.0-bbbbbbb',
+      share: 10,
+    });
+
+    const promoted = await command(['promote', 'finance', '--to', server.url], env);
+    expect(promoted.stdout.trim()).toBe('finance 1.2.0-bbbbbbb is live for every browser (was 1.0.0-fffffff).');
+    const again = await command(['promote', 'finance', '--to', server.url], env);
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim()).toMatch(/finance has no rollout/);
+    expect((await command(['rollback', 'finance', '--to', server.url], env)).code).toBe(0);
   });
 
   it("prints the server's refusal in words and exits 1", async () => {

@@ -40,14 +40,24 @@ const ReleasePublished = Entity('ReleasePublished', {
 
 const ReleaseSwitched = Entity('ReleaseSwitched', {
   remote: Type.String(),
-  release: Type.String({ description: 'The release live now' }),
+  release: Type.String({ description: 'The release live now, or rolled out' }),
   from: Type.Union([Type.String(), Type.Null()], { description: 'The release live before' }),
+  share: Type.Optional(Type.Integer({ description: 'The share of the browsers it is rolled out to' })),
 });
 
 const DeployInput = Input(
   'DeployInput',
-  { release: Type.String({ minLength: 1, maxLength: 80 }) },
-  { release: 'Release' },
+  {
+    release: Type.String({ minLength: 1, maxLength: 80 }),
+    share: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 100,
+        description: 'Roll the release out to this percentage of the browsers (the live one serves the rest)',
+      }),
+    ),
+  },
+  { release: 'Release', share: 'Share' },
 );
 
 const RemoteParams = Type.Object({ remote: Type.String({ maxLength: 40 }) });
@@ -199,6 +209,9 @@ export async function releaseRoutes(parent: FastifyInstance): Promise<void> {
     says: ({ data }: { data: unknown }) => {
       const { remote, release, from } = data as { remote: string; release: string; from: string | null };
       const was = from && from !== release ? ` (was ${from})` : '';
+      const { share } = data as { share?: number };
+      if (done === 'live' && share !== undefined)
+        return `Rolled ${remote} ${release} out to ${share} % of the browsers`;
       return done === 'live' ? `Put ${remote} ${release} live${was}` : `Rolled ${remote} back to ${release}${was}`;
     },
   });
@@ -223,9 +236,45 @@ export async function releaseRoutes(parent: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const remote = knownRemote(request.params.remote);
+      const { release, share } = request.body;
       try {
-        const { from, to } = await change(() => releases.deploy(remote, request.body.release));
-        return { message: `${remote} ${to} is live`, data: { remote, release: to, from: from ?? null } };
+        const { from, to } = await change(() => releases.deploy(remote, release, undefined, share));
+        const message =
+          share === undefined
+            ? `${remote} ${to} is live`
+            : `${remote} ${to} is served to ${share} % of the browsers; ${from} to the rest`;
+        return {
+          message,
+          data: { remote, release: to, from: from ?? null, ...(share === undefined ? {} : { share }) },
+        };
+      } catch (error) {
+        throw refused(error);
+      }
+    },
+  );
+
+  app.post(
+    '/releases/:remote/promote',
+    {
+      config: { replayable: false, activity: switched('live') },
+      onRequest: releaseAccess('deploy'),
+      schema: {
+        tags,
+        summary: 'Make the release in rollout whole: every browser gets it, the live one becomes the one before',
+        description: 'An Admin session or a deploy token for that remote with the deploy scope.',
+        security: bearerSecurity,
+        params: RemoteParams,
+        response: {
+          200: Type.Object({ message: Type.String(), data: ref(ReleaseSwitched) }),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (request) => {
+      const remote = knownRemote(request.params.remote);
+      try {
+        const { from, to } = await change(() => releases.promote(remote));
+        return { message: `${remote} ${to} is live`, data: { remote, release: to, from } };
       } catch (error) {
         throw refused(error);
       }

@@ -317,7 +317,7 @@ describe.each(engines())('releases over HTTPS on %s', (_name, engine) => {
     const unknown = await upload('payroll', archiveOf(build('payroll', '1.0.0-aaaaaaa')));
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toMatch(
-      /There is no remote "payroll" with published releases \(known: content, finance\)/,
+      /There is no remote "payroll" with published releases \(known: content, finance, shell\)/,
     );
     const missing = await server.call('POST', '/api/v1/releases/content/deploy', {
       token,

@@ -1,3 +1,4 @@
+import { buildDirs } from '../config';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -55,6 +56,6 @@ export const archiveOf = (dir: string, extra: ArchiveEntry[] = []): Buffer => ta
 /** What the server's start does with the builds it serves: published, and live where nothing is (server.ts). */
 export async function adoptBuilds(server: TestServer): Promise<void> {
   const { releases, clusterReleases } = server.app;
-  const adopt = () => releases.adoptBuilds(server.config.staticRoots.remoteBuilds);
+  const adopt = () => releases.adoptBuilds(buildDirs(server.config.staticRoots));
   await (clusterReleases ? clusterReleases.change(adopt) : adopt());
 }
