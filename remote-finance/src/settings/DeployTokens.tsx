@@ -23,6 +23,7 @@ import {
 import { useResource } from 'shared/data';
 import styled from 'styled-components';
 import { deployTokens, deployTokensApi, type DeployToken } from './api';
+import { Heading, Note, Section } from './sections';
 
 const SCOPES: { value: DeployToken['scope']; label: string }[] = [
   { value: 'publish', label: 'Publish only' },
@@ -207,28 +208,6 @@ export function DeployTokens({ remotes }: { remotes: Remote[] }) {
     </Section>
   );
 }
-
-const Section = styled.section`
-  margin-top: ${({ theme }) => theme.space(6)};
-  border-top: 1px solid ${({ theme }) => theme.color.border};
-  padding-top: ${({ theme }) => theme.space(4)};
-`;
-
-const Heading = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(2)};
-  h3 {
-    margin: 0;
-  }
-`;
-
-const Note = styled.p`
-  margin: ${({ theme }) => theme.space(2)} 0 ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.color.muted};
-`;
 
 const SecretBox = styled.div`
   p {

@@ -3,6 +3,7 @@ import { useResource } from 'shared/data';
 import styled from 'styled-components';
 import { account, accountApi } from './api';
 import { DeployTokens } from './DeployTokens';
+import { PublishedReleases } from './PublishedReleases';
 import { rolloutsApi, versionsApi, type BuildInfo, type RemoteRollout } from './deployedVersions';
 
 const Note = styled.p`
@@ -181,6 +182,7 @@ export function DeployedVersions() {
       <>
         <DataTable caption="Deployed versions" columns={columns} rows={rows} rowKey={(row) => row.app} />
         {isAdmin && <Rollouts />}
+        {isAdmin && <PublishedReleases remotes={data.remotes} rollouts={rollouts.data} />}
         {isAdmin && <DeployTokens remotes={data.remotes} />}
         {/* What only a developer needs: closed until asked for. */}
         <TechnicalDetails>

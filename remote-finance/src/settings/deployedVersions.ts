@@ -17,3 +17,14 @@ export type RemoteRollout = Schemas['RemoteRollout'];
 export const rolloutsApi = {
   get: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/rollouts', { signal })).data,
 };
+
+/** A remote's published releases, newest first, the live one and the one before marked (Admins). */
+export type PublishedRelease = Schemas['ReleaseListed'];
+
+export const releasesApi = {
+  list: async (remote: string, signal?: AbortSignal) =>
+    (await callApi('get', '/api/v1/releases/{remote}', { params: { remote }, signal })).data,
+  /** Makes this browser alone load the release, until it leaves the preview (the banner says so). */
+  preview: async (remote: string, release: string) =>
+    callApi('post', '/api/v1/releases/{remote}/preview', { params: { remote }, body: { release } }),
+};
