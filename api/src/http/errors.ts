@@ -13,6 +13,8 @@ export class HttpError extends Error {
   }
 }
 
+export const ADDRESS_PART_TOO_LONG = 'A part of the address is too long';
+
 export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message: string) => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
@@ -148,7 +150,7 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const messages: Record<string, [number, string]> = {
     FST_ERR_BAD_URL: [400, 'The address is not valid (a part of it is wrongly encoded)'],
-    FST_ERR_MAX_PARAM_LENGTH: [414, 'A part of the address is too long'],
+    FST_ERR_MAX_PARAM_LENGTH: [414, ADDRESS_PART_TOO_LONG],
   };
   const known = error.code ? messages[error.code] : undefined;
   if (!known) request.log.error({ err: error }, 'router failed');

@@ -6,7 +6,7 @@ import type { AppConfig } from '../config';
 import { DatabaseUploadStore } from '../uploads/database-store';
 import { IMAGE_EXTENSIONS, IMAGE_TYPES } from '../uploads/detect';
 import { isInTrash } from '../trash/store';
-import { HttpError, sendNotFound } from './errors';
+import { ADDRESS_PART_TOO_LONG, HttpError, sendNotFound } from './errors';
 import { SHELL, SHELL_INDEX } from '../releases/store';
 
 export const NO_CACHE = 'no-cache';
@@ -127,7 +127,13 @@ function linkCheck(root: string) {
 function registerShell(app: FastifyInstance): void {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0];
-    if (NOT_SPA.test(pathname)) return reply.callNotFound();
+    if (NOT_SPA.test(pathname)) {
+      // The router takes this catch-all when a call's parameter is longer than it allows: say so, as
+      // it does where there is no catch-all.
+      const longest = Math.max(...pathname.split('/').map((part) => part.length));
+      if (longest > app.initialConfig.maxParamLength!) return reply.code(414).send({ message: ADDRESS_PART_TOO_LONG });
+      return reply.callNotFound();
+    }
     const live = app.releases.liveShell(app.liveMap.current().map)?.dir;
     if (!live) return reply.callNotFound();
     if (isSpaNavigation(request)) {
