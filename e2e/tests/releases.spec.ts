@@ -491,3 +491,46 @@ test('a release whose screen throws is rolled back by itself within a minute, an
     npmRun(server, ['deploy', '--', 'finance', live]);
   }
 });
+
+test('a release previewed in one browser while a second keeps the live one, until it leaves the preview', async ({
+  server,
+  browser,
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const live = (await liveRelease(baseURL!, 'finance')).release;
+  const admin = await signInState(baseURL!);
+  const previewed = publishScratchRemote(server, 'finance', (dir) => {
+    stampVersion(dir, '1.6.0-preview.1');
+    addScreen(dir, { path: '/finance-preview', title: 'Previewed screen', text: 'Only in the preview.' });
+  });
+  // The link the team's CI prints starts the preview in the browser that opens it, signed in.
+  await page.goto(`/settings/versions?preview=${encodeURIComponent(`finance/${previewed}`)}`);
+  const banner = page.getByRole('region', { name: 'Preview' });
+  await expect(banner).toHaveText('Previewing Finance 1.6.0-preview.1 — Leave preview');
+  await expect(page).toHaveURL(/\/settings\/versions$/);
+  await (await menuLink(page, 'Previewed screen')).click();
+  await expect(page.getByText('Only in the preview.')).toBeVisible();
+  await expect(banner).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('preview-1366.png') });
+
+  // A second browser of the same Admin keeps the live release: no banner, no previewed screen.
+  const other = await freshBrowser(browser, baseURL!, admin, '/donations');
+  try {
+    await expect(other.page.getByRole('link', { name: 'Add New Donation' })).toBeVisible();
+    expect(other.financeFiles.every((file) => file.startsWith(`/remotes/finance/${live}/`))).toBe(true);
+    await expect(other.page.getByRole('region', { name: 'Preview' })).toHaveCount(0);
+    await expect(other.page.getByRole('navigation', { name: 'Main menu' })).not.toContainText('Previewed screen');
+  } finally {
+    await other.context.close();
+  }
+  expect((await liveRelease(baseURL!, 'finance')).release).toBe(live);
+
+  // Leaving: this browser loads the live release again.
+  await banner.getByRole('button', { name: 'Leave preview' }).click();
+  await expect(page.getByRole('region', { name: 'Preview' })).toHaveCount(0);
+  await page.goto('/donations');
+  await expect(page.getByRole('link', { name: 'Add New Donation' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).not.toContainText('Previewed screen');
+});
