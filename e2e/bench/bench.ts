@@ -796,12 +796,15 @@ async function deployHttpsFigures(auth: { token: string; userId: string }) {
       path.join(copy, 'release.json'),
       JSON.stringify({ ...info, release: `${info.release}-https${run}`, builtAt: new Date().toISOString() }),
     );
+    // No preview left from the run before: its banner would end this one's clock.
+    await page.context().clearCookies();
     try {
       const ms = await timeReleaseOverHttps([
         // The link the CI prints, opened in the Admin's browser (already open and signed in).
         () => overHttps(token, ['publish', 'finance', copy]).find((line) => line.startsWith('Preview it'))!,
         async (line) => {
-          await page.goto(line.slice(line.indexOf('http')));
+          // The page loads again once the preview is on: its banner is the end, not the link's load.
+          await page.goto(line.slice(line.indexOf('http')), { waitUntil: 'commit' });
           await page.getByRole('region', { name: 'Preview' }).waitFor();
           return line;
         },
