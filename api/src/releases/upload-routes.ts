@@ -253,59 +253,54 @@ export async function releaseRoutes(parent: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post(
-    '/releases/:remote/promote',
-    {
-      config: { replayable: false, activity: switched('live') },
-      onRequest: releaseAccess('deploy'),
-      schema: {
-        tags,
-        summary: 'Make the release in rollout whole: every browser gets it, the live one becomes the one before',
-        description: 'An Admin session or a deploy token for that remote with the deploy scope.',
-        security: bearerSecurity,
-        params: RemoteParams,
-        response: {
-          200: Type.Object({ message: Type.String(), data: ref(ReleaseSwitched) }),
-          ...errorResponses(400, 401, 403, 404, 429),
+  /** A switch of the live release with no body (promote, rollback): the deploy scope, said in words. */
+  const switchRoute = (
+    name: 'promote' | 'rollback',
+    summary: string,
+    done: 'live' | 'rolled back',
+    run: (remote: string) => { from: string; to: string },
+    said: (remote: string, to: string) => string,
+  ) =>
+    app.post(
+      `/releases/:remote/${name}`,
+      {
+        config: { replayable: false, activity: switched(done) },
+        onRequest: releaseAccess('deploy'),
+        schema: {
+          tags,
+          summary,
+          description: 'An Admin session or a deploy token for that remote with the deploy scope.',
+          security: bearerSecurity,
+          params: RemoteParams,
+          response: {
+            200: Type.Object({ message: Type.String(), data: ref(ReleaseSwitched) }),
+            ...errorResponses(400, 401, 403, 404, 429),
+          },
         },
       },
-    },
-    async (request) => {
-      const remote = knownRemote(request.params.remote);
-      try {
-        const { from, to } = await change(() => releases.promote(remote));
-        return { message: `${remote} ${to} is live`, data: { remote, release: to, from } };
-      } catch (error) {
-        throw refused(error);
-      }
-    },
-  );
+      async (request) => {
+        const remote = knownRemote(request.params.remote);
+        try {
+          const { from, to } = await change(() => run(remote));
+          return { message: said(remote, to), data: { remote, release: to, from } };
+        } catch (error) {
+          throw refused(error);
+        }
+      },
+    );
 
-  app.post(
-    '/releases/:remote/rollback',
-    {
-      config: { replayable: false, activity: switched('rolled back') },
-      onRequest: releaseAccess('deploy'),
-      schema: {
-        tags,
-        summary: 'Put the release live before the current one back live',
-        description: 'An Admin session or a deploy token for that remote with the deploy scope.',
-        security: bearerSecurity,
-        params: RemoteParams,
-        response: {
-          200: Type.Object({ message: Type.String(), data: ref(ReleaseSwitched) }),
-          ...errorResponses(400, 401, 403, 404, 429),
-        },
-      },
-    },
-    async (request) => {
-      const remote = knownRemote(request.params.remote);
-      try {
-        const { from, to } = await change(() => releases.rollback(remote));
-        return { message: `${remote} rolled back to ${to}`, data: { remote, release: to, from } };
-      } catch (error) {
-        throw refused(error);
-      }
-    },
+  switchRoute(
+    'promote',
+    'Make the release in rollout whole: every browser gets it, the live one becomes the one before',
+    'live',
+    (remote) => releases.promote(remote),
+    (remote, to) => `${remote} ${to} is live`,
+  );
+  switchRoute(
+    'rollback',
+    'Put the release live before the current one back live',
+    'rolled back',
+    (remote) => releases.rollback(remote),
+    (remote, to) => `${remote} rolled back to ${to}`,
   );
 }
