@@ -8,7 +8,10 @@ import { browserMapCache, fetchRemotesMap, RemotesMapStore } from './remotes/rem
 async function start() {
   installFederationPlugins();
   provideRuntimeInfo(() => ({ remotes: runningReleases(), shared: resolvedSharedVersions() }));
-  const store = new RemotesMapStore(() => fetchRemotesMap(), browserMapCache);
+  const store = new RemotesMapStore(
+    () => fetchRemotesMap(undefined, undefined, () => session.token()),
+    browserMapCache,
+  );
   // The API's base URL comes with the map; until the map is read, the default serves.
   configureApi({ baseURL: DEFAULT_API_BASE_URL });
   store.subscribe(() => configureApi({ baseURL: store.getState().map?.apiBaseUrl ?? DEFAULT_API_BASE_URL }));

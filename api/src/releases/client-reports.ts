@@ -52,10 +52,17 @@ export class SeenBrowsers {
 
   constructor(private readonly app: FastifyInstance) {}
 
-  async record(browser: string, rollouts: RolloutServed[]): Promise<void> {
+  /**
+   * `signedIn` is asked once, and only for a browser not recorded yet: a browser counts only while a
+   * member uses it, so that made-up browser ids (anyone may read the map) never judge a rollout.
+   */
+  async record(browser: string, rollouts: RolloutServed[], signedIn: () => Promise<boolean>): Promise<void> {
+    let member: boolean | undefined;
     for (const { remote, release, since } of rollouts) {
       const key = `${remote}/${release}/${since}/${browser}`;
       if (this.written.has(key)) continue;
+      member ??= await signedIn();
+      if (!member) return;
       // Bounded: forgetting only costs a write that changes nothing.
       if (this.written.size >= 100_000) this.written.clear();
       await this.app.db.kysely

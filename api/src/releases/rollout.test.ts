@@ -46,8 +46,9 @@ describe.each(engines())('rollouts, error reports and automatic rollback on %s',
     return result;
   };
   const cookie = (id: string) => ({ cookie: `${BROWSER_COOKIE}=${id}` });
+  /** The map as a signed-in browser reads it (the shell sends its session); only such browsers count. */
   const mapFor = (id: string, headers: Record<string, string> = {}) =>
-    server.call('GET', '/remotes.json', { headers: { ...cookie(id), ...headers } });
+    server.call('GET', '/remotes.json', { token, headers: { ...cookie(id), ...headers } });
   const releaseFor = async (id: string) =>
     ((await mapFor(id)).body as { remotes: { release: string }[] }).remotes[0]!.release;
   const report = (id: string | undefined, body: unknown) =>
@@ -154,6 +155,23 @@ describe.each(engines())('rollouts, error reports and automatic rollback on %s',
       });
     }
     expect((await rollouts())[0]!.rollout).toMatchObject({ seen: 0, failed: 0 });
+  });
+
+  it('counts no browser that is not signed in: anyone may read the map, only members judge a rollout', async () => {
+    await command(() => server.app.releases.deploy('content', NEXT, undefined, 100));
+    const ids = browsers(6, true, 100, 5000);
+    for (const id of ids) {
+      // Served the rollout as anyone is, but neither seen nor heard: a stranger's made-up browsers
+      // cannot take a rollout back.
+      const anonymous = await server.call('GET', '/remotes.json', { headers: cookie(id) });
+      expect(anonymous.body.remotes[0].release).toBe(NEXT);
+      const res = await report(id, { remote: 'content', release: NEXT, kind: 'render' });
+      expect(res.body.counted).toBe(false);
+    }
+    // A revoked or made-up session counts no more than none.
+    await server.call('GET', '/remotes.json', { headers: { ...cookie(ids[0]!), authorization: 'Bearer made-up' } });
+    expect(await releaseFor(ids[5]!)).toBe(NEXT);
+    expect((await rollouts())[0]!.rollout).toMatchObject({ release: NEXT, seen: 1, failed: 0 });
   });
 
   it('limits the reports per address', async () => {

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken } from '../auth/guard';
+import { findAdminByToken } from '../auth/tokens';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { addSchemas, Entity, ref } from '../http/contract';
@@ -16,6 +18,12 @@ import { SHELL } from './store';
  * rollout's share), kept in a cookie it is given here: the answer varies by cookie, and its ETag covers
  * what this browser gets.
  */
+/** Whether the request comes with a member's session (the shell sends it with the map once signed in). */
+async function isMember(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
+  const token = bearerToken(request);
+  return token ? (await findAdminByToken(app.db, token)) !== undefined : false;
+}
+
 export async function liveMapRoute(app: FastifyInstance): Promise<void> {
   const seen = new SeenBrowsers(app);
   app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
@@ -26,9 +34,11 @@ export async function liveMapRoute(app: FastifyInstance): Promise<void> {
     if (preview !== undefined && !shown) clearPreviewCookie(request, reply);
     if (rollouts.length) {
       // Only the browsers served a rollout release count in its failure share.
-      await seen.record(browser, rollouts).catch((error: unknown) => {
-        request.log.error(error, 'a rollout browser could not be recorded');
-      });
+      await seen
+        .record(browser, rollouts, () => isMember(app, request))
+        .catch((error: unknown) => {
+          request.log.error(error, 'a rollout browser could not be recorded');
+        });
     }
     reply.header('Cache-Control', NO_CACHE).header('ETag', etag).header('Vary', 'Cookie');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();

@@ -5,6 +5,7 @@ import { RemoteArea } from './RemoteArea';
 import { PROVIDED_SHARED_VERSION, RemoteLoadError } from './federation';
 import { RemoteRoute } from './RemoteRoute';
 import {
+  fetchRemotesMap,
   findRemoteForPath,
   parseRemotesMap,
   RemotesMapStore,
@@ -92,6 +93,25 @@ describe("a remote's area", () => {
     expect(findRemoteForPath(map, '/edit-donation/abc')?.name).toBe('finance');
     expect(findRemoteForPath(map, '/users')?.name).toBe('finance');
     expect(findRemoteForPath(map, '/bookshelf')).toBeUndefined();
+  });
+});
+
+describe('reading the live map', () => {
+  const answer = () =>
+    Promise.resolve(new Response(JSON.stringify(map), { headers: { 'content-type': 'application/json' } }));
+
+  it("goes with the member's session once signed in (only a member's browser counts in a rollout), and without one before", async () => {
+    const fetched = jest.spyOn(globalThis, 'fetch').mockImplementation(answer);
+    try {
+      let token: string | null = null;
+      await fetchRemotesMap(undefined, undefined, () => token);
+      token = 'a-session-token';
+      await fetchRemotesMap(undefined, undefined, () => token);
+      const headers = fetched.mock.calls.map(([, init]) => (init?.headers ?? {}) as Record<string, string>);
+      expect(headers).toEqual([{}, { authorization: 'Bearer a-session-token' }]);
+    } finally {
+      fetched.mockRestore();
+    }
   });
 });
 

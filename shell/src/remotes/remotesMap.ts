@@ -62,12 +62,24 @@ export function parseRemotesMap(body: unknown): RemotesMap {
   };
 }
 
-/** Fetches the map fresh (the server sends it no-cache with an ETag, so a check is a 304). */
-export async function fetchRemotesMap(url = '/remotes.json', timeoutMs = DEFAULT_LOAD_TIMEOUT_MS): Promise<RemotesMap> {
+/**
+ * Fetches the map fresh (the server sends it no-cache with an ETag, so a check is a 304). Signed in, it
+ * goes with the session: only a member's browser counts in a rollout's failure share.
+ */
+export async function fetchRemotesMap(
+  url = '/remotes.json',
+  timeoutMs = DEFAULT_LOAD_TIMEOUT_MS,
+  sessionToken: () => string | null = () => null,
+): Promise<RemotesMap> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const token = sessionToken();
   try {
-    const response = await fetch(url, { cache: 'no-cache', signal: controller.signal });
+    const response = await fetch(url, {
+      cache: 'no-cache',
+      signal: controller.signal,
+      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    });
     if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`.trim());
     return parseRemotesMap(await response.json());
   } catch (error) {
