@@ -207,6 +207,8 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
       ...options,
     });
 
+  // Releases (the shell's and the remotes') live here; a first start has none yet.
+  fs.mkdirSync(config.releasesDir, { recursive: true });
   // The shell's own plugin comes first and serves nothing by itself: its reply.sendFile (with the
   // shell's header rules and precompressed twins) is what the shell's route below uses.
   await app.register(fastifyStatic, {
@@ -235,7 +237,6 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
   }
 
   // /remotes/<name>/<release>/…; a release being published is a hidden folder until it is complete.
-  fs.mkdirSync(config.releasesDir, { recursive: true });
   await serveFolder(config.releasesDir, '/remotes/', {
     index: false,
     preCompressed: true,
