@@ -178,7 +178,8 @@ export async function runRemote(command, given, { to, root, env = process.env, b
       ];
     }
     case 'rollback': {
-      const { release: back, from } = await rollbackRelease({ to, token, remote });
+      const { release: back, from, endedRollout } = await rollbackRelease({ to, token, remote });
+      if (endedRollout) return [`${remote} rollout of ${from} ended: every browser gets ${back} again.`];
       return [`${remote} rolled back to ${back} (was ${from}).`];
     }
     case 'promote': {

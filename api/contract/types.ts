@@ -13418,6 +13418,8 @@ export interface components {
       from: string | null;
       /** @description The share of the browsers it is rolled out to */
       share?: number;
+      /** @description A rollback that ended a rollout: `from` was in rollout, `release` stayed live */
+      endedRollout?: boolean;
     };
     DeployInput: {
       /** Release */

@@ -117,6 +117,13 @@ describe('the release commands over HTTPS', () => {
       share: 10,
     });
 
+    // A rollback during the rollout ends it, in the words of the command on the server.
+    const ended = await command(['rollback', 'finance', '--to', server.url], env);
+    expect(ended.stdout.trim()).toBe('finance rollout of 1.2.0-bbbbbbb ended: every browser gets 1.0.0-fffffff again.');
+    expect((await command(['deploy', 'finance', '1.2.0-bbbbbbb', '--share', '10', '--to', server.url], env)).code).toBe(
+      0,
+    );
+
     const promoted = await command(['promote', 'finance', '--to', server.url], env);
     expect(promoted.stdout.trim()).toBe('finance 1.2.0-bbbbbbb is live for every browser (was 1.0.0-fffffff).');
     const again = await command(['promote', 'finance', '--to', server.url], env);

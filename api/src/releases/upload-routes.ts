@@ -43,6 +43,9 @@ const ReleaseSwitched = Entity('ReleaseSwitched', {
   release: Type.String({ description: 'The release live now, or rolled out' }),
   from: Type.Union([Type.String(), Type.Null()], { description: 'The release live before' }),
   share: Type.Optional(Type.Integer({ description: 'The share of the browsers it is rolled out to' })),
+  endedRollout: Type.Optional(
+    Type.Boolean({ description: 'A rollback that ended a rollout: `from` was in rollout, `release` stayed live' }),
+  ),
 });
 
 const DeployInput = Input(
@@ -207,7 +210,13 @@ export async function releaseRoutes(parent: FastifyInstance): Promise<void> {
   const switched = (done: 'live' | 'rolled back') => ({
     kind: 'release' as const,
     says: ({ data }: { data: unknown }) => {
-      const { remote, release, from } = data as { remote: string; release: string; from: string | null };
+      const { remote, release, from, endedRollout } = data as {
+        remote: string;
+        release: string;
+        from: string | null;
+        endedRollout?: boolean;
+      };
+      if (endedRollout) return `Ended the rollout of ${remote} ${from}: every browser gets ${release} again`;
       const was = from && from !== release ? ` (was ${from})` : '';
       const { share } = data as { share?: number };
       if (done === 'live' && share !== undefined)
@@ -258,8 +267,8 @@ export async function releaseRoutes(parent: FastifyInstance): Promise<void> {
     name: 'promote' | 'rollback',
     summary: string,
     done: 'live' | 'rolled back',
-    run: (remote: string) => { from: string; to: string },
-    said: (remote: string, to: string) => string,
+    run: (remote: string) => { from: string; to: string; endedRollout?: true },
+    said: (remote: string, switched: { from: string; to: string; endedRollout?: true }) => string,
   ) =>
     app.post(
       `/releases/:remote/${name}`,
@@ -281,8 +290,12 @@ export async function releaseRoutes(parent: FastifyInstance): Promise<void> {
       async (request) => {
         const remote = knownRemote(request.params.remote);
         try {
-          const { from, to } = await change(() => run(remote));
-          return { message: said(remote, to), data: { remote, release: to, from } };
+          const result = await change(() => run(remote));
+          const { from, to, endedRollout } = result;
+          return {
+            message: said(remote, result),
+            data: { remote, release: to, from, ...(endedRollout && { endedRollout }) },
+          };
         } catch (error) {
           throw refused(error);
         }
@@ -294,13 +307,16 @@ export async function releaseRoutes(parent: FastifyInstance): Promise<void> {
     'Make the release in rollout whole: every browser gets it, the live one becomes the one before',
     'live',
     (remote) => releases.promote(remote),
-    (remote, to) => `${remote} ${to} is live`,
+    (remote, { to }) => `${remote} ${to} is live`,
   );
   switchRoute(
     'rollback',
     'Put the release live before the current one back live',
     'rolled back',
     (remote) => releases.rollback(remote),
-    (remote, to) => `${remote} rolled back to ${to}`,
+    (remote, { from, to, endedRollout }) =>
+      endedRollout
+        ? `${remote} rollout of ${from} ended: every browser gets ${to} again`
+        : `${remote} rolled back to ${to}`,
   );
 }
