@@ -10,6 +10,7 @@ import {
   Panel,
   type Column,
 } from 'shared';
+import { FilterSelect } from './sections';
 import { useResource } from 'shared/data';
 import styled from 'styled-components';
 import { activity, activityApi, team, teamApi, type ActivityEntry } from './api';
@@ -42,23 +43,23 @@ export function ActivityPanel() {
       <Filters>
         <label>
           Member
-          <select value={filter.member} onChange={(event) => choose({ member: event.target.value })}>
+          <FilterSelect value={filter.member} onChange={(event) => choose({ member: event.target.value })}>
             <option value="">Everyone</option>
             {members.map((member) => (
               <option key={member._id} value={member._id}>
                 {member.name || member.email}
               </option>
             ))}
-          </select>
+          </FilterSelect>
         </label>
         <label>
           Kind of record
-          <select value={filter.kind} onChange={(event) => choose({ kind: event.target.value })}>
+          <FilterSelect value={filter.kind} onChange={(event) => choose({ kind: event.target.value })}>
             <option value="">Every kind</option>
             {(answer?.kinds ?? []).map((kind) => (
               <option key={kind}>{kind}</option>
             ))}
-          </select>
+          </FilterSelect>
         </label>
       </Filters>
       {answer ? (
@@ -112,14 +113,8 @@ const Filters = styled.div`
     font-weight: 600;
     font-size: 0.85rem;
   }
-  select {
-    min-height: 34px;
+  ${FilterSelect} {
     min-width: 200px;
-    padding: 0 ${({ theme }) => theme.space(2)};
-    border: 1px solid ${({ theme }) => theme.color.border};
-    border-radius: ${({ theme }) => theme.radius};
-    font: inherit;
-    font-weight: 400;
   }
 `;
 

@@ -1,9 +1,10 @@
-import { DataTable, formatDateTime, Notice, NotLoaded, SectionHeader, Panel, runtimeInfo, type Column } from 'shared';
+import { DataTable, Notice, NotLoaded, SectionHeader, Panel, runtimeInfo, type Column } from 'shared';
 import { useResource } from 'shared/data';
 import styled from 'styled-components';
 import { account, accountApi } from './api';
 import { DeployTokens } from './DeployTokens';
 import { PublishedReleases } from './PublishedReleases';
+import { Mono, timeOf } from './sections';
 import { rolloutsApi, versionsApi, type BuildInfo, type RemoteRollout } from './deployedVersions';
 
 const Note = styled.p`
@@ -42,10 +43,6 @@ const TechnicalDetails = styled.details`
   }
 `;
 
-const Mono = styled.code`
-  font-size: 0.85em;
-`;
-
 interface Row {
   app: string;
   version?: string;
@@ -62,13 +59,11 @@ const fromBuild = (app: string, build: BuildInfo | null, here?: string): Row => 
   here,
 });
 
-const builtAt = (iso: string) => formatDateTime(iso) || iso;
-
 const columns: Column<Row>[] = [
   { header: 'App', cell: (row) => row.app },
   { header: 'Version', cell: (row) => row.version ?? '—' },
   { header: 'Release', cell: (row) => (row.build ? <Mono>{row.build.release}</Mono> : '—') },
-  { header: 'Built', cell: (row) => (row.build ? builtAt(row.build.builtAt) : '—') },
+  { header: 'Built', cell: (row) => (row.build ? timeOf(row.build.builtAt) : '—') },
   { header: 'Commit', cell: (row) => (row.build ? <Mono>{row.build.commit}</Mono> : '—') },
   { header: 'In this browser', cell: (row) => row.here ?? 'Same' },
 ];
@@ -98,7 +93,7 @@ const rolloutColumns: Column<InRollout>[] = [
     ),
   },
   { header: 'Browsers failed', cell: (row) => <NoWrap>{failures(row.rollout)}</NoWrap> },
-  { header: 'Since', cell: (row) => builtAt(row.rollout.since) },
+  { header: 'Since', cell: (row) => timeOf(row.rollout.since) },
 ];
 
 const RolloutsTitle = styled.h3`
@@ -135,7 +130,7 @@ function AutomaticRollbacks() {
         .map(({ name, label, release, rolledBack: notice }) => (
           <Notice key={name} $tone="alert" role="alert">
             <p>
-              {label} {notice!.release} was rolled back automatically on {builtAt(notice!.at)}: {notice!.failed} of{' '}
+              {label} {notice!.release} was rolled back automatically on {timeOf(notice!.at)}: {notice!.failed} of{' '}
               {notice!.seen} browsers failed. Every browser gets {release}.
             </p>
           </Notice>

@@ -1,14 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { formatDateTime, ListTable, RowAction, RowActions, type Column } from 'shared';
+import { ListTable, RowAction, RowActions, type Column } from 'shared';
 import { useResource } from 'shared/data';
 import styled from 'styled-components';
 import { releasesApi, type PublishedRelease, type RemoteRollout } from './deployedVersions';
-import { Heading, Note, Section } from './sections';
-
-const Mono = styled.code`
-  font-size: 0.85em;
-`;
+import { FilterSelect, Heading, Mono, Note, Section, timeOf } from './sections';
 
 const Picker = styled.label`
   display: inline-flex;
@@ -16,15 +12,6 @@ const Picker = styled.label`
   gap: ${({ theme }) => theme.space(2)};
   font-weight: 600;
   font-size: 0.85rem;
-  select {
-    min-height: 34px;
-    min-width: 160px;
-    padding: 0 ${({ theme }) => theme.space(2)};
-    border: 1px solid ${({ theme }) => theme.color.border};
-    border-radius: ${({ theme }) => theme.radius};
-    font: inherit;
-    font-weight: 400;
-  }
 `;
 
 interface Remote {
@@ -96,7 +83,7 @@ export function PublishedReleases({
   const columns: Column<PublishedRelease>[] = [
     { header: 'Release', cell: (release) => <Mono>{release.release}</Mono> },
     { header: 'Version', cell: (release) => release.version },
-    { header: 'Built', cell: (release) => formatDateTime(release.builtAt) || release.builtAt },
+    { header: 'Built', cell: (release) => timeOf(release.builtAt) },
     { header: 'Commit', cell: (release) => <Mono>{release.commit}</Mono> },
     { header: 'State', cell: state },
     {
@@ -124,13 +111,13 @@ export function PublishedReleases({
         <h3 id="releases-title">Releases</h3>
         <Picker>
           Remote
-          <select value={remote} onChange={(event) => setRemote(event.target.value)}>
+          <FilterSelect value={remote} onChange={(event) => setRemote(event.target.value)}>
             {remotes.map((candidate) => (
               <option key={candidate.name} value={candidate.name}>
                 {candidate.label}
               </option>
             ))}
-          </select>
+          </FilterSelect>
         </Picker>
       </Heading>
       <Note>

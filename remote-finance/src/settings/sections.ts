@@ -1,6 +1,8 @@
+import { formatDateTime } from 'shared';
 import styled from 'styled-components';
 
-// The Admins' sections below Deployed versions' table (the releases, the deploy tokens): one look.
+// What Settings' panels share: the sections below Deployed versions' table (the rollouts, the releases,
+// the deploy tokens), release ids and commits in type, a time as the panels say it, and a filter's list.
 
 export const Section = styled.section`
   margin-top: ${({ theme }) => theme.space(6)};
@@ -23,4 +25,23 @@ export const Heading = styled.div`
 export const Note = styled.p`
   margin: ${({ theme }) => theme.space(2)} 0 ${({ theme }) => theme.space(3)};
   color: ${({ theme }) => theme.color.muted};
+`;
+
+/** A release id or a commit, in type. */
+export const Mono = styled.code`
+  font-size: 0.85em;
+`;
+
+/** A build's or a switch's time, as the panels say it (the ISO text when it cannot be read). */
+export const timeOf = (iso: string) => formatDateTime(iso) || iso;
+
+/** A list that filters or picks what a panel shows (Activity's member and kind, Releases' remote). */
+export const FilterSelect = styled.select`
+  min-height: 34px;
+  min-width: 160px;
+  padding: 0 ${({ theme }) => theme.space(2)};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius};
+  font: inherit;
+  font-weight: 400;
 `;
