@@ -177,7 +177,7 @@ test('a Guest User looks at every screen a Manager opens, without Add, Edit, Del
   await expect(page.getByRole('table', { name: 'Books' }).or(page.getByText('No books available.'))).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add New Book' })).toHaveCount(0);
   await menu.getByRole('link', { name: 'BibleInAYear', exact: true }).click();
-  await expect(page.getByLabel('Week')).toBeVisible();
+  await expect(page.getByLabel('Week', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Import CSV' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Add New Plan' })).toHaveCount(0);
   await menu.getByRole('link', { name: 'Section A Prayer', exact: true }).click();

@@ -33,7 +33,7 @@ test('the administrator plans the Bible year: by hand (add, details, edit, delet
   await openDashboard(page);
   await (await menuLink(page, 'BibleInAYear')).click();
   await expect(page).toHaveURL(/\/bible-list$/);
-  await expect(page.getByLabel('Week')).toHaveValue('1');
+  await expect(page.getByLabel('Week', { exact: true })).toHaveValue('1');
   await expect(page.getByText('No readings available for this week.')).toBeVisible();
 
   await page.getByRole('link', { name: 'Add New Plan' }).click();
@@ -41,9 +41,9 @@ test('the administrator plans the Bible year: by hand (add, details, edit, delet
   await expect(page.getByText('Day is required')).toBeVisible();
   await expect(page.getByText('Passage is required')).toBeVisible();
   await page.getByLabel('Day').fill('8');
-  await page.getByLabel('Week').fill('53');
+  await page.getByLabel('Week', { exact: true }).fill('53');
   await expect(page.getByText('Week must be at most 52')).toBeVisible();
-  await page.getByLabel('Week').fill('2');
+  await page.getByLabel('Week', { exact: true }).fill('2');
   const date = page.getByLabel('Date');
   await expect(date).toHaveAttribute('placeholder', 'dd/mm/yyyy');
   await date.fill('31/02/2026');
@@ -55,7 +55,7 @@ test('the administrator plans the Bible year: by hand (add, details, edit, delet
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Reading added successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/bible-list\?week=2$/);
-  await expect(page.getByLabel('Week')).toHaveValue('2');
+  await expect(page.getByLabel('Week', { exact: true })).toHaveValue('2');
 
   await page.getByRole('link', { name: 'View details of Day 8' }).click();
   await expect(page.getByRole('heading', { name: 'Day 8' })).toBeVisible();
@@ -77,7 +77,7 @@ test('the administrator plans the Bible year: by hand (add, details, edit, delet
   await expect(direct).toHaveURL(/\/bible-list$/);
   await direct.close();
   await page.getByRole('link', { name: 'Back' }).click();
-  await page.getByLabel('Week').selectOption('Week 2');
+  await page.getByLabel('Week', { exact: true }).selectOption('Week 2');
   await page.getByRole('link', { name: 'View details of Day 8' }).click();
   // Delete asks first, like every other delete; Cancel keeps the reading, then back to the list.
   await page.getByRole('button', { name: 'Delete' }).click();
@@ -107,7 +107,7 @@ test('the administrator plans the Bible year: by hand (add, details, edit, delet
   await expect(week2.getByRole('row')).toHaveCount(8);
   await expect(week2).toContainText('Day 8');
   await expect(week2).toContainText('08/01/2027');
-  await page.getByLabel('Week').selectOption('Week 52');
+  await page.getByLabel('Week', { exact: true }).selectOption('Week 52');
   await expect(page.getByRole('table', { name: 'Readings of week 52' })).toContainText('Day 364');
 
   // Importing the same plan again would give each day twice: refused, row by row, nothing stored.
