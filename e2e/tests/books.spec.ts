@@ -1,4 +1,5 @@
 import { expect, test, type Locator, adminEmail, adminPassword, png, SMOKE } from './fixtures';
+import type { FileChooser } from '@playwright/test';
 import { menuLink, openDashboard, signInOverApi } from './session';
 
 // The tests start signed in as the administrator (a session made once for the file, fixtures.ts), but
@@ -106,6 +107,10 @@ test.describe('signed out', () => {
       throw new Error(`Tab never reached ${target.toString()}`);
     };
 
+    // Listening from the start: Playwright turns on the browser's file-chooser interception without
+    // waiting, so a listener added just before Space could miss the chooser it opens.
+    const chooser = new Promise<FileChooser>((resolve) => page.once('filechooser', resolve));
+
     await page.goto('/login');
     await tabTo(page.getByLabel('Email'));
     await page.keyboard.type(adminEmail);
@@ -129,7 +134,6 @@ test.describe('signed out', () => {
     await tabTo(page.getByLabel('Link'));
     await page.keyboard.type('https://example.org/cloud');
     await tabTo(page.getByLabel('Image'));
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Space');
     await (await chooser).setFiles({ name: 'cloud.png', mimeType: 'image/png', buffer: png });
     await tabTo(page.getByRole('button', { name: 'Save & Continue' }));
