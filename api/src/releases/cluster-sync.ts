@@ -141,7 +141,10 @@ export class ClusterReleases {
     for (const { remote, release } of stored) {
       if (!this.releases.store.exists(remote, release)) await this.download(remote, release);
     }
-    if (map && map.body !== this.readLocalMap()) writeTextAtomically(this.mapFile, map.body);
+    // The map read above may predate a command of this machine that ran while the releases were copied
+    // (or runs still, its push not committed): its map is newer. Its push's notification pulls again.
+    const commandMeanwhile = this.changesBegun !== begun || this.changing > 0;
+    if (map && !commandMeanwhile && map.body !== this.readLocalMap()) writeTextAtomically(this.mapFile, map.body);
   }
 
   /**

@@ -17,8 +17,10 @@ import {
   rollBackRolloutAutomatically,
   rollbackRelease,
   type MapContext,
+  type StoredMap,
 } from './map';
-import { lastGoodFile, Releases } from './releases';
+import { ClusterReleases } from './cluster-sync';
+import { lastGoodFile, Releases, releasesConfig } from './releases';
 
 const context: MapContext = {
   knownRemotes: ['content', 'finance'],
@@ -698,6 +700,59 @@ if (postgres.length)
       await b.app.clusterReleases!.change(() => b.app.releases.adoptBuilds([]));
       expect(await b.app.clusterReleases!.has('content', pruned)).toBe(false);
       expect((await runShared(['releases', 'content'], operator())).join('\n')).not.toContain(pruned);
+    });
+
+    it("a copy begun before this machine's own deploy never writes the older map over the deploy's", async () => {
+      // Machine C: a DATA_DIR of its own, following nothing, so that its copies run only when told.
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-instance-c-'));
+      const config = loadConfig({ DATA_DIR: dataDir });
+      const releases = new Releases({
+        ...releasesConfig(a.config),
+        releasesDir: config.releasesDir,
+        mapFile: config.remotesMapFile,
+      });
+      const c = new ClusterReleases(b.db, releases);
+      const liveOnC = () =>
+        (JSON.parse(fs.readFileSync(config.remotesMapFile, 'utf8')) as StoredMap).remotes.content?.release;
+      try {
+        await c.pull();
+        const before = liveOnC();
+        const next = '1.3.0-ddddddd';
+        expect(before).not.toBe(next);
+        // Another machine publishes, so C's next copy has a release to fetch, and is held while fetching it.
+        const build = writeRemoteBuild(path.join(fixture.root, 'shared-fifth'), {
+          name: 'content',
+          release: '1.4.0-eeeeeee',
+        });
+        await runShared(['publish', 'content', build], operator());
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let fetching!: () => void;
+        const fetchingStarted = new Promise<void>((resolve) => (fetching = resolve));
+        const download = (
+          c as unknown as { download: (remote: string, release: string) => Promise<void> }
+        ).download.bind(c);
+        let calls = 0;
+        Object.assign(c, {
+          download: async (remote: string, id: string) => {
+            if (++calls === 1) {
+              fetching();
+              await held;
+            }
+            await download(remote, id);
+          },
+        });
+        // The copy has read the map (the old one) and is fetching when C's own deploy runs whole.
+        const copying = (c as unknown as { pullNow: () => Promise<void> }).pullNow();
+        await fetchingStarted;
+        await c.change(() => releases.deploy('content', next));
+        expect(liveOnC()).toBe(next);
+        release();
+        await copying;
+        expect(liveOnC()).toBe(next);
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     });
   });
 
