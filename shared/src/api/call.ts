@@ -31,13 +31,16 @@ type Body<Content> = Content extends { 'application/json': infer Json }
     ? { form: { [K in keyof Required<Fields>]: FormPart }; body?: never }
     : never;
 
-type PathPart<O> = O extends { parameters: { path: infer Params } } ? { params: Params } : { params?: never };
-type QueryPart<O> = O extends { parameters: { query?: infer Q } }
+// Not distributive ([O] rather than O): while a call's route is being inferred, TypeScript types its
+// options against every route of the method at once, and the product of three distributed unions
+// grows past what it can represent as the contract grows.
+type PathPart<O> = [O] extends [{ parameters: { path: infer Params } }] ? { params: Params } : { params?: never };
+type QueryPart<O> = [O] extends [{ parameters: { query?: infer Q } }]
   ? [Q] extends [undefined]
     ? { query?: never }
     : { query?: Query<NonNullable<Q>> }
   : { query?: never };
-type BodyPart<O> = O extends { requestBody: { content: infer Content } }
+type BodyPart<O> = [O] extends [{ requestBody: { content: infer Content } }]
   ? Body<Content>
   : { body?: never; form?: never };
 
