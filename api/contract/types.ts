@@ -1969,7 +1969,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/pdf': {
+            'application/json': {
               message: string;
             };
           };
@@ -1980,7 +1980,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/pdf': {
+            'application/json': {
               message: string;
             };
           };
@@ -1991,7 +1991,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/pdf': {
+            'application/json': {
               message: string;
             };
           };
@@ -10439,7 +10439,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -10450,7 +10450,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -10461,7 +10461,84 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/books.xlsx': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the books as an Excel workbook, as the list shows them (?q=)
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The XLSX file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
               message: string;
             };
           };
@@ -10518,7 +10595,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -10529,7 +10606,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -10540,7 +10617,86 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/bible-readings.xlsx': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the Bible readings as an Excel workbook, as the list shows them (?q=&week=)
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          tz?: string;
+          /** @description Only this week, 1 to 52 */
+          week?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The XLSX file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
               message: string;
             };
           };
@@ -10595,7 +10751,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -10606,7 +10762,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -10617,7 +10773,84 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/live-streams.xlsx': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the live streams as an Excel workbook, as the list shows them (?q=)
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The XLSX file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
               message: string;
             };
           };
@@ -10672,7 +10905,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -10683,7 +10916,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -10694,7 +10927,84 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/adult-reflections.xlsx': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the adult reflections as an Excel workbook, as the list shows them (?q=)
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The XLSX file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
               message: string;
             };
           };
@@ -10749,7 +11059,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -10760,7 +11070,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -10771,7 +11081,84 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/children-reflections.xlsx': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the children reflections as an Excel workbook, as the list shows them (?q=)
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The XLSX file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
               message: string;
             };
           };
@@ -10826,7 +11213,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -10837,7 +11224,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -10848,7 +11235,84 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/groups.xlsx': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the groups as an Excel workbook, as the list shows them (?q=)
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The XLSX file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
               message: string;
             };
           };
@@ -10903,7 +11367,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -10914,7 +11378,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -10925,7 +11389,84 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/mass-intentions.xlsx': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the mass intentions as an Excel workbook, as the list shows them (?q=)
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The XLSX file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
               message: string;
             };
           };
@@ -10982,7 +11523,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -10993,7 +11534,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -11004,7 +11545,86 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/prayer-requests.xlsx': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the prayer requests as an Excel workbook, as the list shows them (?q=&state=)
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          tz?: string;
+          /** @description Only the requests in this state */
+          state?: 'New' | 'Prayed for' | 'Answered';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The XLSX file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
               message: string;
             };
           };
@@ -11059,7 +11679,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -11070,7 +11690,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -11081,7 +11701,84 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/donations.xlsx': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the donations as an Excel workbook, as the list shows them (?q=)
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The XLSX file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
               message: string;
             };
           };
@@ -11136,7 +11833,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -11147,7 +11844,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -11158,7 +11855,84 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/bank-accounts.xlsx': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the bank accounts as an Excel workbook, as the list shows them (?q=)
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The XLSX file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
               message: string;
             };
           };
@@ -11213,7 +11987,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -11224,7 +11998,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -11235,7 +12009,84 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/prayers.xlsx': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the Section A prayers as an Excel workbook, as the list shows them (?q=)
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The XLSX file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
               message: string;
             };
           };
@@ -11314,7 +12165,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -11325,7 +12176,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
               message: string;
             };
           };
@@ -11336,7 +12187,108 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/csv': {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/activity.xlsx': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the the activity record as an Excel workbook, as the list shows them (?q=&member=&kind=)
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only the rows the list's search matches */
+          q?: string;
+          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          tz?: string;
+          /** @description Only this member's writes (_id) */
+          member?: string;
+          /** @description Only this kind of record */
+          kind?:
+            | 'reflection image'
+            | 'prayer request'
+            | 'mass intention'
+            | 'regular Mass'
+            | 'Mass'
+            | 'Bible reading'
+            | 'book'
+            | 'live stream'
+            | 'adult reflection'
+            | 'children reflection'
+            | 'group'
+            | 'donation'
+            | 'bank account'
+            | 'Section A prayer'
+            | 'About Us'
+            | 'team'
+            | 'account'
+            | 'trash'
+            | 'deploy token'
+            | 'release';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The XLSX file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
               message: string;
             };
           };

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
+import readXlsxFile from 'read-excel-file/node';
 import { expect, test } from './fixtures';
 import { menuLink, openDashboard } from './session';
 
@@ -173,7 +174,9 @@ test('a request sent through the mobile app’s call is marked Prayed for and co
   await expect(card).toContainText('Responded to1');
 });
 
-test('Export CSV downloads the prayer requests of the state shown, and the file reads back', async ({ page }) => {
+test('Export downloads the prayer requests of the state shown as CSV and as Excel, and both read back', async ({
+  page,
+}) => {
   const harvest = '=SUM(1,2) for the harvest';
   const waiting = 'For the parish choir, still New';
   for (const request of [harvest, waiting]) {
@@ -187,10 +190,15 @@ test('Export CSV downloads the prayer requests of the state shown, and the file 
   await page.getByRole('button', { name: 'Prayed for', exact: true }).click();
   await expect(table.getByRole('row', { name: /for the harvest/ })).toBeVisible();
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export CSV' }).click(),
-  ]);
+  const exportAs = async (format: 'CSV (.csv)' | 'Excel (.xlsx)') => {
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('group', { name: 'Export as' }).getByRole('button', { name: format }).click(),
+    ]);
+    return file;
+  };
+  const download = await exportAs('CSV (.csv)');
   expect(download.suggestedFilename()).toMatch(/^prayer-requests-\d{4}-\d{2}-\d{2}\.csv$/);
   const bytes = await readFile((await download.path())!);
   // UTF-8 with its byte order mark, as Excel wants it.
@@ -205,4 +213,17 @@ test('Export CSV downloads the prayer requests of the state shown, and the file 
   expect(row[1]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
   expect(row[3]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
   expect(rows.some((cells) => cells[0] === waiting)).toBe(false);
+
+  // The same list as a workbook: the formula is text as typed, the dates are dates.
+  const workbook = await exportAs('Excel (.xlsx)');
+  expect(workbook.suggestedFilename()).toMatch(/^prayer-requests-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const [sheet] = await readXlsxFile(await readFile((await workbook.path())!));
+  expect(sheet!.sheet).toBe('Prayer requests');
+  const [sheetHeader, ...sheetRows] = sheet!.data;
+  expect(sheetHeader).toEqual(header);
+  expect(sheetRows).toHaveLength(rows.length);
+  const harvestRow = sheetRows.find((cells) => String(cells[0]).includes('for the harvest'))!;
+  expect(harvestRow[0]).toBe(harvest);
+  expect(harvestRow[1]).toBeInstanceOf(Date);
+  expect(harvestRow[2]).toBe('Prayed for');
 });

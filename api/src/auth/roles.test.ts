@@ -28,8 +28,8 @@ const FINANCE = /donation|\/(add|edit|delete)\/account\//;
 
 /** The permission an operation needs, as the table says it should be. */
 function needed(operation: Operation): 'content' | 'finance' | 'team' | undefined {
-  // The activity record is the team's, and so are its CSV export and the rollouts; every other list's export is anyone's.
-  if (/^\/api\/v1\/(team|activity|rollouts|export\/activity\.csv)/.test(operation.path)) return 'team';
+  // The activity record is the team's, and so are its exports and the rollouts; every other list's export is anyone's.
+  if (/^\/api\/v1\/(team|activity|rollouts|export\/activity\.(csv|xlsx))/.test(operation.path)) return 'team';
   // So are the remotes' releases and their deploy tokens.
   if (/^\/api\/v1\/(releases|deploy-tokens)\//.test(operation.path + '/')) return 'team';
   // The trash is the content's (a finance entry is an Admin's, checked by the trash's own suite).

@@ -5,7 +5,7 @@ import { newId } from '../db/ids';
 import { engines, startServer, type TestServer } from '../testing/harness';
 import { signedInMembers, type SignedInMember, type TeamRole } from '../testing/members';
 import { seedOneOfEach } from '../testing/records';
-import { EXPORT_PAGE_ROWS } from './csv';
+import { EXPORT_PAGE_ROWS } from './records';
 import { EXPORTS } from './lists';
 import { cannotRead, TIME_ZONE_MESSAGE } from './routes';
 

@@ -6,7 +6,9 @@ import { NO_CONTROL_CHARACTERS } from '../http/contract';
 import { localTimeZone } from '../http/dates';
 import { badRequest, forbidden } from '../http/errors';
 import { errorResponses } from '../http/validation';
-import { exportCsv, isTimeZone, todayIn } from './csv';
+import { exportCsv } from './csv';
+import { isTimeZone, todayIn } from './records';
+import { exportXlsx } from './xlsx';
 import type { ExportDefinition } from './definition';
 import { EXPORTS } from './lists';
 
@@ -36,60 +38,90 @@ export const TIME_ZONE_MESSAGE = 'tz must be a time zone such as Europe/London o
 export const cannotRead = (role: string, definition: ExportDefinition) =>
   `Your role (${role}) cannot read ${definition.what}, so it cannot export them`;
 
+/** The files a list exports to: what each is, how the answer names it, and how it is written. */
+const FORMATS = [
+  {
+    extension: 'csv',
+    name: 'CSV',
+    contentType: 'text/csv; charset=utf-8',
+    description:
+      'A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and ' +
+      "every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). " +
+      'Streamed from the database a page at a time.',
+    write: exportCsv,
+  },
+  {
+    extension: 'xlsx',
+    name: 'an Excel workbook',
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    description:
+      'An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, ' +
+      'dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text ' +
+      '(leading zeros kept, never a formula).',
+    write: exportXlsx,
+  },
+] as const;
+
 /**
- * `GET /export/{list}.csv`: each list as a CSV file of what its screen shows with the same filter and
- * search, for every member who may read the list (exports/definition.ts, exports/csv.ts).
+ * `GET /export/{list}.csv` and `.xlsx`: each list as a file of what its screen shows with the same
+ * filter and search, for every member who may read the list (exports/definition.ts, records.ts).
  */
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
   for (const definition of EXPORTS) {
     const filters = Object.fromEntries(
       (definition.filters ?? []).map((filter) => [filter.name, Type.Optional(filter.schema)]),
     );
-    app.get(
-      `/export/${definition.name}.csv`,
-      {
-        onRequest: [
-          requireAdmin,
-          async (request) => {
-            const { role } = request.admin!;
-            if (definition.read && !can(role, definition.read)) throw forbidden(cannotRead(role, definition));
-          },
-        ],
-        schema: {
-          tags: [definition.tag],
-          summary: `Export the ${definition.what} as CSV, as the list shows them (?q=${Object.keys(filters)
-            .map((name) => `&${name}=`)
-            .join('')})`,
-          description:
-            'A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and ' +
-            "every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). " +
-            'Streamed from the database a page at a time.',
-          security: bearerSecurity,
-          querystring: Type.Object({ ...ExportQuery, ...filters }, { additionalProperties: false }),
-          produces: ['text/csv'],
-          response: {
-            200: {
-              description: 'The CSV file',
-              content: { 'text/csv': { schema: Type.String({ description: 'The CSV file' }) } },
+    for (const format of FORMATS) {
+      app.get(
+        `/export/${definition.name}.${format.extension}`,
+        {
+          onRequest: [
+            requireAdmin,
+            async (request) => {
+              const { role } = request.admin!;
+              if (definition.read && !can(role, definition.read)) throw forbidden(cannotRead(role, definition));
             },
-            ...errorResponses(400, 401, 403),
+          ],
+          schema: {
+            tags: [definition.tag],
+            summary: `Export the ${definition.what} as ${format.name}, as the list shows them (?q=${Object.keys(filters)
+              .map((name) => `&${name}=`)
+              .join('')})`,
+            description: format.description,
+            security: bearerSecurity,
+            querystring: Type.Object({ ...ExportQuery, ...filters }, { additionalProperties: false }),
+            response: {
+              200: {
+                description: `The ${format.extension.toUpperCase()} file`,
+                content: {
+                  [format.contentType.split(';')[0]!]: {
+                    schema: Type.String({
+                      description: `The ${format.extension.toUpperCase()} file`,
+                      ...(format.extension === 'xlsx' ? { format: 'binary' } : {}),
+                    }),
+                  },
+                },
+              },
+              ...errorResponses(400, 401, 403),
+            },
           },
         },
-      },
-      async (request, reply) => {
-        const query = request.query as Record<string, string | undefined>;
-        const timeZone = query.tz ?? localTimeZone();
-        if (!isTimeZone(timeZone)) throw badRequest(TIME_ZONE_MESSAGE);
-        const values = Object.fromEntries(
-          Object.keys(filters).flatMap((name) => (query[name] === undefined ? [] : [[name, query[name]!]])),
-        );
-        const file = `${definition.name}-${todayIn(timeZone)}.csv`;
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${file}"`)
-          .header('cache-control', 'no-store')
-          .send(exportCsv(app.db, definition, { q: (query.q ?? '').trim(), filters: values, timeZone }));
-      },
-    );
+        async (request, reply) => {
+          const query = request.query as Record<string, string | undefined>;
+          const timeZone = query.tz ?? localTimeZone();
+          if (!isTimeZone(timeZone)) throw badRequest(TIME_ZONE_MESSAGE);
+          const values = Object.fromEntries(
+            Object.keys(filters).flatMap((name) => (query[name] === undefined ? [] : [[name, query[name]!]])),
+          );
+          const file = `${definition.name}-${todayIn(timeZone)}.${format.extension}`;
+          const exportRequest = { q: (query.q ?? '').trim(), filters: values, timeZone };
+          return reply
+            .header('content-type', format.contentType)
+            .header('content-disposition', `attachment; filename="${file}"`)
+            .header('cache-control', 'no-store')
+            .send(await format.write(app.db, definition, exportRequest));
+        },
+      );
+    }
   }
 }

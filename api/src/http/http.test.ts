@@ -151,7 +151,7 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
           `/api/v1/${name}/{id}/versions/{versionId}`,
           `/api/v1/${name}/{id}/versions/{versionId}/restore/{userId}`,
         ]),
-        // every list's CSV export
+        // every list's CSV and Excel export
         ...[
           'books',
           'bible-readings',
@@ -165,7 +165,7 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
           'bank-accounts',
           'prayers',
           'activity',
-        ].map((list) => `/api/v1/export/${list}.csv`),
+        ].flatMap((list) => [`/api/v1/export/${list}.csv`, `/api/v1/export/${list}.xlsx`]),
       ].sort(),
     );
     expect(Object.keys(paths['/api/v1/mass/intention'])).toEqual(['post']);

@@ -105,7 +105,6 @@ export function massRoutes(parent: FastifyInstance, invalidate: () => void): voi
         security: bearerSecurity,
         params: UserParams,
         querystring: WeekPdfQuery,
-        produces: ['application/pdf'],
         response: {
           200: {
             description: 'The PDF file',

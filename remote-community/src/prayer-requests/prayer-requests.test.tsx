@@ -10,6 +10,7 @@ import {
   signIn,
   stubApi as stubCalls,
   type StubbedCall,
+  chooseExport,
   watchDownloads,
 } from 'shared/testing';
 import App from '../App';
@@ -243,17 +244,17 @@ describe('Prayer requests', () => {
     const calls = stubApi({ [listPath]: server.handler, 'GET /export/prayer-requests.csv': () => [200, file, {}] });
     render('/prayer-requests?q=mother');
     await screen.findByRole('table', { name: 'Prayer requests' });
-    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await chooseExport();
     await waitFor(() => expect(downloads).toHaveLength(1));
     await userEvent.click(
       within(screen.getByRole('group', { name: 'Show requests' })).getByRole('button', { name: 'Prayed for' }),
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await chooseExport();
     await waitFor(() => expect(downloads).toHaveLength(2));
     await userEvent.click(
       within(screen.getByRole('group', { name: 'Show requests' })).getByRole('button', { name: 'All' }),
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await chooseExport();
     await waitFor(() => expect(downloads).toHaveLength(3));
     expect(
       calls

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from 'shared';
 import { type Book } from './api';
-import { renderRoutes, signIn, stubApi, watchDownloads } from 'shared/testing';
+import { chooseExport, renderRoutes, signIn, stubApi, watchDownloads } from 'shared/testing';
 import App from '../App';
 
 const userId = '0123456789abcdef01234567';
@@ -89,7 +89,7 @@ describe('BookShelf list', () => {
     render('/bookshelf?q=confess');
     await screen.findByRole('table', { name: 'Books' });
     expect(screen.queryByRole('link', { name: 'Add New Book' })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await chooseExport();
     await waitFor(() => expect(downloads).toEqual([{ name: 'books-2026-11-27.csv', file }]));
     expect(calls.find((call) => call.url === '/export/books.csv')!.params).toMatchObject({ q: 'confess' });
     jest.restoreAllMocks();

@@ -1,3 +1,6 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
 /** A file the page handed to the browser as a download: its name and its content. */
 export interface Download {
   name: string;
@@ -28,4 +31,10 @@ export function watchDownloads(): Download[] {
     if (file) downloads.push({ name: this.download, file });
   });
   return downloads;
+}
+
+/** Opens a list's Export and chooses a format, as the administrator does. */
+export async function chooseExport(format: 'CSV (.csv)' | 'Excel (.xlsx)' = 'CSV (.csv)'): Promise<void> {
+  await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+  await userEvent.click(screen.getByRole('button', { name: format }));
 }

@@ -2,4 +2,4 @@
 export { stubApi, type StubbedCall, type StubHandler } from './apiStub';
 export { renderRoutes, signIn } from './render';
 export { computedColour, isDangerColoured, lookOf, rowActionLook } from './look';
-export { watchDownloads, type Download } from './downloads';
+export { chooseExport, watchDownloads, type Download } from './downloads';

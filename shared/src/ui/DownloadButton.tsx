@@ -69,12 +69,12 @@ export interface DownloadButtonProps {
 }
 
 /**
- * A button that downloads a file the server writes (a CSV export, a PDF), with the session's token, as
- * the server names it; a refusal is told in the server's words, and the button waits for one at a time.
+ * Downloads a file the server writes (a CSV export, a PDF), with the session's token, as the server
+ * names it; a refusal is told in the server's words, and one download runs at a time.
  */
-export function DownloadButton({ url, params = {}, fileName, label, busyLabel }: DownloadButtonProps) {
+export function useDownload() {
   const [busy, setBusy] = useState(false);
-  const start = async () => {
+  const start = async ({ url, params = {}, fileName }: Pick<DownloadButtonProps, 'url' | 'params' | 'fileName'>) => {
     if (busy) return;
     setBusy(true);
     try {
@@ -92,8 +92,19 @@ export function DownloadButton({ url, params = {}, fileName, label, busyLabel }:
       setBusy(false);
     }
   };
+  return { busy, start };
+}
+
+/** A button that downloads a file the server writes (see useDownload), and says so while it comes. */
+export function DownloadButton({ url, params, fileName, label, busyLabel }: DownloadButtonProps) {
+  const { busy, start } = useDownload();
   return (
-    <Button variant="secondary" disabled={busy} aria-busy={busy || undefined} onClick={() => void start()}>
+    <Button
+      variant="secondary"
+      disabled={busy}
+      aria-busy={busy || undefined}
+      onClick={() => void start({ url, params, fileName })}
+    >
       {busy ? busyLabel : label}
     </Button>
   );

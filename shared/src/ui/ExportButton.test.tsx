@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubApi } from '../testing/apiStub';
-import { watchDownloads } from '../testing/downloads';
+import { chooseExport, watchDownloads } from '../testing/downloads';
 import { renderRoutes, signIn } from '../testing/render';
 import { ExportButton } from './ExportButton';
 
@@ -25,7 +25,7 @@ describe('ExportButton', () => {
       [{ path: '/prayer-requests', element: <ExportButton list="prayer-requests" filters={{ state: 'Answered' }} /> }],
       '/prayer-requests?q=%20mother%20&state=answered',
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await chooseExport('CSV (.csv)');
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(calls).toHaveLength(1);
     expect(calls[0]!.params).toEqual({
@@ -36,7 +36,9 @@ describe('ExportButton', () => {
     expect(downloads[0]!.name).toBe('prayer-requests-2026-11-27.csv');
     // The server's bytes as they came, BOM and all: nothing is decoded or written again on the way.
     expect(downloads[0]!.file).toBe(file);
-    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /^Export/ })).toBeEnabled();
+    // The choices closed with the choice.
+    expect(screen.queryByRole('button', { name: 'CSV (.csv)' })).not.toBeInTheDocument();
   });
 
   it('leaves out a filter that is not set and a search that is empty', async () => {
@@ -46,7 +48,7 @@ describe('ExportButton', () => {
     renderRoutes([
       { path: '/', element: <ExportButton list="activity" filters={{ member: undefined, kind: 'book' }} /> },
     ]);
-    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await chooseExport('CSV (.csv)');
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(calls[0]!.params).toEqual({ kind: 'book', tz: expect.any(String) });
     // Without a file name from the server, the list's.
@@ -64,10 +66,10 @@ describe('ExportButton', () => {
       ],
     });
     renderRoutes([{ path: '/', element: <ExportButton list="activity" /> }]);
-    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await chooseExport('CSV (.csv)');
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     expect(downloads).toHaveLength(0);
-    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /^Export/ })).toBeEnabled();
   });
 
   it('is busy while the file comes, and a second click asks nothing more', async () => {
@@ -78,12 +80,71 @@ describe('ExportButton', () => {
       'GET /export/books.csv': () => new Promise<[number, Blob]>((resolve) => (answer = resolve)),
     });
     renderRoutes([{ path: '/', element: <ExportButton list="books" /> }]);
-    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    const busy = screen.getByRole('button', { name: 'Exporting…' });
+    await chooseExport('CSV (.csv)');
+    const busy = screen.getByRole('button', { name: /^Exporting…/ });
     expect(busy).toBeDisabled();
     await userEvent.click(busy);
     answer([200, new Blob([CSV])]);
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(calls).toHaveLength(1);
+  });
+
+  it('downloads the same list as an Excel workbook, named as the server names it', async () => {
+    signIn();
+    const downloads = watchDownloads();
+    const workbook = new Blob(['PK'], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    const calls = stubApi({
+      'GET /export/bank-accounts.xlsx': () => [
+        200,
+        workbook,
+        { 'content-disposition': 'attachment; filename="bank-accounts-2026-11-27.xlsx"' },
+      ],
+    });
+    renderRoutes(
+      [{ path: '/bank-accounts', element: <ExportButton list="bank-accounts" /> }],
+      '/bank-accounts?q=First',
+    );
+    await chooseExport('Excel (.xlsx)');
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(calls[0]!.params).toEqual({ q: 'First', tz: Intl.DateTimeFormat().resolvedOptions().timeZone });
+    expect(downloads[0]!.name).toBe('bank-accounts-2026-11-27.xlsx');
+    expect(downloads[0]!.file).toBe(workbook);
+  });
+
+  it('shows its choices on Export; Escape closes them and gives the focus back, as a click elsewhere does', async () => {
+    signIn();
+    renderRoutes([
+      {
+        path: '/',
+        element: (
+          <>
+            <ExportButton list="books" />
+            <p>Elsewhere</p>
+          </>
+        ),
+      },
+    ]);
+    const toggle = screen.getByRole('button', { name: /^Export/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const choices = screen.getByRole('group', { name: 'Export as' });
+    expect(toggle).toHaveAttribute('aria-controls', choices.id);
+    expect(
+      within(choices)
+        .getAllByRole('button')
+        .map((choice) => choice.textContent),
+    ).toEqual(['CSV (.csv)', 'Excel (.xlsx)']);
+    // The keyboard reaches the choices after Export.
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'CSV (.csv)' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Export as' })).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
+
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByText('Elsewhere'));
+    expect(screen.queryByRole('group', { name: 'Export as' })).not.toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 });

@@ -1,8 +1,11 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import styled from 'styled-components';
 import type { paths } from 'api/contract';
 import { useSearchTerm } from '../search/search';
-import { DownloadButton } from './DownloadButton';
+import { Button } from './Button';
+import { useDownload } from './DownloadButton';
 
-/** The lists that export, as the contract names them: `/api/v1/export/{list}.csv`. */
+/** The lists that export, as the contract names them: `/api/v1/export/{list}.csv` (and `.xlsx`). */
 export type ExportList = {
   [P in keyof paths]: P extends `/api/v1/export/${infer List}.csv` ? List : never;
 }[keyof paths];
@@ -13,19 +16,117 @@ interface ExportButtonProps {
   filters?: Record<string, string | undefined>;
 }
 
+/** The files a list exports to, as the choices name them. */
+const FORMATS = [
+  { extension: 'csv', label: 'CSV (.csv)' },
+  { extension: 'xlsx', label: 'Excel (.xlsx)' },
+] as const;
+
+const Anchor = styled.span`
+  position: relative;
+  display: inline-flex;
+`;
+
+const Choices = styled.div`
+  position: absolute;
+  top: calc(100% + ${({ theme }) => theme.space(1)});
+  right: 0;
+  z-index: 20;
+  display: flex;
+  flex-direction: column;
+  min-width: 100%;
+  padding: ${({ theme }) => theme.space(1)};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.color.surface};
+  box-shadow: 0 8px 24px rgba(16, 24, 40, 0.14);
+  /* A page's actions sit at its right on a wide screen and wrap from its left on a phone. */
+  @media ${({ theme }) => theme.layout.narrowScreen} {
+    right: auto;
+    left: 0;
+  }
+`;
+
+const Choice = styled.button`
+  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+  border: 0;
+  border-radius: 6px;
+  background: none;
+  color: ${({ theme }) => theme.color.text};
+  font: inherit;
+  text-align: left;
+  white-space: nowrap;
+  cursor: pointer;
+  &:hover,
+  &:focus-visible {
+    background: ${({ theme }) => theme.color.primarySoft};
+  }
+`;
+
 /**
- * 'Export CSV' on a list screen: downloads what the list shows — its filters and the header's search
- * (`?q=`) — as the server writes it (GET /export/{list}.csv), dates in the browser's time zone.
+ * 'Export' on a list screen: a choice of CSV or an Excel workbook, each what the list shows — its
+ * filters and the header's search (`?q=`) — as the server writes it (GET /export/{list}.csv or .xlsx),
+ * dates in the browser's time zone. The choices close on a choice, on Escape and on a click elsewhere.
  */
 export function ExportButton({ list, filters = {} }: ExportButtonProps) {
   const term = useSearchTerm();
+  const { busy, start } = useDownload();
+  const [open, setOpen] = useState(false);
+  const choicesId = useId();
+  const anchor = useRef<HTMLSpanElement>(null);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const leftOutside = (event: Event) => {
+      if (!anchor.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const escape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      anchor.current?.querySelector<HTMLButtonElement>('button[aria-expanded]')?.focus();
+    };
+    document.addEventListener('pointerdown', leftOutside);
+    document.addEventListener('focusin', leftOutside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', leftOutside);
+      document.removeEventListener('focusin', leftOutside);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open]);
+
+  const choose = (extension: (typeof FORMATS)[number]['extension']) => {
+    setOpen(false);
+    anchor.current?.querySelector<HTMLButtonElement>('button[aria-expanded]')?.focus();
+    void start({
+      url: `/export/${list}.${extension}`,
+      params: { ...(term ? { q: term } : {}), tz: Intl.DateTimeFormat().resolvedOptions().timeZone, ...filters },
+      fileName: `${list}.${extension}`,
+    });
+  };
+
   return (
-    <DownloadButton
-      url={`/export/${list}.csv`}
-      params={{ ...(term ? { q: term } : {}), tz: Intl.DateTimeFormat().resolvedOptions().timeZone, ...filters }}
-      fileName={`${list}.csv`}
-      label="Export CSV"
-      busyLabel="Exporting…"
-    />
+    <Anchor ref={anchor}>
+      <Button
+        variant="secondary"
+        disabled={busy}
+        aria-busy={busy || undefined}
+        aria-expanded={open}
+        aria-controls={open ? choicesId : undefined}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        {busy ? 'Exporting…' : 'Export'}
+        <span aria-hidden="true">▾</span>
+      </Button>
+      {open && (
+        <Choices id={choicesId} role="group" aria-label="Export as">
+          {FORMATS.map((format) => (
+            <Choice key={format.extension} type="button" onClick={() => choose(format.extension)}>
+              {format.label}
+            </Choice>
+          ))}
+        </Choices>
+      )}
+    </Anchor>
   );
 }
