@@ -36,6 +36,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import readXlsxFile from 'read-excel-file/node';
 import { chromium, type Page } from 'playwright-core';
 import { singletons as sharedLibraries } from '../../config/federation';
 import { chromiumLaunchOptions } from '../chromium';
@@ -515,7 +516,11 @@ async function timeExports(auth: { token: string }, pid: number, extension: 'csv
         // The headers' line, then one line per request (none of the bench's requests has a line break).
         const lines = body.toString('utf8').split('\r\n').filter(Boolean).length;
         if (lines !== PRAYER_REQUESTS + 1) throw new Error(`the export held ${lines - 1} requests`);
-      } else if (body.subarray(0, 2).toString() !== 'PK') throw new Error('the workbook is not a zip');
+      } else {
+        // The header row, then one row per request.
+        const [sheet] = await readXlsxFile(body);
+        if (sheet?.data.length !== PRAYER_REQUESTS + 1) throw new Error(`the workbook held ${sheet?.data.length} rows`);
+      }
       bytes = body.length;
     }
   } finally {
