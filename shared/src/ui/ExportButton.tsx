@@ -27,10 +27,14 @@ const Anchor = styled.span`
   display: inline-flex;
 `;
 
-const Choices = styled.div`
+/**
+ * The choices open below Export, towards the middle of the screen: a page's actions sit at its right on
+ * a wide screen, and wrap from its left on a phone.
+ */
+const Choices = styled.div<{ $towards: 'left' | 'right' }>`
   position: absolute;
   top: calc(100% + ${({ theme }) => theme.space(1)});
-  right: 0;
+  ${({ $towards }) => ($towards === 'left' ? 'right: 0;' : 'left: 0;')}
   z-index: 20;
   display: flex;
   flex-direction: column;
@@ -40,11 +44,6 @@ const Choices = styled.div`
   border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme }) => theme.color.surface};
   box-shadow: 0 8px 24px rgba(16, 24, 40, 0.14);
-  /* A page's actions sit at its right on a wide screen and wrap from its left on a phone. */
-  @media ${({ theme }) => theme.layout.narrowScreen} {
-    right: auto;
-    left: 0;
-  }
 `;
 
 const Choice = styled.button`
@@ -72,6 +71,7 @@ export function ExportButton({ list, filters = {} }: ExportButtonProps) {
   const term = useSearchTerm();
   const { busy, start } = useDownload();
   const [open, setOpen] = useState(false);
+  const [towards, setTowards] = useState<'left' | 'right'>('left');
   const choicesId = useId();
   const anchor = useRef<HTMLSpanElement>(null);
 
@@ -113,13 +113,17 @@ export function ExportButton({ list, filters = {} }: ExportButtonProps) {
         aria-busy={busy || undefined}
         aria-expanded={open}
         aria-controls={open ? choicesId : undefined}
-        onClick={() => setOpen((shown) => !shown)}
+        onClick={() => {
+          const box = anchor.current?.getBoundingClientRect();
+          if (box) setTowards(box.left + box.width / 2 > window.innerWidth / 2 ? 'left' : 'right');
+          setOpen((shown) => !shown);
+        }}
       >
         {busy ? 'Exporting…' : 'Export'}
         <span aria-hidden="true">▾</span>
       </Button>
       {open && (
-        <Choices id={choicesId} role="group" aria-label="Export as">
+        <Choices id={choicesId} role="group" aria-label="Export as" $towards={towards}>
           {FORMATS.map((format) => (
             <Choice key={format.extension} type="button" onClick={() => choose(format.extension)}>
               {format.label}
