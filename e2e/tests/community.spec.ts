@@ -214,8 +214,16 @@ test('Export downloads the prayer requests of the state shown as CSV and as Exce
   expect(row[3]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
   expect(rows.some((cells) => cells[0] === waiting)).toBe(false);
 
-  // The same list as a workbook: the formula is text as typed, the dates are dates.
-  const workbook = await exportAs('Excel (.xlsx)');
+  // The same list as a workbook, chosen by keyboard: the focus stays on Export while the file comes and
+  // after; the formula is text as typed, the dates are dates.
+  const exportButton = page.getByRole('button', { name: 'Export', exact: true });
+  await exportButton.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'CSV (.csv)' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  const [workbook] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  await expect(exportButton).toBeFocused();
   expect(workbook.suggestedFilename()).toMatch(/^prayer-requests-\d{4}-\d{2}-\d{2}\.xlsx$/);
   const [sheet] = await readXlsxFile(await readFile((await workbook.path())!));
   expect(sheet!.sheet).toBe('Prayer requests');

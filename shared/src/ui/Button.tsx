@@ -55,7 +55,9 @@ const buttonCss = css<{ $variant: Variant }>`
   white-space: nowrap;
   cursor: pointer;
   ${({ $variant }) => variantStyles[$variant]}
-  &:disabled {
+  /* aria-disabled: a button that waits keeps the focus (a disabled one would lose it to the page). */
+  &:disabled,
+  &[aria-disabled='true'] {
     opacity: 0.6;
     cursor: not-allowed;
   }

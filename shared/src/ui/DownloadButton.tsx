@@ -101,7 +101,8 @@ export function DownloadButton({ url, params, fileName, label, busyLabel }: Down
   return (
     <Button
       variant="secondary"
-      disabled={busy}
+      // Not `disabled`: the button keeps the focus while the file comes (start ignores a second press).
+      aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
       onClick={() => void start({ url, params, fileName })}
     >

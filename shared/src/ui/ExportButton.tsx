@@ -109,11 +109,13 @@ export function ExportButton({ list, filters = {} }: ExportButtonProps) {
     <Anchor ref={anchor}>
       <Button
         variant="secondary"
-        disabled={busy}
+        // Not `disabled`: Export keeps the focus a choice gave back while the file comes.
+        aria-disabled={busy || undefined}
         aria-busy={busy || undefined}
         aria-expanded={open}
         aria-controls={open ? choicesId : undefined}
         onClick={() => {
+          if (busy) return;
           const box = anchor.current?.getBoundingClientRect();
           if (box) setTowards(box.left + box.width / 2 > window.innerWidth / 2 ? 'left' : 'right');
           setOpen((shown) => !shown);

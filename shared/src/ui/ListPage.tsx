@@ -18,7 +18,7 @@ export interface ListLayout<Row> {
   itemsName?: string;
   /** The header's primary action, for those whose role may write: where it goes and its spec text. */
   add: { to: string; label: string };
-  /** The list's CSV export: the header's Export CSV, for every role that reads the list. */
+  /** The list's export: the header's Export (CSV or Excel), for every role that reads the list. */
   exportList?: ExportList;
 }
 
@@ -30,7 +30,7 @@ interface ListPageProps<Row> extends ListLayout<Row> {
 }
 
 /**
- * A list screen (spec §2): the card, its header's Export CSV (what the search shows) and Add action,
+ * A list screen (spec §2): the card, its header's Export (what the search shows) and Add action,
  * then the table of the records.
  */
 export function ListPage<Row extends { _id: string }>({ add, children, exportList, ...table }: ListPageProps<Row>) {
