@@ -10485,7 +10485,7 @@ export interface paths {
     };
     /**
      * Export the books as an Excel workbook, as the list shows them (?q=)
-     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
       parameters: {
@@ -10534,6 +10534,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -10641,7 +10652,7 @@ export interface paths {
     };
     /**
      * Export the Bible readings as an Excel workbook, as the list shows them (?q=&week=)
-     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
       parameters: {
@@ -10692,6 +10703,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -10797,7 +10819,7 @@ export interface paths {
     };
     /**
      * Export the live streams as an Excel workbook, as the list shows them (?q=)
-     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
       parameters: {
@@ -10846,6 +10868,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -10951,7 +10984,7 @@ export interface paths {
     };
     /**
      * Export the adult reflections as an Excel workbook, as the list shows them (?q=)
-     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
       parameters: {
@@ -11000,6 +11033,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -11105,7 +11149,7 @@ export interface paths {
     };
     /**
      * Export the children reflections as an Excel workbook, as the list shows them (?q=)
-     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
       parameters: {
@@ -11154,6 +11198,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -11259,7 +11314,7 @@ export interface paths {
     };
     /**
      * Export the groups as an Excel workbook, as the list shows them (?q=)
-     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
       parameters: {
@@ -11308,6 +11363,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -11413,7 +11479,7 @@ export interface paths {
     };
     /**
      * Export the mass intentions as an Excel workbook, as the list shows them (?q=)
-     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
       parameters: {
@@ -11462,6 +11528,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -11569,7 +11646,7 @@ export interface paths {
     };
     /**
      * Export the prayer requests as an Excel workbook, as the list shows them (?q=&state=)
-     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
       parameters: {
@@ -11620,6 +11697,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -11725,7 +11813,7 @@ export interface paths {
     };
     /**
      * Export the donations as an Excel workbook, as the list shows them (?q=)
-     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
       parameters: {
@@ -11774,6 +11862,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -11879,7 +11978,7 @@ export interface paths {
     };
     /**
      * Export the bank accounts as an Excel workbook, as the list shows them (?q=)
-     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
       parameters: {
@@ -11928,6 +12027,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -12033,7 +12143,7 @@ export interface paths {
     };
     /**
      * Export the Section A prayers as an Excel workbook, as the list shows them (?q=)
-     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
       parameters: {
@@ -12082,6 +12192,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -12211,7 +12332,7 @@ export interface paths {
     };
     /**
      * Export the the activity record as an Excel workbook, as the list shows them (?q=&member=&kind=)
-     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula).
+     * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
       parameters: {
@@ -12284,6 +12405,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };

@@ -10,9 +10,10 @@ import type { ResourceDefinition, StoredRow } from '../resources/definition';
 
 /**
  * How a stored value is written in its cell: as it is; a calendar day (`YYYY-MM-DD`) as dd/mm/yyyy;
- * a moment (an ISO timestamp) as its day, dd/mm/yyyy, or as dd/mm/yyyy HH:mm, in the asker's time zone.
+ * a moment (an ISO timestamp) as its day, dd/mm/yyyy, or as dd/mm/yyyy HH:mm, in the asker's time zone;
+ * an amount kept as text ('20.50') as it is, and as a number where a spreadsheet can add it up.
  */
-export type CellFormat = 'text' | 'day' | 'date' | 'time';
+export type CellFormat = 'text' | 'day' | 'date' | 'time' | 'amount';
 
 export interface ExportColumn {
   /** The header's text, as the list's screen names the column. */

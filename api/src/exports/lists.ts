@@ -120,7 +120,7 @@ const massIntentions: ExportDefinition = {
     { header: 'Mass Date', column: 'mass_date', as: 'day' },
     { header: 'Mass Time', column: 'mass_time' },
     { header: 'Mass', column: 'mass_place' },
-    { header: 'Stipend', column: 'stipend' },
+    { header: 'Stipend', column: 'stipend', as: 'amount' },
     { header: 'Receipt', column: 'receipt' },
   ],
   searched: (cell) => [cell('Full Name'), cell('Email'), cell('Intention Type')],

@@ -20,6 +20,11 @@ export interface ExportRequest {
   timeZone: string;
 }
 
+/** What the server lets one export write (config: EXCEL_EXPORT_MAX_ROWS). */
+export interface ExportLimits {
+  excelMaxRows: number;
+}
+
 /** Whether `timeZone` is a time zone this server knows (IANA names: 'Europe/London', 'UTC'). */
 export function isTimeZone(timeZone: string): boolean {
   try {
@@ -34,12 +39,16 @@ export function isTimeZone(timeZone: string): boolean {
  * A cell: its text as the screens show it (dd/mm/yyyy; timestamps in the time zone), which the CSV
  * writes and the search matches, and its value for a spreadsheet: a number as a number, a day or a
  * moment as the date it shows (its wall-clock time in the time zone, as UTC fields: a spreadsheet's
- * dates have no zone), anything else as its text, never read as a number (an account's leading zeros).
+ * dates have no zone), an amount as its number, anything else as its text, never read as a number (an
+ * account's leading zeros).
  */
 export interface Cell {
   text: string;
   value: string | number | Date | undefined;
 }
+
+/** An amount as the forms take it: digits, and at most two after a point. */
+const AMOUNT = /^\d+(\.\d{1,2})?$/;
 
 /** Writes a cell's stored value as the screens show it, and as a spreadsheet should hold it. */
 export function cellWriter(timeZone: string): (value: unknown, as: CellFormat) => Cell {
@@ -77,6 +86,7 @@ export function cellWriter(timeZone: string): (value: unknown, as: CellFormat) =
         value: new Date(Date.UTC(+shown.year, +shown.month - 1, +shown.day, +shown.hour, +shown.minute)),
       };
     }
+    if (as === 'amount' && AMOUNT.test(text)) return { text, value: Number(text) };
     return { text, value: typeof value === 'number' ? value : text };
   };
 }

@@ -7,8 +7,9 @@ import { localTimeZone } from '../http/dates';
 import { badRequest, forbidden } from '../http/errors';
 import { errorResponses } from '../http/validation';
 import { exportCsv } from './csv';
-import { isTimeZone, todayIn } from './records';
+import { isTimeZone, todayIn, type ExportLimits, type ExportRequest } from './records';
 import { exportXlsx } from './xlsx';
+import type { Db } from '../db/database';
 import type { ExportDefinition } from './definition';
 import { EXPORTS } from './lists';
 
@@ -49,6 +50,7 @@ const FORMATS = [
       "every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). " +
       'Streamed from the database a page at a time.',
     write: exportCsv,
+    refusals: [],
   },
   {
     extension: 'xlsx',
@@ -57,10 +59,20 @@ const FORMATS = [
     description:
       'An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, ' +
       'dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text ' +
-      '(leading zeros kept, never a formula).',
+      '(leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a ' +
+      'longer list is refused with 422 in words.',
     write: exportXlsx,
+    // More rows than EXCEL_EXPORT_MAX_ROWS, in words.
+    refusals: [422],
   },
-] as const;
+] satisfies {
+  extension: string;
+  name: string;
+  contentType: string;
+  description: string;
+  write: (db: Db, definition: ExportDefinition, request: ExportRequest, limits: ExportLimits) => unknown;
+  refusals: number[];
+}[];
 
 /**
  * `GET /export/{list}.csv` and `.xlsx`: each list as a file of what its screen shows with the same
@@ -102,7 +114,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
                   },
                 },
               },
-              ...errorResponses(400, 401, 403),
+              ...errorResponses(400, 401, 403, ...format.refusals),
             },
           },
         },
@@ -115,11 +127,12 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
           );
           const file = `${definition.name}-${todayIn(timeZone)}.${format.extension}`;
           const exportRequest = { q: (query.q ?? '').trim(), filters: values, timeZone };
+          const limits = { excelMaxRows: app.config.excelExportMaxRows };
           return reply
             .header('content-type', format.contentType)
             .header('content-disposition', `attachment; filename="${file}"`)
             .header('cache-control', 'no-store')
-            .send(await format.write(app.db, definition, exportRequest));
+            .send(await format.write(app.db, definition, exportRequest, limits));
         },
       );
     }

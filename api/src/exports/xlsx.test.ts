@@ -7,7 +7,7 @@ import { seedOneOfEach } from '../testing/records';
 import type { ExportDefinition } from './definition';
 import { EXPORTS } from './lists';
 import { cannotRead, TIME_ZONE_MESSAGE } from './routes';
-import { sheetNameOf } from './xlsx';
+import { sheetNameOf, tooManyRows } from './xlsx';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -130,6 +130,50 @@ describe.each(engines())('Excel exports on %s', (_name, engine) => {
     expect(await requests('?state=Answered&q=FATHER')).toEqual(['For my father']);
     // An empty list is still a workbook: its header row.
     expect(await rowsOf('prayer-requests', '?q=zzz')).toHaveLength(1);
+  });
+
+  it('writes a stipend as an amount Excel adds up, and keeps what is not one as its text', async () => {
+    const intention = await server.call('POST', '/api/v1/mass/intention', {
+      json: { fullname: 'Ada Obi', email: 'ada@example.com', intention: 'For the couple' },
+    });
+    const cared = await server.call('PUT', `/api/v1/mass/intention/${server.admin._id}/${intention.body.data._id}`, {
+      token,
+      json: { stipend: '20.50', receipt: 'R-17' },
+    });
+    expect(cared.status).toBe(200);
+    const [header, row] = await rowsOf('mass-intentions', '?q=Ada%20Obi');
+    expect(row![header!.indexOf('Stipend')]).toBe(20.5);
+    expect(row![header!.indexOf('Receipt')]).toBe('R-17');
+    const [, unpaid] = await rowsOf('mass-intentions', '?q=Mary%20Okafor');
+    expect(unpaid![header!.indexOf('Stipend')]).toBeNull();
+  });
+
+  it('refuses in words a list longer than EXCEL_EXPORT_MAX_ROWS, and writes one that fits', async () => {
+    const small = await startServer(engine, { excelExportMaxRows: 2 });
+    try {
+      const admin = await small.login();
+      for (const request of ['For my mother', 'For my father', 'For the parish']) {
+        await small.call('POST', '/api/v1/prayer/request', { json: { request } });
+      }
+      const asked = (query: string) =>
+        fetch(`${small.url}/api/v1/export/prayer-requests.xlsx${query}`, {
+          headers: { authorization: `Bearer ${admin}` },
+        });
+      const refused = await asked('');
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toEqual({ message: tooManyRows(2) });
+      expect(tooManyRows(20_000)).toBe(
+        'This list has more than 20,000 rows, more than an Excel export writes: narrow it with the search or a filter, or export it as CSV',
+      );
+      // Narrowed by the search, it fits; the CSV has no such bound.
+      expect((await asked('?q=my')).status).toBe(200);
+      const csv = await fetch(`${small.url}/api/v1/export/prayer-requests.csv`, {
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(csv.status).toBe(200);
+    } finally {
+      await small.close();
+    }
   });
 
   it('refuses in words what the CSV refuses: a list the role cannot read, a bad filter or time zone', async () => {
