@@ -1,10 +1,9 @@
 import http from 'node:http';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
-import { newId } from '../db/ids';
-import { engines, startServer, type TestServer } from '../testing/harness';
-import { signedInMembers, type SignedInMember, type TeamRole } from '../testing/members';
-import { seedOneOfEach } from '../testing/records';
+import { engines, type TestServer } from '../testing/harness';
+import { storedRequest, startExportServer } from '../testing/exports';
+import type { SignedInMember, TeamRole } from '../testing/members';
 import { EXPORT_PAGE_ROWS } from './records';
 import { EXPORTS } from './lists';
 import { cannotRead, TIME_ZONE_MESSAGE } from './routes';
@@ -16,15 +15,6 @@ function records(text: string): string[][] {
   expect(text.startsWith(BOM)).toBe(true);
   return parse(text.slice(BOM.length), { relax_column_count: false }) as string[][];
 }
-
-/** A stored prayer request, written as the table keeps it (times chosen by the test). */
-const storedRequest = (request: string, createdAt: string, state = 'New') => ({
-  _id: newId(new Date(createdAt)),
-  request,
-  created_at: createdAt,
-  state,
-  note: '',
-});
 
 describe.each(engines())('CSV exports on %s', (_name, engine) => {
   let server: TestServer;
@@ -42,13 +32,7 @@ describe.each(engines())('CSV exports on %s', (_name, engine) => {
   const clearRequests = () => server.db.kysely.deleteFrom('prayer_requests').execute();
 
   beforeAll(async () => {
-    server = await startServer(engine);
-    token = await server.login();
-    members = await signedInMembers(server);
-    await seedOneOfEach(server, token);
-    await server.call('POST', '/api/v1/mass/intention', {
-      json: { fullname: 'Mary Okafor', email: 'mary@example.com', intention: 'Thanksgiving' },
-    });
+    ({ server, token, members } = await startExportServer(engine));
   });
   afterAll(() => server.close());
 

@@ -1,9 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import readXlsxFile from 'read-excel-file/node';
-import { newId } from '../db/ids';
 import { engines, startServer, type TestServer } from '../testing/harness';
-import { signedInMembers, type SignedInMember, type TeamRole } from '../testing/members';
-import { seedOneOfEach } from '../testing/records';
+import { storedRequest, startExportServer } from '../testing/exports';
+import type { SignedInMember, TeamRole } from '../testing/members';
 import type { ExportDefinition } from './definition';
 import { EXPORTS } from './lists';
 import { cannotRead, TIME_ZONE_MESSAGE } from './routes';
@@ -41,22 +40,9 @@ describe.each(engines())('Excel exports on %s', (_name, engine) => {
   /** The CSV export's records, header first, for the same list and query. */
   const csvRows = async (name: string, query = '') =>
     parse((await (await fetchExport(name, 'csv', query)).text()).replace(/^\uFEFF/, '')) as string[][];
-  const storedRequest = (request: string, createdAt: string, state = 'New') => ({
-    _id: newId(new Date(createdAt)),
-    request,
-    created_at: createdAt,
-    state,
-    note: '',
-  });
 
   beforeAll(async () => {
-    server = await startServer(engine);
-    token = await server.login();
-    members = await signedInMembers(server);
-    await seedOneOfEach(server, token);
-    await server.call('POST', '/api/v1/mass/intention', {
-      json: { fullname: 'Mary Okafor', email: 'mary@example.com', intention: 'Thanksgiving' },
-    });
+    ({ server, token, members } = await startExportServer(engine));
   });
   afterAll(() => server.close());
 

@@ -74,6 +74,11 @@ export function ExportButton({ list, filters = {} }: ExportButtonProps) {
   const [towards, setTowards] = useState<'left' | 'right'>('left');
   const choicesId = useId();
   const anchor = useRef<HTMLSpanElement>(null);
+  /** Closes the choices and gives the focus back to Export. */
+  const closeToExport = () => {
+    setOpen(false);
+    anchor.current?.querySelector<HTMLButtonElement>('button[aria-expanded]')?.focus();
+  };
 
   useEffect(() => {
     if (!open) return undefined;
@@ -81,9 +86,7 @@ export function ExportButton({ list, filters = {} }: ExportButtonProps) {
       if (!anchor.current?.contains(event.target as Node)) setOpen(false);
     };
     const escape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      anchor.current?.querySelector<HTMLButtonElement>('button[aria-expanded]')?.focus();
+      if (event.key === 'Escape') closeToExport();
     };
     document.addEventListener('pointerdown', leftOutside);
     document.addEventListener('focusin', leftOutside);
@@ -96,8 +99,7 @@ export function ExportButton({ list, filters = {} }: ExportButtonProps) {
   }, [open]);
 
   const choose = (extension: (typeof FORMATS)[number]['extension']) => {
-    setOpen(false);
-    anchor.current?.querySelector<HTMLButtonElement>('button[aria-expanded]')?.focus();
+    closeToExport();
     void start({
       url: `/export/${list}.${extension}`,
       params: { ...(term ? { q: term } : {}), tz: Intl.DateTimeFormat().resolvedOptions().timeZone, ...filters },
