@@ -2,9 +2,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { buildDirs, loadConfig } from '../config';
 import { run } from '../releases/cli';
 import { checkMap } from '../releases/map';
+import { adoptBuilds, archiveOf } from '../testing/archives';
 import { makeFrontEndFixture, startServer, writeRemoteBuild, type TestServer } from '../testing/harness';
 
 // What an attacker who can ship a release (or plant a file) could do with it: serve any file the
@@ -225,5 +227,75 @@ describe("the live map points the browser's calls at this server or an allowed o
   it('takes a path, or an origin the operator allowed', () => {
     expect(checkMap({ apiBaseUrl: '/api/v1', remotes: {} }, context).ok).toBe(true);
     expect(checkMap({ apiBaseUrl: 'https://api.example.org/api/v1', remotes: {} }, context).ok).toBe(true);
+  });
+});
+
+describe('an archive cannot hold the server', () => {
+  let server: TestServer;
+  let fixture: ReturnType<typeof makeFrontEndFixture>;
+  let token: string;
+  const limit = 64 * 1024 * 1024;
+
+  beforeAll(async () => {
+    fixture = makeFrontEndFixture();
+    server = await startServer({ engine: 'sqlite' }, { staticRoots: fixture.staticRoots, releaseMaxBytes: limit });
+    await adoptBuilds(server);
+    token = await server.login();
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(fixture.root, { recursive: true, force: true });
+  });
+
+  // Decompressing and parsing 640 MB of padding on the event loop held every other call for minutes.
+  jest.setTimeout(30_000);
+
+  it('refuses 640 MB of zeros after a small archive as too large while public reads are answered', async () => {
+    const build = writeRemoteBuild(path.join(fixture.root, 'padded'), { name: 'content', release: '1.1.0-bbbbbbb' });
+    // gzip members one after the other are one stream to gunzip: 16 MB of zeros each, some 900 times smaller.
+    const zeros = Buffer.alloc(16 * 1024 * 1024);
+    for (let at = 0; at < zeros.length; at += 16 * 1024) zeros[at] = 1;
+    const member = zlib.gzipSync(zeros);
+    const archive = Buffer.concat([archiveOf(build), ...Array.from({ length: 40 }, () => member)]);
+    expect(archive.length).toBeLessThan(1024 * 1024);
+
+    let uploading = true;
+    const upload = server
+      .call('POST', '/api/v1/releases/content', {
+        token,
+        body: archive,
+        headers: { 'content-type': 'application/gzip' },
+      })
+      .finally(() => (uploading = false));
+    const waits: number[] = [];
+    while (uploading) {
+      const started = performance.now();
+      const read = await server.call('GET', '/api/v1/version');
+      expect(read.status).toBe(200);
+      waits.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const refused = await upload;
+    expect(refused.status).toBe(413);
+    expect(refused.body.message).toBe('a release holds at most 64 MB (RELEASE_MAX_BYTES)');
+    // A generous bound on a shared machine: held by the upload, reads waited for tens of seconds.
+    expect(Math.max(...waits)).toBeLessThan(1000);
+    expect(server.app.releases.store.list('content').map((release) => release.release)).toEqual(['1.0.0-aaaaaaa']);
+  });
+
+  it("removes at a start what the uploads of a process that died left, never another's under way", async () => {
+    const uploads = path.join(server.config.releasesDir, '.uploads');
+    const dead = execFileSync(process.execPath, ['-p', 'process.pid']).toString().trim();
+    const left = path.join(uploads, `${dead}-0123456789abcdef`, 'assets');
+    const underWay = path.join(uploads, `${process.ppid}-fedcba9876543210`);
+    fs.mkdirSync(left, { recursive: true });
+    fs.mkdirSync(underWay, { recursive: true });
+    const again = await startServer({ engine: 'sqlite' }, { releasesDir: server.config.releasesDir });
+    try {
+      expect(fs.readdirSync(uploads)).toEqual([path.basename(underWay)]);
+    } finally {
+      await again.close();
+      fs.rmSync(underWay, { recursive: true });
+    }
   });
 });

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -12,7 +11,7 @@ import { closeAfterAnswer } from '../http/connections';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { errorResponses } from '../http/validation';
 import { readReleaseInfo, ReleaseError } from './store';
-import { ArchiveRefused, receiveArchive } from './upload';
+import { ArchiveRefused, receiveArchive, removeStaleUploads, uploadFolder } from './upload';
 
 /** The media types an archive may be sent as: read as it arrives by the route, never buffered. */
 export const ARCHIVE_TYPES = [
@@ -84,6 +83,7 @@ export async function releaseRoutes(parent: FastifyInstance): Promise<void> {
   app.addContentTypeParser(ARCHIVE_TYPES, (_request, payload, done) => done(null, payload));
   const tags = ['releases'];
   const { releases } = app;
+  removeStaleUploads(releases.config.releasesDir);
 
   /** Runs a releases command as the server's commands do: on PostgreSQL with every instance's view. */
   const change = <T>(command: () => T): Promise<T> =>
@@ -150,7 +150,7 @@ export async function releaseRoutes(parent: FastifyInstance): Promise<void> {
       const remote = knownRemote(request.params.remote);
       // No body, or one of another type (JSON, a form) that Fastify read: not an archive.
       if (!(request.body instanceof Readable)) throw new HttpError(415, RELEASE_MESSAGES.notAnArchive);
-      const folder = path.join(releases.config.releasesDir, '.uploads', randomBytes(8).toString('hex'));
+      const folder = uploadFolder(releases.config.releasesDir);
       try {
         try {
           await receiveArchive(request.body, folder, releases.store.limits);

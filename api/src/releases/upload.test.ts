@@ -7,6 +7,13 @@ import { timestamp } from '../db/ids';
 // Releases over HTTPS: a remote team's CI publishes, deploys and rolls back with a deploy token (or an
 // Admin with a session), and everything a release may not be is refused in words, the live map untouched.
 
+/** Zeros with a byte set every kilobyte: they compress some 300 times, under tar's own ratio check. */
+const sparseZeros = (bytes: number) => {
+  const padding = Buffer.alloc(bytes);
+  for (let at = 0; at < bytes; at += 1024) padding[at] = 1;
+  return padding;
+};
+
 /** What a failed call leaves behind: the live map as browsers get it, and the releases on disk. */
 async function liveState(server: TestServer) {
   const map = await server.call('GET', '/remotes.json');
@@ -256,6 +263,24 @@ describe.each(engines())('releases over HTTPS on %s', (_name, engine) => {
       () => archiveOf(build('content', '2.0.0-eeeeee8'), [{ path: 'zeros.js', data: Buffer.alloc(1024 * 1024) }]),
       413,
       /a release holds at most 64 KB/,
+    ],
+    [
+      'zeros after the end of the archive unpacking beyond RELEASE_MAX_BYTES',
+      () => archiveOf(build('content', '2.0.0-eeeeef1'), [], sparseZeros(1024 * 1024)),
+      413,
+      /a release holds at most 64 KB \(RELEASE_MAX_BYTES\)/,
+    ],
+    [
+      'a path 2,000 folders deep',
+      () => archiveOf(build('content', '2.0.0-eeeeef2'), [{ path: `${'d/'.repeat(2000)}deep.js`, data: 'x' }]),
+      400,
+      /^d\/d\/.*… is 2001 folders deep: a release's files are at most 32$/,
+    ],
+    [
+      'a name longer than 255 bytes',
+      () => archiveOf(build('content', '2.0.0-eeeeef3'), [{ path: `assets/${'n'.repeat(300)}.js`, data: 'x' }]),
+      400,
+      /has a name longer than 255 bytes/,
     ],
     [
       'a release of another remote than the address names',

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { randomBytes } from 'node:crypto';
 import { finished } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { Parser, type ReadEntry } from 'tar';
@@ -33,6 +35,11 @@ const KINDS: Partial<Record<ReadEntry['type'], string>> = {
   FIFO: 'is a pipe',
 };
 
+// A build is a few folders deep; file systems keep names of at most 255 bytes. Past these an archive
+// is an attack on the unpacking (and on removing what it left), not a build.
+const MAX_DEPTH = 32;
+const MAX_NAME_BYTES = 255;
+
 /** The entry's name as a path below the archive's root; refused in words when it climbs out or is absolute. */
 export function entryPath(name: string): string | undefined {
   if (name.startsWith('/') || /^[A-Za-z]:/.test(name) || name.includes('\\')) {
@@ -42,18 +49,61 @@ export function entryPath(name: string): string | undefined {
   if (segments.includes('..')) {
     throw new ArchiveRefused(`${name} climbs out of the release (../): a release's files are named below its root`);
   }
+  const shown = name.length > 80 ? `${name.slice(0, 60)}…` : name;
+  if (segments.length > MAX_DEPTH) {
+    throw new ArchiveRefused(`${shown} is ${segments.length} folders deep: a release's files are at most ${MAX_DEPTH}`);
+  }
+  if (segments.some((segment) => Buffer.byteLength(segment) > MAX_NAME_BYTES)) {
+    throw new ArchiveRefused(`${shown} has a name longer than ${MAX_NAME_BYTES} bytes, which no file system keeps`);
+  }
   return segments.length ? segments.join('/') : undefined;
 }
+
+/** The first bytes of a body, put back so that whoever reads it next reads them too; empty at its end. */
+async function peek(body: Readable): Promise<Buffer> {
+  for (;;) {
+    const chunk = body.read() as Buffer | null;
+    if (chunk !== null) {
+      body.unshift(chunk);
+      return chunk;
+    }
+    if (body.readableEnded || body.destroyed) return Buffer.alloc(0);
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        body.off('readable', done);
+        body.off('end', done);
+        body.off('error', done);
+        resolve();
+      };
+      body.on('readable', done);
+      body.on('end', done);
+      body.on('error', done);
+    });
+  }
+}
+
+const isGzip = (bytes: Buffer) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 
 /**
  * Unpacks the archive `body` brings into the empty folder `dir` (made here), refusing what a release may
  * not hold. On a refusal the rest of the body is not read (the caller closes the connection after its
  * answer) and what was written stays in `dir` for the caller to remove.
+ *
+ * A gzip body is decompressed by Node's zlib stream, on the thread pool, never on the event loop; every
+ * byte it produces counts against the limit, the zeros after the archive's end included, and past the
+ * end of the archive nothing more reaches the tar parser (which would buffer it, at a cost that grows
+ * faster than its length).
  */
 export async function receiveArchive(body: Readable, dir: string, limits: ReleaseLimits): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
-  const parser = new Parser({ strict: true });
+  const head = await peek(body);
+  const gunzip = isGzip(head) ? zlib.createGunzip() : undefined;
+  // zstd: false, as brotli is by default: the parser decompresses those itself, synchronously.
+  const parser = new Parser({ strict: true, zstd: false });
+  const tarBytes: Readable = gunzip ?? body;
   let received = 0;
+  let produced = 0;
+  let archiveEnded = false;
   let unpacked = 0;
   let files = 0;
   let folders = 0;
@@ -62,15 +112,22 @@ export async function receiveArchive(body: Readable, dir: string, limits: Releas
 
   await new Promise<void>((resolve, reject) => {
     let failed = false;
-    // A refusal stops the writing under way and answers once every file is closed: the caller then
-    // removes the folder, with nothing still writing into it.
+    // A refusal stops the reading and the writing under way and answers once every file is closed: the
+    // caller then removes the folder, with nothing still writing into it.
     const fail = (error: unknown) => {
       if (failed) return;
       failed = true;
-      body.unpipe(parser);
+      tarBytes.off('data', onTarBytes);
+      if (gunzip) {
+        body.unpipe(gunzip);
+        gunzip.destroy();
+      } else body.pause();
+      parser.abort(new Error('refused'));
       for (const out of open) out.destroy();
       void Promise.allSettled(writes).then(() => reject(error));
     };
+    const notAnArchive = (error: Error) =>
+      new ArchiveRefused(`The body is not a .tar.gz archive of a build (${error.message})`);
     const tooLarge = () =>
       new ArchiveRefused(`a release holds at most ${sizeInWords(limits.maxBytes)} (RELEASE_MAX_BYTES)`, 413);
 
@@ -79,13 +136,24 @@ export async function receiveArchive(body: Readable, dir: string, limits: Releas
       if (received > limits.maxBytes) fail(tooLarge());
     });
     body.on('error', fail);
-    parser.on('error', (error: Error) =>
-      fail(
-        error instanceof ArchiveRefused
-          ? error
-          : new ArchiveRefused(`The body is not a .tar.gz archive of a build (${error.message})`),
-      ),
-    );
+    gunzip?.on('error', (error) => fail(notAnArchive(error)));
+
+    function onTarBytes(chunk: Buffer) {
+      if (produced === 0 && isGzip(chunk)) return fail(notAnArchive(new Error('an archive inside the archive')));
+      produced += chunk.length;
+      if (produced > limits.maxBytes) return fail(tooLarge());
+      if (archiveEnded) return;
+      if (!parser.write(chunk)) tarBytes.pause();
+    }
+    tarBytes.on('data', onTarBytes);
+    tarBytes.on('end', () => {
+      if (!failed) parser.end();
+    });
+    parser.on('drain', () => {
+      if (!failed) tarBytes.resume();
+    });
+    parser.on('eof', () => (archiveEnded = true));
+    parser.on('error', (error: Error) => fail(error instanceof ArchiveRefused ? error : notAnArchive(error)));
     parser.on('entry', (entry: ReadEntry) => {
       if (failed) return entry.resume();
       try {
@@ -135,6 +203,43 @@ export async function receiveArchive(body: Readable, dir: string, limits: Releas
       if (failed) return;
       void Promise.all(writes).then(() => (failed ? undefined : resolve()));
     });
-    body.pipe(parser);
+    if (gunzip) body.pipe(gunzip);
   });
+}
+
+/**
+ * The folder an upload is received into, under `RELEASES_DIR/.uploads/` (the releases' file system, so
+ * the publish's rename is atomic), named after this process: the instances of one machine share it.
+ */
+export function uploadFolder(releasesDir: string): string {
+  return path.join(releasesDir, '.uploads', `${process.pid}-${randomBytes(8).toString('hex')}`);
+}
+
+/**
+ * Removes what uploads left behind when their process died: at a start, every folder of this process
+ * id (a restarted server may get its old one) and of a process that no longer runs.
+ */
+export function removeStaleUploads(releasesDir: string): void {
+  const uploads = path.join(releasesDir, '.uploads');
+  let names: string[];
+  try {
+    names = fs.readdirSync(uploads);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/^(\d+)-/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && processRuns(pid)) continue;
+    fs.rmSync(path.join(uploads, name), { recursive: true, force: true, maxRetries: 2 });
+  }
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

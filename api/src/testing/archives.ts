@@ -2,7 +2,7 @@ import { buildDirs } from '../config';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { Header } from 'tar';
+import { Header, Pax } from 'tar';
 import type { TestServer } from './harness';
 
 /** One entry of a test archive: a file (its data), a folder, or anything a release may not hold. */
@@ -15,9 +15,10 @@ export interface ArchiveEntry {
 
 /**
  * A .tar.gz written entry by entry, exactly as given: the names and kinds an honest `tar` would never
- * write (`../`, an absolute path, a link) included.
+ * write (`../`, an absolute path, a link) included. `after` is what follows the archive's end (the two
+ * zero blocks): `tar` ignores it, and an attacker pads with it.
  */
-export function tarGz(entries: ArchiveEntry[]): Buffer {
+export function tarGz(entries: ArchiveEntry[], after?: Buffer): Buffer {
   const blocks: Buffer[] = [];
   for (const entry of entries) {
     const data = entry.data === undefined ? Buffer.alloc(0) : Buffer.from(entry.data);
@@ -30,13 +31,15 @@ export function tarGz(entries: ArchiveEntry[]): Buffer {
       mtime: new Date('2026-11-20T10:00:00Z'),
       linkpath: entry.linkpath,
     });
-    header.encode();
+    // A name too long for the header goes before it in an extended (pax) header, as `tar` writes it.
+    if (header.encode()) blocks.push(new Pax({ path: entry.path, linkpath: entry.linkpath }).encode());
     blocks.push(header.block!);
     if (type === 'File' && data.length) {
       blocks.push(data, Buffer.alloc((512 - (data.length % 512)) % 512));
     }
   }
   blocks.push(Buffer.alloc(1024));
+  if (after) blocks.push(after);
   return zlib.gzipSync(Buffer.concat(blocks));
 }
 
@@ -51,7 +54,8 @@ export function entriesOf(dir: string): ArchiveEntry[] {
 }
 
 /** A build folder as the archive `npm run release -- --to` uploads. */
-export const archiveOf = (dir: string, extra: ArchiveEntry[] = []): Buffer => tarGz([...entriesOf(dir), ...extra]);
+export const archiveOf = (dir: string, extra: ArchiveEntry[] = [], after?: Buffer): Buffer =>
+  tarGz([...entriesOf(dir), ...extra], after);
 
 /** What the server's start does with the builds it serves: published, and live where nothing is (server.ts). */
 export async function adoptBuilds(server: TestServer): Promise<void> {
