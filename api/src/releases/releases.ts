@@ -150,9 +150,13 @@ export class Releases {
     return this.store.publish(buildDir);
   }
 
-  publish(buildDir: string): { info: ReleaseInfo; created: boolean; pruned: string[] } {
+  /**
+   * Publishes a build and prunes its remote's oldest releases, never the one just published nor those
+   * named in `inUse` (previewed in a browser, which only the database knows).
+   */
+  publish(buildDir: string, inUse: Iterable<string> = []): { info: ReleaseInfo; created: boolean; pruned: string[] } {
     const result = this.publishChecked(buildDir);
-    return { ...result, pruned: this.prune(result.info.name) };
+    return { ...result, pruned: this.prune(result.info.name, [result.info.release, ...inUse]) };
   }
 
   /**
@@ -225,13 +229,14 @@ export class Releases {
     return true;
   }
 
-  /** Deletes the oldest releases beyond `releasesKeep`, never a protected one. */
-  prune(remote: string): string[] {
+  /** Deletes the oldest releases beyond `releasesKeep`, never a protected one nor one of `alsoKeep`. */
+  prune(remote: string, alsoKeep: Iterable<string> = []): string[] {
     const current = this.readMap();
     // With a refused map nobody can tell which releases browsers use: prune nothing.
     if (current.ok === false) return [];
     const map = current.ok === 'missing' ? emptyMap() : current.map;
     const keep = protectedReleases(map, remote, this.config.tokenTtlHours);
+    for (const release of alsoKeep) keep.add(release);
     const removed: string[] = [];
     this.store.list(remote).forEach((release, index) => {
       if (index < this.config.releasesKeep || keep.has(release.release)) return;

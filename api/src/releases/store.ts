@@ -156,7 +156,29 @@ export function copyPlainTree(source: string, target: string, limits = DEFAULT_R
 
 export interface PublishedRelease extends ReleaseInfo {
   dir: string;
+  /** When this server published it (ISO): what orders releases, never the build's own `builtAt`. */
+  publishedAt: string;
 }
+
+/**
+ * The server's own record of when it published a release, written into the release folder after the
+ * build's files (a build holding the name has it overwritten), so it travels with the release to
+ * every instance.
+ */
+export const PUBLISHED_FILE = '.published-at';
+
+function publishedAt(dir: string): string {
+  try {
+    const text = fs.readFileSync(path.join(dir, PUBLISHED_FILE), 'utf8').trim();
+    if (!Number.isNaN(Date.parse(text))) return new Date(text).toISOString();
+  } catch {
+    // Published before the server kept the time: its description's time on this disk stands in.
+  }
+  return fs.statSync(path.join(dir, RELEASE_FILE)).mtime.toISOString();
+}
+
+const newestFirst = (a: PublishedRelease, b: PublishedRelease) =>
+  b.publishedAt.localeCompare(a.publishedAt) || b.release.localeCompare(a.release);
 
 export class ReleaseStore {
   constructor(
@@ -187,7 +209,7 @@ export class ReleaseStore {
     return names.filter((name) => REMOTE_NAME.test(name) && this.list(name).length > 0).sort();
   }
 
-  /** The releases of a remote, newest build first. */
+  /** The releases of a remote, the last published first. */
   list(remote: string): PublishedRelease[] {
     if (!REMOTE_NAME.test(remote)) return [];
     let names: string[];
@@ -201,12 +223,12 @@ export class ReleaseStore {
       if (!RELEASE_NAME.test(name)) continue;
       const dir = path.join(this.root, remote, name);
       try {
-        releases.push({ ...readReleaseInfo(dir), dir });
+        releases.push({ ...readReleaseInfo(dir), dir, publishedAt: publishedAt(dir) });
       } catch {
         // Not a release (a stray folder): never served by name, never listed.
       }
     }
-    return releases.sort((a, b) => (a.builtAt < b.builtAt ? 1 : a.builtAt > b.builtAt ? -1 : 0));
+    return releases.sort(newestFirst);
   }
 
   /**
@@ -232,6 +254,7 @@ export class ReleaseStore {
     const temporary = path.join(parent, `.publishing-${info.release}-${randomBytes(4).toString('hex')}`);
     try {
       copyPlainTree(buildDir, temporary, this.limits);
+      fs.writeFileSync(path.join(temporary, PUBLISHED_FILE), new Date().toISOString());
       fs.renameSync(temporary, target);
     } catch (error) {
       fs.rmSync(temporary, { recursive: true, force: true });

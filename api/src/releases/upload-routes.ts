@@ -10,6 +10,7 @@ import { addSchemas, Entity, Input, ref } from '../http/contract';
 import { closeAfterAnswer } from '../http/connections';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { errorResponses } from '../http/validation';
+import { timestamp } from '../db/ids';
 import { readReleaseInfo, ReleaseError } from './store';
 import { ArchiveRefused, receiveArchive, removeStaleUploads, uploadFolder } from './upload';
 
@@ -25,7 +26,8 @@ const ReleaseListed = Entity('ReleaseListed', {
   release: Type.String(),
   version: Type.String(),
   commit: Type.String(),
-  builtAt: Type.String({ description: 'ISO time of the build' }),
+  builtAt: Type.String({ description: 'ISO time of the build, as the build says' }),
+  publishedAt: Type.String({ description: 'ISO time this server published it: what orders the list' }),
   live: Type.Boolean({ description: 'Browsers load this release' }),
   previous: Type.Boolean({ description: 'The release a rollback goes back to' }),
 });
@@ -162,7 +164,15 @@ export async function releaseRoutes(parent: FastifyInstance): Promise<void> {
         }
         const built = readReleaseInfo(folder).name;
         if (built !== remote) throw badRequest(RELEASE_MESSAGES.otherRemote(remote, built));
-        const { info, created, pruned } = await change(() => releases.publish(folder));
+        // A preview is a browser loading that release now: pruning it would break the page under it.
+        const previewed = await app.db.kysely
+          .selectFrom('release_previews')
+          .select('release')
+          .where('remote', '=', remote)
+          .where('expires_at', '>', timestamp())
+          .execute();
+        const inUse = previewed.map((row) => row.release);
+        const { info, created, pruned } = await change(() => releases.publish(folder, inUse));
         const data = { remote, release: info.release, created, pruned };
         return reply
           .code(created ? 201 : 200)
@@ -181,7 +191,8 @@ export async function releaseRoutes(parent: FastifyInstance): Promise<void> {
       onRequest: releaseAccess('publish'),
       schema: {
         tags,
-        summary: "A remote's releases, newest build first, marking the live one and the one a rollback goes back to",
+        summary:
+          "A remote's releases, the last published first, marking the live one and the one a rollback goes back to",
         security: bearerSecurity,
         params: RemoteParams,
         response: {
@@ -200,6 +211,7 @@ export async function releaseRoutes(parent: FastifyInstance): Promise<void> {
         version: release.version,
         commit: release.commit,
         builtAt: release.builtAt,
+        publishedAt: release.publishedAt,
         live: release.release === live?.release,
         previous: release.release === live?.previous?.[0],
       }));

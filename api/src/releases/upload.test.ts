@@ -338,6 +338,41 @@ describe.each(engines())('releases over HTTPS on %s', (_name, engine) => {
     expect(await liveState(server)).toEqual(before);
   });
 
+  it("orders and prunes by the server's publish time: a build's claimed time decides nothing", async () => {
+    const ci = await newToken('finance', 'publish', 'finance CI from the future');
+    for (const n of [1, 2, 3, 4, 5, 6]) {
+      const future = build('finance', `9.0.${n}-0000aa${n}`, { builtAt: `2099-01-0${n}T00:00:00.000Z` });
+      expect((await upload('finance', archiveOf(future), ci.secret)).status).toBe(201);
+    }
+    const previewed = await server.call('POST', '/api/v1/releases/finance/preview', {
+      token,
+      json: { release: '9.0.2-0000aa2' },
+    });
+    expect(previewed.status).toBe(200);
+    const listFinance = async () =>
+      (await server.call('GET', '/api/v1/releases/finance', { token })).body.data as {
+        release: string;
+        live: boolean;
+      }[];
+    const liveBefore = (await listFinance()).find((r) => r.live)!.release;
+    const legit = await upload('finance', archiveOf(build('finance', '1.1.0-1e917aa')));
+    expect(legit.status).toBe(201);
+    expect(legit.body.message).toBe('Release published');
+    expect(legit.body.data.pruned).not.toContain('1.1.0-1e917aa');
+    const listed = await listFinance();
+    expect(listed[0]!.release).toBe('1.1.0-1e917aa');
+    // The live one and the one in preview stay, whatever RELEASES_KEEP.
+    expect(listed.filter((r) => r.live).map((r) => r.release)).toEqual([liveBefore]);
+    expect(listed.map((r) => r.release)).toContain('9.0.2-0000aa2');
+    // A deploy without a release id takes the newest published, not the one claiming the latest build.
+    const deployed = await server.call('POST', '/api/v1/releases/finance/deploy', {
+      token,
+      json: { release: '1.1.0-1e917aa' },
+    });
+    expect(deployed.status).toBe(200);
+    expect(server.app.releases.deploy('finance').to).toBe('1.1.0-1e917aa');
+  });
+
   it('refuses an unknown remote (404) and a release that does not exist (400), in words', async () => {
     const unknown = await upload('payroll', archiveOf(build('payroll', '1.0.0-aaaaaaa')));
     expect(unknown.status).toBe(404);
