@@ -12636,7 +12636,7 @@ export interface paths {
     put?: never;
     /**
      * Preview a published release in this browser only, for a day or until left
-     * @description Sets an HttpOnly cookie that makes /remotes.json give this browser the release, with a `preview` entry for its banner; valid while the session that started it is. 404 for a remote or release that is not published; 409 for the live release.
+     * @description Sets an HttpOnly cookie that makes /remotes.json give this browser the release, with a `preview` entry for its banner, when it comes with the session that started it, and while that session is. 404 for a remote or release that is not published; 409 for the live release.
      */
     post: {
       parameters: {

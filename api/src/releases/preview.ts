@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { allowedTo, bearerSecurity, requireAdmin } from '../auth/guard';
+import { allowedTo, bearerSecurity, bearerToken, requireAdmin } from '../auth/guard';
+import { hashToken } from '../auth/tokens';
 import type { Db } from '../db/database';
 import { timestamp } from '../db/ids';
 import { readCookie, setServerCookie } from '../http/cookies';
@@ -13,8 +14,9 @@ import { RELEASE_NAME, REMOTE_NAME, SHELL } from './store';
 /**
  * A preview: one browser loads a published release of one remote that is not live, with a banner on
  * every page, until it leaves or a day passes. The browser holds a random secret in a cookie only the
- * server reads; the database holds its hash and the session that started it, so a preview lasts no
- * longer than that session (signing out ends it) and a link alone opens nothing.
+ * server reads; the database holds its hash and the session that started it. The cookie counts only on
+ * a request that carries that same session, so a preview lasts no longer than that session (signing out
+ * ends it), and a link, or a cookie copied to another browser or session, opens nothing.
  */
 export const PREVIEW_COOKIE = 'release_preview';
 export const PREVIEW_HOURS = 24;
@@ -28,8 +30,9 @@ export interface PreviewedRelease {
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 /**
- * The preview a request's cookie names: `undefined` without one, `null` for one that no longer holds
- * (ended, expired, its session gone), which the caller removes.
+ * The preview a request's cookie names: `undefined` without one, or when the request does not carry the
+ * session that started it (the cookie is kept: that session may still come with it); `null` for one
+ * that no longer holds (ended, expired, its session gone), which the caller removes.
  */
 export async function previewOf(db: Db, request: FastifyRequest): Promise<PreviewedRelease | null | undefined> {
   const secret = readCookie(request, PREVIEW_COOKIE);
@@ -39,12 +42,20 @@ export async function previewOf(db: Db, request: FastifyRequest): Promise<Previe
   const row = await db.kysely
     .selectFrom('release_previews')
     .innerJoin('tokens', 'tokens.session_id', 'release_previews.session_id')
-    .select(['release_previews.remote as remote', 'release_previews.release as release'])
+    .select([
+      'release_previews.remote as remote',
+      'release_previews.release as release',
+      'tokens.token_hash as sessionHash',
+    ])
     .where('release_previews.secret_hash', '=', hashOf(secret))
     .where('release_previews.expires_at', '>', now)
     .where('tokens.expires_at', '>', now)
     .executeTakeFirst();
-  return row ?? null;
+  if (!row) return null;
+  // The cookie is half of it: a copied one, without the session that chose the preview, opens nothing.
+  const session = bearerToken(request);
+  if (!session || hashToken(session) !== row.sessionHash) return undefined;
+  return { remote: row.remote, release: row.release };
 }
 
 export function clearPreviewCookie(request: FastifyRequest, reply: Parameters<typeof setServerCookie>[1]): void {
@@ -96,7 +107,7 @@ export async function previewRoutes(parent: FastifyInstance): Promise<void> {
         summary: 'Preview a published release in this browser only, for a day or until left',
         description:
           'Sets an HttpOnly cookie that makes /remotes.json give this browser the release, with a `preview` ' +
-          'entry for its banner; valid while the session that started it is. 404 for a remote or release ' +
+          'entry for its banner, when it comes with the session that started it, and while that session is. 404 for a remote or release ' +
           'that is not published; 409 for the live release.',
         security: bearerSecurity,
         params: PreviewParams,
@@ -172,8 +183,13 @@ export async function previewRoutes(parent: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const secret = readCookie(request, PREVIEW_COOKIE);
       const preview = await previewOf(app.db, request);
+      // Only the session that started a preview ends it; any session may clear its own browser's cookie.
       if (secret)
-        await app.db.kysely.deleteFrom('release_previews').where('secret_hash', '=', hashOf(secret)).execute();
+        await app.db.kysely
+          .deleteFrom('release_previews')
+          .where('secret_hash', '=', hashOf(secret))
+          .where('session_id', '=', request.admin!.sessionId)
+          .execute();
       clearPreviewCookie(request, reply);
       const shown = preview && app.liveMap.previewShown(preview);
       return {
