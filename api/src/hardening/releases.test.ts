@@ -299,3 +299,75 @@ describe('an archive cannot hold the server', () => {
     }
   });
 });
+
+describe("a release's files are inert until someone puts it live", () => {
+  let server: TestServer;
+  let fixture: ReturnType<typeof makeFrontEndFixture>;
+  let publishOnly: string;
+
+  beforeAll(async () => {
+    fixture = makeFrontEndFixture();
+    server = await startServer({ engine: 'sqlite' }, { staticRoots: fixture.staticRoots });
+    await adoptBuilds(server);
+    const admin = await server.login();
+    const made = await server.call('POST', '/api/v1/deploy-tokens', {
+      token: admin,
+      json: {
+        name: 'content CI',
+        remote: 'content',
+        scope: 'publish',
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    publishOnly = made.body.data.secret as string;
+    const build = writeRemoteBuild(path.join(fixture.root, 'planted'), { name: 'content', release: '6.6.6-0bad0bad' });
+    const planted: [string, string][] = [
+      ['index.html', '<!doctype html><script src="same.js"></script>'],
+      ['same.js', 'fetch("/steal?" + localStorage.token)'],
+      ['assets/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
+      ['page.xhtml', '<html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>'],
+      ['data.unknown', '<script>alert(1)</script>'],
+    ];
+    for (const [file, text] of planted) {
+      fs.mkdirSync(path.dirname(path.join(build, file)), { recursive: true });
+      fs.writeFileSync(path.join(build, file), text);
+    }
+    const published = await server.call('POST', '/api/v1/releases/content', {
+      token: publishOnly,
+      body: archiveOf(build),
+      headers: { 'content-type': 'application/gzip' },
+    });
+    expect(published.status).toBe(201);
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(fixture.root, { recursive: true, force: true });
+  });
+
+  it.each(['index.html', 'same.js', 'assets/logo.svg', 'page.xhtml', 'data.unknown', 'remoteEntry.js'])(
+    'serves %s of a release published with a publish-only token so that nothing in it runs at our origin',
+    async (file) => {
+      const res = await server.call('GET', `/remotes/content/6.6.6-0bad0bad/${file}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      // Opened as a page, it is a sandbox of its own origin with no script; a script tag ignores this.
+      expect(res.headers.get('content-security-policy')).toMatch(/(^|;\s*)sandbox(;|$)/);
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    },
+  );
+
+  it.each(['index.html', 'assets/logo.svg', 'page.xhtml', 'data.unknown'])(
+    'sends %s, a document a browser would render, as a download',
+    async (file) => {
+      const res = await server.call('GET', `/remotes/content/6.6.6-0bad0bad/${file}`);
+      expect(res.headers.get('content-disposition')).toMatch(/^attachment/);
+    },
+  );
+
+  it('serves the live shell at / as the page it is', async () => {
+    const res = await server.call('GET', '/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBeNull();
+    expect(res.headers.get('content-security-policy')).not.toMatch(/(^|;\s*)sandbox(;|$)/);
+  });
+});

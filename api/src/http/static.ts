@@ -23,12 +23,30 @@ const setShellHeaders = (reply: FastifyReply, filePath: string) => {
   reply.header('Cache-Control', shellCacheControl(filePath));
 };
 
-// A remote release is never modified after publication, entry and manifest included.
-// A shell on another origin (the remotes on a CDN) loads them with script tags.
-const setReleaseHeaders = (reply: FastifyReply) => {
+/** What the shell loads from a release as a part of its page (a script, a style, a font, an image), never as a page. */
+const RELEASE_PARTS = new Set(['js', 'mjs', 'css', 'json', 'map', 'wasm', 'woff', 'woff2', 'ttf', 'otf', 'ico']);
+
+/**
+ * A release is never modified after publication, entry and manifest included; a shell on another
+ * origin (the remotes on a CDN) loads it with script tags. A publish-only token can place any file in
+ * one, and nothing of it may run at this origin until someone allowed to puts it live (or previews it):
+ * opened as a page, every file is a sandbox of no origin with no script (a script tag or a style
+ * ignores that policy), and what a browser would render as a document (HTML, SVG, XML, anything
+ * unknown) is a download. The shell's page at / is served by its own rules.
+ */
+export function setReleaseHeaders(reply: FastifyReply, filePath: string): void {
   reply.header('Cache-Control', IMMUTABLE);
   reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
-};
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+  const extension = path
+    .extname(filePath.replace(/\.(br|gz)$/, ''))
+    .slice(1)
+    .toLowerCase();
+  if (!RELEASE_PARTS.has(extension) && !IMAGE_EXTENSIONS.has(extension)) {
+    reply.header('Content-Disposition', 'attachment');
+  }
+}
 
 /**
  * Uploaded files are never interpreted as another type than the one they are served with, never run
