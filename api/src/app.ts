@@ -15,6 +15,7 @@ import { frameworkErrors, registerErrorHandler } from './http/errors';
 import { databaseRateLimitStore } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/headers';
 import { registerIdempotency } from './http/idempotency';
+import { registerJsonBody } from './http/json-body';
 import { registerLoadShedding } from './http/pressure';
 import { registerStatic } from './http/static';
 import { massIntentionRoutes } from './mass-intentions/routes';
@@ -110,6 +111,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorateRequest('admin', undefined);
 
   registerErrorHandler(app);
+  registerJsonBody(app);
   recordActivity(app);
   registerIdempotency(app, API_PREFIX);
   logErrorsAndSlowRequests(app, config);

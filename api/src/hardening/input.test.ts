@@ -2,6 +2,7 @@ import { engines, multipartForm, startServer, VALID_REFLECTION, type TestServer 
 import type { OpenApiDocument, SchemaObject } from '../testing/openapi';
 import { solidPng } from '../uploads/png';
 import { NO_CONTROL_CHARACTERS } from '../http/contract';
+import { JSON_MAX_DEPTH, JSON_TOO_DEEP } from '../http/json-body';
 
 // What an outside probe of the production build found in what requests carry, each kept fixed here:
 // control characters in texts, links that only look like links, bounds on every text.
@@ -248,5 +249,61 @@ describe.each(engines())('hardened input on %s', (_name, engine) => {
     expect(edit.body).toEqual({ message: 'The cover is too long' });
     expect((await server.call('GET', `/api/v1/single/book/${id}`)).body.data.bookName).toBe('Confessions');
     await server.call('DELETE', `/api/v1/book/${admin}/${id}`, { token });
+  });
+
+  describe('a JSON body nested past the limit', () => {
+    const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    const send = (url: string, body: string, headers: Record<string, string> = {}) =>
+      server.call('POST', url, { token, body, headers: { 'content-type': 'application/json', ...headers } });
+
+    it.each([
+      ['a list 20,000 deep, with an Idempotency-Key', deepArray(20_000), { 'idempotency-key': 'deep-list' }],
+      [
+        'an object 20,000 deep, with an Idempotency-Key',
+        `{"title":${deepObject(20_000)}}`,
+        { 'idempotency-key': 'deep' },
+      ],
+      ['a list 20,000 deep, without a key', deepArray(20_000), {}],
+      ['one level past the limit', `{"title":${deepArray(JSON_MAX_DEPTH)}}`, {}],
+    ])('is refused in words (400) before it is read: %s', async (_case, body, headers) => {
+      const before = (await server.call('GET', '/api/v1/get/prayers')).body.data;
+      const res = await send(`/api/v1/add/prayer/${admin}`, body, headers);
+      expect([res.status, res.body]).toEqual([400, { message: JSON_TOO_DEEP }]);
+      expect((await server.call('GET', '/api/v1/get/prayers')).body.data).toEqual(before);
+    });
+
+    it.each([
+      [
+        'a call that takes no body (a delete)',
+        () => `/api/v1/delete/prayer/${admin}/${'a'.repeat(24)}`,
+        deepObject(20_000),
+      ],
+      [
+        'a schema that takes any value (an imported row)',
+        () => `/api/v1/import/readings/${admin}`,
+        `{"readings":[${deepArray(20_000)}]}`,
+      ],
+      ['a public call', () => '/api/v1/prayer/request', `{"request":${deepObject(20_000)}}`],
+    ])('is refused on %s, with or without a key', async (_case, url, body) => {
+      const keyed = await send(url(), body, { 'idempotency-key': `deep-${url()}` });
+      expect([keyed.status, keyed.body]).toEqual([400, { message: JSON_TOO_DEEP }]);
+      const plain = await send(url(), body);
+      expect([plain.status, plain.body]).toEqual([400, { message: JSON_TOO_DEEP }]);
+    });
+
+    it('counts brackets only outside texts, and takes a body at the limit as any other', async () => {
+      // Brackets and escaped quotes inside a text are text.
+      const text = `${'[{'.repeat(300)} \\" ${'['.repeat(300)}`;
+      const submit = await send('/api/v1/prayer/request', `{"request":"${text}"}`);
+      expect(submit.status).toBe(201);
+      expect(submit.body.data.request).toBe(JSON.parse(`"${text}"`));
+      // At the limit the body is read, and its schema speaks.
+      const atLimit = await send(`/api/v1/add/prayer/${admin}`, `{"title":${deepArray(JSON_MAX_DEPTH - 1)}}`, {
+        'idempotency-key': 'at-limit',
+      });
+      expect(atLimit.status).toBe(400);
+      expect(atLimit.body.message).not.toBe(JSON_TOO_DEEP);
+    });
   });
 });
