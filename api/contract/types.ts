@@ -14458,9 +14458,9 @@ export interface components {
         share: number;
         /** @description ISO time the rollout began */
         since: string;
-        /** @description Browsers the map gave the release to */
+        /** @description Members whose browsers the map gave the release to, each counted once */
         seen: number;
-        /** @description Of them, those that reported a failure of it */
+        /** @description Of them, those with a browser that reported a failure of it */
         failed: number;
       } | null;
       /** @description The last rollout taken back automatically (until a later deploy) */
@@ -14468,9 +14468,9 @@ export interface components {
         release: string;
         /** @description ISO time it was taken back */
         at: string;
-        /** @description Browsers the map gave the release to */
+        /** @description Members whose browsers the map gave the release to, each counted once */
         seen: number;
-        /** @description Of them, those that reported a failure of it */
+        /** @description Of them, those with a browser that reported a failure of it */
         failed: number;
       } | null;
     };

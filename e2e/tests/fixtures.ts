@@ -134,11 +134,11 @@ export type AdminState = Exclude<BrowserContextOptions['storageState'], string |
  * returns the browser state that screen leaves: the token and the user in the origin's localStorage
  * (the keys the mobile team's tooling reads, spec §9).
  */
-export async function signInState(url: string): Promise<AdminState> {
+export async function signInState(url: string, email = adminEmail, password = adminPassword): Promise<AdminState> {
   const answer = await fetch(`${url}/api/v1/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: adminEmail, password: adminPassword }),
+    body: JSON.stringify({ email, password }),
   });
   if (!answer.ok) throw new Error(`Signing in over the API answered ${answer.status}: ${await answer.text()}`);
   const { token, doesUserEmailExist } = (await answer.json()) as { token: string; doesUserEmailExist: unknown };

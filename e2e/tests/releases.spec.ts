@@ -19,7 +19,7 @@ import {
   startCdn,
   withScratchBuild,
 } from './releases';
-import { signInState, type AdminState } from './fixtures';
+import { adminPassword, signInState, type AdminState } from './fixtures';
 import { menuLink, openDashboard } from './session';
 
 // A remote team's release workflow against the running production server: release, deploy and
@@ -28,6 +28,28 @@ import { menuLink, openDashboard } from './session';
 test.describe.configure({ mode: 'serial' });
 // The browsers start signed in as the administrator (a session made once for the file, fixtures.ts).
 test.use({ signedIn: true });
+
+/**
+ * A new Guest, added by the Admin in Settings → Team's call and signed in: the storage state of a
+ * browser of their own (a rollout counts each member once, however many browsers they use).
+ */
+async function guestState(url: string, admin: AdminState, email: string): Promise<AdminState> {
+  const token = admin.origins[0]!.localStorage.find((item) => item.name === 'token')!.value;
+  const added = await fetch(`${url}/api/v1/team`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name: email.split('@')[0], email, role: 'Guest User' }),
+  });
+  if (!added.ok) throw new Error(`Adding ${email} answered ${added.status}: ${await added.text()}`);
+  const { link } = (await added.json()) as { link: { url: string } };
+  const set = await fetch(`${url}/api/v1/account/set-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: new URL(link.url).searchParams.get('token'), password: adminPassword }),
+  });
+  if (!set.ok) throw new Error(`Setting ${email}'s password answered ${set.status}: ${await set.text()}`);
+  return signInState(url, email, adminPassword);
+}
 
 function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -446,7 +468,11 @@ test('a release whose screen throws is rolled back by itself within a minute, an
   try {
     npmRun(server, ['deploy', '--', 'finance', broken, '--share', '100']);
     const started = Date.now();
-    // Fresh browsers open the list until enough of them reported (5 browsers at least).
+    // Fresh browsers, each a member of its own, open the list until enough of them reported (5 members
+    // at least: one member's browsers count once).
+    const members = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((n) => guestState(baseURL!, admin, `rollout-guest-${n}@example.com`)),
+    );
     let opened = 0;
     // Asked of the Admins' call, not of /remotes.json: a read of the map is a browser served the release.
     const token = admin.origins[0]!.localStorage.find((item) => item.name === 'token')!.value;
@@ -457,7 +483,7 @@ test('a release whose screen throws is rolled back by itself within a minute, an
     };
     while (await inRollout()) {
       expect(Date.now() - started, `still rolled out after ${opened} browsers`).toBeLessThan(60_000);
-      const context = await browser.newContext({ baseURL, storageState: admin });
+      const context = await browser.newContext({ baseURL, storageState: members[opened] });
       const fresh = await context.newPage();
       const reported = fresh.waitForRequest((request) => request.url().endsWith('/api/v1/client-reports'));
       await fresh.goto('/donations');
@@ -469,7 +495,7 @@ test('a release whose screen throws is rolled back by itself within a minute, an
       await context.close();
     }
     expect(Date.now() - started).toBeLessThan(60_000);
-    // Judged once 5 browsers were served it, every one of them failing.
+    // Judged once 5 members were served it, every one of them failing.
     expect(opened).toBe(5);
     expect((await liveRelease(baseURL!, 'finance')).release).toBe(live);
 

@@ -739,6 +739,17 @@ const migrations = (engine: EngineName): Record<string, Migration> => ({
       await db.schema.dropTable('release_previews').execute();
     },
   },
+  '0024_rollout_members': {
+    async up(db: Kysely<unknown>) {
+      // The member whose session read the map: a rollout's figures count members, not browsers. The
+      // browsers recorded so far named themselves (unsigned ids) and no member: they count no more.
+      await sql`delete from rollout_browsers`.execute(db);
+      await db.schema.alterTable('rollout_browsers').addColumn('member_id', 'varchar(24)').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('rollout_browsers').dropColumn('member_id').execute();
+    },
+  },
 });
 
 /** The columns the rich-text migrations rewrite. */

@@ -260,8 +260,10 @@ export interface RolloutBrowsersTable {
   release: string;
   /** The rollout's start: a later rollout of the same release counts afresh. */
   since: string;
-  /** The browser's id (its cookie). */
+  /** The browser's id (its cookie, as the server signed it). */
   browser: string;
+  /** Migration 0024: the member whose session read the map; one member's browsers count as one. */
+  member_id: string | null;
   seen_at: string;
   load_failures: number;
   render_failures: number;

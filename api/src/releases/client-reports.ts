@@ -1,26 +1,34 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
 import { addActivity } from '../activity/record';
-import { allowedTo, bearerSecurity, requireAdmin } from '../auth/guard';
+import { allowedTo, bearerSecurity, bearerToken, requireAdmin } from '../auth/guard';
+import { findAdminByToken } from '../auth/tokens';
 import { timestamp } from '../db/ids';
 import { addSchemas, Entity, OneOf, ref } from '../http/contract';
 import { readCookie, setServerCookie } from '../http/cookies';
 import { HttpError } from '../http/errors';
+import { derivedKey } from '../two-factor/totp';
 import { rateLimited } from '../http/rate-limit';
 import { errorResponses } from '../http/validation';
 import type { RolloutServed } from './live-map';
 import { RELEASE_NAME, REMOTE_NAME } from './schemas';
 
-/** The cookie that names a browser to /remotes.json and to the error reports: random, nothing else. */
+/**
+ * The cookie that names a browser to /remotes.json and to the error reports: a random id the server
+ * chose and its HMAC (`<id>.<mac>`), so that a browser cannot pick the id that decides its rollouts.
+ */
 export const BROWSER_COOKIE = 'browser_id';
-const BROWSER_ID = /^[A-Za-z0-9_-]{22}$/;
+const BROWSER_COOKIE_VALUE = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 const YEAR_SECONDS = 365 * 24 * 3600;
 
-/** A release in rollout is judged only once this many browsers were served it. */
-export const ROLLBACK_MIN_BROWSERS = 5;
+/** A release in rollout is judged only once this many members were served it. */
+export const ROLLBACK_MIN_SEEN = 5;
+
+/** A rollback needs at least this many members whose browsers failed: no one account decides it. */
+export const ROLLBACK_MIN_MEMBERS = 3;
 
 /** The largest error report taken: three short fields. */
 export const REPORT_MAX_BYTES = 1024;
@@ -28,19 +36,33 @@ export const REPORT_MAX_BYTES = 1024;
 /** Who the activity record names for what the server did by itself. */
 const SERVER_MEMBER = { adminId: '000000000000000000000000', member: 'The server (automatic rollback)' };
 
-/** The browser's id from its cookie, if it sent a well-formed one. */
+/** The HMAC of a browser id, with a key of the server's (the same on every instance). */
+const macOf = (request: FastifyRequest, id: string) =>
+  createHmac('sha256', derivedKey(request.server.config.dataDir, 'browser id')).update(id).digest();
+
+/** The browser's id from its cookie, if the server signed it; anything else is no id. */
 export function browserIdOf(request: FastifyRequest): string | undefined {
-  const value = readCookie(request, BROWSER_COOKIE);
-  return value && BROWSER_ID.test(value) ? value : undefined;
+  const match = BROWSER_COOKIE_VALUE.exec(readCookie(request, BROWSER_COOKIE) ?? '');
+  if (!match) return undefined;
+  const [, id, mac] = match;
+  const given = Buffer.from(mac!, 'base64url');
+  const expected = macOf(request, id!);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
 }
 
-/** The browser's id; a browser without one gets a new one in a cookie kept for a year. */
+/** The browser's id; a browser without one the server signed gets a new one in a cookie kept for a year. */
 export function ensureBrowserId(request: FastifyRequest, reply: FastifyReply): string {
   const known = browserIdOf(request);
   if (known) return known;
   const id = randomBytes(16).toString('base64url');
-  setServerCookie(request, reply, BROWSER_COOKIE, id, YEAR_SECONDS);
+  setServerCookie(request, reply, BROWSER_COOKIE, `${id}.${macOf(request, id).toString('base64url')}`, YEAR_SECONDS);
   return id;
+}
+
+/** The member whose session comes with the request, if a valid one does. */
+export async function memberOf(request: FastifyRequest): Promise<string | undefined> {
+  const token = bearerToken(request);
+  return token ? (await findAdminByToken(request.server.db, token))?._id : undefined;
 }
 
 /**
@@ -53,21 +75,30 @@ export class SeenBrowsers {
   constructor(private readonly app: FastifyInstance) {}
 
   /**
-   * `signedIn` is asked once, and only for a browser not recorded yet: a browser counts only while a
-   * member uses it, so that made-up browser ids (anyone may read the map) never judge a rollout.
+   * `member` is asked once, and only for a browser not recorded yet: a browser counts only while a
+   * member uses it (anyone may read the map), and under that member, whose browsers count as one.
    */
-  async record(browser: string, rollouts: RolloutServed[], signedIn: () => Promise<boolean>): Promise<void> {
-    let member: boolean | undefined;
+  async record(browser: string, rollouts: RolloutServed[], member: () => Promise<string | undefined>): Promise<void> {
+    let memberId: string | null | undefined;
     for (const { remote, release, since } of rollouts) {
       const key = `${remote}/${release}/${since}/${browser}`;
       if (this.written.has(key)) continue;
-      member ??= await signedIn();
-      if (!member) return;
+      if (memberId === undefined) memberId = (await member()) ?? null;
+      if (memberId === null) return;
       // Bounded: forgetting only costs a write that changes nothing.
       if (this.written.size >= 100_000) this.written.clear();
       await this.app.db.kysely
         .insertInto('rollout_browsers')
-        .values({ remote, release, since, browser, seen_at: timestamp(), load_failures: 0, render_failures: 0 })
+        .values({
+          remote,
+          release,
+          since,
+          browser,
+          member_id: memberId,
+          seen_at: timestamp(),
+          load_failures: 0,
+          render_failures: 0,
+        })
         .onConflict((conflict) => conflict.columns(['remote', 'release', 'since', 'browser']).doNothing())
         .execute();
       this.written.add(key);
@@ -75,7 +106,10 @@ export class SeenBrowsers {
   }
 }
 
-/** How many browsers a rollout was served to, and how many of them reported a failure of it. */
+/**
+ * How many members' browsers a rollout was served to, and how many of those members' browsers reported
+ * a failure of it: each member counts once, however many browsers they use.
+ */
 export async function rolloutFigures(
   app: FastifyInstance,
   { remote, release, since }: RolloutServed,
@@ -83,8 +117,8 @@ export async function rolloutFigures(
   const row = await app.db.kysely
     .selectFrom('rollout_browsers')
     .select([
-      sql<number>`count(*)`.as('seen'),
-      sql<number>`sum(case when load_failures + render_failures > 0 then 1 else 0 end)`.as('failed'),
+      sql<number>`count(distinct member_id)`.as('seen'),
+      sql<number>`count(distinct case when load_failures + render_failures > 0 then member_id end)`.as('failed'),
     ])
     .where('remote', '=', remote)
     .where('release', '=', release)
@@ -93,9 +127,12 @@ export async function rolloutFigures(
   return { seen: Number(row?.seen ?? 0), failed: Number(row?.failed ?? 0) };
 }
 
-/** Whether a release in rollout failed in too many of its browsers (more than `errorShare` %). */
+/**
+ * Whether a release in rollout failed for too many of its members: more than `errorShare` % of them,
+ * once enough were served it, and never on the word of fewer than `ROLLBACK_MIN_MEMBERS`.
+ */
 export const failedTooOften = ({ seen, failed }: { seen: number; failed: number }, errorShare: number) =>
-  seen >= ROLLBACK_MIN_BROWSERS && failed * 100 > errorShare * seen;
+  seen >= ROLLBACK_MIN_SEEN && failed >= ROLLBACK_MIN_MEMBERS && failed * 100 > errorShare * seen;
 
 /**
  * Takes a release in rollout back to 0 % when it failed in too many of its browsers, through the same
@@ -110,13 +147,15 @@ export async function judgeRollout(app: FastifyInstance, rollout: RolloutServed)
   const done = app.clusterReleases ? await app.clusterReleases.change(takeBack) : takeBack();
   if (!done) return false;
   const label = app.liveMap.current().served.remotes.find((served) => served.name === remote)?.label ?? remote;
-  app.log.warn(`${remote} ${release} rolled back automatically: ${figures.failed} of ${figures.seen} browsers failed`);
+  app.log.warn(
+    `${remote} ${release} rolled back automatically: it failed for ${figures.failed} of ${figures.seen} members`,
+  );
   await addActivity(app.db, {
     ...SERVER_MEMBER,
     kind: 'release',
     recordId: `${remote}/${release}`,
     summary:
-      `${label} ${release} rolled back automatically: ${figures.failed} of ${figures.seen} browsers failed ` +
+      `${label} ${release} rolled back automatically: it failed for ${figures.failed} of ${figures.seen} members ` +
       `(more than ${app.config.rollbackErrorShare} %)`,
   });
   return true;
@@ -164,8 +203,8 @@ export const ClientReport = Entity(
 );
 
 const RolloutFigures = Type.Object({
-  seen: Type.Integer({ description: 'Browsers the map gave the release to' }),
-  failed: Type.Integer({ description: 'Of them, those that reported a failure of it' }),
+  seen: Type.Integer({ description: 'Members whose browsers the map gave the release to, each counted once' }),
+  failed: Type.Integer({ description: 'Of them, those with a browser that reported a failure of it' }),
 });
 
 export const RemoteRollout = Entity(
@@ -203,8 +242,8 @@ export const RemoteRollout = Entity(
 );
 
 /**
- * The shell's error reports (public: a beacon carries no session, only the browser's cookie) and the
- * Admins' view of the rollouts.
+ * The shell's error reports (public: a beacon carries no session, only the browser's cookie, and counts
+ * under the member whose session read the map with that cookie) and the Admins' view of the rollouts.
  */
 export async function clientReportRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
@@ -243,17 +282,20 @@ export async function clientReportRoutes(parent: FastifyInstance): Promise<void>
         kind === 'load'
           ? { load_failures: sql<number>`load_failures + 1` }
           : { render_failures: sql<number>`render_failures + 1` };
-      // Only a browser the map gave the release in its current rollout counts: a report for another is ignored.
+      // Only a browser the map gave the release in its current rollout counts: a report for another is
+      // ignored. A report that comes with a session counts only for that member's own browser.
       let counted = false;
       if (browser && rollout?.release === release) {
-        const updated = await app.db.kysely
+        const member = bearerToken(request) === undefined ? undefined : ((await memberOf(request)) ?? null);
+        let update = app.db.kysely
           .updateTable('rollout_browsers')
           .set(failures)
           .where('remote', '=', remote)
           .where('release', '=', release)
           .where('since', '=', rollout.since)
-          .where('browser', '=', browser)
-          .executeTakeFirst();
+          .where('browser', '=', browser);
+        if (member !== undefined) update = update.where('member_id', '=', member ?? '');
+        const updated = await update.executeTakeFirst();
         counted = Number(updated.numUpdatedRows) > 0;
       }
       if (counted) await judgeRollout(app, { remote, release, since: rollout!.since });

@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { bearerToken } from '../auth/guard';
-import { findAdminByToken } from '../auth/tokens';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { addSchemas, Entity, ref } from '../http/contract';
 import { NO_CACHE } from '../http/static';
-import { ensureBrowserId, SeenBrowsers } from './client-reports';
+import { ensureBrowserId, memberOf, SeenBrowsers } from './client-reports';
 import { clearPreviewCookie, previewOf } from './preview';
 import { releaseSchemas } from './schemas';
 import { SHELL } from './store';
@@ -18,12 +16,6 @@ import { SHELL } from './store';
  * rollout's share), kept in a cookie it is given here: the answer varies by cookie, and its ETag covers
  * what this browser gets.
  */
-/** Whether the request comes with a member's session (the shell sends it with the map once signed in). */
-async function isMember(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
-  const token = bearerToken(request);
-  return token ? (await findAdminByToken(app.db, token)) !== undefined : false;
-}
-
 export async function liveMapRoute(app: FastifyInstance): Promise<void> {
   const seen = new SeenBrowsers(app);
   app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
@@ -35,7 +27,8 @@ export async function liveMapRoute(app: FastifyInstance): Promise<void> {
     if (rollouts.length) {
       // Only the browsers served a rollout release count in its failure share.
       await seen
-        .record(browser, rollouts, () => isMember(app, request))
+        // Under the member whose session comes with it (the shell sends it once signed in), or not at all.
+        .record(browser, rollouts, () => memberOf(request))
         .catch((error: unknown) => {
           request.log.error(error, 'a rollout browser could not be recorded');
         });

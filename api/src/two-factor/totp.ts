@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 
 // RFC 6238 as every authenticator app reads it: SHA-1, six digits, 30-second steps.
@@ -34,6 +34,14 @@ function keyIn(dataDir: string): Buffer {
   if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte key (base64)`);
   keys.set(file, key);
   return key;
+}
+
+/**
+ * A key for another use, derived from the same file (HKDF-SHA256, named by `purpose`): instances that
+ * share the database already share the file, so they agree on it with nothing more to copy.
+ */
+export function derivedKey(dataDir: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', keyIn(dataDir), Buffer.alloc(0), purpose, 32));
 }
 
 /** AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>`, base64url. */
