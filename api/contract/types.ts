@@ -13425,7 +13425,7 @@ export interface paths {
       parameters: {
         query?: never;
         header?: {
-          /** @description Accepted and checked (1–255 visible characters); this answer is never kept, so a retry is answered anew */
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). The answer carries a secret shown once and never kept: sent again within 24 hours, the same request is refused (409, header Idempotent-Replayed: true) and nothing is made twice; another request, 422. */
           'idempotency-key'?: string;
         };
         path?: never;
@@ -13473,6 +13473,28 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -14458,9 +14480,9 @@ export interface components {
         share: number;
         /** @description ISO time the rollout began */
         since: string;
-        /** @description Members whose browsers the map gave the release to, each counted once */
+        /** @description Browsers the map gave the release to */
         seen: number;
-        /** @description Of them, those with a browser that reported a failure of it */
+        /** @description Of them, those that reported a failure of it */
         failed: number;
       } | null;
       /** @description The last rollout taken back automatically (until a later deploy) */
@@ -14468,9 +14490,9 @@ export interface components {
         release: string;
         /** @description ISO time it was taken back */
         at: string;
-        /** @description Members whose browsers the map gave the release to, each counted once */
+        /** @description Browsers the map gave the release to */
         seen: number;
-        /** @description Of them, those with a browser that reported a failure of it */
+        /** @description Of them, those that reported a failure of it */
         failed: number;
       } | null;
     };

@@ -76,7 +76,11 @@ export async function endSession(db: Db, adminId: string, sessionId: string): Pr
   return Number(result.numDeletedRows) > 0;
 }
 
-/** A one-time set-password link's token for the account (only its hash is stored), and its end. */
+/**
+ * A one-time set-password link's token for the account (only its hash is stored), and its end. It
+ * replaces the account's earlier links: the one asked for again is the one that was lost (or whose
+ * answer was, on a retry), and it must not stay open with nobody holding it.
+ */
 export async function createPasswordLink(
   db: Db,
   adminId: string,
@@ -84,10 +88,13 @@ export async function createPasswordLink(
 ): Promise<{ token: string; expiresAt: string }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = timestamp(new Date(now.getTime() + PASSWORD_LINK_HOURS * 3_600_000));
-  await db.kysely
-    .insertInto('password_links')
-    .values({ token_hash: hashToken(token), admin_id: adminId, created_at: timestamp(now), expires_at: expiresAt })
-    .execute();
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx.deleteFrom('password_links').where('admin_id', '=', adminId).execute();
+    await trx
+      .insertInto('password_links')
+      .values({ token_hash: hashToken(token), admin_id: adminId, created_at: timestamp(now), expires_at: expiresAt })
+      .execute();
+  });
   return { token, expiresAt };
 }
 

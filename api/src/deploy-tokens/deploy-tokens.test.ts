@@ -4,6 +4,7 @@ import { createAdmin } from '../auth/admins';
 import { adoptBuilds } from '../testing/archives';
 import { engines, makeFrontEndFixture, startServer, type TestServer } from '../testing/harness';
 import { storedState } from '../testing/snapshot';
+import { DEPLOY_TOKEN_MESSAGES } from './routes';
 
 // Deploy tokens (Settings → Deployed versions): an Admin creates one for one remote, sees its secret
 // once, and revokes it; only its SHA-256 is stored.
@@ -58,6 +59,46 @@ describe.each(engines())('deploy tokens on %s', (_name, engine) => {
 
     const missing = await server.call('POST', '/api/v1/deploy-tokens/aaaaaaaaaaaaaaaaaaaaaaaa/revoke', { token });
     expect([missing.status, missing.body.message]).toEqual([404, 'Deploy token not found']);
+  });
+
+  it('makes one token for a key sent again: the first answer holds its secret, a retry is refused in words', async () => {
+    const count = async () => (await server.db.kysely.selectFrom('deploy_tokens').select('_id').execute()).length;
+    const before = await count();
+    const key = `deploy-${Date.now()}`;
+    const input = { name: 'Finance CI', remote: 'content', scope: 'publish', expiresAt: inDays(30) };
+    const send = (json: unknown = input) =>
+      server.call('POST', '/api/v1/deploy-tokens', { token, json, headers: { 'idempotency-key': key } });
+    const first = await send();
+    expect(first.status).toBe(201);
+    const { secret } = first.body.data as { secret: string };
+
+    const again = await send();
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: DEPLOY_TOKEN_MESSAGES.retried });
+    expect(again.text).not.toContain(secret);
+    expect(await count()).toBe(before + 1);
+    // Another request with the key is refused as on any write.
+    expect((await send({ ...input, name: 'Other CI' })).status).toBe(422);
+    expect(await count()).toBe(before + 1);
+    // The secret is nowhere but in the first answer, and it works.
+    const kept = await server.db.kysely.selectFrom('idempotency_keys').selectAll().where('key', '=', key).execute();
+    expect(kept).toHaveLength(1);
+    expect(JSON.stringify(kept)).not.toContain(secret);
+    expect((await server.call('GET', '/api/v1/releases/content', { token: secret })).status).toBe(200);
+  });
+
+  it('makes one token however many sendings of one key arrive at once', async () => {
+    const count = async () => (await server.db.kysely.selectFrom('deploy_tokens').select('_id').execute()).length;
+    const before = await count();
+    const key = `deploy-at-once-${Date.now()}`;
+    const json = { name: 'Content CI', remote: 'content', scope: 'deploy', expiresAt: inDays(30) };
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        server.call('POST', '/api/v1/deploy-tokens', { token, json, headers: { 'idempotency-key': key } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409]);
+    expect(await count()).toBe(before + 1);
   });
 
   it.each([

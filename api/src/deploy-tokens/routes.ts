@@ -16,6 +16,9 @@ export const DEPLOY_TOKEN_MESSAGES = {
     `"${remote}" is not a remote with published releases (known: ${known.join(', ') || 'none yet'})`,
   past: 'The expiry must be in the future',
   tooFar: `A deploy token expires within ${MAX_DAYS} days: a CI secret is rotated at least once a year`,
+  retried:
+    'This Idempotency-Key already created a deploy token; its secret was shown once, in that answer, and is not kept. ' +
+    'If nobody copied it, revoke that token and create another.',
 } as const;
 
 const DAY_MS = 86_400_000;
@@ -52,9 +55,10 @@ export async function deployTokenRoutes(parent: FastifyInstance): Promise<void> 
   app.post(
     '/deploy-tokens',
     {
-      // The answer carries the secret: never kept for a retry.
+      // The answer carries the secret, which is never stored: a retry of its key is refused in words
+      // rather than making a second token whose secret nobody saw.
       config: {
-        replayable: false,
+        replayable: { once: DEPLOY_TOKEN_MESSAGES.retried },
         activity: {
           kind: 'deploy token',
           says: ({ named, data }) => {

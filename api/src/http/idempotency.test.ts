@@ -150,6 +150,61 @@ describe.each(engines())('writes with an Idempotency-Key on %s', (_name, engine)
     expect(kept).toEqual([]);
   });
 
+  it('takes the same JSON with its keys in another order as the same request', async () => {
+    const before = (await prayers()).length;
+    const key = newKey();
+    const first = await addPrayer(key, { title: 'Angelus', prayer: 'The Angel of the Lord declared unto Mary.' });
+    expect(first.status).toBe(201);
+    sameAnswer(first, await addPrayer(key, { prayer: 'The Angel of the Lord declared unto Mary.', title: 'Angelus' }));
+    expect(await prayers()).toHaveLength(before + 1);
+
+    // Inside lists too; but a list in another order is another request.
+    const rows = [
+      { day: 301, week: 43, date: '2026-10-28', passage: 'Luke 6:12-16' },
+      { day: 302, week: 43, date: '2026-10-29', passage: 'Luke 13:22-30' },
+    ];
+    const importRows = (readings: unknown[]) =>
+      server.call('POST', `/api/v1/import/readings/${admin}`, {
+        json: { readings },
+        token,
+        headers: { 'idempotency-key': importKey },
+      });
+    const importKey = newKey();
+    const imported = await importRows(rows);
+    expect(imported.status).toBe(201);
+    const reordered = rows.map(({ day, week, date, passage }) => ({ passage, date, week, day }));
+    sameAnswer(imported, await importRows(reordered));
+    expect((await importRows([...rows].reverse())).status).toBe(422);
+  });
+
+  it('answers a retried set-password link anew and leaves only that link working, never one nobody saw', async () => {
+    const added = await server.call('POST', '/api/v1/team', {
+      json: { name: 'Grace Link', email: 'grace.link@example.org', role: 'Manager' },
+      token,
+    });
+    expect(added.status).toBe(201);
+    const key = newKey();
+    const makeLink = () =>
+      server.call('POST', `/api/v1/team/${added.body.data._id as string}/link`, {
+        token,
+        headers: { 'idempotency-key': key },
+      });
+    const lost = await makeLink();
+    const retried = await makeLink();
+    expect([lost.status, retried.status]).toEqual([201, 201]);
+    const tokenOf = (link: { url: string }) => new URL(link.url).searchParams.get('token')!;
+    const setPassword = (link: { url: string }) =>
+      server.call('POST', '/api/v1/account/set-password', {
+        json: { token: tokenOf(link), password: 'a password of her own' },
+      });
+    // The answer lost on the way, and the link of the invitation, open nothing any more.
+    expect((await setPassword(lost.body.link)).status).toBe(400);
+    expect((await setPassword(added.body.link)).status).toBe(400);
+    expect((await setPassword(retried.body.link)).status).toBe(200);
+    const kept = await server.db.kysely.selectFrom('idempotency_keys').select('key').where('key', '=', key).execute();
+    expect(kept).toEqual([]);
+  });
+
   it('lets a key be used afresh once its day is over', async () => {
     const key = newKey();
     expect((await addPrayer(key)).status).toBe(201);

@@ -38,9 +38,16 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * false: the answer carries a secret (a session token, an authenticator's key, recovery codes), so it
-     * is never kept; a key sent with it is checked and the request is simply answered.
+     * is never kept; a key sent with it is checked and the request is simply answered. For calls whose
+     * retry answered anew does no harm (a new session; a new link or key that replaces the last).
+     *
+     * { once }: the answer carries the secret of something that lives on (a deploy token), so a retry
+     * must neither make a second one nobody saw nor find the secret stored here (the table, its WAL and
+     * every backup would then hold a live credential the rest of the server keeps only hashed). The key
+     * is noted with the write as any other, without the answer: a retry of it is refused (409) with
+     * these words, and nothing is made twice.
      */
-    replayable?: boolean;
+    replayable?: boolean | { once: string };
   }
   interface FastifyRequest {
     /** What a multipart form said (uploads/form.ts), the same for every sending of it. */
@@ -58,10 +65,29 @@ interface KeyedWrite {
 
 type KeptAnswer = Pick<IdempotencyKeysTable, 'request' | 'status' | 'content_type' | 'body'>;
 
+/**
+ * JSON of a parsed body with every object's keys sorted: the same for the same values, whatever order
+ * the client wrote them in (a list keeps its order, which means something). Bodies nest at most
+ * JSON_MAX_DEPTH levels (json-body.ts), so the recursion is bounded.
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .sort()
+      .flatMap((key) => {
+        const inner = (value as Record<string, unknown>)[key];
+        return inner === undefined ? [] : [`${JSON.stringify(key)}:${canonicalJson(inner)}`];
+      });
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
 /** sha-256 of the method, the URL and what the body said; undefined while a form is still unread. */
 function requestPrint(request: FastifyRequest): string | undefined {
   const multipart = /^multipart\//i.test(request.headers['content-type'] ?? '');
-  const body = multipart ? request.bodyDigest : JSON.stringify(request.body ?? null);
+  const body = multipart ? request.bodyDigest : canonicalJson(request.body);
   if (body === undefined) return undefined;
   return createHash('sha256').update(`${request.method} ${request.url}\n${body}`).digest('hex');
 }
@@ -108,6 +134,7 @@ export function registerIdempotency(app: FastifyInstance, prefix: string): void 
   // The handler runs inside the write's scope: every query it makes, through any transaction.
   app.addHook('onRoute', (route) => {
     if (!writes(route)) return;
+    const replayable = route.config?.replayable ?? true;
     // Documented on every write; the hook below checks it, in words (the schema accepts any text).
     route.schema = {
       ...route.schema,
@@ -116,15 +143,22 @@ export function registerIdempotency(app: FastifyInstance, prefix: string): void 
           Type.String({
             title: 'Idempotency-Key',
             description:
-              route.config?.replayable === false
+              replayable === false
                 ? 'Accepted and checked (1–255 visible characters); this answer is never kept, so a retry is answered anew'
-                : 'One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422.',
+                : replayable === true
+                  ? 'One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422.'
+                  : 'One key per write attempt (1–255 visible characters, e.g. a UUID). The answer carries a secret shown once and never kept: sent again within 24 hours, the same request is refused (409, header Idempotent-Replayed: true) and nothing is made twice; another request, 422.',
           }),
         ),
       }),
       response: {
-        // The key's own refusals: a malformed key, and a key already used for another request.
-        ...errorResponses(400, ...(route.config?.replayable === false ? [] : [422])),
+        // The key's own refusals: a malformed key, a key already used for another request, and the
+        // retry of an answer given once.
+        ...errorResponses(
+          400,
+          ...(replayable === false ? [] : [422]),
+          ...(typeof replayable === 'object' ? [409] : []),
+        ),
         ...(route.schema?.response as object | undefined),
       },
     };
@@ -164,10 +198,15 @@ export function registerIdempotency(app: FastifyInstance, prefix: string): void 
     if (!keyed || keyed.scope.isOver) return payload;
     const { scope, owner, key } = keyed;
     const print = requestPrint(request);
+    const { replayable } = request.routeOptions.config;
     try {
       const succeeded = reply.statusCode >= 200 && reply.statusCode < 300;
       if (succeeded && print !== undefined && (payload === null || typeof payload === 'string')) {
-        const body = payload ?? '';
+        // An answer given once is noted as the refusal its retries get, never with its secret.
+        const once = typeof replayable === 'object';
+        const kept = once
+          ? { status: 409, type: 'application/json; charset=utf-8', body: JSON.stringify({ message: replayable.once }) }
+          : { status: reply.statusCode, type: String(reply.getHeader('content-type') ?? ''), body: payload ?? '' };
         const landed = await scope.run(async () => {
           // A day-old note of the same key no longer holds: the key starts afresh.
           await db.kysely
@@ -182,9 +221,9 @@ export function registerIdempotency(app: FastifyInstance, prefix: string): void 
               owner,
               key,
               request: print,
-              status: reply.statusCode,
-              content_type: String(reply.getHeader('content-type') ?? '') || null,
-              body,
+              status: kept.status,
+              content_type: kept.type || null,
+              body: kept.body,
               created_at: timestamp(),
             })
             .onConflict((conflict) => conflict.columns(['owner', 'key']).doNothing())
