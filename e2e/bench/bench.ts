@@ -35,6 +35,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import readXlsxFile from 'read-excel-file/node';
 import { chromium, type Page } from 'playwright-core';
@@ -848,6 +849,56 @@ async function deployHttpsFigures(auth: { token: string; userId: string }) {
   );
 }
 
+/**
+ * A release archive of a few megabytes padded after its end with gigabytes of zeros (gzip members one
+ * after the other: one stream to gunzip), uploaded while a public read is sampled every 10 ms.
+ */
+async function paddedArchiveFigures(auth: { token: string }) {
+  console.log('\n# 17. a 3 GiB-padded release archive (≈ 3.5 MB upload) refused while public reads go on');
+  const build = path.join(root, 'remote-content', 'dist');
+  if (!existsSync(path.join(build, 'release.json'))) execFileSync('npm', ['run', 'build', '-w', 'remote-content']);
+  const zeros = Buffer.alloc(16 * 1024 * 1024);
+  for (let at = 0; at < zeros.length; at += 16 * 1024) zeros[at] = 1;
+  const member = gzipSync(zeros);
+  const tarGz = execFileSync('tar', ['-czf', '-', '-C', build, '.'], { maxBuffer: 256 * 1024 * 1024 });
+  const archive = Buffer.concat([tarGz, ...Array.from({ length: 192 }, () => member)]);
+  const read = async () => {
+    const asked = performance.now();
+    await (await fetch(`${base}/api/v1/version`)).arrayBuffer();
+    return performance.now() - asked;
+  };
+  // Warm: the first reads open connections and fill caches, upload or not.
+  for (let warm = 0; warm < 50; warm++) await read();
+  let uploading = true;
+  const started = performance.now();
+  const upload = fetch(`${base}/api/v1/releases/content`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/gzip', authorization: `Bearer ${auth.token}` },
+    body: archive,
+  })
+    .then(async (res) => ({ status: res.status, ms: performance.now() - started, text: await res.text() }))
+    .finally(() => (uploading = false));
+  const waits: number[] = [];
+  while (uploading) {
+    waits.push(await read());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const refused = await upload;
+  waits.sort((a, b) => a - b);
+  const p99 = waits[Math.min(waits.length - 1, Math.floor(waits.length * 0.99))] ?? 0;
+  report(
+    'padded archive: the answer',
+    `${refused.status} after ${(refused.ms / 1000).toFixed(1)} s (${(archive.length / 1e6).toFixed(1)} MB sent)`,
+    '413 within a second or two of the limit',
+  );
+  const median = waits[Math.floor(waits.length / 2)] ?? 0;
+  report(
+    `padded archive: public read p99 (${waits.length} reads)`,
+    `${p99.toFixed(1)} ms (median ${median.toFixed(1)})`,
+    '< 100 ms',
+  );
+}
+
 /** Runs the hardening suites through jest and reports each one's cases, failures and time. */
 function hardeningFigures() {
   console.log('\n# 10. the hardening suites');
@@ -950,13 +1001,13 @@ async function restartFigures() {
 /**
  * `npm run bench` runs every section; `npm run bench -- deploy cluster` only those named: build,
  * browser, load, prayers (with the shedding figure), shedding (that figure alone), exports, csv, deploy,
- * deploy-https, soak, hardening, cluster, flood, restarts.
+ * deploy-https, archive, soak, hardening, cluster, flood, restarts.
  */
 async function main() {
   const named = process.argv.slice(2);
   const wants = (section: string) => named.length === 0 || named.includes(section);
   if (wants('build')) timeBuild();
-  if (['browser', 'load', 'prayers', 'shedding', 'exports', 'csv', 'deploy', 'deploy-https'].some(wants)) {
+  if (['browser', 'load', 'prayers', 'shedding', 'exports', 'csv', 'deploy', 'deploy-https', 'archive'].some(wants)) {
     const { server, dataDir } = await startServer();
     try {
       const auth = await login();
@@ -982,6 +1033,7 @@ async function main() {
       if (wants('csv')) await csvImportFigures(auth);
       if (wants('deploy')) await deployFigures(dataDir);
       if (wants('deploy-https')) await deployHttpsFigures(auth);
+      if (wants('archive')) await paddedArchiveFigures(auth);
     } finally {
       server.kill();
       rmSync(dataDir, { recursive: true, force: true });

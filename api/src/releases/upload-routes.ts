@@ -180,7 +180,8 @@ export async function releaseRoutes(parent: FastifyInstance): Promise<void> {
       } catch (error) {
         throw refused(error, folder);
       } finally {
-        fs.rmSync(folder, { recursive: true, force: true });
+        // Off the event loop: a refused build may have left hundreds of files.
+        await fs.promises.rm(folder, { recursive: true, force: true });
       }
     },
   );

@@ -97,7 +97,8 @@ const isGzip = (bytes: Buffer) => bytes.length >= 2 && bytes[0] === 0x1f && byte
 export async function receiveArchive(body: Readable, dir: string, limits: ReleaseLimits): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   const head = await peek(body);
-  const gunzip = isGzip(head) ? zlib.createGunzip() : undefined;
+  // 64 KB pieces: a quarter of the default's callbacks on the event loop, for the same bytes.
+  const gunzip = isGzip(head) ? zlib.createGunzip({ chunkSize: 64 * 1024 }) : undefined;
   // zstd: false, as brotli is by default: the parser decompresses those itself, synchronously.
   const parser = new Parser({ strict: true, zstd: false });
   const tarBytes: Readable = gunzip ?? body;
