@@ -30,15 +30,15 @@ test.describe.configure({ mode: 'serial' });
 test.use({ signedIn: true });
 
 /**
- * A new Guest, added by the Admin in Settings → Team's call and signed in: the storage state of a
+ * A new Admin, added by the Admin in Settings → Team's call and signed in: the storage state of a
  * browser of their own (a rollout counts each member once, however many browsers they use).
  */
-async function guestState(url: string, admin: AdminState, email: string): Promise<AdminState> {
+async function memberState(url: string, admin: AdminState, email: string): Promise<AdminState> {
   const token = admin.origins[0]!.localStorage.find((item) => item.name === 'token')!.value;
   const added = await fetch(`${url}/api/v1/team`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ name: email.split('@')[0], email, role: 'Guest User' }),
+    body: JSON.stringify({ name: email.split('@')[0], email, role: 'Admin' }),
   });
   if (!added.ok) throw new Error(`Adding ${email} answered ${added.status}: ${await added.text()}`);
   const { link } = (await added.json()) as { link: { url: string } };
@@ -461,6 +461,10 @@ test('a release whose screen throws is rolled back by itself within a minute, an
   const live = (await liveRelease(baseURL!, 'finance')).release;
   // Before the build: a pooled connection does not outlive the seconds it blocks this process.
   const admin = await signInState(baseURL!);
+  // The browsers that will open it, each a member of its own (one member's browsers count once).
+  const members = await Promise.all(
+    [1, 2, 3, 4, 5, 6].map((n) => memberState(baseURL!, admin, `rollout-member-${n}@example.com`)),
+  );
   const broken = publishScratchRemote(server, 'finance', (dir) => {
     stampVersion(dir, '1.6.0-throws.1');
     makeScreenThrow(dir, 'src/donations/DonationListScreen.tsx', 'DonationListScreen');
@@ -468,11 +472,6 @@ test('a release whose screen throws is rolled back by itself within a minute, an
   try {
     npmRun(server, ['deploy', '--', 'finance', broken, '--share', '100']);
     const started = Date.now();
-    // Fresh browsers, each a member of its own, open the list until enough of them reported (5 members
-    // at least: one member's browsers count once).
-    const members = await Promise.all(
-      [1, 2, 3, 4, 5, 6].map((n) => guestState(baseURL!, admin, `rollout-guest-${n}@example.com`)),
-    );
     let opened = 0;
     // Asked of the Admins' call, not of /remotes.json: a read of the map is a browser served the release.
     const token = admin.origins[0]!.localStorage.find((item) => item.name === 'token')!.value;
