@@ -502,7 +502,7 @@ test('a release whose screen throws is rolled back by itself within a minute, an
     await page.goto('/settings/versions');
     await expect(page.getByRole('alert')).toContainText(
       new RegExp(
-        `Finance ${escaped(broken)} was rolled back automatically on .+: 5 of 5 browsers failed\\. Every browser gets ${escaped(live)}\\.`,
+        `Finance ${escaped(broken)} was rolled back automatically on .+: 5 of 5 members' browsers failed\\. Every browser gets ${escaped(live)}\\.`,
       ),
     );
     await page.screenshot({ path: test.info().outputPath('rolled-back-1366.png'), fullPage: true });

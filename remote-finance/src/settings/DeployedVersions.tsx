@@ -70,7 +70,10 @@ const columns: Column<Row>[] = [
 
 const percent = (part: number, whole: number) => (whole ? Math.round((part * 100) / whole) : 0);
 
-/** "1 of 30 (3 %)": of the browsers served the release, how many reported a failure. */
+/**
+ * "1 of 30 (3 %)": of the members whose browsers were served the release, how many had one report a
+ * failure. The server counts members, not browsers, so that no one account decides a rollback.
+ */
 const failures = ({ seen, failed }: { seen: number; failed: number }) =>
   seen === 0 ? 'None served yet' : `${failed} of ${seen} (${percent(failed, seen)} %)`;
 
@@ -92,7 +95,7 @@ const rolloutColumns: Column<InRollout>[] = [
       </NoWrap>
     ),
   },
-  { header: 'Browsers failed', cell: (row) => <NoWrap>{failures(row.rollout)}</NoWrap> },
+  { header: 'Members failed', cell: (row) => <NoWrap>{failures(row.rollout)}</NoWrap> },
   { header: 'Since', cell: (row) => timeOf(row.rollout.since) },
 ];
 
@@ -104,7 +107,7 @@ const RolloutsTitle = styled.h3`
 /** GET /rollouts, asked only for an Admin; one query for every part of the screen. */
 const useRollouts = (enabled = true) => useResource(['rollouts'], (signal) => rolloutsApi.get(signal), { enabled });
 
-/** The Admins' part: each rollout with both shares and how many of the new release's browsers failed. */
+/** The Admins' part: each rollout with both shares and how many of the new release's members failed. */
 function Rollouts() {
   const load = useRollouts();
   const { data } = load;
@@ -114,7 +117,10 @@ function Rollouts() {
   return (
     <>
       <RolloutsTitle>Rollouts</RolloutsTitle>
-      <Note>Each new release is served to a share of the browsers, the live one to the rest.</Note>
+      <Note>
+        Each new release is served to a share of the browsers, the live one to the rest. Failures count once per member,
+        whatever their browsers.
+      </Note>
       <DataTable caption="Rollouts" columns={rolloutColumns} rows={inRollout} rowKey={(row) => row.name} />
     </>
   );
@@ -131,7 +137,7 @@ function AutomaticRollbacks() {
           <Notice key={name} $tone="alert" role="alert">
             <p>
               {label} {notice!.release} was rolled back automatically on {timeOf(notice!.at)}: {notice!.failed} of{' '}
-              {notice!.seen} browsers failed. Every browser gets {release}.
+              {notice!.seen} members&apos; browsers failed. Every browser gets {release}.
             </p>
           </Notice>
         ))}

@@ -474,7 +474,7 @@ describe('Settings', () => {
         .map((row) => row.textContent),
     ).toEqual(['Finance1.0.0-ccccccc1.1.0-eeeeeee90 % / 10 %1 of 30 (3 %)26/11/2026 08:00']);
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'Content 1.2.0-fffffff was rolled back automatically on 26/11/2026 09:30: 4 of 5 browsers failed. Every browser gets 1.1.0-bbbbbbb.',
+      "Content 1.2.0-fffffff was rolled back automatically on 26/11/2026 09:30: 4 of 5 members' browsers failed. Every browser gets 1.1.0-bbbbbbb.",
     );
   });
 
