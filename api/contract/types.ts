@@ -1996,6 +1996,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -10466,6 +10477,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -10554,6 +10576,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -10624,6 +10657,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -10723,6 +10767,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -10791,6 +10846,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -10888,6 +10954,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -10956,6 +11033,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -11053,6 +11141,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -11121,6 +11220,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -11218,6 +11328,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -11286,6 +11407,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -11383,6 +11515,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -11451,6 +11594,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -11548,6 +11702,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -11618,6 +11783,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -11717,6 +11893,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -11785,6 +11972,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -11882,6 +12080,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -11950,6 +12159,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -12047,6 +12267,17 @@ export interface paths {
             };
           };
         };
+        /** @description What went wrong, in words for the administrator */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -12115,6 +12346,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -12203,6 +12445,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -12304,6 +12557,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -12416,6 +12680,17 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -12853,7 +13128,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A remote's releases, newest build first, marking the live one and the one a rollback goes back to */
+    /** A remote's releases, the last published first, marking the live one and the one a rollback goes back to */
     get: {
       parameters: {
         query?: never;
@@ -14480,9 +14755,9 @@ export interface components {
         share: number;
         /** @description ISO time the rollout began */
         since: string;
-        /** @description Browsers the map gave the release to */
+        /** @description Members whose browsers the map gave the release to, each counted once */
         seen: number;
-        /** @description Of them, those that reported a failure of it */
+        /** @description Of them, those with a browser that reported a failure of it */
         failed: number;
       } | null;
       /** @description The last rollout taken back automatically (until a later deploy) */
@@ -14490,9 +14765,9 @@ export interface components {
         release: string;
         /** @description ISO time it was taken back */
         at: string;
-        /** @description Browsers the map gave the release to */
+        /** @description Members whose browsers the map gave the release to, each counted once */
         seen: number;
-        /** @description Of them, those that reported a failure of it */
+        /** @description Of them, those with a browser that reported a failure of it */
         failed: number;
       } | null;
     };
@@ -14500,8 +14775,10 @@ export interface components {
       release: string;
       version: string;
       commit: string;
-      /** @description ISO time of the build */
+      /** @description ISO time of the build, as the build says */
       builtAt: string;
+      /** @description ISO time this server published it: what orders the list */
+      publishedAt: string;
       /** @description Browsers load this release */
       live: boolean;
       /** @description The release a rollback goes back to */

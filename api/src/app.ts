@@ -31,6 +31,7 @@ import { twoFactorRoutes } from './two-factor/routes';
 import { teamRoutes } from './team/routes';
 import { activityRoutes } from './activity/routes';
 import { exportRoutes } from './exports/routes';
+import { registerHeavyWork } from './exports/heavy-work';
 import { recordActivity } from './activity/record';
 import { followClusterReleases, ClusterReleases } from './releases/cluster-sync';
 import { openUploadStorage } from './uploads/storage';
@@ -118,6 +119,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   closeSlowBodies(app, config);
   registerSecurityHeaders(app, config);
   await registerLoadShedding(app, config);
+  registerHeavyWork(app, config);
   await app.register(fastifyCompress, { global: true });
   // Limits are declared per route (login, public submissions), never globally. Counted in the
   // database, so that instances sharing it share the limits.

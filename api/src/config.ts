@@ -107,6 +107,8 @@ export interface AppConfig {
   releaseMaxFiles: number;
   /** The most rows an Excel export writes: a workbook is built in memory, a CSV streams. */
   excelExportMaxRows: number;
+  /** Exports and PDFs made at once in all (exports/heavy-work.ts); each member's one at a time. */
+  exportsAtOnce: number;
   /** Origins besides this server's that the live map may load a remote from (a CDN). */
   remoteOrigins: string[];
   /** How long the shell waits for a remote's files before showing its panel. */
@@ -322,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     releaseMaxBytes: int(env, 'RELEASE_MAX_BYTES', RELEASE_MAX_BYTES, 1),
     releaseMaxFiles: int(env, 'RELEASE_MAX_FILES', RELEASE_MAX_FILES, 1),
     excelExportMaxRows: int(env, 'EXCEL_EXPORT_MAX_ROWS', 20_000, 1),
+    exportsAtOnce: int(env, 'EXPORTS_AT_ONCE', 2, 1),
     remoteOrigins: origins(env),
     remoteLoadTimeoutMs: int(env, 'REMOTE_LOAD_TIMEOUT_MS', 3000, 100),
     rollbackErrorShare: percentage(env, 'ROLLBACK_ERROR_SHARE', 5),

@@ -148,5 +148,8 @@ export async function* recordsOf(db: Db, definition: ExportDefinition, request: 
     }
     if (rows.length < EXPORT_PAGE_ROWS) return;
     after = rows[rows.length - 1];
+    // SQLite's driver answers synchronously: without this, a whole list would be read and written in
+    // one turn of the event loop, and every other call would wait for it.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }

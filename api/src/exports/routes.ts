@@ -11,6 +11,7 @@ import { isTimeZone, todayIn, type ExportLimits, type ExportRequest } from './re
 import { exportXlsx } from './xlsx';
 import type { Db } from '../db/database';
 import type { ExportDefinition } from './definition';
+import type { Renderer } from './heavy-work';
 import { EXPORTS } from './lists';
 
 /** The search and the time zone every export takes, beside its list's filters. */
@@ -70,7 +71,13 @@ const FORMATS = [
   name: string;
   contentType: string;
   description: string;
-  write: (db: Db, definition: ExportDefinition, request: ExportRequest, limits: ExportLimits) => unknown;
+  write: (
+    db: Db,
+    definition: ExportDefinition,
+    request: ExportRequest,
+    limits: ExportLimits,
+    renderer: Renderer,
+  ) => unknown;
   refusals: number[];
 }[];
 
@@ -87,6 +94,8 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       app.get(
         `/export/${definition.name}.${format.extension}`,
         {
+          // One at a time per member, a few at once in all (heavy-work.ts).
+          config: { heavyWork: true },
           onRequest: [
             requireAdmin,
             async (request) => {
@@ -114,7 +123,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
                   },
                 },
               },
-              ...errorResponses(400, 401, 403, ...format.refusals),
+              ...errorResponses(400, 401, 403, ...format.refusals, 429),
             },
           },
         },
@@ -132,7 +141,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
             .header('content-type', format.contentType)
             .header('content-disposition', `attachment; filename="${file}"`)
             .header('cache-control', 'no-store')
-            .send(await format.write(app.db, definition, exportRequest, limits));
+            .send(await format.write(app.db, definition, exportRequest, limits, request.renderer!));
         },
       );
     }

@@ -160,7 +160,8 @@ describe.each(engines())('Excel exports on %s', (_name, engine) => {
     } finally {
       await small.close();
     }
-  });
+    // A server of its own, and the first workbook starts its renderer thread.
+  }, 20_000);
 
   it('refuses in words what the CSV refuses: a list the role cannot read, a bad filter or time zone', async () => {
     const refused = await workbook('activity', '', members.Manager.token);

@@ -20,8 +20,10 @@ export const BUSY_MESSAGE = `The server is busy. Please try again in ${SHED_RETR
  * The administrators' reads: the GET routes that need a session. Calls without one are refused at
  * once (401), so they never wait; writes are not gated: they come from a few staff at a human pace,
  * are size- and rate-limited, and an upload's time is its sender's network, which must not hold a place.
+ * Exports and PDFs have places of their own (exports/heavy-work.ts): one taking seconds here would hold
+ * one of the few places every other member's reads wait for.
  */
-const isAdminReadRoute = (route: RouteOptions) => reads(route) && needsSession(route);
+const isAdminReadRoute = (route: RouteOptions) => reads(route) && needsSession(route) && !route.config?.heavyWork;
 
 /** The 503 of a call refused before its work starts. */
 function shed(request: FastifyRequest, reply: FastifyReply, reason: string, detail: unknown): HttpError {

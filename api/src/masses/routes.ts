@@ -8,7 +8,6 @@ import { badRequest, notFound } from '../http/errors';
 import { jsonWrite, RecordParams, UserParams } from '../http/account-routes';
 import { errorResponses } from '../http/validation';
 import { isCalendarDate, localNow } from '../http/dates';
-import { weekPdf } from './pdf';
 import {
   addMass,
   addRegularMass,
@@ -98,6 +97,8 @@ export function massRoutes(parent: FastifyInstance, invalidate: () => void): voi
   parent.get<{ Params: Static<typeof UserParams>; Querystring: Static<typeof WeekPdfQuery> }>(
     '/masses/week/:userId/pdf',
     {
+      // Seconds of CPU with its fonts: one at a time per member, written off the event loop (exports/heavy-work.ts).
+      config: { heavyWork: true },
       onRequest: ownAccount,
       schema: {
         tags: TAGS,
@@ -110,18 +111,19 @@ export function massRoutes(parent: FastifyInstance, invalidate: () => void): voi
             description: 'The PDF file',
             content: { 'application/pdf': { schema: Type.String({ format: 'binary', description: 'The PDF file' }) } },
           },
-          ...errorResponses(400, 401, 403),
+          ...errorResponses(400, 401, 403, 429),
         },
       },
     },
     async (request, reply) => {
       const day = request.query.week ? checkedDay(request.query.week, MASS_MESSAGES.badWeek) : localNow().date;
       const week = await massWeek(db, day);
+      const pdf = await request.renderer!.job().finish({ type: 'pdf', week, large: request.query.large === '1' });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="mass-intentions-${week.week}.pdf"`)
         .header('cache-control', 'no-store')
-        .send(weekPdf(week, { large: request.query.large === '1' }));
+        .send(pdf);
     },
   );
 
