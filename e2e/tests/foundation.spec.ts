@@ -173,6 +173,28 @@ test('each shared library is loaded once, from the shell, and remotes are prefet
 test.describe('signed in', () => {
   test.use({ signedIn: true });
 
+  test('the header search keeps every key typed fast on a slow machine; the address follows, Back restores', async ({
+    page,
+  }) => {
+    await openScreen(page, '/mass-scheduling');
+    // A busy machine: the page's scripts run six times slower.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.pressSequentially('number 1', { delay: 30 });
+    await expect(search).toHaveValue('number 1');
+    await expect(page).toHaveURL(/\?q=number\+1$/);
+    await expect(search).toHaveValue('number 1');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+    // An address changed from outside sets the field.
+    await (await menuLink(page, 'Prayer Requests')).click();
+    await expect(search).toHaveValue('');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/mass-scheduling\?q=number\+1$/);
+    await expect(search).toHaveValue('number 1');
+  });
+
   test("in a short window the side menu shows the current screen's entry", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 600 });
     await openScreen(page, '/settings');

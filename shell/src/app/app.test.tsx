@@ -248,7 +248,8 @@ describe('layout', () => {
     signIn(userId);
     const { router } = renderRoutes(appRoutes(config), '/mass-scheduling');
     await userEvent.type(await screen.findByRole('searchbox', { name: 'Search' }), 'Anna');
-    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('Anna');
+    // Once typing pauses.
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('Anna'));
   });
 
   it('logs out: revokes, says so, clears the session and shows the login', async () => {

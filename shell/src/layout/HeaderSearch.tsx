@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import styled, { useTheme } from 'styled-components';
 import { IconButton } from './IconButton';
 
@@ -67,23 +67,36 @@ const closeIcon = (
   </svg>
 );
 
+/** How long typing pauses before the address follows the field. */
+const WRITE_AFTER_MS = 250;
+
 /**
  * The header's search box: its term is the list's filter (`?q=`). On wide screens a field in the row;
  * on phones a Search button that opens the field over the row. A filtered list keeps its field open,
  * so the term is always in sight; closing the field clears the term.
+ *
+ * The field owns its text and the address follows it once typing pauses: the router renders the
+ * address in a transition, and a field showing the address lost each key typed before that render
+ * (the field was set back to the address's older term). An address changed from outside (Back, a
+ * link) sets the field.
  */
 export function HeaderSearch() {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const term = params.get('q') ?? '';
+  const [text, setText] = useState(term);
   const [opened, setOpened] = useState(false);
-  const open = opened || term !== '';
+  const open = opened || text !== '';
   const theme = useTheme();
   const fieldId = useId();
   const field = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
-  // Where the focus goes once the field has opened or closed: the term leaves the address a moment
-  // after Close, and the Search button is shown only then.
+  // Where the focus goes once the field has opened or closed: the Search button is shown only once
+  // the field has closed.
   const focusTo = useRef<'field' | 'opener' | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Terms this field has put in the address that the router has not shown yet, oldest first.
+  const written = useRef<string[]>([]);
 
   useEffect(() => {
     if (focusTo.current === 'field' && open) field.current?.focus();
@@ -92,7 +105,26 @@ export function HeaderSearch() {
     focusTo.current = null;
   }, [open]);
 
-  const search = (q: string) =>
+  useEffect(() => {
+    const ours = written.current.indexOf(term);
+    if (ours >= 0) {
+      written.current.splice(0, ours + 1);
+      return;
+    }
+    // From outside (Back, a link, another screen): the field shows it; a write still waiting is dropped.
+    clearTimeout(timer.current);
+    written.current = [];
+    setText(term);
+    // The term alone cannot tell another screen with the same term from this one.
+  }, [term, pathname]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const write = (q: string) => {
+    clearTimeout(timer.current);
+    // Already the address's term, or on its way there: nothing to write.
+    if (q === (written.current.at(-1) ?? term)) return;
+    written.current.push(q);
     setParams(
       (previous) => {
         const next = new URLSearchParams(previous);
@@ -104,9 +136,17 @@ export function HeaderSearch() {
       },
       { replace: true },
     );
+  };
+
+  const search = (q: string) => {
+    setText(q);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => write(q), WRITE_AFTER_MS);
+  };
 
   const close = () => {
-    search('');
+    setText('');
+    write('');
     focusTo.current = 'opener';
     setOpened(false);
   };
@@ -134,7 +174,7 @@ export function HeaderSearch() {
           type="search"
           placeholder="Search"
           aria-label="Search"
-          value={term}
+          value={text}
           onChange={(event) => search(event.target.value)}
           onKeyDown={(event) => {
             // On a phone Escape closes the field over the row; a wide screen's field just clears.
