@@ -5029,12 +5029,15 @@ export interface paths {
     put?: never;
     post?: never;
     /**
-     * Delete every prayer request
+     * Delete every prayer request, or every one in a state
      * @description What it deletes goes to the trash (TRASH_KEEP_DAYS): the answer carries the header `Trash-Entry: <id>`, and POST /api/v1/trash/{id}/restore puts it back (Undo).
      */
     delete: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Only the requests in this state */
+          state?: 'New' | 'Prayed for' | 'Answered';
+        };
         header?: {
           /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
           'idempotency-key'?: string;
@@ -5058,6 +5061,11 @@ export interface paths {
               data: {
                 /** @description How many requests were deleted */
                 deleted: number;
+                /**
+                 * @description The state asked for, if any
+                 * @enum {string}
+                 */
+                state?: 'New' | 'Prayed for' | 'Answered';
               };
             };
           };

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import readXlsxFile from 'read-excel-file/node';
 import { expect, test } from './fixtures';
-import { menuLink, openDashboard } from './session';
+import { menuLink, openDashboard, signInOverApi } from './session';
 
 // The tests start signed in as the administrator (a session made once for the file, fixtures.ts).
 test.use({ signedIn: true });
@@ -125,10 +125,14 @@ test('prayer requests sent from the mobile app reach the administrator, who dele
   await expect(table.getByRole('row')).toHaveCount(3);
   await expect(table.getByText('For my exams.')).toHaveCount(0);
 
+  // Delete All deletes what the tab shows (New), and says how many.
   await page.getByRole('button', { name: 'Delete All' }).click();
   await expect(page.getByRole('dialog')).toContainText('Are you sure you want to delete all prayer requests?');
+  await expect(page.getByRole('dialog')).toContainText(
+    'This deletes the 2 New prayer requests; Prayed for and Answered ones stay.',
+  );
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('All prayer requests deleted successfully')).toBeVisible();
+  await expect(page.getByText('2 New prayer requests deleted successfully')).toBeVisible();
   await expect(page.getByText('No prayer requests available.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete All' })).toHaveCount(0);
 });
@@ -234,4 +238,50 @@ test('Export downloads the prayer requests of the state shown as CSV and as Exce
   expect(harvestRow[0]).toBe(harvest);
   expect(harvestRow[1]).toBeInstanceOf(Date);
   expect(harvestRow[2]).toBe('Prayed for');
+});
+
+test('Delete All on the Answered tab deletes the Answered requests only, says how many, and Undo brings them back', async ({
+  page,
+  request,
+}) => {
+  const { headers, userId } = await signInOverApi(request);
+  const texts = ['Tab: for the sick, still New.', 'Tab: for the youth, still New.', 'Tab: thanks, a job found.'];
+  const ids: string[] = [];
+  for (const text of texts) {
+    ids.push((await (await request.post('/api/v1/prayer/request', { data: { request: text } })).json()).data._id);
+  }
+  const answered = ids[2]!;
+  const marked = await request.put(`/api/v1/prayer/requests/state/${userId}`, {
+    headers,
+    data: { ids: [answered], state: 'Answered' },
+  });
+  expect(marked.status()).toBe(200);
+  const stored = async () =>
+    ((await (await request.get(`/api/v1/prayer/request/${userId}`, { headers })).json()).data as { _id: string }[])
+      .map((row) => row._id)
+      .filter((id) => ids.includes(id))
+      .sort();
+
+  await openDashboard(page);
+  await (await menuLink(page, 'Prayer Requests')).click();
+  await page.getByRole('button', { name: 'Answered', exact: true }).click();
+  const table = page.getByRole('table', { name: 'Prayer requests' });
+  await expect(table.getByText(texts[2]!)).toBeVisible();
+  await page.getByRole('button', { name: 'Delete All' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Are you sure you want to delete all prayer requests?');
+  await expect(dialog).toContainText('This deletes the 1 Answered prayer request; New and Prayed for ones stay.');
+  await page.screenshot({ path: test.info().outputPath('delete-all-answered.png') });
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  const toast = page.getByRole('alert').filter({ hasText: '1 Answered prayer request deleted successfully' });
+  await expect(toast).toBeVisible();
+  await expect(page.getByText('No prayer requests are marked Answered.')).toBeVisible();
+  expect(await stored()).toEqual([ids[0], ids[1]].sort());
+
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(table.getByText(texts[2]!)).toBeVisible();
+  expect(await stored()).toEqual([...ids].sort());
+
+  // Nothing of this test stays for the others.
+  for (const id of ids) await request.delete(`/api/v1/prayer/request/${userId}/${id}`, { headers });
 });

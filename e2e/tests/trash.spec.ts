@@ -44,7 +44,7 @@ test('a deleted book comes back with its cover by the toast’s Undo', async ({ 
   expect((await request.get(`/api/v1/single/book/${id}`)).status()).toBe(200);
 });
 
-test('Delete All prayer requests, then restore them all from Settings → Trash', async ({ page }) => {
+test('Delete All of the New prayer requests, then restore them all from Settings → Trash', async ({ page }) => {
   const requests = ['Trash: for the harvest.', 'Trash: for the travellers.', 'Trash: for the choir.'];
   // The mobile app's public call (no token).
   for (const request of requests) {
@@ -57,7 +57,8 @@ test('Delete All prayer requests, then restore them all from Settings → Trash'
   for (const request of requests) await expect(table.getByText(request)).toBeVisible();
   await page.getByRole('button', { name: 'Delete All' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('All prayer requests deleted successfully')).toBeVisible();
+  // The default tab shows the New ones: all three.
+  await expect(page.getByText(`${requests.length} New prayer requests deleted successfully`)).toBeVisible();
   await expect(page.getByText('No prayer requests available.')).toBeVisible();
 
   await (await menuLink(page, 'Settings')).click();
@@ -66,9 +67,9 @@ test('Delete All prayer requests, then restore them all from Settings → Trash'
   const trash = page.getByRole('table', { name: 'Trash' });
   // The latest delete first: one entry for the whole Delete All.
   const entry = trash.getByRole('row').nth(1);
-  await expect(entry).toContainText('All prayer requests');
+  await expect(entry).toContainText(`${requests.length} New prayer requests`);
   await expect(entry).toContainText(`${requests.length} prayer requests`);
-  await entry.getByRole('button', { name: 'Restore All prayer requests' }).click();
+  await entry.getByRole('button', { name: `Restore ${requests.length} New prayer requests` }).click();
   await expect(page.getByText(`${requests.length} prayer requests restored successfully`)).toBeVisible();
 
   await (await menuLink(page, 'Prayer Requests')).click();

@@ -157,6 +157,7 @@ describe.each(engines())('caring for prayer requests on %s', (_name, engine) => 
     expect((searched.body.data as Cared[]).map((row) => row.request)).toEqual(['For Ada']);
     const wrong = await list('?state=Done');
     expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toMatch(/state/i);
     expect(wrong.body).toEqual({ message: 'state must be one of: New, Prayed for, Answered' });
   });
 
@@ -264,6 +265,58 @@ describe.each(engines())('caring for prayer requests on %s', (_name, engine) => 
     const all_ = await server.call('DELETE', `/api/v1/all/prayer/request/${admin}`, { token });
     await server.call('POST', `/api/v1/trash/${all_.headers.get('trash-entry')}/restore`, { token });
     expect(await all()).toEqual(everyone);
+  });
+
+  it('Delete All of one state deletes only the requests in it, says how many, and its Undo restores them', async () => {
+    const before = await all();
+    const kept = await submit('For a new request, kept');
+    const answered = [await submit('For thanks, answered'), await submit('For a job, answered')];
+    await mark({ ids: answered.map((row) => row._id), state: 'Answered' });
+    await care(answered[0]!._id, { note: 'Rang back', assigneeId: manager.id });
+    const others = (await all()).filter((row) => row.state !== 'Answered');
+    const gone = (await all()).filter((row) => row.state === 'Answered');
+    expect(gone.length).toBeGreaterThanOrEqual(2);
+
+    const res = await server.call('DELETE', `/api/v1/all/prayer/request/${admin}?state=Answered`, { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      message: `${gone.length} Answered prayer requests deleted successfully`,
+      data: { deleted: gone.length, state: 'Answered' },
+    });
+    expect(await all()).toEqual(others);
+    expect(others.map((row) => row._id)).toContain(kept._id);
+    const entry = res.headers.get('trash-entry')!;
+    const trashed = (await server.call('GET', '/api/v1/trash', { token })).body.data[0];
+    expect(trashed).toMatchObject({
+      _id: entry,
+      title: `${gone.length} Answered prayer requests`,
+      records: gone.length,
+    });
+
+    await server.call('POST', `/api/v1/trash/${entry}/restore`, { token });
+    const byId = (rows: Cared[]) => [...rows].sort((a, b) => a._id.localeCompare(b._id));
+    expect(byId(await all())).toEqual(byId([...others, ...gone]));
+    expect(await all()).toHaveLength(before.length + 3);
+
+    // One request is said in the singular; a state with none deletes nothing and keeps no trash entry.
+    await mark({ ids: (await all()).filter((row) => row.state === 'Prayed for').map((row) => row._id), state: 'New' });
+    await mark({ ids: [kept._id], state: 'Prayed for' });
+    const one_ = await server.call('DELETE', `/api/v1/all/prayer/request/${admin}?state=Prayed%20for`, { token });
+    expect(one_.body).toEqual({
+      message: '1 Prayed for prayer request deleted successfully',
+      data: { deleted: 1, state: 'Prayed for' },
+    });
+    const none = await server.call('DELETE', `/api/v1/all/prayer/request/${admin}?state=Prayed%20for`, { token });
+    expect(none.body).toEqual({
+      message: '0 Prayed for prayer requests deleted successfully',
+      data: { deleted: 0, state: 'Prayed for' },
+    });
+    expect(none.headers.get('trash-entry')).toBeNull();
+
+    const wrong = await server.call('DELETE', `/api/v1/all/prayer/request/${admin}?state=Done`, { token });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toMatch(/state/i);
+    expect(await all()).toHaveLength(before.length + 2);
   });
 
   it('never serves the staff note, the state or the assignee to a call without a session', async () => {

@@ -183,21 +183,38 @@ export async function deletePrayerRequest(db: Db, id: string, by: Deleter): Prom
   );
 }
 
+/** '3 Answered prayer requests', '1 New prayer request': what a Delete All of one state removed. */
+export const inState = (count: number, state: PrayerState) =>
+  `${count} ${state} prayer ${count === 1 ? 'request' : 'requests'}`;
+
 /**
- * Moves every request to the trash as one entry: how many there were, and the entry's id (none when
- * there were none).
+ * Moves every request (or every one in `state`, the tab the team looks at) to the trash as one entry:
+ * how many there were, and the entry's id (none when there were none).
  */
-export async function deleteAllPrayerRequests(db: Db, by: Deleter): Promise<{ deleted: number; entry?: string }> {
+export async function deleteAllPrayerRequests(
+  db: Db,
+  by: Deleter,
+  state?: PrayerState,
+): Promise<{ deleted: number; entry?: string }> {
   return await db.kysely.transaction().execute(async (trx) => {
     // Oldest first: restored in the order they came.
-    const rows = await trx.selectFrom('prayer_requests').selectAll().orderBy('created_at').orderBy('_id').execute();
-    const result = await trx.deleteFrom('prayer_requests').executeTakeFirst();
+    const query = trx.selectFrom('prayer_requests').selectAll().orderBy('created_at').orderBy('_id');
+    const rows = await (state ? query.where('state', '=', state) : query).execute();
+    // The rows read are the rows deleted: a request sent meanwhile is neither deleted nor counted.
+    if (!rows.length) return { deleted: 0 };
+    const ids = rows.map((row) => row._id);
+    let deleted = 0;
+    for (let at = 0; at < ids.length; at += DELETE_CHUNK) {
+      const result = await trx
+        .deleteFrom('prayer_requests')
+        .where('_id', 'in', ids.slice(at, at + DELETE_CHUNK))
+        .executeTakeFirst();
+      deleted += Number(result.numDeletedRows);
+    }
     await bumpChangeCounter(trx, PRAYER_REQUESTS_LIST);
-    const deleted = Number(result.numDeletedRows);
-    if (!rows.length) return { deleted };
     const entry = await putInTrash(trx, by, {
       kind: 'prayer request',
-      title: 'All prayer requests',
+      title: state ? inState(rows.length, state) : 'All prayer requests',
       records: rows.length,
       rows: rows.map((row) => ({ table: 'prayer_requests' as const, row: { ...row } })),
       files: [],
@@ -206,6 +223,9 @@ export async function deleteAllPrayerRequests(db: Db, by: Deleter): Promise<{ de
     return { deleted, entry };
   });
 }
+
+/** Ids per DELETE … IN (…): well under SQLite's and PostgreSQL's limits on bound parameters. */
+const DELETE_CHUNK = 500;
 
 export async function countPrayerRequests(db: Db): Promise<number> {
   const row = await db.kysely

@@ -15,6 +15,7 @@ import {
   carePrayerRequest,
   deleteAllPrayerRequests,
   deletePrayerRequest,
+  inState,
   listAssignees,
   listPrayerRequests,
   markPrayerRequests,
@@ -29,6 +30,7 @@ import {
   PrayerRequestInput,
   PrayerRequestsMarked,
   type PrayerRequestCare as Care,
+  type PrayerState,
 } from './schemas';
 import { shorten } from '../activity/record';
 import { TRASH_ENTRY_DESCRIPTION, TRASH_ENTRY_HEADER } from '../trash/header';
@@ -123,10 +125,12 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
       config: {
         activity: {
           kind: 'prayer request',
-          says: ({ named, body }) => {
+          // The names whole (namesOf shortened each): the recorder's cut would leave the first alone.
+          says: ({ name, body }) => {
             const { ids, state } = body as { ids: string[]; state: string };
             const count = new Set(ids).size;
             const more = count > NAMED ? ` and ${count - NAMED} more` : '';
+            const named = name ? ` “${name}”` : '';
             return `Marked ${count === 1 ? 'prayer request' : `${count} prayer requests`} ${state}:${named}${more}`;
           },
         },
@@ -178,37 +182,55 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
     },
   );
 
+  // Delete All deletes what the list shows: every request, or (?state=) those of the tab in view.
   app.delete(
     '/all/prayer/request/:userId',
     {
       config: {
         activity: {
           kind: 'prayer request',
-          says: ({ data }) =>
-            `Deleted every prayer request (${(data as { deleted?: number } | undefined)?.deleted ?? 0})`,
+          says: ({ data }) => {
+            const { deleted = 0, state } = (data ?? {}) as { deleted?: number; state?: PrayerState };
+            return state
+              ? `Deleted the ${state} prayer requests (${deleted})`
+              : `Deleted every prayer request (${deleted})`;
+          },
         },
       },
       onRequest: ownAccount,
       schema: {
         tags: ['prayer requests'],
-        summary: 'Delete every prayer request',
+        summary: 'Delete every prayer request, or every one in a state',
         description: TRASH_ENTRY_DESCRIPTION,
         security: bearerSecurity,
         params: UserParams,
+        querystring: Type.Object(
+          {
+            state: Type.Optional(
+              OneOf(PRAYER_STATES, { title: 'state', description: 'Only the requests in this state' }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
         response: {
           200: Type.Object({
             message: Type.String(),
-            data: Type.Object({ deleted: Type.Integer({ description: 'How many requests were deleted' }) }),
+            data: Type.Object({
+              deleted: Type.Integer({ description: 'How many requests were deleted' }),
+              state: Type.Optional(OneOf(PRAYER_STATES, { description: 'The state asked for, if any' })),
+            }),
           }),
-          ...errorResponses(401, 403),
+          ...errorResponses(400, 401, 403),
         },
       },
     },
     async (request, reply) => {
-      const { deleted, entry } = await deleteAllPrayerRequests(db, request.admin!);
+      const { state } = request.query;
+      const { deleted, entry } = await deleteAllPrayerRequests(db, request.admin!, state);
       answers.invalidate();
       if (entry) reply.header(TRASH_ENTRY_HEADER, entry);
-      return { message: 'All prayer requests deleted successfully', data: { deleted } };
+      if (!state) return { message: 'All prayer requests deleted successfully', data: { deleted } };
+      return { message: `${inState(deleted, state)} deleted successfully`, data: { deleted, state } };
     },
   );
 
@@ -249,13 +271,31 @@ function careLine(named: string, care: Care): string {
 /** How many requests the line of a marking names. */
 const NAMED = 3;
 
+/** How many characters two texts start with in common. */
+function sharedStart(one: string, other: string): number {
+  let n = 0;
+  while (n < one.length && one[n] === other[n]) n += 1;
+  return n;
+}
+
 /**
  * The requests a marking's activity line names, as the recorder quotes a record's name: the first
- * few, each shortened, within its 80 characters.
+ * few, each by as much of its text as tells it from the others (requests often start alike), at
+ * most 80 characters, cut after a word.
  */
 function namesOf(texts: string[]): string {
-  return texts
-    .slice(0, NAMED)
-    .map((text) => shorten(text.replace(/\s+/g, ' '), 24))
+  const named = texts.slice(0, NAMED).map((text) => text.replace(/\s+/g, ' ').trim());
+  return named
+    .map((text, index) => {
+      const shared = Math.max(
+        0,
+        ...named.filter((_, other) => other !== index).map((other) => sharedStart(text, other)),
+      );
+      const cut = shorten(text, Math.min(80, Math.max(24, shared + 16)));
+      if (!cut.endsWith('…')) return cut;
+      // Back to the end of the last whole word past what the texts share.
+      const space = cut.lastIndexOf(' ');
+      return space > shared ? `${cut.slice(0, space).replace(/[\s,;:.]+$/, '')}…` : cut;
+    })
     .join('”, “');
 }

@@ -8,6 +8,7 @@ import {
   formatDate,
   ListTable,
   notify,
+  notifyDeleted,
   PageHeader,
   Panel,
   RowAction,
@@ -16,8 +17,8 @@ import {
   WriteOnly,
   type Column,
 } from 'shared';
-import { useGrowingList, useRemoveAll, useRemoveRow, useResource } from 'shared/data';
-import { prayerRequests, prayerRequestsApi, type PrayerRequest, type PrayerState } from './api';
+import { useGrowingList, useRemoveRow, useResource, useRestore } from 'shared/data';
+import { PRAYER_STATES, prayerRequests, prayerRequestsApi, type PrayerRequest, type PrayerState } from './api';
 import { PrayerRequestDetails } from './PrayerRequestDetails';
 import { StateBadge } from './StateBadge';
 import { ToolGroup, Toolbar } from '../ui/Toolbar';
@@ -126,6 +127,22 @@ const NONE_IN: Record<PrayerState, string> = {
   Answered: 'No prayer requests are marked Answered.',
 };
 
+/** '3 Answered prayer requests', '1 prayer request'. */
+const requestsOf = (count: number, state?: PrayerState) =>
+  `${count} ${state ? `${state} ` : ''}prayer ${count === 1 ? 'request' : 'requests'}`;
+
+/**
+ * What Delete All deletes, under the spec's question: the requests of the tab shown (all of them, not
+ * only the page or what the search finds), counted, and what stays.
+ */
+function deleteAllQuestion(count: number, state: PrayerState | undefined, searching: boolean): string {
+  const notOnlyFound = searching ? ', not only those the search finds' : '';
+  const what = state
+    ? `This deletes the ${requestsOf(count, state)}${notOnlyFound}; ${PRAYER_STATES.filter((other) => other !== state).join(' and ')} ones stay.`
+    : `This deletes all ${requestsOf(count)}, whatever their state${notOnlyFound}.`;
+  return `Are you sure you want to delete all prayer requests? ${what}`;
+}
+
 /** The state a request goes on to from a row: New → Prayed for → Answered. */
 const NEXT: Partial<Record<PrayerState, PrayerState>> = { New: 'Prayed for', 'Prayed for': 'Answered' };
 
@@ -155,6 +172,12 @@ export function PrayerRequestsScreen() {
     prayerRequestsApi.page(userId, { page: 1, limit: 1, q: '' }, undefined, signal),
   );
   const stored = any.data?.total ?? any.data?.rows.length ?? 0;
+  // How many the tab holds, whatever the search or page: what its Delete All deletes.
+  const tab = useResource(
+    prayerRequests.list({ userId, part: 'any', ...(filter.state ? { state: filter.key } : {}) }),
+    (signal) => prayerRequestsApi.page(userId, { page: 1, limit: 1, q: '' }, filter.state, signal),
+  );
+  const inTab = tab.data ? (tab.data.total ?? tab.data.rows.length) : undefined;
   const assignees = useResource(prayerRequests.list({ userId, part: 'assignees' }), (signal) =>
     prayerRequestsApi.assignees(userId, signal),
   );
@@ -198,7 +221,12 @@ export function PrayerRequestsScreen() {
   };
 
   const remove = useRemoveRow<PrayerRequest>(prayerRequestsApi.remove, 'Prayer request deleted successfully');
-  const removeAll = useRemoveAll(prayerRequestsApi.removeAll, 'All prayer requests deleted successfully');
+  const restore = useRestore();
+  // The tab's requests only: the server's answer says how many went, and its Undo brings back those.
+  const removeAll = async () => {
+    const answer = await prayerRequestsApi.removeAll(userId, filter.state);
+    notifyDeleted(answer.message, answer, restore);
+  };
 
   const columns = useMemo<Column<PrayerRequest>[]>(
     () => [
@@ -271,11 +299,13 @@ export function PrayerRequestsScreen() {
           actions={
             <>
               <ExportButton list="prayer-requests" filters={{ state: filter.state }} />
-              <DeleteButton
-                label="Delete All"
-                confirmMessage="Are you sure you want to delete all prayer requests?"
-                onDelete={removeAll}
-              />
+              {inTab !== undefined && inTab > 0 && (
+                <DeleteButton
+                  label="Delete All"
+                  confirmMessage={deleteAllQuestion(inTab, filter.state, Boolean(search.get('q')?.trim()))}
+                  onDelete={removeAll}
+                />
+              )}
             </>
           }
         />

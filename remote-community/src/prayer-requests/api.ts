@@ -41,6 +41,9 @@ export const prayerRequestsApi = {
     ),
   remove: async (userId: string, id: string) =>
     prayerRequests.write(callApi('delete', '/api/v1/prayer/request/{userId}/{id}', { params: { userId, id } })),
-  removeAll: async (userId: string) =>
-    prayerRequests.write(callApi('delete', '/api/v1/all/prayer/request/{userId}', { params: { userId } })),
+  /** Every request, or every one in `state` (the tab shown): the answer says how many went. */
+  removeAll: async (userId: string, state: PrayerState | undefined) =>
+    prayerRequests.write(
+      callApi('delete', '/api/v1/all/prayer/request/{userId}', { params: { userId }, query: { state } }),
+    ),
 };

@@ -208,6 +208,53 @@ describe('Prayer requests', () => {
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([`/trash/${entry}/restore`]);
   });
 
+  it('Delete All on a tab deletes what the tab shows, says how many, and its Undo restores exactly those', async () => {
+    const entry = 'c'.repeat(24);
+    const answered = requestOf({
+      _id: 'e'.repeat(24),
+      request: 'Thanks: my mother is home.',
+      createdAt: '2026-03-06T10:00:00.000Z',
+      state: 'Answered',
+    });
+    const server = serverList([answered, second, first]);
+    const calls = stubApi({
+      [listPath]: server.handler,
+      [`DELETE /all/prayer/request/${userId}`]: ({ params }) => {
+        server.set(server.rows().filter((row) => params.state && row.state !== params.state));
+        const answer = { message: '1 Answered prayer request deleted successfully', data: { deleted: 1 } };
+        return [200, answer, { 'trash-entry': entry }];
+      },
+      [`POST /trash/${entry}/restore`]: () => {
+        server.set([answered, ...server.rows()]);
+        return [200, { message: '1 prayer request restored successfully', data: { _id: entry } }];
+      },
+    });
+    render('/prayer-requests?state=answered');
+    const table = await screen.findByRole('table', { name: 'Prayer requests' });
+    expect(within(table).getByText(answered.request)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete All' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('Are you sure you want to delete all prayer requests?');
+    expect(dialog).toHaveTextContent('This deletes the 1 Answered prayer request; New and Prayed for ones stay.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('1 Answered prayer request deleted successfully')).toBeInTheDocument();
+    const deletes = calls.filter((call) => call.method === 'DELETE');
+    expect(deletes.map((call) => call.params.state)).toEqual(['Answered']);
+    expect(await screen.findByText('No prayer requests are marked Answered.')).toBeInTheDocument();
+    expect(server.rows()).toEqual([second, first]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText(answered.request)).toBeInTheDocument();
+    expect(server.rows()).toEqual([answered, second, first]);
+
+    // On All, it says the count of every request.
+    await userEvent.click(screen.getByRole('button', { name: 'All' }));
+    await screen.findByText(first.request);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete All' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('This deletes all 3 prayer requests, whatever their state.');
+  });
+
   it('shows the red toast when a delete fails and keeps the list', async () => {
     stubApi({
       [listPath]: () => ok([second, first]),
@@ -415,8 +462,8 @@ describe('Caring for prayer requests', () => {
 
     await userEvent.click(within(filters).getByRole('button', { name: 'Answered' }));
     expect(await screen.findByText('No prayer requests are marked Answered.')).toBeInTheDocument();
-    // Requests in other states are still there to delete.
-    expect(screen.getByRole('button', { name: 'Delete All' })).toBeInTheDocument();
+    // Delete All deletes what the tab shows: none here, so there is none to press.
+    expect(screen.queryByRole('button', { name: 'Delete All' })).not.toBeInTheDocument();
   });
 
   it('marks one row Prayed for: it leaves the New view, the toast says so', async () => {
