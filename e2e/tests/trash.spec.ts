@@ -25,12 +25,21 @@ test('a deleted book comes back with its cover by the toast’s Undo', async ({ 
   await (await menuLink(page, 'BookShelf')).click();
   await page.getByRole('link', { name: `View details of ${title}` }).click();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText('No earlier versions yet.')).toBeVisible();
 
+  // Nothing is asked of the server about the book once it is deleted: no 404 in the console.
+  const afterDelete: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'GET' && sent.url().includes('/api/v1/')) afterDelete.push(new URL(sent.url()).pathname);
+  });
   await page.getByRole('button', { name: 'Delete Book' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   const toast = page.getByRole('alert').filter({ hasText: 'Book deleted successfully' });
   await expect(toast).toBeVisible();
   await expect(page).toHaveURL(/\/bookshelf$/);
+  await expect(page.getByRole('link', { name: `View details of ${title}` })).toHaveCount(0);
+  const bookId = ((await added.json()) as { data: { _id: string } }).data._id;
+  expect(afterDelete.filter((pathname) => pathname.includes(bookId))).toEqual([]);
   await expect(page.getByRole('link', { name: `View details of ${title}` })).toHaveCount(0);
   // Gone from the mobile app's calls too.
   const id = ((await added.json()) as { data: { _id: string } }).data._id;

@@ -1,4 +1,4 @@
-import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { useQuery, type Query, type QueryKey } from '@tanstack/react-query';
 import { AxiosError } from 'axios';
 // Through the package name, not a relative path: the federation then hands this entry the page's one
 // `shared` (one client, one session).
@@ -26,12 +26,53 @@ export interface Resource {
   write: <T>(request: Promise<T> | T) => Promise<T>;
 }
 
+/** The ids of the records a screen is deleting (`deletingRecord`). */
+const deleting = new Set<string>();
+
+/**
+ * Runs the delete of the record `id` (a details screen's Delete): while it runs, the writes' invalidation
+ * leaves that record's own answers — the record, its history — unasked, since the server would answer
+ * 404, and they are dropped once no screen shows them.
+ */
+export async function deletingRecord<T>(id: string, run: () => Promise<T>): Promise<T> {
+  deleting.add(id);
+  try {
+    return await run();
+  } finally {
+    deleting.delete(id);
+  }
+}
+
+/** An answer about a record being deleted: its details (by id, or by a date whose answer it is) or history. */
+function aboutDeleted(query: Query): boolean {
+  if (!deleting.size) return false;
+  const [, part, key] = query.queryKey;
+  const named = typeof key === 'string' && deleting.has(key);
+  if (part === 'history') return named;
+  if (part !== 'detail') return false;
+  const id = (query.state.data as { _id?: unknown } | undefined)?._id;
+  return named || (typeof id === 'string' && deleting.has(id));
+}
+
+/** The answers of deleted records still shown: each is dropped when its screen goes. */
+const dropWhenUnshown = new Set<Query>();
+queryClient.getQueryCache().subscribe((event) => {
+  if (event.type !== 'observerRemoved' || !dropWhenUnshown.has(event.query)) return;
+  if (event.query.getObserversCount()) return;
+  dropWhenUnshown.delete(event.query);
+  queryClient.getQueryCache().remove(event.query);
+});
+
 export function resource(name: string): Resource {
   // What is on screen loads again now; what is not is dropped, so that the next screen to show it
-  // loads it afresh instead of showing the answer from before the write.
+  // loads it afresh instead of showing the answer from before the write. A record just deleted is the
+  // exception: its screen is leaving, and asking for it again would only fetch two 404s.
   const invalidate = async () => {
     queryClient.removeQueries({ queryKey: [name], type: 'inactive' });
-    await queryClient.invalidateQueries({ queryKey: [name] });
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: [name], predicate: aboutDeleted })) {
+      dropWhenUnshown.add(query);
+    }
+    await queryClient.invalidateQueries({ queryKey: [name], predicate: (query) => !aboutDeleted(query) });
   };
   return {
     name,

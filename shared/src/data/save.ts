@@ -1,6 +1,7 @@
 import { useNavigate, type To } from 'react-router-dom';
 import { notify, notifyDeleted, restoreFromTrash, useUserId } from 'shared';
 import { queryClient } from './queryClient';
+import { deletingRecord } from './resource';
 
 /** A save of a form: the call, the spec's toast once it succeeded, then what follows. */
 export interface SaveSteps<Values, Helpers, Answer> {
@@ -40,7 +41,7 @@ export function useSave<Values, Helpers = unknown, Answer = unknown>(
 
 /**
  * A delete of the record on screen (`remove(userId, id)`): the call, the spec's toast (with Undo while
- * the record is in the trash), then back to `back`. A failure rejects, so that the confirmation stays open (the client showed the server's message).
+ * the record is in the trash), then back to `back`; the deleted record is not asked for again. A failure rejects, so that the confirmation stays open (the client showed the server's message).
  */
 export function useRemove<T extends { _id: string }>(
   record: T | undefined,
@@ -53,7 +54,7 @@ export function useRemove<T extends { _id: string }>(
   const restore = useRestore();
   return async () => {
     if (record === undefined) return;
-    const answer = await remove(userId, record._id);
+    const answer = await deletingRecord(record._id, () => remove(userId, record._id));
     notifyDeleted(toast, answer, restore);
     void navigate(typeof back === 'function' ? back(record) : back);
   };
