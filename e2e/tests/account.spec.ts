@@ -52,7 +52,20 @@ test(
       await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Password' }).click();
       await expect(page).toHaveURL(/\/settings\/password$/);
       const password = page.getByRole('region', { name: 'Password' });
-      await password.getByLabel('Current password').fill(adminPassword);
+      // A wrong current password is said by its field, and stays there until it is corrected.
+      const current = password.getByLabel('Current password');
+      await current.fill('not the password at all');
+      await password.getByLabel('New password', { exact: true }).fill(changed);
+      await password.getByLabel('Confirm new password').fill(changed);
+      await password.getByRole('button', { name: 'Change password' }).click();
+      await expect(current).toHaveAccessibleDescription('The current password is not correct', HASHING);
+      await expect(current).toHaveAttribute('aria-invalid', 'true');
+      await page.waitForTimeout(4500);
+      await expect(current).toHaveAccessibleDescription('The current password is not correct');
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await password.screenshot({ path: test.info().outputPath('password-refused.png') });
+      await current.fill(adminPassword);
+      await expect(current).not.toHaveAttribute('aria-invalid', 'true');
       await password.getByLabel('New password', { exact: true }).fill(changed);
       await expect(password.getByText('Strength: strong')).toBeVisible();
       await password.getByLabel('Confirm new password').fill(changed);

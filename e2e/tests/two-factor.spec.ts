@@ -62,6 +62,15 @@ test('two-factor sign-in: turned on by scanning, a code signs in, wrong and repl
     const totp = new TOTP({ secret: Secret.fromBase32(key), period: 30, digits: 6, algorithm: 'SHA1' });
     await panel.screenshot({ path: test.info().outputPath('two-factor-setup.png') });
 
+    // A wrong first code: said by the field until another is typed.
+    const setupField = panel.getByLabel('Authentication code');
+    await setupField.fill(totp.generate({ timestamp: Date.now() + 20 * PERIOD_MS }));
+    await panel.getByRole('button', { name: 'Turn on', exact: true }).click();
+    await expect(setupField).toHaveAccessibleDescription(/The code is not correct/);
+    await page.waitForTimeout(2500);
+    await expect(setupField).toHaveAccessibleDescription(/The code is not correct/);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
     let used = await freshCode(totp, 0);
     await panel.getByLabel('Authentication code').fill(used.code);
     await panel.getByRole('button', { name: 'Turn on', exact: true }).click();
@@ -80,10 +89,19 @@ test('two-factor sign-in: turned on by scanning, a code signs in, wrong and repl
     await page.screenshot({ path: test.info().outputPath('two-factor-login.png'), fullPage: true });
     const wrong = totp.generate({ timestamp: Date.now() + 10 * PERIOD_MS });
     await code(page, wrong);
-    await expect(page.getByText('The code is not correct. Check your authenticator app and try again.')).toBeVisible();
+    // Said by the field, not in a toast that goes; and once signed in, no failure is left beside the success.
+    const refused = 'The code is not correct. Check your authenticator app and try again.';
+    await expect(page.getByLabel('Authentication code')).toHaveAccessibleDescription(
+      new RegExp(refused.replace(/\./g, '\\.')),
+    );
+    await page.waitForTimeout(2500);
+    await expect(page.getByText(refused)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('two-factor-code-refused.png'), fullPage: true });
     used = await freshCode(totp, used.step);
     await code(page, used.code);
     await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Login Successful')).toBeVisible();
+    await expect(page.getByText(refused)).toHaveCount(0);
 
     // The same code again, within its window: refused.
     await logOut(page);

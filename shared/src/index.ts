@@ -55,6 +55,7 @@ export { FileField, PictureField, type FileValue } from './forms/FileField';
 export { FormColumn } from './forms/FormLayout';
 export { FormPage, FormButtons } from './forms/FormFrame';
 export { RecordForm } from './forms/RecordForm';
+export { useFieldRefusals, type FieldRefusals, type RefusedField } from './forms/refusals';
 export { formValues } from './forms/formValues';
 export {
   defineForm,

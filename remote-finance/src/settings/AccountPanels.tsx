@@ -21,6 +21,7 @@ import {
   TextField,
   type Column,
   formatDateTime,
+  useFieldRefusals,
 } from 'shared';
 import { useResource } from 'shared/data';
 import styled from 'styled-components';
@@ -39,6 +40,7 @@ type ProfileValues = yup.InferType<typeof profileSchema>;
 export function ProfilePanel() {
   const load = useResource(account.detail('me'), accountApi.get);
   const me = load.data;
+  const refusals = useFieldRefusals<ProfileValues>();
   const save = async (values: ProfileValues, form: FormikHelpers<ProfileValues>) => {
     try {
       const saved = await accountApi.save({
@@ -49,16 +51,24 @@ export function ProfilePanel() {
         ...(values.country ? { country: values.country as NonNullable<AccountBody['country']> } : {}),
       });
       notify.success(saved.message);
+      refusals.succeeded();
       form.resetForm({ values: valuesOf(saved.data) });
-    } catch {
-      // The client showed the server's words (an email another account uses, say); the typed values stay.
+    } catch (error) {
+      // An email another account uses is said by the field; the typed values stay.
+      refusals.refuse(error, 'email', values, form);
     }
   };
   return (
     <Panel aria-label="Profile">
       <SectionHeader title="Profile" />
       {me ? (
-        <Formik initialValues={valuesOf(me)} validationSchema={profileSchema} onSubmit={save} enableReinitialize>
+        <Formik
+          initialValues={valuesOf(me)}
+          validationSchema={profileSchema}
+          validate={refusals.validate}
+          onSubmit={save}
+          enableReinitialize
+        >
           {({ isSubmitting }) => (
             <Form noValidate>
               <FormColumn>
@@ -100,8 +110,12 @@ const passwordSchema = yup.object({
 
 type PasswordValues = yup.InferType<typeof passwordSchema>;
 
+/** The field a refused change is about: the new password when the server's words name it, else the current one. */
+const passwordRefused = (message: string) => (/new password/i.test(message) ? 'newPassword' : 'currentPassword');
+
 /** Settings → Password: the current password, then the new one twice; every other session ends. */
 export function PasswordPanel() {
+  const refusals = useFieldRefusals<PasswordValues>();
   const change = async (values: PasswordValues, form: FormikHelpers<PasswordValues>) => {
     try {
       const { message } = await accountApi.changePassword({
@@ -109,9 +123,11 @@ export function PasswordPanel() {
         newPassword: values.newPassword,
       });
       notify.success(message);
+      refusals.succeeded();
       form.resetForm();
-    } catch {
-      // 'The current password is not correct', say: shown by the client; what was typed stays.
+    } catch (error) {
+      // 'The current password is not correct' stands by that field until it is changed; what was typed stays.
+      refusals.refuse(error, passwordRefused, values, form);
     }
   };
   return (
@@ -120,6 +136,7 @@ export function PasswordPanel() {
       <RecordForm
         initialValues={{ currentPassword: '', newPassword: '', confirmPassword: '' }}
         validationSchema={passwordSchema}
+        validate={refusals.validate}
         onSubmit={change}
         label="Change password"
       >

@@ -386,6 +386,41 @@ describe('Settings', () => {
     expect(within(panel).getByLabelText('Current password')).toHaveValue('');
   });
 
+  it('shows a wrong current password by its field until it is corrected, and no red toast', async () => {
+    const wrong = 'The current password is not correct';
+    const calls = settingsApi({
+      'PUT /account/password': (call) =>
+        (call.body as { currentPassword: string }).currentPassword === 'the right one'
+          ? [200, { message: 'Password changed' }]
+          : [400, { message: wrong }],
+    });
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/password');
+    const panel = await screen.findByRole('region', { name: 'Password' });
+    const current = within(panel).getByLabelText('Current password');
+    await userEvent.type(current, 'a wrong one');
+    await userEvent.type(within(panel).getByLabelText('New password'), 'a brand new parish password');
+    await userEvent.type(within(panel).getByLabelText('Confirm new password'), 'a brand new parish password');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Change password' }));
+
+    await waitFor(() => expect(current).toHaveAccessibleDescription(wrong));
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // Long after a toast would have gone, and through a blur, it stands by its field; the same password
+    // is not sent again.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 2500)));
+    await userEvent.click(within(panel).getByLabelText('New password'));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Change password' }));
+    expect(current).toHaveAccessibleDescription(wrong);
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+
+    await userEvent.clear(current);
+    await userEvent.type(current, 'the right one');
+    expect(current).not.toHaveAccessibleDescription(wrong);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password changed')).toBeInTheDocument();
+    expect(within(panel).queryByText(wrong)).not.toBeInTheDocument();
+  }, 30_000);
+
   it('lists my sessions, this device marked, and signs out one or all the others', async () => {
     const calls = settingsApi({
       [`DELETE /account/sessions/${phone.id}`]: () => [200, { message: 'Session signed out' }],
@@ -544,9 +579,13 @@ describe('Settings', () => {
       );
       await userEvent.type(panel().getByLabelText('Authentication code'), '654321');
       await userEvent.click(panel().getByRole('button', { name: 'Turn on' }));
-      expect(await screen.findByText(/The code is not correct/)).toBeInTheDocument();
-      expect(panel().getByLabelText('Authentication code')).toHaveValue('');
+      // The refusal stands by the field (emptied for the next code), not in a toast that goes.
+      const field = panel().getByLabelText('Authentication code');
+      await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringMatching(/The code is not correct/)));
+      expect(field).toHaveValue('');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       await userEvent.type(panel().getByLabelText('Authentication code'), '123 456');
+      expect(field).not.toHaveAccessibleDescription(expect.stringMatching(/The code is not correct/));
       await userEvent.click(panel().getByRole('button', { name: 'Turn on' }));
       const box = await panel().findByRole('status', { name: 'Recovery codes' });
       expect(

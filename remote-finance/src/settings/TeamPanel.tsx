@@ -8,6 +8,7 @@ import {
   RowActions,
   ListTable,
   notify,
+  useFieldRefusals,
   RecordForm,
   SectionHeader,
   Panel,
@@ -37,6 +38,7 @@ const ROLE_OPTIONS = MemberInput.role.enum;
 export function TeamPanel() {
   const load = useResource(team.list(), teamApi.list);
   const [link, setLink] = useState<{ for: string; link: SetPasswordLink }>();
+  const refusals = useFieldRefusals<MemberValues>();
 
   const add = async (values: MemberValues, form: FormikHelpers<MemberValues>) => {
     try {
@@ -46,10 +48,12 @@ export function TeamPanel() {
         role: values.role as Member['role'],
       });
       notify.success(added.message);
+      refusals.succeeded();
       setLink({ for: added.data.name, link: added.link });
       form.resetForm();
-    } catch {
-      // The client showed why (an email in use, say); the typed values stay.
+    } catch (error) {
+      // An email in use is said by the field; the typed values stay.
+      refusals.refuse(error, 'email', values, form);
     }
   };
   const change = async (member: Member, change: { role?: Member['role']; active?: boolean }) => {
@@ -144,6 +148,7 @@ export function TeamPanel() {
       <RecordForm
         initialValues={{ name: '', email: '', role: 'Manager' }}
         validationSchema={memberSchema}
+        validate={refusals.validate}
         onSubmit={add}
         label="Add member"
       >

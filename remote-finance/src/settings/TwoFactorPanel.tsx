@@ -7,6 +7,7 @@ import {
   FormButtons,
   NotLoaded,
   notify,
+  useFieldRefusals,
   SectionHeader,
   Panel,
   RecordForm,
@@ -34,6 +35,7 @@ export function TwoFactorPanel() {
   const status = load.data;
   const managesTeam = me?.permissions.includes('team') ?? false;
   const requiredOfMe = Boolean(status?.requiredForAdmins && me?.role === 'Admin');
+  const offRefusals = useFieldRefusals<{ proof: string }>();
 
   const start = async () => {
     try {
@@ -43,7 +45,7 @@ export function TwoFactorPanel() {
     }
   };
   const confirm = async (code: string) => {
-    // A wrong code throws: the client shows why, and the field is emptied for the next one.
+    // A wrong code throws: its field says why, emptied for the next one.
     const on = await twoFactorApi.enable(code);
     notify.success(on.message);
     setSetup(undefined);
@@ -52,8 +54,11 @@ export function TwoFactorPanel() {
   const turnOff = async (values: { proof: string }, form: FormikHelpers<{ proof: string }>) => {
     try {
       notify.success((await twoFactorApi.disable(values.proof)).message);
-    } catch {
+      offRefusals.succeeded();
+    } catch (error) {
+      // 'The password or code is not correct': said by the field, emptied for another try.
       form.resetForm();
+      offRefusals.refuse(error, 'proof', { proof: '' }, form);
     }
   };
 
@@ -84,6 +89,7 @@ export function TwoFactorPanel() {
           <RecordForm
             initialValues={{ proof: '' }}
             validationSchema={offSchema}
+            validate={offRefusals.validate}
             onSubmit={turnOff}
             label="Turn off two-factor sign-in"
           >

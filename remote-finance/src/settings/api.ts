@@ -26,9 +26,11 @@ export const twoFactor = resource('two-factor');
 
 export const accountApi = {
   get: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/account', { signal })).data,
-  save: async (input: AccountInput) => account.write(callApi('put', '/api/v1/account', { body: input })),
+  // 409: the email is another account's, said by the field.
+  save: async (input: AccountInput) =>
+    account.write(callApi('put', '/api/v1/account', { body: input, byField: [409] })),
   changePassword: async (body: Schemas['PasswordChange']) =>
-    sessions.write(callApi('put', '/api/v1/account/password', { body })),
+    sessions.write(callApi('put', '/api/v1/account/password', { body, byField: [400] })),
   sessions: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/account/sessions', { signal })).data,
   signOut: async (id: string) => sessions.write(callApi('delete', '/api/v1/account/sessions/{id}', { params: { id } })),
   signOutOthers: async () => sessions.write(callApi('delete', '/api/v1/account/sessions')),
@@ -38,16 +40,16 @@ export const twoFactorApi = {
   status: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/account/two-factor', { signal })).data,
   setup: async () => callApi('post', '/api/v1/account/two-factor/setup'),
   enable: async (code: string) =>
-    twoFactor.write(callApi('post', '/api/v1/account/two-factor/enable', { body: { code } })),
+    twoFactor.write(callApi('post', '/api/v1/account/two-factor/enable', { body: { code }, byField: [400] })),
   disable: async (proof: string) =>
-    twoFactor.write(callApi('post', '/api/v1/account/two-factor/disable', { body: { proof } })),
+    twoFactor.write(callApi('post', '/api/v1/account/two-factor/disable', { body: { proof }, byField: [400] })),
   requireForAdmins: async (required: boolean) =>
     twoFactor.write(callApi('put', '/api/v1/team/two-factor', { body: { required } })),
 };
 
 export const teamApi = {
   list: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/team', { signal })).data,
-  add: async (input: MemberInput) => team.write(callApi('post', '/api/v1/team', { body: input })),
+  add: async (input: MemberInput) => team.write(callApi('post', '/api/v1/team', { body: input, byField: [409] })),
   change: async (id: string, change: Schemas['MemberChange']) =>
     team.write(callApi('put', '/api/v1/team/{id}', { params: { id }, body: change })),
   newLink: async (id: string) => callApi('post', '/api/v1/team/{id}/link', { params: { id } }),

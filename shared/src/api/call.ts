@@ -50,6 +50,7 @@ interface CallFlags {
   isLogin?: boolean;
   silent?: boolean;
   quiet?: boolean;
+  byField?: readonly number[];
   /** A multipart body's upload progress, in percent. */
   onProgress?: ProgressListener;
 }

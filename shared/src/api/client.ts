@@ -14,6 +14,11 @@ declare module 'axios' {
     silent?: boolean;
     /** No toast for a failure (a background read with nothing to say); a 401 still ends the session. */
     quiet?: boolean;
+    /**
+     * The statuses by which the server refuses a value the form's fields hold (a wrong current password,
+     * a code not correct, an email taken): no toast, the form shows the words by the field (useFieldRefusals).
+     */
+    byField?: readonly number[];
     /** Sent again after the session was renewed: a second 401 ends the session. */
     replayed?: boolean;
     /** How many times this write has been sent again after no answer or a 503. */
@@ -132,6 +137,7 @@ apiClient.interceptors.response.use(undefined, (error: unknown) => {
   if (onScreen && status !== 401) return Promise.reject(error);
   if (status === 401 && !config?.isLogin) return sessionRefused(error as AxiosError, config);
   if (config?.quiet) return Promise.reject(error);
+  if (status !== undefined && config?.byField?.includes(status)) return Promise.reject(error);
   notify.error(errorMessage(error));
   return Promise.reject(error);
 });

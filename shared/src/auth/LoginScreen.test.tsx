@@ -58,6 +58,27 @@ describe('the login’s code step (two-factor sign-in)', () => {
     expect(calls.at(-1)?.body).toEqual({ challenge: 'the-challenge', code: 'abcde-fghij' });
   });
 
+  it('keeps a refused code’s words by the field, and a success leaves no red toast beside it', async () => {
+    const wrong = 'The code is not correct. Check your authenticator app and try again.';
+    let answers = 0;
+    stubApi({
+      'POST /admin/login': challenged,
+      'POST /admin/login/two-factor': (call) => (++answers === 1 ? [401, { message: wrong }] : signedIn(call)),
+    });
+    await password();
+    const code = await screen.findByLabelText('Authentication code');
+    await userEvent.type(code, '111111');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(code).toHaveAccessibleDescription(expect.stringContaining(wrong)));
+    expect(code).toHaveValue('');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.type(code, '222222');
+    expect(code).not.toHaveAccessibleDescription(expect.stringContaining(wrong));
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Login Successful')).toBeInTheDocument();
+    expect(screen.queryByText(wrong)).not.toBeInTheDocument();
+  });
+
   it('asks for a code before any call, and goes back to the password', async () => {
     const calls = stubApi({ 'POST /admin/login': challenged });
     await password();

@@ -1,4 +1,4 @@
-import { Form, Formik, type FormikHelpers, type FormikProps, type FormikValues } from 'formik';
+import { Form, Formik, type FormikErrors, type FormikHelpers, type FormikProps, type FormikValues } from 'formik';
 import type { Key, ReactNode } from 'react';
 import { FormButtons, FormPage } from './FormFrame';
 import { FormColumn } from './FormLayout';
@@ -6,6 +6,8 @@ import { FormColumn } from './FormLayout';
 export interface RecordFormProps<Values extends FormikValues> {
   initialValues: Values;
   validationSchema: unknown;
+  /** Beside the schema: the values the server refused, each its field's error (useFieldRefusals). */
+  validate?: (values: Values) => FormikErrors<Values>;
   onSubmit: (values: Values, helpers: FormikHelpers<Values>) => Promise<void>;
   /** The submit button's spec text. */
   label: string;
@@ -34,10 +36,16 @@ export type Where =
  * a page's fields as in the modal.
  */
 export function RecordForm<Values extends FormikValues>(props: RecordFormProps<Values> & Where) {
-  const { initialValues, validationSchema, onSubmit, label, formKey, children, after } = props;
+  const { initialValues, validationSchema, validate, onSubmit, label, formKey, children, after } = props;
   const grid = props.onCancel === undefined && !props.oneColumn;
   const form = (
-    <Formik key={formKey} initialValues={initialValues} validationSchema={validationSchema} onSubmit={onSubmit}>
+    <Formik
+      key={formKey}
+      initialValues={initialValues}
+      validationSchema={validationSchema}
+      validate={validate}
+      onSubmit={onSubmit}
+    >
       {(state) => {
         const fields = (
           <>

@@ -11,18 +11,21 @@ export type TwoFactorEnrolment = Schemas['TwoFactorEnrolment'];
 export type TwoFactorEnrolled = Schemas['TwoFactorEnrolled'];
 export type TwoFactorSetup = Schemas['TwoFactorSetup'];
 
+/** A code refused at sign-in (400: not correct; 401: used, or not this account's): said by its field. */
+const CODE_REFUSED = [400, 401] as const;
+
 export const authApi = {
   login: async (credentials: Schemas['LoginInput']) =>
     callApi('post', '/api/v1/admin/login', { body: credentials, isLogin: true }),
   /** The second step: a code of the authenticator app, or a recovery code. */
   loginWithCode: async (body: Schemas['LoginCode']) =>
-    callApi('post', '/api/v1/admin/login/two-factor', { body, isLogin: true }),
+    callApi('post', '/api/v1/admin/login/two-factor', { body, isLogin: true, byField: CODE_REFUSED }),
   /** The enrolment's secret and QR code (the ticket is no session: it opens only these two calls). */
   enrolSetup: async (body: Schemas['LoginEnrolment']) =>
     callApi('post', '/api/v1/admin/login/two-factor/setup', { body, isLogin: true }),
   /** The enrolment confirmed with a code of the app: signed in, with the recovery codes. */
   enrolEnable: async (body: Schemas['LoginEnrolmentCode']) =>
-    callApi('post', '/api/v1/admin/login/two-factor/enable', { body, isLogin: true }),
+    callApi('post', '/api/v1/admin/login/two-factor/enable', { body, isLogin: true, byField: CODE_REFUSED }),
   logout: async () => callApi('get', '/api/v1/auth/logout', { silent: true }),
   /** A one-time link's password (no session: the link is the proof). */
   setPassword: async (body: Schemas['PasswordSet']) =>
