@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { bearerSecurity, requireAdmin } from '../auth/guard';
 import { hashPassword, verifyPassword } from '../auth/password';
+import { checkedPassword } from '../auth/attempts';
 import { isId } from '../db/ids';
 import { revokeAllTokens, revokeOtherTokens } from '../auth/tokens';
 import { addSchemas, ref } from '../http/contract';
@@ -84,7 +85,7 @@ export async function accountRoutes(parent: FastifyInstance): Promise<void> {
         response: { 200: Message, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const admin = request.admin!;
       const row = await db.kysely
         .selectFrom('admins')
@@ -92,7 +93,11 @@ export async function accountRoutes(parent: FastifyInstance): Promise<void> {
         .where('_id', '=', admin._id)
         .executeTakeFirstOrThrow();
       const { currentPassword, newPassword } = request.body;
-      if (!(await verifyPassword(currentPassword, row.password_hash))) throw badRequest(ACCOUNT_MESSAGES.wrongPassword);
+      // A guess placed as a login's is (auth/attempts.ts), before its hash.
+      const proven = await checkedPassword(request, reply, admin._id, (priority) =>
+        verifyPassword(currentPassword, row.password_hash, priority),
+      );
+      if (!proven) throw badRequest(ACCOUNT_MESSAGES.wrongPassword);
       if (currentPassword === newPassword) throw badRequest(ACCOUNT_MESSAGES.samePassword);
       const hash = await hashPassword(newPassword, config.passwordHashCost);
       await savePasswordHash(db, admin._id, hash);

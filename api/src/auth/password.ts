@@ -13,21 +13,35 @@ const KEY_LENGTH = 64;
 
 /** Hashes at once: each holds 128 × N × r bytes (128 MiB at the default cost). Others wait their turn. */
 const MAX_CONCURRENT_HASHES = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
 
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+/**
+ * Which hashes go first when they wait (auth/attempts.ts decides): 0 an attempt from where the account
+ * signed in before, 1 any other, 2 one for an account or from an address that keeps failing. In order
+ * within each.
+ */
+export type HashPriority = 0 | 1 | 2;
+export const ORDINARY: HashPriority = 1;
+
+let running = 0;
+const waiting: [(() => void)[], (() => void)[], (() => void)[]] = [[], [], []];
+
+async function inTurn<T>(work: () => Promise<T>, priority: HashPriority): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting[priority].push(resolve));
   running++;
   try {
     return await work();
   } finally {
     running--;
-    waiting.shift()?.();
+    waiting.find((queue) => queue.length > 0)?.shift()?.();
   }
 }
 
-function derive(password: string, salt: Buffer, options: ScryptOptions & { N: number; r: number }): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  options: ScryptOptions & { N: number; r: number },
+  priority: HashPriority,
+): Promise<Buffer> {
   const maxmem = 128 * options.N * options.r + 16 * 1024 * 1024;
   return inTurn(
     () =>
@@ -36,13 +50,18 @@ function derive(password: string, salt: Buffer, options: ScryptOptions & { N: nu
           err ? reject(err) : resolve(key),
         );
       }),
+    priority,
   );
 }
 
-export async function hashPassword(password: string, cost = DEFAULT_PASSWORD_COST): Promise<string> {
+export async function hashPassword(
+  password: string,
+  cost = DEFAULT_PASSWORD_COST,
+  priority: HashPriority = ORDINARY,
+): Promise<string> {
   const salt = randomBytes(16);
   const N = 2 ** cost;
-  const key = await derive(password, salt, { N, r: R, p: P });
+  const key = await derive(password, salt, { N, r: R, p: P }, priority);
   return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
@@ -63,11 +82,15 @@ function parse(stored: string) {
   return sane && salt && hash ? { ...params, salt, hash } : undefined;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  priority: HashPriority = ORDINARY,
+): Promise<boolean> {
   const parsed = parse(stored);
   if (!parsed) return false;
   const expected = Buffer.from(parsed.hash, 'base64');
-  const key = await derive(password, Buffer.from(parsed.salt, 'base64'), parsed);
+  const key = await derive(password, Buffer.from(parsed.salt, 'base64'), parsed, priority);
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

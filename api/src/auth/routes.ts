@@ -10,6 +10,7 @@ import { findAdminByEmail, savePasswordHash } from './admins';
 import { bearerSecurity, bearerToken, requireAdmin } from './guard';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { revokeToken } from './tokens';
+import { checkedPassword } from './attempts';
 import { forbidden, unauthorized } from '../http/errors';
 import { requiredForAdmins, twoFactorOf } from '../two-factor/repository';
 import { challengeFor, enrolmentFor } from '../two-factor/login';
@@ -44,18 +45,23 @@ export async function authRoutes(parent: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
       const admin = await findAdminByEmail(db, email);
       // An unknown email still pays for one scrypt, so timing does not reveal which emails exist.
       const cost = config.passwordHashCost;
-      const ok = await verifyPassword(password, admin?.password_hash ?? (await dummyPasswordHash(cost)));
+      const stored = admin?.password_hash ?? (await dummyPasswordHash(cost));
+      // Placed before any hash: an account or an address that keeps failing cannot queue everyone's logins.
+      const account = admin?._id ?? `email ${email.toLowerCase()}`;
+      const ok = await checkedPassword(request, reply, account, (priority) =>
+        verifyPassword(password, stored, priority),
+      );
       if (!admin || !ok) throw unauthorized(INVALID_CREDENTIALS);
       // Said only to whoever knows the password: an Admin deactivated the account.
       if (!admin.active) throw forbidden(DEACTIVATED);
       // A hash made at a lower cost than today's is made again now that the password is known.
       if (needsRehash(admin.password_hash, cost)) {
-        const upgraded = await hashPassword(password, cost);
+        const upgraded = await hashPassword(password, cost, 0);
         await savePasswordHash(db, admin._id, upgraded);
       }
       // With a second factor the password alone opens no session: the code comes in a second call.
