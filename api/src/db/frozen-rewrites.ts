@@ -64,3 +64,8 @@ export function ordinarySpacesInRichText(html: string): string {
     return text;
   });
 }
+
+/** 0025: every non-breaking space, as a character or an entity, becomes an ordinary one. */
+export function plainSpacesInRichText(html: string): string {
+  return html.replace(/\u00a0|&nbsp;|&#0*160;|&#x0*a0;/gi, ' ');
+}

@@ -164,7 +164,7 @@ describe.each(engines())('the reflection spaces migration (0014) on %s', (_name,
       })
       .execute();
 
-    await migrateToLatest(db);
+    await migrateTo(db, '0014_reflection_spaces');
     const row = await db.kysely
       .selectFrom('reflections')
       .select(['reflection', 'devotional_content', 'devotional_confession', 'updated_at'])
@@ -175,6 +175,58 @@ describe.each(engines())('the reflection spaces migration (0014) on %s', (_name,
       devotional_confession: '<p>Already plain</p>',
       updated_at: '2026-01-01T00:00:00.000Z',
     });
+  });
+});
+
+describe.each(engines())('the reflection plain spaces migration (0025) on %s', (_name, engine) => {
+  const target = emptyDatabase(engine);
+
+  it('rewrites every non-breaking space 0014 kept, character or entity, as an ordinary one', async () => {
+    const { db } = target;
+    await migrateTo(db, '0024_rollout_members');
+    const nbsp = '\u00a0';
+    const row = (_id: string, date: string, reflection: string) => ({
+      _id,
+      audience: 'adult',
+      date,
+      topic: 'Waiting',
+      reflection,
+      bible_reading: 'Is 40',
+      devotional_content: `<p>${nbsp}Kneel</p>`,
+      devotional_confession: '<p>Already&nbsp;plain</p>',
+      further_reading: 'Ps 27',
+      mass: 'Lk 2',
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    });
+    await db.kysely
+      .insertInto('reflections')
+      .values([
+        row('ffffffffffffffffffffffff', '2026-01-04', `<p>time of ${nbsp}waiting</p>`),
+        row('fffffffffffffffffffffffe', '2026-01-05', '<p>plain</p>'),
+      ])
+      .execute();
+
+    await migrateToLatest(db);
+    const rows = await db.kysely
+      .selectFrom('reflections')
+      .select(['reflection', 'devotional_content', 'devotional_confession', 'updated_at'])
+      .orderBy('date')
+      .execute();
+    expect(rows).toEqual([
+      {
+        reflection: '<p>time of  waiting</p>',
+        devotional_content: '<p> Kneel</p>',
+        devotional_confession: '<p>Already plain</p>',
+        updated_at: '2026-01-01T00:00:00.000Z',
+      },
+      {
+        reflection: '<p>plain</p>',
+        devotional_content: '<p> Kneel</p>',
+        devotional_confession: '<p>Already plain</p>',
+        updated_at: '2026-01-01T00:00:00.000Z',
+      },
+    ]);
   });
 });
 

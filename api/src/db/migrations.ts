@@ -1,5 +1,5 @@
 import { ColumnDefinitionBuilder, Kysely, Migration, MigrationProvider, sql } from 'kysely';
-import { ordinarySpacesInRichText, uploadPathsInRichText } from './frozen-rewrites';
+import { ordinarySpacesInRichText, plainSpacesInRichText, uploadPathsInRichText } from './frozen-rewrites';
 
 // Migrations live in code (not read from a folder) so that the compiled server and ts-jest run the
 // same list. Only portable column types: text, integer; no engine-specific defaults.
@@ -748,6 +748,16 @@ const migrations = (engine: EngineName): Record<string, Migration> => ({
     },
     async down(db: Kysely<unknown>) {
       await db.schema.alterTable('rollout_browsers').dropColumn('member_id').execute();
+    },
+  },
+  // The non-breaking spaces 0014 kept (a double space's second one, a line's first): the mobile app
+  // gets ordinary spaces only.
+  '0025_reflection_plain_spaces': {
+    async up(db: Kysely<unknown>) {
+      await rewriteReflections(db, plainSpacesInRichText);
+    },
+    async down() {
+      // Nothing to undo: the text reads the same.
     },
   },
 });

@@ -118,26 +118,34 @@ describe.each(engines())('reflections on %s', (_name, engine) => {
       }
     });
 
-    it('stores the spaces typed in the editor as ordinary spaces, keeping a non-breaking one only where two would collapse', async () => {
-      // The editor hands its HTML over with every typed space non-breaking.
+    it('stores every space typed in the editor as an ordinary one, double spaces and line starts included', async () => {
+      // The editor hands its HTML over with typed spaces non-breaking (a double space as " \u00a0").
       const typed = (text: string) => text.replace(/ /g, '&nbsp;');
       const res = await add({
         ...valid,
         date: nextDate(),
-        reflection: `<p>${typed('Narrow screens break words')} <strong>${typed('in the ')}</strong>${typed('middle  of  them.')}</p>`,
+        reflection: `<p>${typed('Narrow screens break words')} <strong>${typed('in the ')}</strong>${typed('middle  of  them.')}</p><p>time of \u00a0waiting</p>`,
         devotionalContent: `<p>${typed(' Indented')}</p><ol><li data-list="bullet">${typed('the assurance of grace ')}</li></ol>`,
-        devotionalConfession: '<p>Plain\u00a0text\u00a0\u00a0\u00a0three</p>',
+        devotionalConfession: '<p>Plain\u00a0text\u00a0\u00a0\u00a0three&#160;and&#xa0;four</p>',
       });
       expect(res.status).toBe(201);
-      const nbsp = '\u00a0';
       const expected = {
-        reflection: `<p>Narrow screens break words <strong>in the </strong>middle ${nbsp}of ${nbsp}them.</p>`,
-        devotionalContent: `<p>${nbsp}Indented</p><ol><li data-list="bullet">the assurance of grace </li></ol>`,
-        devotionalConfession: `<p>Plain text ${nbsp} three</p>`,
+        reflection:
+          '<p>Narrow screens break words <strong>in the </strong>middle  of  them.</p><p>time of  waiting</p>',
+        devotionalContent: '<p> Indented</p><ol><li data-list="bullet">the assurance of grace </li></ol>',
+        devotionalConfession: '<p>Plain text   three and four</p>',
       };
       expect(res.body.data).toMatchObject(expected);
-      // What the mobile app reads.
+      // What the mobile app reads, and what an edit stores.
       expect((await one(res.body.data._id)).body.data).toMatchObject(expected);
+      const edited = await edit(res.body.data._id, {
+        ...valid,
+        date: res.body.data.date,
+        reflection: '<p>edited&nbsp;&nbsp;twice</p>',
+      });
+      expect(edited.status).toBe(200);
+      expect((await one(res.body.data._id)).body.data.reflection).toBe('<p>edited  twice</p>');
+      expect(JSON.stringify((await one(res.body.data._id)).body)).not.toMatch(/\u00a0|&nbsp;|&#160;/i);
     });
 
     it("keeps the editor's YouTube and Vimeo players whole, and removes any other frame an attacker would try", async () => {

@@ -16,6 +16,7 @@ import {
 } from '../uploads/store';
 import { putInTrash, type Deleter } from '../trash/store';
 import type { Audience, Reflection, ReflectionInput } from './schemas';
+import { plainSpaces } from './sanitize';
 
 /** The change counter of each audience's public list (db/changes.ts). */
 export const reflectionsList = (audience: Audience) => `reflections-${audience}`;
@@ -33,10 +34,11 @@ export function toApi(row: ReflectionsTable, origin: string): Reflection {
     _id: row._id,
     date: row.date,
     topic: row.topic,
-    reflection: servedHtml(row.reflection, origin),
+    // Ordinary spaces on the way out too: a record restored from the trash is written back as it was kept.
+    reflection: plainSpaces(servedHtml(row.reflection, origin)),
     bibleReading: row.bible_reading,
-    devotionalContent: servedHtml(row.devotional_content, origin),
-    devotionalConfession: servedHtml(row.devotional_confession, origin),
+    devotionalContent: plainSpaces(servedHtml(row.devotional_content, origin)),
+    devotionalConfession: plainSpaces(servedHtml(row.devotional_confession, origin)),
     furtherReading: row.further_reading,
     mass: row.mass,
     createdAt: row.created_at,
@@ -46,10 +48,11 @@ export function toApi(row: ReflectionsTable, origin: string): Reflection {
 const columns = (input: ReflectionInput) => ({
   date: input.date,
   topic: input.topic,
-  reflection: storedHtml(input.reflection),
+  // A restored version may hold the non-breaking spaces of its day.
+  reflection: plainSpaces(storedHtml(input.reflection)),
   bible_reading: input.bibleReading,
-  devotional_content: storedHtml(input.devotionalContent),
-  devotional_confession: storedHtml(input.devotionalConfession),
+  devotional_content: plainSpaces(storedHtml(input.devotionalContent)),
+  devotional_confession: plainSpaces(storedHtml(input.devotionalConfession)),
   further_reading: input.furtherReading,
   mass: input.mass,
 });

@@ -85,49 +85,19 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export function sanitizeRichText(html: string): string {
-  return ordinarySpaces(sanitizeHtml(html, OPTIONS).trim());
+  return plainSpaces(sanitizeHtml(html, OPTIONS).trim());
 }
 
-const NBSP = '\u00a0';
-/** Tags that start or end a line: a space next to them would collapse. */
-const LINE_EDGE = /^<\/?(?:p|h[1-6]|li|ol|ul|blockquote|pre|br)\b/i;
-/** Inline content that is not text: a space after it is a word's space again. */
-const EMBED = /^<(?:img|iframe)\b/i;
+/** A non-breaking space, as a character or as an entity (&nbsp; &#160; &#xa0;). */
+const NON_BREAKING = /\u00a0|&nbsp;|&#0*160;|&#x0*a0;/gi;
 
 /**
- * The editor writes every typed space as a non-breaking one, which makes browsers (and the mobile
- * app) break words anywhere but at spaces. Spaces are stored as ordinary ones; a non-breaking space
- * stays only where an ordinary one would collapse: after another space, or at the start of a line.
- * Works on sanitised HTML, whose text holds no '<' (tags are the only '<…>').
+ * Every space as an ordinary one: the editor writes typed spaces (a double space's second one, a line's
+ * first) as non-breaking ones, which the mobile app would show as they are and break words anywhere
+ * but there. Stored rich text and what the app reads hold none.
  */
-export function ordinarySpaces(html: string): string {
-  let lineStart = true;
-  let afterSpace = false;
-  return html.replace(/<[^>]*>|[^<]+/g, (token) => {
-    if (token.startsWith('<')) {
-      if (LINE_EDGE.test(token)) {
-        lineStart = true;
-        afterSpace = false;
-      } else if (EMBED.test(token)) {
-        lineStart = false;
-        afterSpace = false;
-      }
-      return token;
-    }
-    let text = '';
-    for (const char of token) {
-      if (char === ' ' || char === NBSP) {
-        const collapses = lineStart || afterSpace;
-        text += collapses ? NBSP : ' ';
-        afterSpace = !collapses;
-      } else {
-        text += char;
-        lineStart = false;
-        afterSpace = false;
-      }
-    }
-    return text;
-  });
+export function plainSpaces(html: string): string {
+  return html.replace(NON_BREAKING, ' ');
 }
 
 /** True when the sanitised HTML shows nothing: no text, no image, no video (Quill's empty `<p><br></p>`). */
