@@ -334,6 +334,9 @@ test("a remote team's CI releases and deploys a scratch finance over HTTPS with 
   const form = page.getByRole('dialog', { name: 'New deploy token' });
   await form.getByLabel('Name').fill('Finance CI');
   await form.getByLabel('Remote').selectOption({ label: 'Finance' });
+  // A new token publishes only until going live is chosen; this CI deploys too.
+  await expect(form.getByLabel('Scope')).toHaveValue('publish');
+  await form.getByLabel('Scope').selectOption({ label: 'Publish and go live' });
   await form.getByRole('button', { name: 'Create token' }).click();
   const shown = page.getByRole('dialog', { name: 'Copy the new token' });
   const financeToken = (await shown.locator('code').textContent())!;

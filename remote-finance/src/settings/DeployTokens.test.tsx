@@ -82,7 +82,7 @@ describe('Deploy tokens', () => {
     const dialog = screen.getByRole('dialog', { name: 'New deploy token' });
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Finance CI');
     await userEvent.selectOptions(within(dialog).getByLabelText('Remote'), 'Finance');
-    expect(within(dialog).getByLabelText('Scope')).toHaveDisplayValue('Publish and go live');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Scope'), 'Publish and go live');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
 
     const shown = await screen.findByRole('dialog', { name: 'Copy the new token' });
@@ -106,6 +106,24 @@ describe('Deploy tokens', () => {
     expect(within(await tokensTable()).getAllByRole('row')[1]).toHaveTextContent(
       /^Finance CIFinancePublish and go live/,
     );
+  });
+
+  it('starts a new token on the least power, publish only, and on the remote whose releases are in view', async () => {
+    tokensApi();
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/versions');
+    await tokensTable();
+    await userEvent.click(screen.getByRole('button', { name: 'New token' }));
+    let dialog = screen.getByRole('dialog', { name: 'New deploy token' });
+    expect(within(dialog).getByLabelText('Scope')).toHaveDisplayValue('Publish only');
+    expect(within(dialog).getByLabelText('Remote')).toHaveDisplayValue('Content');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    const releases = screen.getByRole('region', { name: 'Releases' });
+    await userEvent.selectOptions(within(releases).getByLabelText('Remote'), 'Finance');
+    await userEvent.click(screen.getByRole('button', { name: 'New token' }));
+    dialog = screen.getByRole('dialog', { name: 'New deploy token' });
+    expect(within(dialog).getByLabelText('Remote')).toHaveDisplayValue('Finance');
+    expect(within(dialog).getByLabelText('Scope')).toHaveDisplayValue('Publish only');
   });
 
   it('revokes a token only once confirmed', async () => {

@@ -61,10 +61,11 @@ interface Remote {
 
 /**
  * Settings → Deployed versions → Deploy tokens (an Admin's): the tokens a remote team's CI publishes
- * and deploys its remote with over HTTPS. A new token's secret is shown once, with a Copy button;
- * revoking one asks first.
+ * and deploys its remote with over HTTPS. A new token starts on publish only and on the remote in view
+ * (`remoteInView`, the Releases' choice). Its secret is shown once, with a Copy button; revoking one
+ * asks first.
  */
-export function DeployTokens({ remotes }: { remotes: Remote[] }) {
+export function DeployTokens({ remotes, remoteInView }: { remotes: Remote[]; remoteInView?: string }) {
   const load = useResource(deployTokens.list(), deployTokensApi.list);
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ name: string; secret: string }>();
@@ -174,8 +175,11 @@ export function DeployTokens({ remotes }: { remotes: Remote[] }) {
             <RecordForm<TokenValues>
               initialValues={{
                 name: '',
-                remote: remotes[0]?.name ?? '',
-                scope: 'deploy',
+                // The remote whose releases the Admin is looking at, and the least power: going live is chosen.
+                remote: remotes.some((remote) => remote.name === remoteInView)
+                  ? remoteInView!
+                  : (remotes[0]?.name ?? ''),
+                scope: 'publish',
                 expires: dayFromToday(DEFAULT_DAYS),
               }}
               validationSchema={tokenSchema}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { DataTable, Notice, NotLoaded, SectionHeader, Panel, runtimeInfo, type Column } from 'shared';
 import { useResource } from 'shared/data';
 import styled from 'styled-components';
@@ -158,6 +159,8 @@ export function DeployedVersions() {
   const me = useResource(account.detail('me'), accountApi.get);
   const isAdmin = me.data?.permissions.includes('team') ?? false;
   const rollouts = useRollouts(isAdmin);
+  // The remote whose releases are in view: a new deploy token starts on it.
+  const [remoteInView, setRemoteInView] = useState<string>();
 
   let body;
   if (!data) body = <NotLoaded load={load} what="The deployed versions" missing={null} />;
@@ -183,8 +186,10 @@ export function DeployedVersions() {
       <>
         <DataTable caption="Deployed versions" columns={columns} rows={rows} rowKey={(row) => row.app} />
         {isAdmin && <Rollouts />}
-        {isAdmin && <PublishedReleases remotes={data.remotes} rollouts={rollouts.data} />}
-        {isAdmin && <DeployTokens remotes={data.remotes} />}
+        {isAdmin && (
+          <PublishedReleases remotes={data.remotes} rollouts={rollouts.data} onRemoteChange={setRemoteInView} />
+        )}
+        {isAdmin && <DeployTokens remotes={data.remotes} remoteInView={remoteInView} />}
         {/* What only a developer needs: closed until asked for. */}
         <TechnicalDetails>
           <summary>Technical details</summary>

@@ -30,10 +30,13 @@ const loadAgain = (address: string) => window.location.replace(address);
 export function PublishedReleases({
   remotes,
   rollouts,
+  onRemoteChange,
   onPreviewStarted = loadAgain,
 }: {
   remotes: Remote[];
   rollouts?: RemoteRollout[];
+  /** Told the remote whose releases are shown, at first and on every change. */
+  onRemoteChange?: (remote: string) => void;
   /** What follows a preview started: a full load of this page (tests watch it instead). */
   onPreviewStarted?: (address: string) => void;
 }) {
@@ -46,6 +49,7 @@ export function PublishedReleases({
   const load = useResource(['releases', remote], (signal) => releasesApi.list(remote, signal), {
     enabled: Boolean(remote),
   });
+  useEffect(() => onRemoteChange?.(remote), [remote, onRemoteChange]);
   const [starting, setStarting] = useState<string>();
   const label = remotes.find((candidate) => candidate.name === remote)?.label ?? remote;
   const inRollout = rollouts?.find((candidate) => candidate.name === remote)?.rollout?.release;
