@@ -14085,7 +14085,7 @@ export interface components {
       /** @description ISO time of the write */
       at: string;
       memberId: string;
-      /** @description Who, as they were then: their name, or their email */
+      /** @description Who: a member by the name they have now (their email before they saved one), or a deploy token or the server */
       member: string;
       kind: string;
       recordId: string | null;

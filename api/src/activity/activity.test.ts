@@ -73,8 +73,8 @@ describe.each(engines())('the activity record on %s', (_name, engine) => {
       // Made without a session (at the link), and recorded all the same.
       ['Sister Grace', 'account', 'Set their password with a one-time link'],
       ['Fr. Anthony', 'team', 'Added a member “Sister Grace”'],
-      // Before the name was saved, the member was their email.
-      ['admin@example.com', 'account', 'Saved their profile'],
+      // Written while the member was still their email: shown by the name they have now.
+      ['Fr. Anthony', 'account', 'Saved their profile'],
     ]);
     expect(list.find((entry) => entry.summary === 'Deleted book “Confessions”')?.recordId).toBe(bookId);
     expect(JSON.stringify(list)).not.toMatch(/brand new password|correct horse/);
@@ -122,6 +122,39 @@ describe.each(engines())('the activity record on %s', (_name, engine) => {
       status: 403,
       message: 'Only an Admin can manage the team',
     });
+  });
+
+  it('names a member as they are named now, and writes the days in its lines as dd/mm/yyyy', async () => {
+    const admin = server.admin._id;
+    await server.call('PUT', '/api/v1/account', {
+      token: grace.token,
+      json: { name: 'Sr. Grace Ọkafọ̀', email: 'grace@parish.org' },
+    });
+    const mass = await server.call('POST', `/api/v1/add/mass/${admin}`, {
+      token,
+      json: { date: '2099-12-06', time: '18:00', place: 'Main church' },
+    });
+    expect(mass.status).toBe(201);
+    const byGrace = (await activity(`?member=${grace.id}`)).body.data as Entry[];
+    expect(new Set(byGrace.map((entry) => entry.member))).toEqual(new Set(['Sr. Grace Ọkafọ̀']));
+    const [added] = (await activity('?kind=Mass')).body.data as Entry[];
+    expect(added!.summary).toBe('Added Mass “Sunday 06/12/2099 18:00, Main church”');
+    // A line not made by the member themself keeps who made it.
+    await server.db.kysely
+      .insertInto('activity')
+      .values({
+        _id: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+        at: new Date().toISOString(),
+        admin_id: admin,
+        member: 'Deploy token “Content CI”',
+        kind: 'release',
+        record_id: null,
+        summary: 'Published',
+      })
+      .execute();
+    const [release] = (await activity('?kind=release')).body.data as Entry[];
+    expect(release!.member).toBe('Deploy token “Content CI”');
+    await server.db.kysely.deleteFrom('activity').where('_id', '=', 'bbbbbbbbbbbbbbbbbbbbbbbb').execute();
   });
 
   it('knows the kind of record of every write a member can make (none is left out unrecorded)', async () => {
@@ -190,6 +223,30 @@ describe.each(engines())('the activity record on %s', (_name, engine) => {
       const [deleted] = await entries(before + 2);
       expect(deleted!.summary).toBe(summary);
     }
+  });
+
+  it('names each request a marking changed by enough of its text to tell it from the others', async () => {
+    const admin = server.admin._id;
+    const texts = [
+      'Please pray for my mother, who is in hospital in Enugu after a fall',
+      'Please pray for my mother, who travels to Lagos on Monday',
+      'Please pray for my mother, who starts a new job this week',
+    ];
+    const ids: string[] = [];
+    for (const request of texts) {
+      ids.push((await server.call('POST', '/api/v1/prayer/request', { json: { request } })).body.data._id as string);
+    }
+    const before = (await activity()).body.total as number;
+    const marked = await server.call('PUT', `/api/v1/prayer/requests/state/${admin}`, {
+      token,
+      json: { ids, state: 'Answered' },
+    });
+    expect(marked.status).toBe(200);
+    const [line] = await entries(before + 1);
+    expect(line!.summary).toBe(
+      'Marked 3 prayer requests Answered: “Please pray for my mother, who is in hospital…”, ' +
+        '“Please pray for my mother, who travels to…”, “Please pray for my mother, who starts a new…”',
+    );
   });
 
   it('forgets what is older than ACTIVITY_KEEP_DAYS', async () => {

@@ -37,6 +37,8 @@ export type ActivityDone = 'Added' | 'Edited' | 'Deleted';
 export interface WriteFacts {
   /** ` “the record's name”`, or '' when the write names none. */
   named: string;
+  /** The record's name uncut (a line that names many records shortens each itself). */
+  name: string | undefined;
   /** The request's body, and the answer's `data`. */
   body: unknown;
   data: unknown;
@@ -72,6 +74,18 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The names of who made a write that are not a member's own (a deploy token, the server): their lines
+ * keep them, where a member's own line shows the member as they are named now.
+ */
+const NOT_A_MEMBER = /^(?:Deploy token “|The server \()/;
+
+/** Who a line names: the member's name now (their email before they saved one), else who made it. */
+export function shownMember(member: string, now: { name: string | null; email: string | null } | undefined): string {
+  if (NOT_A_MEMBER.test(member) || !now) return member;
+  return now.name || now.email || member;
+}
+
 /** Who made a write, as the activity record files and names it. */
 export interface Actor {
   adminId: string;
@@ -99,7 +113,7 @@ export function shorten(text: string, max: number): string {
 /** One line for a write: what was done, to what. Never a password, a token or a link. */
 function summarise(activity: RecordedActivity, method: string, name: string | undefined, body: unknown, data: unknown) {
   const named = name ? ` “${shorten(name, 80)}”` : '';
-  if (activity.says) return activity.says({ named, body, data });
+  if (activity.says) return activity.says({ named, name, body, data });
   return `${activity.done ?? doneBy(method)} ${activity.kind}${named}`;
 }
 

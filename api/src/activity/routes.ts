@@ -7,13 +7,16 @@ import { addSchemas, Entity, OneOf, ref } from '../http/contract';
 import { errorResponses } from '../http/validation';
 import { inOneSnapshot } from '../http/paging';
 import type { Database } from '../db/schema';
-import { ACTIVITY_KINDS } from './record';
+import { ACTIVITY_KINDS, shownMember } from './record';
 
 export const ActivityEntry = Entity('ActivityEntry', {
   _id: Type.String(),
   at: Type.String({ description: 'ISO time of the write' }),
   memberId: Type.String(),
-  member: Type.String({ description: 'Who, as they were then: their name, or their email' }),
+  member: Type.String({
+    description:
+      'Who: a member by the name they have now (their email before they saved one), or a deploy token or the server',
+  }),
   kind: Type.String(),
   recordId: Type.Union([Type.String(), Type.Null()]),
   summary: Type.String(),
@@ -63,15 +66,17 @@ export async function activityRoutes(parent: FastifyInstance): Promise<void> {
       const { member, kind } = request.query;
       const filtered = (kysely: Kysely<Database>) => {
         let query = kysely.selectFrom('activity');
-        if (member) query = query.where('admin_id', '=', member);
-        if (kind) query = query.where('kind', '=', kind);
+        if (member) query = query.where('activity.admin_id', '=', member);
+        if (kind) query = query.where('activity.kind', '=', kind);
         return query;
       };
       const { rows, total } = await inOneSnapshot(db, async (kysely) => ({
         rows: await filtered(kysely)
-          .selectAll()
-          .orderBy('at', 'desc')
-          .orderBy('_id', 'desc')
+          .leftJoin('admins', 'admins._id', 'activity.admin_id')
+          .selectAll('activity')
+          .select(['admins.name as now_name', 'admins.email as now_email'])
+          .orderBy('activity.at', 'desc')
+          .orderBy('activity._id', 'desc')
           .limit(limit)
           .offset((page - 1) * limit)
           .execute(),
@@ -89,7 +94,10 @@ export async function activityRoutes(parent: FastifyInstance): Promise<void> {
           _id: row._id,
           at: row.at,
           memberId: row.admin_id,
-          member: row.member,
+          member: shownMember(
+            row.member,
+            row.now_email === null ? undefined : { name: row.now_name, email: row.now_email },
+          ),
           kind: row.kind,
           recordId: row.record_id,
           summary: row.summary,

@@ -44,6 +44,15 @@ describe.each(engines())('deploy tokens on %s', (_name, engine) => {
 
     const listed = await server.call('GET', '/api/v1/deploy-tokens', { token });
     expect(listed.body.data).toEqual([made]);
+    // The activity line in the words of the screens, not the API's values (content, publish).
+    const lines = async () =>
+      (
+        (await server.call('GET', '/api/v1/activity?kind=deploy%20token', { token })).body.data as { summary: string }[]
+      ).map((line) => line.summary);
+    for (let tries = 0; (await lines()).length === 0 && tries < 100; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(await lines()).toEqual(['Created the deploy token “Content CI” for Content: it may publish only']);
     expect(listed.text).not.toContain(secret);
     const rows = await server.db.kysely.selectFrom('deploy_tokens').selectAll().execute();
     expect(JSON.stringify(rows)).not.toContain(secret);

@@ -63,7 +63,11 @@ export async function deployTokenRoutes(parent: FastifyInstance): Promise<void> 
           kind: 'deploy token',
           says: ({ named, data }) => {
             const { token } = data as { token: DeployToken };
-            return `Created the deploy token${named} for ${token.remote} (${token.scope})`;
+            // In the words of the screens (the remote's label, what the scope allows), not the API's values.
+            const remote = app.liveMap.current().served.remotes.find((served) => served.name === token.remote);
+            const label = remote?.label ?? token.remote.charAt(0).toUpperCase() + token.remote.slice(1);
+            const may = token.scope === 'deploy' ? 'publish, go live and roll back' : 'publish only';
+            return `Created the deploy token${named} for ${label}: it may ${may}`;
           },
         },
       },

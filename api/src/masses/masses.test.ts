@@ -56,6 +56,8 @@ describe.each(engines())('Masses and their intentions on %s', (_name, engine) =>
       masses: { _id: string; date: string; time: string; cap: number; title: string; intentions: { _id: string }[] }[];
     };
   const addRegular = async (json: object) => (await call('POST', 'add/regular/mass/{userId}', json)).body.data;
+  /** A day as the lines write it: dd/mm/yyyy. */
+  const shownDay = (day: string) => day.split('-').reverse().join('/');
   /** The activity record is written just after each answer: waits for a line saying `text`. */
   const activityLine = async (kind: string, text: string) => {
     const started = Date.now();
@@ -200,7 +202,7 @@ describe.each(engines())('Masses and their intentions on %s', (_name, engine) =>
     expect(
       await activityLine(
         'mass intention',
-        `Placed mass intention of “First Asker” in “${weekdayOf(tomorrow)} ${tomorrow} 10:30`,
+        `Placed mass intention of “First Asker” in “${weekdayOf(tomorrow)} ${shownDay(tomorrow)} 10:30`,
       ),
     ).toBeTruthy();
   });
@@ -271,7 +273,9 @@ describe.each(engines())('Masses and their intentions on %s', (_name, engine) =>
     // The date it stood for is not listed again from the regular pattern.
     const thatWeek = (await week(tomorrow)).masses.filter((mass) => mass.time === '18:00' && mass.date === tomorrow);
     expect(thatWeek).toEqual([]);
-    expect(await activityLine('Mass', `Edited Mass “${weekdayOf(later)} ${later} 19:00, Main church”`)).toBeTruthy();
+    expect(
+      await activityLine('Mass', `Edited Mass “${weekdayOf(later)} ${shownDay(later)} 19:00, Main church”`),
+    ).toBeTruthy();
   });
 
   it('marks Said, takes out (Requested), cancels; records a stipend and a receipt; refuses what is not so', async () => {

@@ -43,7 +43,8 @@ const plural = (count: number, one: string) => (count === 1 ? `1 ${one}` : `${co
 /** A Mass in words, for the messages and the activity record: "Sunday 2026-11-29 10:30, Main church". */
 export function massInWords(mass: Pick<MassRow, 'date' | 'time' | 'place' | 'title'>): string {
   const what = mass.title ? `${mass.title}, ` : '';
-  return `${what}${weekdayOf(mass.date)} ${mass.date} ${mass.time}, ${mass.place}`;
+  // The day as every screen shows one (dd/mm/yyyy): these words are read in the activity record and in errors.
+  return `${what}${weekdayOf(mass.date)} ${mass.date.split('-').reverse().join('/')} ${mass.time}, ${mass.place}`;
 }
 
 export const MASS_MESSAGES = {

@@ -57,7 +57,10 @@ export function ActivityPanel() {
           <FilterSelect value={filter.kind} onChange={(event) => choose({ kind: event.target.value })}>
             <option value="">Every kind</option>
             {(answer?.kinds ?? []).map((kind) => (
-              <option key={kind}>{kind}</option>
+              // The server's kind in a line's words ('regular Mass'); a label starts with a capital.
+              <option key={kind} value={kind}>
+                {kind.charAt(0).toUpperCase() + kind.slice(1)}
+              </option>
             ))}
           </FilterSelect>
         </label>

@@ -235,6 +235,9 @@ describe('Settings', () => {
     expect(await within(panel).findByText('Page 2 of 2 (30 in all)')).toBeInTheDocument();
     await userEvent.selectOptions(within(panel).getByLabelText('Member'), 'Sister Grace');
     expect(await within(panel).findByText('Page 1 of 1 (10 in all)')).toBeInTheDocument();
+    // Labelled as a title is, written as the server filters by.
+    const kinds = within(within(panel).getByLabelText('Kind of record')).getAllByRole('option');
+    expect(kinds.map((option) => option.textContent)).toEqual(['Every kind', 'Book', 'Team']);
     await userEvent.selectOptions(within(panel).getByLabelText('Kind of record'), 'team');
     expect(await within(panel).findByText('Page 1 of 1 (2 in all)')).toBeInTheDocument();
     expect(
