@@ -41,6 +41,17 @@ describe('ExportButton', () => {
     expect(screen.queryByRole('button', { name: 'CSV (.csv)' })).not.toBeInTheDocument();
   });
 
+  it('says by the CSV choice that Excel drops leading zeros there, and points to the Excel export', async () => {
+    signIn();
+    renderRoutes([{ path: '/', element: <ExportButton list="bank-accounts" /> }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    const choices = screen.getByRole('group', { name: 'Export as' });
+    const note = 'Excel drops the leading zeros of a CSV (007 becomes 7): Excel (.xlsx) keeps them.';
+    expect(within(choices).getByText(note)).toBeVisible();
+    expect(within(choices).getByRole('button', { name: 'CSV (.csv)' })).toHaveAccessibleDescription(note);
+    expect(within(choices).getByRole('button', { name: 'Excel (.xlsx)' })).not.toHaveAccessibleDescription();
+  });
+
   it('leaves out a filter that is not set and a search that is empty', async () => {
     signIn();
     const downloads = watchDownloads();

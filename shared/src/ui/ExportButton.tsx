@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { paths } from 'api/contract';
 import { useSearchTerm } from '../search/search';
@@ -16,10 +16,18 @@ interface ExportButtonProps {
   filters?: Record<string, string | undefined>;
 }
 
-/** The files a list exports to, as the choices name them. */
+/**
+ * The files a list exports to, as the choices name them. Excel reads a CSV's `007` or `0012345678` as a
+ * number and drops the zeros (account numbers, routing numbers); its workbook keeps them as text, and
+ * the CSV stays plain text rather than formulas (`="007"` would be one): the CSV choice says so.
+ */
 const FORMATS = [
-  { extension: 'csv', label: 'CSV (.csv)' },
-  { extension: 'xlsx', label: 'Excel (.xlsx)' },
+  {
+    extension: 'csv',
+    label: 'CSV (.csv)',
+    note: 'Excel drops the leading zeros of a CSV (007 becomes 7): Excel (.xlsx) keeps them.',
+  },
+  { extension: 'xlsx', label: 'Excel (.xlsx)', note: undefined },
 ] as const;
 
 const Anchor = styled.span`
@@ -44,6 +52,17 @@ const Choices = styled.div<{ $towards: 'left' | 'right' }>`
   border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme }) => theme.color.surface};
   box-shadow: 0 8px 24px rgba(16, 24, 40, 0.14);
+`;
+
+/** Under a choice, what to know before choosing it. */
+const ChoiceNote = styled.p`
+  width: 15rem;
+  max-width: calc(100vw - ${({ theme }) => theme.space(8)});
+  margin: 0;
+  padding: 0 ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(2)};
+  color: ${({ theme }) => theme.color.muted};
+  font-size: ${({ theme }) => theme.font.size.small};
+  line-height: 1.4;
 `;
 
 const Choice = styled.button`
@@ -129,9 +148,16 @@ export function ExportButton({ list, filters = {} }: ExportButtonProps) {
       {open && (
         <Choices id={choicesId} role="group" aria-label="Export as" $towards={towards}>
           {FORMATS.map((format) => (
-            <Choice key={format.extension} type="button" onClick={() => choose(format.extension)}>
-              {format.label}
-            </Choice>
+            <Fragment key={format.extension}>
+              <Choice
+                type="button"
+                aria-describedby={format.note ? `${choicesId}-${format.extension}` : undefined}
+                onClick={() => choose(format.extension)}
+              >
+                {format.label}
+              </Choice>
+              {format.note && <ChoiceNote id={`${choicesId}-${format.extension}`}>{format.note}</ChoiceNote>}
+            </Fragment>
           ))}
         </Choices>
       )}
