@@ -195,6 +195,26 @@ test.describe('signed in', () => {
     await expect(search).toHaveValue('number 1');
   });
 
+  test('Skip to content is the first Tab stop, shown when focused, and moves on to the screen', async ({ page }) => {
+    for (const address of ['/dashboard', '/bank-accounts']) {
+      await openScreen(page, address);
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to content' });
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeInViewport();
+      const box = (await skip.boundingBox())!;
+      expect(box.width).toBeGreaterThan(60);
+      await page.keyboard.press('Enter');
+      await expect(page.locator('#main-content')).toBeFocused();
+      expect(page.url()).not.toContain('#');
+      // The next Tab is the screen's first control, not the side menu's or the header's.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.getElementById('main-content')!.contains(document.activeElement))).toBe(
+        true,
+      );
+    }
+  });
+
   test("in a short window the side menu shows the current screen's entry", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 600 });
     await openScreen(page, '/settings');

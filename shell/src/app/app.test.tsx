@@ -244,6 +244,28 @@ describe('layout', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it.each([
+    ['/dashboard', () => screen.findByRole('article', { name: 'Bookshelves' })],
+    ['/mass-scheduling', () => screen.findByText('community remote screen')],
+    ['/settings/profile', () => screen.findByText('finance remote screen')],
+  ])(
+    'offers Skip to content as the first Tab stop of %s, which moves the focus to the screen',
+    async (address, shown) => {
+      signIn(userId);
+      stubApi(analytics);
+      renderRoutes(appRoutes(config), address);
+      const screenContent = await shown();
+      await userEvent.tab();
+      const skip = screen.getByRole('link', { name: 'Skip to content' });
+      expect(skip).toHaveFocus();
+      await userEvent.keyboard('{Enter}');
+      const content = document.getElementById('main-content')!;
+      expect(content).toHaveFocus();
+      expect(content).toContainElement(screenContent);
+      expect(content).not.toContainElement(screen.getByRole('button', { name: 'Logout' }));
+    },
+  );
+
   it('writes the search term into ?q= on list screens', async () => {
     signIn(userId);
     const { router } = renderRoutes(appRoutes(config), '/mass-scheduling');

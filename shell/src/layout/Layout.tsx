@@ -72,7 +72,34 @@ const Main = styled.main`
   flex-direction: column;
 `;
 
+/** The first Tab stop of every page: shown once focused, over the page's top left corner. */
+const SkipLink = styled.a`
+  position: fixed;
+  top: ${({ theme }) => theme.space(2)};
+  left: ${({ theme }) => theme.space(2)};
+  z-index: 40;
+  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.color.primary};
+  color: #fff;
+  font-weight: 600;
+  text-decoration: none;
+  box-shadow: 0 8px 24px rgba(16, 24, 40, 0.2);
+  &:not(:focus) {
+    width: 1px;
+    height: 1px;
+    padding: 0;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+`;
+
 const Content = styled.div`
+  /* Focused by Skip to content only: the page's own controls show the focus from there. */
+  &:focus {
+    outline: none;
+  }
   padding: ${({ theme }) => theme.space(6)};
   width: 100%;
   max-width: 1280px;
@@ -104,6 +131,7 @@ export function Layout({ store }: { store: RemotesMapStore }) {
   const drawer = !wide && menuOpen;
   const drawerRef = useRef<HTMLElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const content = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     document.title = title ? `${title} · Community Admin` : 'Community Admin';
@@ -132,6 +160,16 @@ export function Layout({ store }: { store: RemotesMapStore }) {
 
   return (
     <Frame $menuOpen={menuOpen}>
+      <SkipLink
+        href="#main-content"
+        onClick={(event) => {
+          // The focus moves, the address keeps no #main-content.
+          event.preventDefault();
+          content.current?.focus();
+        }}
+      >
+        Skip to content
+      </SkipLink>
       <Aside
         id="side-menu"
         ref={drawerRef}
@@ -156,7 +194,7 @@ export function Layout({ store }: { store: RemotesMapStore }) {
             onToggleMenu={() => setMenuOpen((open) => !open)}
             searchable={Boolean(page?.searchable)}
           />
-          <Content>
+          <Content id="main-content" ref={content} tabIndex={-1}>
             <Outlet />
           </Content>
         </PageTitleProvider>

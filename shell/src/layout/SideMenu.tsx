@@ -108,11 +108,19 @@ export function SideMenu({ menu, onNavigate, onClose }: SideMenuProps) {
     });
 
   // The current screen's entry is scrolled into the menu's view (Settings sits below the fold of a
-  // short window), without moving the menu when it is already visible.
+  // short window), without moving the menu when it is already visible. By the menu's scrollTop, not
+  // scrollIntoView: that made the entry Chromium's starting point for Tab, which then skipped Skip to
+  // content and half the menu.
   const nav = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   useEffect(() => {
-    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest' });
+    const list = nav.current;
+    const current = list?.querySelector('[aria-current="page"]');
+    if (!list || !current) return;
+    const entry = current.getBoundingClientRect();
+    const view = list.getBoundingClientRect();
+    if (entry.top < view.top) list.scrollTop -= view.top - entry.top;
+    else if (entry.bottom > view.bottom) list.scrollTop += entry.bottom - view.bottom;
   }, [pathname, menu]);
 
   return (
