@@ -46,7 +46,7 @@ describe('ExportButton', () => {
     renderRoutes([{ path: '/', element: <ExportButton list="bank-accounts" /> }]);
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
     const choices = screen.getByRole('group', { name: 'Export as' });
-    const note = 'Excel drops the leading zeros of a CSV (007 becomes 7): Excel (.xlsx) keeps them.';
+    const note = 'Excel drops the leading zeros of a CSV (007 becomes 7); the Excel file keeps them.';
     expect(within(choices).getByText(note)).toBeVisible();
     expect(within(choices).getByRole('button', { name: 'CSV (.csv)' })).toHaveAccessibleDescription(note);
     expect(within(choices).getByRole('button', { name: 'Excel (.xlsx)' })).not.toHaveAccessibleDescription();

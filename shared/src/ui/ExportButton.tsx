@@ -25,7 +25,7 @@ const FORMATS = [
   {
     extension: 'csv',
     label: 'CSV (.csv)',
-    note: 'Excel drops the leading zeros of a CSV (007 becomes 7): Excel (.xlsx) keeps them.',
+    note: 'Excel drops the leading zeros of a CSV (007 becomes 7); the Excel file keeps them.',
   },
   { extension: 'xlsx', label: 'Excel (.xlsx)', note: undefined },
 ] as const;
