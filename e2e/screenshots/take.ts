@@ -1,17 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, request, type Page } from '@playwright/test';
+import { chromium, request, type APIRequestContext, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../chromium';
 import { startServer } from '../tests/fixtures';
 import { everyScreen, seed } from '../tests/screens';
-import { logIn } from '../tests/session';
+import { logIn, signInOverApi } from '../tests/session';
 
 // `npm run screenshots [folder]`: a PNG of every screen — the login page, the dashboard and every
 // route of the remotes' route tables, with a record of every kind seeded — wide and on a phone, into
 // `screenshots/` or the folder given. It serves the production build as it is (`npm run build`
-// first), from a server of its own on an empty data directory. One thing is checked: on a phone no
-// screen is wider than the screen (it would scroll sideways); it fails naming each such screen and what
-// reaches furthest past its right edge, once every PNG is written.
+// first), from a server of its own on an empty data directory. Two things are checked: on a phone no
+// screen is wider than the screen (it would scroll sideways), and on a laptop no table is wider than
+// its card (its last columns, often the row's actions, would need scrolling sideways); it fails naming
+// each such screen and what is too wide, once every PNG is written.
 
 const VIEWPORTS = [
   { name: 'wide', width: 1366, height: 900 },
@@ -51,6 +52,67 @@ function overflowOf(page: Page): Promise<string | undefined> {
   });
 }
 
+/**
+ * At a laptop's width, each table wider than the box it scrolls in or than its card: its caption (or
+ * its headers) and both widths, described for a person; empty when every table fits.
+ */
+function tablesTooWide(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const table of document.querySelectorAll('table')) {
+      if (table.getClientRects().length === 0) continue;
+      // The table's card: the section that frames it; else the box it sits in.
+      const card = table.closest('section') ?? table.parentElement;
+      if (!card) continue;
+      const style = getComputedStyle(card);
+      const inner = card.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const width = Math.max(table.getBoundingClientRect().width, table.scrollWidth);
+      let scroller = table.parentElement;
+      while (scroller && scroller !== card && getComputedStyle(scroller).overflowX === 'visible') {
+        scroller = scroller.parentElement;
+      }
+      const scrolls = scroller !== null && scroller.scrollWidth > scroller.clientWidth + 1;
+      if (width <= inner + 1 && !scrolls) continue;
+      const name =
+        table.querySelector('caption')?.textContent?.trim() ||
+        Array.from(table.querySelectorAll('th'))
+          .map((th) => th.textContent?.trim())
+          .join(' | ');
+      found.push(`table "${name}" is ${Math.round(width)} px wide in a card of ${Math.round(inner)} px`);
+    }
+    return found;
+  });
+}
+
+/**
+ * Records as the office's own are, beside the seed's short ones: Mass intentions of a long name, email
+ * and intention, Requested, Scheduled and Cancelled, so that a table that fits only short texts shows.
+ */
+async function seedLongTexts(api: APIRequestContext) {
+  const { headers, userId } = await signInOverApi(api);
+  const people = [
+    'Chukwuemeka Oluwaseun Adebayo-Nwachukwu',
+    'Oluwafunmilayo Chiamaka Okonkwo-Bankole',
+    'Adaobi Folasade Nwosu-Akinwande',
+  ];
+  for (const [index, fullname] of people.entries()) {
+    const sent = await api.post('/api/v1/mass/intention', {
+      data: {
+        fullname,
+        email: `${fullname.toLowerCase().replace(/[^a-z]+/g, '.')}@stmaryscatholicparish.example.org`,
+        intention:
+          `For examination success of ${fullname} and of all the students who sit their final ` +
+          'examinations this week, that the Holy Spirit guide their minds and calm their hearts',
+      },
+    });
+    const id = ((await sent.json()) as { data: { _id: string } }).data._id;
+    if (index === 1) {
+      await api.put(`/api/v1/mass/intention/place/${userId}/${id}`, { headers, data: { massId: 'next' } });
+    }
+    if (index === 2) await api.put(`/api/v1/mass/intention/${userId}/${id}`, { headers, data: { state: 'Cancelled' } });
+  }
+}
+
 /** '/bookshelf/:id' → 'bookshelf-id', '/' → 'home'. */
 const fileName = (route: string, viewport: string) =>
   `${route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${viewport}.png`;
@@ -68,6 +130,7 @@ async function main() {
   const tooWide: string[] = [];
   try {
     const seeded = await seed(api, { payloads: false });
+    await seedLongTexts(api);
     // Each screen under the name of its route: the seeded ids differ from one run to the next.
     const routeOf = new Map(Object.entries(seeded.params).map(([route, filled]) => [filled, route]));
     for (const viewport of VIEWPORTS) {
@@ -87,6 +150,8 @@ async function main() {
         if (viewport.name === 'phone') {
           const overflow = await overflowOf(page);
           if (overflow) tooWide.push(`${route} at ${viewport.width} px: ${overflow}`);
+        } else {
+          for (const table of await tablesTooWide(page)) tooWide.push(`${route} at ${viewport.width} px: ${table}`);
         }
       };
       await page.goto('/login');
@@ -106,7 +171,9 @@ async function main() {
   }
   console.log(`${written} screenshots in ${folder}`);
   if (tooWide.length > 0) {
-    throw new Error(`Screens wider than a phone:\n${tooWide.map((line) => `  ${line}`).join('\n')}`);
+    throw new Error(
+      `Screens too wide (a phone's page, or a table in its card):\n${tooWide.map((line) => `  ${line}`).join('\n')}`,
+    );
   }
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
-import { FIRST_PAGE, openScreen } from './session';
+import { FIRST_PAGE, openScreen, signInOverApi } from './session';
 
 // The tests start signed in as the administrator (a session made once for the file, fixtures.ts).
 test.use({ signedIn: true });
@@ -146,4 +146,95 @@ test('an intention sent through the mobile app’s call is placed into next Sund
   expect(bytes.startsWith('%PDF-')).toBe(true);
   expect(bytes).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
   await pdf.saveAs(testInfo.outputPath('week-large.pdf'));
+});
+
+test('at a laptop’s width the requests fit their card: long intentions read whole, every action in view', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const { headers, userId } = await signInOverApi(page.request);
+  // A Mass to place in, whatever the first test left full.
+  const regular = await page.request.post(`/api/v1/add/regular/mass/${userId}`, {
+    headers,
+    data: { weekday: 'Wednesday', time: '19:00', place: 'Chapel of St. Joseph the Worker', celebrant: 'Fr. Paul' },
+  });
+  expect(regular.status()).toBe(201);
+  const intention = (who: string) =>
+    `For examination success of ${who} and of all the students of St. Mary’s who sit their final ` +
+    'examinations this week, that the Holy Spirit guide their minds and calm their hearts';
+  const people = {
+    Requested: 'Chukwuemeka Oluwaseun Adebayo-Nwachukwu',
+    Scheduled: 'Oluwafunmilayo Chiamaka Okonkwo-Bankole',
+    Said: 'Ngozichukwuka Temitope Ogunleye-Eze',
+    Cancelled: 'Adaobi Folasade Nwosu-Akinwande',
+  };
+  for (const [state, fullname] of Object.entries(people)) {
+    const sent = await page.request.post('/api/v1/mass/intention', {
+      data: {
+        fullname,
+        email: `${fullname.toLowerCase().replace(/[^a-z]+/g, '.')}@stmaryscatholicparish.example.org`,
+        intention: intention(fullname),
+      },
+    });
+    expect(sent.status()).toBe(201);
+    const id = (await sent.json()).data._id as string;
+    if (state === 'Scheduled' || state === 'Said') {
+      const placed = await page.request.put(`/api/v1/mass/intention/place/${userId}/${id}`, {
+        headers,
+        data: { massId: 'next' },
+      });
+      expect(placed.status()).toBe(200);
+    }
+    if (state === 'Said' || state === 'Cancelled') {
+      const cared = await page.request.put(`/api/v1/mass/intention/${userId}/${id}`, { headers, data: { state } });
+      expect(cared.status()).toBe(200);
+    }
+  }
+
+  await openScreen(page, '/mass-scheduling');
+  const table = page.getByRole('table', { name: 'Mass intentions' });
+  for (const fullname of Object.values(people)) {
+    await expect(table.getByRole('row', { name: new RegExp(fullname) })).toBeVisible();
+  }
+  await page.screenshot({ path: testInfo.outputPath('long-requests-1366.png'), fullPage: true });
+
+  // The table fits the box it would scroll in, and that box its card.
+  const fit = await table.evaluate((element) => {
+    const scroller = element.parentElement!;
+    const card = element.closest('section')!;
+    return {
+      scroll: scroller.scrollWidth - scroller.clientWidth,
+      past: element.getBoundingClientRect().right - card.getBoundingClientRect().right,
+    };
+  });
+  expect(fit.scroll).toBeLessThanOrEqual(1);
+  expect(fit.past).toBeLessThanOrEqual(0);
+
+  // Every action of every row is on screen, none past the window's right edge.
+  const buttons = table.getByRole('button');
+  expect(await buttons.count()).toBeGreaterThanOrEqual(4 + 1 + 2 + 2);
+  for (const button of await buttons.all()) {
+    const box = (await button.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(1366);
+  }
+  for (const label of ['Place', 'Mark Said', 'Cancel']) {
+    await expect(table.getByRole('button', { name: new RegExp(`^${label}`) }).first()).toBeInViewport();
+  }
+
+  // Each intention reads whole in its row: all its words, nothing cut off or hidden.
+  for (const fullname of Object.values(people)) {
+    const text = table.getByText(intention(fullname), { exact: true });
+    await expect(text).toBeVisible();
+    const clipped = await text.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      for (let node: Element | null = element; node && node.tagName !== 'TABLE'; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        const cuts = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+        if (cuts && (node.scrollWidth > node.clientWidth + 1 || node.scrollHeight > node.clientHeight + 1)) return true;
+      }
+      return box.right > window.innerWidth;
+    });
+    expect(clipped).toBe(false);
+  }
 });

@@ -44,10 +44,39 @@ const MassText = styled.span`
   }
 `;
 
-/** A row's actions side by side; on a phone's stacked row they wrap within the card's width. */
+/**
+ * A row's actions: one above the other up to a wide screen, so that the column stays narrow and the
+ * intention gets the width; side by side from 1600 px; on a phone's stacked row they wrap within the
+ * card's width.
+ */
 const Actions = styled(RowActions)`
+  @media (max-width: 1599px) {
+    display: flex;
+    flex-direction: column;
+    align-items: stretch;
+  }
   @media (max-width: 599px) {
+    display: inline-flex;
+    flex-direction: row;
     flex-wrap: wrap;
+  }
+`;
+
+/** An email breaks within its column (the table's rule), which is wide enough for a usual one whole. */
+const EmailText = styled.span`
+  display: block;
+  min-width: 11rem;
+  @media (max-width: 599px) {
+    min-width: 0;
+  }
+`;
+
+/** An intention is read whole: it wraps, never narrower than a few words a line. */
+const IntentionText = styled.span`
+  display: block;
+  min-width: 12rem;
+  @media (max-width: 599px) {
+    min-width: 0;
   }
 `;
 
@@ -135,8 +164,15 @@ function Requests() {
   const columns = useMemo<Column<MassIntention>[]>(
     () => [
       { header: 'Full Name', cell: (row) => row.fullname },
-      { header: 'Email', cell: (row) => <a href={`mailto:${row.email}`}>{row.email}</a> },
-      { header: 'Intention Type', maxWidth: '24rem', cell: (row) => row.intention },
+      {
+        header: 'Email',
+        cell: (row) => (
+          <EmailText>
+            <a href={`mailto:${row.email}`}>{row.email}</a>
+          </EmailText>
+        ),
+      },
+      { header: 'Intention Type', cell: (row) => <IntentionText>{row.intention}</IntentionText> },
       {
         header: 'State and Mass',
         // One element: a phone's stacked row lays out a cell's children as its parts.

@@ -40,9 +40,11 @@ const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
   font-size: ${({ theme }) => theme.font.size.body};
+  /* 12 px either side: a list of nine columns (bank accounts) fits a laptop's card with its headers on
+     one line. */
   th,
   td {
-    padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+    padding: ${({ theme }) => theme.space(3)};
     text-align: left;
     vertical-align: middle;
     border-bottom: 1px solid ${({ theme }) => theme.color.border};
@@ -57,6 +59,12 @@ const Table = styled.table`
   }
   tbody tr:hover {
     background: #fafbff;
+  }
+  /* An email or an address is one long word: it breaks where it must rather than widen the table
+     past its card. */
+  td a[href^='mailto:'],
+  td a[href^='http'] {
+    overflow-wrap: anywhere;
   }
 
   /* Phones: each row is an item of a divided list, each cell a line headed by its column, so that
