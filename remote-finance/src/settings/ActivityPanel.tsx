@@ -16,7 +16,7 @@ import styled from 'styled-components';
 import { activity, activityApi, team, teamApi, type ActivityEntry } from './api';
 
 const columns: Column<ActivityEntry>[] = [
-  { header: 'When', cell: (entry) => formatDateTime(entry.at) },
+  { header: 'When', fit: true, cell: (entry) => formatDateTime(entry.at) },
   { header: 'Who', cell: (entry) => entry.member },
   { header: 'What', cell: (entry) => entry.summary },
 ];
