@@ -204,7 +204,8 @@ test(
     await page.getByRole('textbox', { name: 'Prayer Points' }).click();
     await page.keyboard.type('For the sick');
     await page.getByRole('textbox', { name: 'Exercise' }).click();
-    await page.keyboard.type('Write down one worry');
+    // A double space, which the editor writes as a space and a non-breaking one.
+    await page.keyboard.type('Write down  one worry');
     await page.getByLabel('Bible Meditation').fill('Psalm 37');
 
     // Unsaved changes: leaving through the menu asks first.
@@ -231,6 +232,9 @@ test(
     expect(await shown.innerHTML()).not.toMatch(/&nbsp;|\u00a0/);
     const served = await page.request.get('/api/v1/adult/reflection/2026-03-04');
     expect(JSON.stringify(await served.json())).not.toMatch(/&nbsp;|\u00a0/);
+    expect(((await served.json()) as { data: { devotionalConfession: string } }).data.devotionalConfession).toContain(
+      'Write down  one worry',
+    );
 
     // A hostile payload sent straight to the API (as another client could) is stored harmless and shown harmless.
     const token = await page.evaluate(() => localStorage.getItem('token'));
