@@ -18,7 +18,7 @@ import { activity, activityApi, team, teamApi, type ActivityEntry } from './api'
 const columns: Column<ActivityEntry>[] = [
   { header: 'When', fit: true, cell: (entry) => formatDateTime(entry.at) },
   { header: 'Who', cell: (entry) => entry.member },
-  { header: 'What', cell: (entry) => entry.summary },
+  { header: 'What', cell: (entry) => <Summary>{entry.summary}</Summary> },
 ];
 
 /** Settings → Activity (an Admin's): every write of every member, newest first, filtered and paged. */
@@ -104,6 +104,11 @@ export function ActivityPanel() {
     </Panel>
   );
 }
+
+/** A line quotes names as they were typed: a long one without spaces breaks rather than widen the table. */
+const Summary = styled.span`
+  overflow-wrap: anywhere;
+`;
 
 const Filters = styled.div`
   display: flex;
