@@ -94,12 +94,12 @@ describe('Prayer requests', () => {
     expect(calls[0].headers.Authorization).toBe('Bearer test-token');
   });
 
-  it("keeps each row's Delete quiet: the danger colour is the confirmation's", async () => {
+  it("gives each row's Delete the danger colour, outlined; the filled one is the confirmation's", async () => {
     stubApi({ [listPath]: () => ok([second, first]) });
     render();
     const table = await screen.findByRole('table', { name: 'Prayer requests' });
     const deletes = within(table).getAllByRole('button', { name: 'Delete' });
-    expect(deletes.map(isDangerColoured)).toEqual([false, false]);
+    expect(deletes.map(isDangerColoured)).toEqual([true, true]);
     expect(lookOf(deletes[0])).toMatchObject({ minHeight: rowActionLook().minHeight });
     await userEvent.click(deletes[0]);
     const dialog = screen.getByRole('dialog', { name: 'Please confirm' });

@@ -54,12 +54,12 @@ describe('Live streaming list', () => {
     expect(screen.getByRole('link', { name: 'Add New Stream' })).toHaveAttribute('href', '/manage-live-streaming');
   });
 
-  it('gives Edit and Delete the one look of row actions, Delete not red until confirmed', async () => {
+  it('gives Edit and Delete the one look of row actions, Delete in the danger colour', async () => {
     stubApi({ 'GET /stream': () => ok([stream]) });
     render('/live-streaming');
     const table = await screen.findByRole('table', { name: 'Live streams' });
     expect(lookOf(within(table).getByRole('link', { name: 'Edit Sunday Mass' }))).toEqual(rowActionLook());
-    expect(isDangerColoured(within(table).getByRole('button', { name: 'Delete' }))).toBe(false);
+    expect(isDangerColoured(within(table).getByRole('button', { name: 'Delete' }))).toBe(true);
   });
 
   it('shows the empty text', async () => {

@@ -47,12 +47,12 @@ describe('Bank accounts list', () => {
     expect(screen.queryByRole('link', { name: 'Add Account' })).not.toBeInTheDocument();
   });
 
-  it('gives Edit the one look of row actions, as on Live Streaming, and a quiet Delete', async () => {
+  it('gives Edit the one look of row actions, as on Live Streaming, and Delete the danger colour', async () => {
     stubApi({ 'GET /all/accounts': () => ok([first]) });
     render('/bank-accounts');
     const table = await screen.findByRole('table', { name: 'Bank accounts' });
     expect(lookOf(within(table).getByRole('button', { name: 'Edit' }))).toEqual(rowActionLook());
-    expect(isDangerColoured(within(table).getByRole('button', { name: 'Delete' }))).toBe(false);
+    expect(isDangerColoured(within(table).getByRole('button', { name: 'Delete' }))).toBe(true);
   });
 
   it('keeps the bank name and every header on one line, and the Edit and Delete columns narrow', async () => {

@@ -283,7 +283,7 @@ const NoMatch = styled.div`
 `;
 
 /**
- * The confirmed Delete of a table row (every delete but a Bible reading's asks first), a quiet row
+ * The confirmed Delete of a table row (every delete but a Bible reading's asks first), a row
  * action: the dialog's Delete is the red one. `onDelete` calls the API, says so and refreshes; a
  * failure keeps the dialog open.
  */

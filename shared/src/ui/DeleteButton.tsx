@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { WriteOnly } from '../session/permissions';
 import { Button } from './Button';
 import { ConfirmDialog } from './Modal';
@@ -9,7 +9,7 @@ interface ConfirmedDeleteProps {
   message: string;
   /** Runs after confirmation; a rejection keeps the dialog open (the client showed the toast). */
   onDelete: () => Promise<void>;
-  /** What opens the question: a page's Delete button, a row's quiet Delete. */
+  /** What opens the question: a page's Delete button, a row's Delete. */
   trigger: (ask: () => void) => ReactNode;
 }
 
@@ -56,12 +56,20 @@ function AskingFirst({ message, onDelete, trigger }: ConfirmedDeleteProps) {
   );
 }
 
-/** A destructive button before its confirmation: outlined, in the danger colour. */
-const OutlinedDanger = styled(Button)`
+/**
+ * The one look of a destructive control before its confirmation, a page's Delete Book as a row's
+ * Delete: outlined, in the danger colour (the filled red button is the dialog's).
+ */
+export const outlinedDangerCss = css`
   color: ${({ theme }) => theme.color.danger};
   &:hover:not(:disabled) {
+    color: ${({ theme }) => theme.color.danger};
     background: ${({ theme }) => theme.color.dangerSoft};
   }
+`;
+
+const OutlinedDanger = styled(Button)`
+  ${outlinedDangerCss}
 `;
 
 interface DeleteButtonProps {

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link, type To } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { ConfirmedDelete } from './DeleteButton';
+import { ConfirmedDelete, outlinedDangerCss } from './DeleteButton';
 
 /**
  * Every action of a table row looks the same — View Details, Edit (a link to a screen or a button
  * that opens a modal) and Delete — small and quiet, so that a list reads as its records, not as its
- * buttons. Delete is the quietest until confirmed: the danger colour is the confirmation dialog's.
+ * buttons. Delete wears the danger colour outlined, as on a details page; the filled red button is
+ * the confirmation dialog's.
  */
 const actionCss = css`
   display: inline-flex;
@@ -38,13 +39,9 @@ const ActionButton = styled.button`
   ${actionCss}
 `;
 
-const QuietDelete = styled.button`
+const DeleteAction = styled.button`
   ${actionCss}
-  color: ${({ theme }) => theme.color.muted};
-  &:hover {
-    color: ${({ theme }) => theme.color.danger};
-    background: ${({ theme }) => theme.color.dangerSoft};
-  }
+  ${outlinedDangerCss}
 `;
 
 type RowActionProps = {
@@ -74,9 +71,9 @@ export function RowAction({ children, 'aria-label': label, ...target }: RowActio
       <ConfirmedDelete
         {...target.confirmDelete}
         trigger={(ask) => (
-          <QuietDelete type="button" aria-label={label} onClick={ask}>
+          <DeleteAction type="button" aria-label={label} onClick={ask}>
             {children}
-          </QuietDelete>
+          </DeleteAction>
         )}
       />
     );
