@@ -40,6 +40,7 @@ export { DownloadButton } from './ui/DownloadButton';
 export { RowAction, RowActions } from './ui/RowActions';
 export {
   ListPage,
+  actionColumn,
   detailsColumn,
   editColumn,
   linkColumn,

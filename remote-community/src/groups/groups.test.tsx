@@ -49,7 +49,7 @@ describe('Group list', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Name', 'Link', 'Thumbnail', 'Details']);
+    ).toEqual(['Name', 'Link', 'Thumbnail', 'Action']);
     expect(within(table).getByRole('link', { name: group.groupLink })).toHaveAttribute('href', group.groupLink);
     expect(within(table).getByRole('img', { name: 'Picture of Youth Choir' })).toHaveAttribute('src', group.groupImage);
     expect(within(table).queryByRole('img', { name: 'Picture of Legion of Mary' })).not.toBeInTheDocument();

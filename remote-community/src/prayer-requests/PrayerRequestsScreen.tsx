@@ -282,7 +282,7 @@ export function PrayerRequestsScreen() {
           );
         },
       },
-      deleteColumn('Are you sure you want to delete this prayer request?', remove, 'Action'),
+      deleteColumn('Are you sure you want to delete this prayer request?', remove),
     ],
     // toggle and mark only set state; the columns change with the selection and the names.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -64,7 +64,7 @@ const columns: Column<Reading>[] = [
   { header: 'Date', fit: true, cell: (reading) => formatDate(reading.date) },
   { header: 'Passage', maxWidth: '420px', cell: (reading) => reading.passage },
   {
-    header: 'Details',
+    header: 'Action',
     fit: true,
     cell: (reading) => {
       const state: ReadingState = { reading };

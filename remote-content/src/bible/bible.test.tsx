@@ -36,6 +36,11 @@ describe('Bible list', () => {
     const calls = stubApi({ 'GET /weekly/reading/1': () => ok([reading, other]) });
     render('/bible-list');
     const table = await screen.findByRole('table', { name: 'Readings of week 1' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Day', 'Date', 'Passage', 'Action']);
     expect(within(table).getByText('Day 3')).toBeInTheDocument();
     expect(within(table).getByText('03/01/2026')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'View details of Day 4' })).toHaveAttribute(

@@ -46,7 +46,7 @@ describe('BookShelf list', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Cover', 'Title', 'Date Added', 'Link', 'Details']);
+    ).toEqual(['Cover', 'Title', 'Date Added', 'Link', 'Action']);
     expect(within(table).getByRole('img', { name: 'Cover of The Imitation of Christ' })).toHaveAttribute(
       'src',
       book.bookImage,

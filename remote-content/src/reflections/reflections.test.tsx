@@ -64,7 +64,7 @@ describe.each([
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Topic', 'Mass', 'Bible Reading', 'Date', 'Details']);
+    ).toEqual(['Topic', 'Mass', 'Bible Reading', 'Date', 'Action']);
     expect(within(table).getByText('04/03/2026')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'View details of 04/03/2026' })).toHaveAttribute(
       'href',

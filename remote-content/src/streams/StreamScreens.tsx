@@ -1,5 +1,14 @@
 import styled from 'styled-components';
-import { deleteColumn, editColumn, linkColumn, ListPage, Picture, serialColumn, type ListLayout } from 'shared';
+import {
+  actionColumn,
+  deleteColumn,
+  editColumn,
+  linkColumn,
+  ListPage,
+  Picture,
+  serialColumn,
+  type ListLayout,
+} from 'shared';
 import { recordScreens, useList, useRecordInList, useRemoveRow } from 'shared/data';
 import { streams, streamsApi, type Stream } from './api';
 import { StreamForm } from './StreamForm';
@@ -23,8 +32,10 @@ export function StreamListScreen() {
         fit: true,
         cell: (stream) => <Thumbnail src={stream.image} alt={`Thumbnail of ${stream.name}`} loading="lazy" />,
       },
-      editColumn((stream) => ({ to: `/live-streaming/edit/${stream._id}`, name: stream.name })),
-      deleteColumn('Are you sure you want to delete this stream?', remove),
+      actionColumn(
+        editColumn((stream) => ({ to: `/live-streaming/edit/${stream._id}`, name: stream.name })),
+        deleteColumn('Are you sure you want to delete this stream?', remove),
+      ),
     ],
     caption: 'Live streams',
     emptyText: 'No live streams available.',

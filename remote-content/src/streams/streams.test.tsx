@@ -39,7 +39,7 @@ describe('Live streaming list', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['S/N', 'Title', 'Stream Link', 'Thumbnail', 'Edit', 'Delete']);
+    ).toEqual(['S/N', 'Title', 'Stream Link', 'Thumbnail', 'Action']);
     const rows = within(table).getAllByRole('row');
     expect(within(rows[2]).getAllByRole('cell')[0]).toHaveTextContent('2');
     expect(within(table).getByRole('img', { name: 'Thumbnail of Sunday Mass' })).toHaveAttribute('src', stream.image);

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { deleteColumn, editColumn, ListPage, serialColumn, useEditModal, type ListLayout } from 'shared';
+import { actionColumn, deleteColumn, editColumn, ListPage, serialColumn, useEditModal, type ListLayout } from 'shared';
 import { useList, useRemoveRow } from 'shared/data';
 import { bankAccounts, bankAccountsApi, type BankAccount } from './api';
 import { BankAccountForm } from './BankAccountForm';
@@ -37,8 +37,7 @@ export function BankAccountListScreen() {
       },
       { header: 'Swift Code', fit: true, cell: (account) => optional(account.bankSwiftCode) },
       { header: 'Currency', fit: true, cell: (account) => account.currency },
-      editColumn(editor),
-      deleteColumn('Are you sure you want to delete this account?', remove),
+      actionColumn(editColumn(editor), deleteColumn('Are you sure you want to delete this account?', remove)),
     ],
     caption: 'Bank accounts',
     emptyText: 'No bank accounts available.',

@@ -42,8 +42,9 @@ describe('Bank accounts list', () => {
     stubApi({ 'GET /all/accounts': () => ok([first, second]) });
     render('/bank-accounts');
     const table = await screen.findByRole('table', { name: 'Bank accounts' });
-    expect(within(table).queryByRole('columnheader', { name: 'Edit' })).not.toBeInTheDocument();
-    expect(within(table).queryByRole('columnheader', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'Action' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add Account' })).not.toBeInTheDocument();
   });
 
@@ -55,16 +56,15 @@ describe('Bank accounts list', () => {
     expect(isDangerColoured(within(table).getByRole('button', { name: 'Delete' }))).toBe(true);
   });
 
-  it('keeps the bank name and every header on one line, and the Edit and Delete columns narrow', async () => {
+  it('keeps the bank name and every header on one line, and the one Action column narrow', async () => {
     stubApi({ 'GET /all/accounts': () => ok([first]) });
     render('/bank-accounts');
     const table = await screen.findByRole('table', { name: 'Bank accounts' });
     for (const header of within(table).getAllByRole('columnheader')) {
       expect(getComputedStyle(header).whiteSpace).toBe('nowrap');
     }
-    for (const name of ['Edit', 'Delete']) {
-      expect(getComputedStyle(within(table).getByRole('columnheader', { name })).width).toBe('1%');
-    }
+    expect(within(table).queryByRole('columnheader', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(getComputedStyle(within(table).getByRole('columnheader', { name: 'Action' })).width).toBe('1%');
     const bankName = within(table).getByText('First Bank');
     expect(getComputedStyle(bankName).whiteSpace).toBe('nowrap');
     expect(bankName).toHaveAttribute('title', 'First Bank');
@@ -87,8 +87,7 @@ describe('Bank accounts list', () => {
       'Routing Number',
       'Swift Code',
       'Currency',
-      'Edit',
-      'Delete',
+      'Action',
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(

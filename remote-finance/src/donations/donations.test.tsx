@@ -47,7 +47,7 @@ describe('Donations list', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Image', 'Name', 'Description', 'Details']);
+    ).toEqual(['Image', 'Name', 'Description', 'Action']);
     expect(within(table).getByRole('img', { name: 'Image of Harvest thanksgiving' })).toHaveAttribute(
       'src',
       imageDonation.donationImage,

@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { deleteColumn, editColumn, ListPage, RowAction, serialColumn, useEditModal, type ListLayout } from 'shared';
+import {
+  actionColumn,
+  deleteColumn,
+  editColumn,
+  ListPage,
+  RowAction,
+  serialColumn,
+  useEditModal,
+  type ListLayout,
+} from 'shared';
 import { HistoryDialog, useList, useRemoveRow } from 'shared/data';
 import { prayers, prayersApi, type Prayer } from './api';
 import { prayerForm } from './form';
@@ -22,18 +31,19 @@ export function PrayerListScreen() {
       // Spec §9: the prayer text is truncated at a maximum width of 300 px (the full text is its tooltip
       // and stays reachable by focus).
       { header: 'Prayer', maxWidth: '300px', cell: (prayer) => prayer.prayer },
-      editColumn(editor),
-      deleteColumn('Are you sure you want to delete this prayer?', remove),
-      // Every role reads a History; only who may edit sees its Restore.
-      {
-        header: 'History',
-        fit: true,
-        cell: (prayer) => (
-          <RowAction onClick={() => setHistoryOf(prayer)} aria-label={`History of ${prayer.title}`}>
-            History
-          </RowAction>
-        ),
-      },
+      actionColumn(
+        editColumn(editor),
+        deleteColumn('Are you sure you want to delete this prayer?', remove),
+        // Every role reads a History; only who may edit sees its Restore.
+        {
+          header: 'History',
+          cell: (prayer) => (
+            <RowAction onClick={() => setHistoryOf(prayer)} aria-label={`History of ${prayer.title}`}>
+              History
+            </RowAction>
+          ),
+        },
+      ),
     ],
     caption: 'Section A Prayers',
     itemsName: 'prayers',

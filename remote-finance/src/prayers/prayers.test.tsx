@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 
 describe('Section A Prayers list', () => {
-  it('shows S/N, title and the prayer truncated at 300 px, with Edit, Delete and History', async () => {
+  it('shows S/N, title and the prayer truncated at 300 px, with Edit, Delete and History in one Action column', async () => {
     stubApi({ 'GET /get/prayers': () => ok([morning, angelus]) });
     render('/prayers');
     const table = await screen.findByRole('table', { name: 'Section A Prayers' });
@@ -38,8 +38,13 @@ describe('Section A Prayers list', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['S/N', 'Title', 'Prayer', 'Edit', 'Delete', 'History']);
+    ).toEqual(['S/N', 'Title', 'Prayer', 'Action']);
     const cells = within(within(table).getAllByRole('row')[1]).getAllByRole('cell');
+    expect(
+      within(cells[3])
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Edit', 'Delete', 'History']);
     expect(cells[0]).toHaveTextContent('1');
     expect(cells[1]).toHaveTextContent('Morning Offering');
     expect(cells[2]).toHaveTextContent(morning.prayer);
@@ -214,7 +219,9 @@ describe('Section A Prayers history', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['S/N', 'Title', 'Prayer', 'History']);
+    ).toEqual(['S/N', 'Title', 'Prayer', 'Action']);
+    expect(within(table).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'History of Morning Offering' }));
     await userEvent.click(await screen.findByRole('button', { name: /Maria/ }));
     const dialog = await screen.findByRole('dialog', { name: /^Version of 05\/03\/2026/ });

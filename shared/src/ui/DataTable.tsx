@@ -22,10 +22,10 @@ export interface Column<Row> {
   maxWidth?: string;
   /**
    * A column as narrow as its content, on one line (row actions, numbers, dates): the long text
-   * columns get the width. Edit and Delete columns (write) are.
+   * columns get the width. Action columns of Edit and Delete (write) are.
    */
   fit?: boolean;
-  /** An Edit or Delete column: left out for a member who may not write here (useCanWrite). */
+  /** An Action column of Edit or Delete only: left out for a member who may not write here (useCanWrite). */
   write?: boolean;
 }
 
@@ -290,7 +290,7 @@ const NoMatch = styled.div`
 export function deleteColumn<Row>(
   confirmMessage: string,
   onDelete: (row: Row) => Promise<void>,
-  header = 'Delete',
+  header = 'Action',
 ): Column<Row> {
   return {
     header,

@@ -1,11 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { WriteOnly } from '../session/permissions';
 import { ButtonLink } from './Button';
 import { ExportButton, type ExportList } from './ExportButton';
 import { ListTable, type Column } from './DataTable';
 import { PageHeader, Panel } from './layout';
 import { Modal } from './Modal';
-import { RowAction } from './RowActions';
+import { RowAction, RowActions } from './RowActions';
 import type { LoadState } from './LoadState';
 
 /** What a list screen shows of its records: the table's columns and texts, and the header's Add action. */
@@ -73,10 +73,33 @@ export function linkColumn<Row>(header: string, maxWidth: string, url: (row: Row
 /** Where a row's action goes, and the row's name that tells screen readers which row it acts on. */
 type RowTarget<Row> = (row: Row) => { to: string; name: string };
 
-/** The Details column: View Details, to the row's details screen ('View details of <name>'). */
+/**
+ * A list's one Action column, the same on every list: the row's actions side by side (View Details,
+ * Edit, Delete, History …). A reader still sees it for its reading actions; Edit and Delete only
+ * who may write.
+ */
+export function actionColumn<Row>(...actions: Column<Row>[]): Column<Row> {
+  const write = actions.every((action) => action.write);
+  return {
+    header: 'Action',
+    fit: true,
+    write,
+    cell: (row, index) => (
+      <RowActions>
+        {actions.map((action, at) => (
+          <Fragment key={at}>
+            {action.write && !write ? <WriteOnly>{action.cell(row, index)}</WriteOnly> : action.cell(row, index)}
+          </Fragment>
+        ))}
+      </RowActions>
+    ),
+  };
+}
+
+/** The Action column of View Details, to the row's details screen ('View details of <name>'). */
 export function detailsColumn<Row>(target: RowTarget<Row>): Column<Row> {
   return {
-    header: 'Details',
+    header: 'Action',
     fit: true,
     cell: (row) => {
       const { to, name } = target(row);
@@ -90,12 +113,12 @@ export function detailsColumn<Row>(target: RowTarget<Row>): Column<Row> {
 }
 
 /**
- * The Edit column (for those whose role may write): to the row's edit screen ('Edit <name>'), or
- * `open`ing the row's edit modal.
+ * The Action column of Edit (for those whose role may write): to the row's edit screen ('Edit
+ * <name>'), or `open`ing the row's edit modal. With Delete and others, inside actionColumn.
  */
 export function editColumn<Row>(edit: RowTarget<Row> | { open: (row: Row) => void }): Column<Row> {
   return {
-    header: 'Edit',
+    header: 'Action',
     write: true,
     cell: (row) => {
       if (typeof edit !== 'function') return <RowAction onClick={() => edit.open(row)}>Edit</RowAction>;
