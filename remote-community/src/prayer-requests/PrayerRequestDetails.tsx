@@ -46,6 +46,9 @@ export function PrayerRequestDetails({
 }) {
   const canWrite = allows(usePermissions(), 'content');
   const assignee = assignees.find((member) => member._id === request.assigneeId);
+  const changed =
+    request.stateChangedAt &&
+    `${request.stateChangedBy ? `by ${request.stateChangedBy}, ` : ''}${formatDateTime(request.stateChangedAt)}`;
   const save = useSave<Values>({
     write: (values, userId) =>
       prayerRequestsApi.care(userId, request._id, {
@@ -64,14 +67,21 @@ export function PrayerRequestDetails({
         <DetailsText>{request.request}</DetailsText>
         <dt>Submitted</dt>
         <dd>{formatDate(request.createdAt)}</dd>
-        <dt>State</dt>
-        <dd>
-          <StateBadge state={request.state} />
-          {request.stateChangedAt &&
-            ` ${request.stateChangedBy ? `by ${request.stateChangedBy}, ` : ''}${formatDateTime(request.stateChangedAt)}`}
-        </dd>
-        {!canWrite && (
+        {/* Who may write reads the state in its field below: here only who changed it, and when. */}
+        {canWrite ? (
+          changed && (
+            <>
+              <dt>Last changed</dt>
+              <dd>{changed}</dd>
+            </>
+          )
+        ) : (
           <>
+            <dt>State</dt>
+            <dd>
+              <StateBadge state={request.state} />
+              {changed && ` ${changed}`}
+            </dd>
             <dt>Assigned to</dt>
             <dd>{assignee?.name ?? 'Nobody'}</dd>
             <dt>Note</dt>

@@ -536,8 +536,10 @@ describe('Caring for prayer requests', () => {
     await userEvent.click(within(table).getByRole('button', { name: 'Details of “For peace in our family.”' }));
     const dialog = screen.getByRole('dialog', { name: 'Prayer request' });
     expect(dialog).toHaveTextContent(
-      'RequestFor peace in our family.Submitted03/03/2026StatePrayed for by Sister Grace',
+      'RequestFor peace in our family.Submitted03/03/2026Last changedby Sister Grace, 06/03/2026',
     );
+    // The state is said once, by the field that changes it.
+    expect(within(dialog).getAllByText('State')).toHaveLength(1);
     expect(within(dialog).getByRole('combobox', { name: 'State' })).toHaveValue('Prayed for');
     expect(within(dialog).getByRole('combobox', { name: 'Assigned to' })).toHaveValue('d'.repeat(24));
     expect(within(dialog).getByRole('textbox', { name: /Note/ })).toHaveValue('Called her on Sunday.');
@@ -598,6 +600,8 @@ describe('Caring for prayer requests', () => {
     const table = await screen.findByRole('table', { name: 'Prayer requests' });
     await userEvent.click(within(table).getByRole('button', { name: 'Details of “For peace in our family.”' }));
     const dialog = screen.getByRole('dialog', { name: 'Prayer request' });
+    expect(dialog).toHaveTextContent('StatePrayed for by Sister Grace');
+    expect(within(dialog).getAllByText('State')).toHaveLength(1);
     expect(dialog).toHaveTextContent('Assigned toSister GraceNoteCalled her on Sunday.');
     expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
