@@ -56,16 +56,25 @@ export const GlobalStyle = createGlobalStyle`
   :focus-visible { outline: 3px solid ${({ theme }) => theme.color.focus}; outline-offset: 2px; }
   h1, h2, h3 { line-height: 1.25; }
   /* Toasts sit below the header (one row on every width), never over its Search, date and Logout, and
-     read in the page's colours. */
+     below the card's own header row too, never over a screen's Export or Add New …: the page's and the
+     card's padding, then one 38 px row of buttons. They read in the page's colours. */
   .Toastify {
-    --toastify-toast-top: calc(${({ theme }) => theme.layout.headerHeight} + ${({ theme }) => theme.space(2)});
+    --toastify-toast-top: calc(
+      ${({ theme }) => theme.layout.headerHeight} + ${({ theme }) => theme.space(6)} +
+        ${({ theme }) => theme.space(6)} + 38px + ${({ theme }) => theme.space(2)}
+    );
     --toastify-text-color-light: ${({ theme }) => theme.color.text};
     --toastify-font-family: ${({ theme }) => theme.font.body};
   }
-  /* The library puts its phone toasts at the very top. */
+  /* The library puts its phone toasts at the very top. On a phone the card's actions sit under its
+     title (one line of it), with less padding. */
   @media ${({ theme }) => theme.layout.narrowScreen} {
     .Toastify .Toastify__toast-container--top-right {
-      top: calc(${({ theme }) => theme.layout.headerHeight} + ${({ theme }) => theme.space(2)});
+      top: calc(
+        ${({ theme }) => theme.layout.headerHeight} + ${({ theme }) => theme.space(3)} +
+          ${({ theme }) => theme.space(4)} + 1.25 * ${({ theme }) => theme.font.size.title} +
+          ${({ theme }) => theme.space(3)} + 38px + ${({ theme }) => theme.space(2)}
+      );
     }
   }
 `;
