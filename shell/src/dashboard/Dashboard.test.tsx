@@ -70,6 +70,10 @@ describe('dashboard', () => {
     expect(within(screen.getByRole('region', { name: 'Overview' })).getAllByRole('article')).toHaveLength(3);
     expect(within(card('Total Users')).getByRole('link')).toHaveAttribute('href', '/users');
     expect(within(card('Total Users')).getByText('12')).toBeInTheDocument();
+    // The figure is the mobile app's, not the Users page's sample rows: the card says so.
+    expect(card('Total Users')).toHaveTextContent(
+      "Mobile app users, recorded by the app's own server, not here. The Users page lists sample data.",
+    );
     expect(within(card('New Sign Up')).getByText('2')).toBeInTheDocument();
     expect(within(card('Bookshelves')).getByText('Confessions')).toBeInTheDocument();
     expect(within(card('Prayer Request')).getByText('9')).toBeInTheDocument();

@@ -59,6 +59,13 @@ const Figure = styled.p`
   font-variant-numeric: tabular-nums;
 `;
 
+/** What a figure counts, where its title alone would mislead. */
+const Note = styled.p`
+  margin: ${({ theme }) => theme.space(2)} 0 0;
+  font-size: ${({ theme }) => theme.font.size.small};
+  color: ${({ theme }) => theme.color.muted};
+`;
+
 const Metrics = styled.dl`
   display: grid;
   grid-template-columns: 1fr auto;
@@ -75,14 +82,19 @@ const Metrics = styled.dl`
   }
 `;
 
-function StatCard({ title, value, to }: { title: string; value: number; to?: string }) {
+function StatCard({ title, value, to, note }: { title: string; value: number; to?: string; note?: string }) {
   const body = (
     <>
       <h3>{title}</h3>
       <Figure>{value}</Figure>
     </>
   );
-  return <Card aria-label={title}>{to ? <Link to={to}>{body}</Link> : body}</Card>;
+  return (
+    <Card aria-label={title}>
+      {to ? <Link to={to}>{body}</Link> : body}
+      {note && <Note>{note}</Note>}
+    </Card>
+  );
 }
 
 function MetricsCard({ title, rows, children }: { title: string; rows?: [string, ReactNode][]; children?: ReactNode }) {
@@ -120,7 +132,14 @@ export function Dashboard() {
         {/* Named by a heading, so that the cards' headings below follow one of a level above them. */}
         <HiddenHeading id="dashboard-overview">Overview</HiddenHeading>
         <Grid>
-          <StatCard title="Total Users" value={number(figures.totalUsers)} to="/users" />
+          {/* The app's users are counted by its own backend (README), while /users is the spec's sample
+              table: the card says which its figure is. */}
+          <StatCard
+            title="Total Users"
+            value={number(figures.totalUsers)}
+            to="/users"
+            note="Mobile app users, recorded by the app's own server, not here. The Users page lists sample data."
+          />
           <StatCard title="Total Books" value={number(figures.totalBooks)} />
           <StatCard title="New Sign Up" value={number(figures.newUsers)} />
         </Grid>
