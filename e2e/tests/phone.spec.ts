@@ -86,6 +86,25 @@ test('a list on a phone shows its rows as one card with their actions on screen'
   }
 });
 
+test("a row's values on a phone start in one column, however wide a cell's actions", async ({ page, request }) => {
+  const { headers, userId } = await signInOverApi(request);
+  const sent = await request.post('/api/v1/prayer/request', { data: { request: 'For the sick of the parish' } });
+  const id = ((await sent.json()) as { data: { _id: string } }).data._id;
+  try {
+    await openScreen(page, '/prayer-requests');
+    const row = page.getByRole('table', { name: 'Prayer requests' }).getByRole('row', { name: /For the sick/ });
+    // Care holds Details and Mark Prayed for, wider than the value column: they wrap, never start left of it.
+    const details = row.getByRole('button', { name: /^Details of/ });
+    const remove = row.getByRole('button', { name: 'Delete' });
+    await expect(details).toBeInViewport();
+    const [detailsBox, removeBox] = [(await details.boundingBox())!, (await remove.boundingBox())!];
+    expect(Math.round(detailsBox.x)).toBe(Math.round(removeBox.x));
+    await expectNoSidewaysScroll(page);
+  } finally {
+    await request.delete(`/api/v1/prayer/request/${userId}/${id}`, { headers });
+  }
+});
+
 test('the menu on a phone is a drawer that keeps the focus until it closes', async ({ page }) => {
   await openScreen(page, '/bookshelf');
   const menuButton = page.getByRole('button', { name: 'Open menu' });

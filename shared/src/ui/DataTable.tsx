@@ -7,7 +7,7 @@ import { Button } from './Button';
 import { EmptyText } from './layout';
 import { LoadFailed, type LoadState } from './LoadState';
 import { Pagination, usePage } from './Pagination';
-import { RowAction } from './RowActions';
+import { RowAction, RowActions } from './RowActions';
 import { LoadingBlock } from './Spinner';
 import { useCanWrite } from '../session/permissions';
 
@@ -94,9 +94,11 @@ const Table = styled.table`
     tbody tr:hover {
       background: none;
     }
+    /* The value column may shrink below its content (minmax(0, …)): a wide cell wraps in its column
+       instead of squeezing the labels and starting left of the other rows' values. */
     td {
       display: grid;
-      grid-template-columns: minmax(88px, 34%) 1fr;
+      grid-template-columns: minmax(88px, 34%) minmax(0, 1fr);
       gap: ${({ theme }) => theme.space(3)};
       align-items: center;
       justify-items: start;
@@ -105,6 +107,9 @@ const Table = styled.table`
       max-width: none;
       white-space: normal;
       overflow-wrap: anywhere;
+    }
+    td ${RowActions} {
+      flex-wrap: wrap;
     }
     td::before {
       content: attr(data-label);
