@@ -52,6 +52,10 @@ describe("shared's public surface", () => {
     // The inputs of a form definition, as remotes released before 3.13 draw them; the apps here
     // draw the whole form with DefinedForm.
     'DefinedFields',
+    // The types of what useFieldRefusals answers (3.19), released with it for a remote that passes the
+    // refusals on; the apps here let TypeScript infer them.
+    'FieldRefusals',
+    'RefusedField',
   ];
 
   it('exports only names that an app (or its own data entry) uses, or that released remotes may call', () => {
@@ -66,7 +70,8 @@ describe("shared's public surface", () => {
   it("exports from 'shared/data' only what an app uses, or that released remotes may name", () => {
     // What remotes released before 3.13 declared their calls with: the page of a growing list (the
     // apps here use pageCall), and a resource's calls apart from its keys (resourceWithCalls).
-    const keptForReleasedRemotesOfData = ['PageAnswer', 'PageRequest', 'resourceCalls'];
+    // And Delete All of a whole list (useRemoveAll, since 3.13): the apps here delete one tab's share.
+    const keptForReleasedRemotesOfData = ['PageAnswer', 'PageRequest', 'resourceCalls', 'useRemoveAll'];
     const exported = exportsOf('data/index.ts');
     expect(exported.length).toBeGreaterThan(0);
     expect(exported).toEqual(expect.arrayContaining(keptForReleasedRemotesOfData));
