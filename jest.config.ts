@@ -56,12 +56,9 @@ const config: Config = {
       displayName: 'api',
       rootDir: '<rootDir>/api',
       testEnvironment: 'node',
-      // A suite's server compiles some 160 routes' schemas as it starts: about a second alone, and past
-      // jest's 5 s for a hook when both cores are busy (two test files, PostgreSQL). A hang still fails.
-      testTimeout: 20_000,
       transform: tsJest('tsconfig.jest.json'),
       testMatch: ['<rootDir>/src/**/*.test.ts'],
-      setupFilesAfterEnv: ['<rootDir>/../jest/no-console-error.ts'],
+      setupFilesAfterEnv: ['<rootDir>/../jest/no-console-error.ts', '<rootDir>/../jest/server-start-timeout.ts'],
     },
   ],
 };
