@@ -463,10 +463,11 @@ test('a release whose screen throws is rolled back by itself within a minute, an
   const live = (await liveRelease(baseURL!, 'finance')).release;
   // Before the build: a pooled connection does not outlive the seconds it blocks this process.
   const admin = await signInState(baseURL!);
-  // The browsers that will open it, each a member of its own (one member's browsers count once).
-  const members = await Promise.all(
-    [1, 2, 3, 4, 5, 6].map((n) => memberState(baseURL!, admin, `rollout-member-${n}@example.com`)),
-  );
+  // The browsers that will open it, each a member of its own (one member's browsers count once),
+  // signed in one after the other: a first sign-in from an address waits for the one before it.
+  const members: AdminState[] = [];
+  for (const n of [1, 2, 3, 4, 5, 6])
+    members.push(await memberState(baseURL!, admin, `rollout-member-${n}@example.com`));
   const broken = publishScratchRemote(server, 'finance', (dir) => {
     stampVersion(dir, '1.6.0-throws.1');
     makeScreenThrow(dir, 'src/donations/DonationListScreen.tsx', 'DonationListScreen');
