@@ -58,6 +58,17 @@ export async function previewOf(db: Db, request: FastifyRequest): Promise<Previe
   return { remote: row.remote, release: row.release };
 }
 
+/** The releases of a remote some browser previews now: pruning one would break the page under it. */
+export async function previewedReleases(db: Db, remote: string): Promise<string[]> {
+  const rows = await db.kysely
+    .selectFrom('release_previews')
+    .select('release')
+    .where('remote', '=', remote)
+    .where('expires_at', '>', timestamp())
+    .execute();
+  return rows.map((row) => row.release);
+}
+
 export function clearPreviewCookie(request: FastifyRequest, reply: Parameters<typeof setServerCookie>[1]): void {
   setServerCookie(request, reply, PREVIEW_COOKIE, '', 0);
 }

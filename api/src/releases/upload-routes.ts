@@ -10,7 +10,7 @@ import { addSchemas, Entity, Input, ref } from '../http/contract';
 import { closeAfterAnswer } from '../http/connections';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { errorResponses } from '../http/validation';
-import { timestamp } from '../db/ids';
+import { previewedReleases } from './preview';
 import { readReleaseInfo, ReleaseError } from './store';
 import { ArchiveRefused, receiveArchive, removeStaleUploads, uploadFolder } from './upload';
 
@@ -164,14 +164,7 @@ export async function releaseRoutes(parent: FastifyInstance): Promise<void> {
         }
         const built = readReleaseInfo(folder).name;
         if (built !== remote) throw badRequest(RELEASE_MESSAGES.otherRemote(remote, built));
-        // A preview is a browser loading that release now: pruning it would break the page under it.
-        const previewed = await app.db.kysely
-          .selectFrom('release_previews')
-          .select('release')
-          .where('remote', '=', remote)
-          .where('expires_at', '>', timestamp())
-          .execute();
-        const inUse = previewed.map((row) => row.release);
+        const inUse = await previewedReleases(app.db, remote);
         const { info, created, pruned } = await change(() => releases.publish(folder, inUse));
         const data = { remote, release: info.release, created, pruned };
         return reply
