@@ -46,32 +46,36 @@ describe('password attempts', () => {
 
   /**
    * Once the server has read most of `attempts`, the owner signs in: its answer, and how many wrong ones
-   * were hashed (answered 401) before it.
+   * were hashed (answered 401) while it waited. Those hashed before it was sent depend only on how fast
+   * this machine reads the flood, so they are not counted against it.
    */
   async function ownerDuring(attempts: Promise<CallResult>[]) {
-    let hashedBefore = 0;
-    let ownerDone = false;
+    let hashed = 0;
     const counted = attempts.map((attempt) =>
       attempt.then((answer) => {
-        if (answer.status === 401 && !ownerDone) hashedBefore++;
+        if (answer.status === 401) hashed++;
         return answer;
       }),
     );
     const readFrom = logins;
     const end = Date.now() + 10_000;
     while (logins - readFrom < attempts.length * 0.75 && Date.now() < end) await sleep(10);
+    const hashedAtSend = hashed;
     const owner = await login(server.admin.email, server.admin.password, OWNERS_ADDRESS);
-    ownerDone = true;
-    return { owner, hashedBefore, answers: await Promise.all(counted) };
+    const hashedWhileOwnerWaited = hashed - hashedAtSend;
+    return { owner, hashedWhileOwnerWaited, answers: await Promise.all(counted) };
   }
 
   it("answers the excess of a flood on the Admin's account 429 before hashing, and the Admin signs in first", async () => {
-    const { owner, hashedBefore, answers } = await ownerDuring(flood('10.1.0', () => server.admin.email));
+    const { owner, hashedWhileOwnerWaited, answers } = await ownerDuring(flood('10.1.0', () => server.admin.email));
     expect(owner.status).toBe(200);
-    // Before: every wrong one was hashed ahead of the Admin's (200).
-    expect(hashedBefore).toBeLessThan(10);
+    // Before: the Admin's waited behind every wrong one read (about 150). Now at most those being
+    // hashed when it came (two at once) finish first.
+    expect(hashedWhileOwnerWaited).toBeLessThanOrEqual(3);
+    // One attempt on the account at a time: how many get hashed depends on how long this machine takes
+    // to read the flood, but never most of the 200 (all of them before).
     const hashed = answers.filter((answer) => answer.status === 401).length;
-    expect(hashed).toBeLessThan(20);
+    expect(hashed).toBeLessThan(50);
     for (const answer of answers.filter((each) => each.status !== 401)) {
       expect(answer.status).toBe(429);
       expect(answer.body.message).toMatch(/Please wait \d+ seconds? and try again\.$/);
@@ -80,11 +84,11 @@ describe('password attempts', () => {
   });
 
   it('lets the Admin sign in ahead of a flood spread over other emails', async () => {
-    const { owner, hashedBefore } = await ownerDuring(
+    const { owner, hashedWhileOwnerWaited } = await ownerDuring(
       flood('10.3.0', (address, attempt) => `someone${address}.${attempt}@example.org`),
     );
     expect(owner.status).toBe(200);
-    expect(hashedBefore).toBeLessThan(10);
+    expect(hashedWhileOwnerWaited).toBeLessThanOrEqual(3);
   });
 
   it("checks one guess of a member's current password at a time, like a login's", async () => {
