@@ -17,6 +17,7 @@ import {
 import { useSave } from 'shared/data';
 import { INTENTION_STATES, LIMITS, massIntentionsApi, type MassIntention } from './api';
 import { massInWords } from './calendar';
+import { useSaidConfirmation } from './ConfirmSaid';
 import { IntentionState } from './IntentionState';
 
 const Facts = styled(DetailsList)`
@@ -64,6 +65,12 @@ export function IntentionDetails({ intention, onClose }: { intention: MassIntent
     toast: 'Mass intention updated successfully',
     then: onClose,
   });
+  const { confirmSaid, dialog } = useSaidConfirmation();
+  // Said chosen here is the list's Mark Said: ahead of its Mass, it asks first; No keeps the form as it is.
+  const submit: typeof save = async (values, helpers) => {
+    if (values.state === 'Said' && intention.state !== 'Said' && !(await confirmSaid(intention))) return;
+    await save(values, helpers);
+  };
   // Scheduled is offered only to the intention that is (the others are placed from the list), and Said
   // only to one placed in a Mass.
   const placed = intention.state === 'Scheduled' || intention.state === 'Said';
@@ -105,7 +112,7 @@ export function IntentionDetails({ intention, onClose }: { intention: MassIntent
         <RecordForm<Values>
           initialValues={{ state: intention.state, stipend: intention.stipend ?? '', receipt: intention.receipt }}
           validationSchema={schema}
-          onSubmit={save}
+          onSubmit={submit}
           label="Save"
           onCancel={onClose}
         >
@@ -116,6 +123,7 @@ export function IntentionDetails({ intention, onClose }: { intention: MassIntent
       ) : (
         <ModalCloseActions onClose={onClose} />
       )}
+      {dialog}
     </Modal>
   );
 }

@@ -4,7 +4,7 @@ import { session } from 'shared';
 import { renderRoutes, signIn, stubApi, watchDownloads } from 'shared/testing';
 import App from '../App';
 import type { Mass, MassIntention } from './api';
-import { addDays, mondayOf, today } from './calendar';
+import { addDays, massInWords, mondayOf, today } from './calendar';
 
 const userId = '0123456789abcdef01234567';
 const REQUESTED = {
@@ -17,6 +17,8 @@ const REQUESTED = {
   createdAt: '2026-11-20T10:00:00.000Z',
 } as const;
 const sunday = addDays(mondayOf(today()), 6);
+/** Peter's Mass was last week: begun and over, so marking it Said asks nothing. */
+const lastSunday = addDays(sunday, -7);
 const intentions: MassIntention[] = [
   { ...REQUESTED, _id: 'b'.repeat(24), fullname: 'Anna Mensah', email: 'anna@example.com', intention: 'Thanksgiving' },
   {
@@ -26,9 +28,19 @@ const intentions: MassIntention[] = [
     email: 'peter@example.com',
     intention: 'Repose of the soul',
     state: 'Scheduled',
-    mass: { _id: 'd'.repeat(24), date: sunday, time: '10:30', place: 'Main church', title: '' },
+    mass: { _id: 'd'.repeat(24), date: lastSunday, time: '10:30', place: 'Main church', title: '' },
   },
 ];
+/** Placed in a Mass a week from today: still to come. */
+const ahead: MassIntention = {
+  ...REQUESTED,
+  _id: 'a'.repeat(24),
+  fullname: 'Ruth Ade',
+  email: 'ruth@example.com',
+  intention: 'For a safe journey',
+  state: 'Scheduled',
+  mass: { _id: 'f'.repeat(24), date: addDays(today(), 7), time: '18:00', place: 'Chapel', title: '' },
+};
 const mass = (fields: Partial<Mass>): Mass => ({
   _id: `${'e'.repeat(24)}.${sunday}`,
   regularMassId: 'e'.repeat(24),
@@ -163,6 +175,58 @@ describe('Mass Scheduling', () => {
     render();
     await userEvent.click(await screen.findByRole('button', { name: 'Mark Said: Peter Obi' }));
     expect(await screen.findByText('Mass intention marked Said')).toBeInTheDocument();
+    // Its Mass is over: nothing to ask.
+    expect(screen.queryByRole('dialog', { name: 'Please confirm' })).not.toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ state: 'Said' });
+  });
+
+  it('asks before marking Said an intention whose Mass has not begun; No changes nothing', async () => {
+    const calls = stubApi({
+      [list]: () => ok([...intentions, ahead]),
+      [`PUT /mass/intention/${userId}/${ahead._id}`]: () => [
+        200,
+        { message: 'Mass intention updated successfully', data: { ...ahead, state: 'Said' } },
+      ],
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark Said: Ruth Ade' }));
+    const question = await screen.findByRole('dialog', { name: 'Please confirm' });
+    expect(question).toHaveTextContent(`has not begun yet: ${massInWords(ahead.mass!)}`);
+    await userEvent.click(within(question).getByRole('button', { name: 'No' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Mark Said: Ruth Ade' }));
+    const again = await screen.findByRole('dialog', { name: 'Please confirm' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Yes, mark Said' }));
+    expect(await screen.findByText('Mass intention marked Said')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ state: 'Said' }]);
+  });
+
+  it('asks too when Said is chosen in Details for a Mass still to come', async () => {
+    const calls = stubApi({
+      [list]: () => ok([ahead]),
+      [`PUT /mass/intention/${userId}/${ahead._id}`]: () => [
+        200,
+        { message: 'Mass intention updated successfully', data: { ...ahead, state: 'Said' } },
+      ],
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Details of Ruth Ade' }));
+    const details = await screen.findByRole('dialog', { name: 'Mass intention' });
+    await userEvent.selectOptions(within(details).getByRole('combobox', { name: 'State' }), 'Said');
+    await userEvent.click(within(details).getByRole('button', { name: 'Save' }));
+    const question = await screen.findByRole('dialog', { name: 'Please confirm' });
+    await userEvent.click(within(question).getByRole('button', { name: 'No' }));
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+    // The form keeps what was chosen.
+    expect(within(details).getByRole('combobox', { name: 'State' })).toHaveValue('Said');
+    await userEvent.click(within(details).getByRole('button', { name: 'Save' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Please confirm' })).getByRole('button', {
+        name: 'Yes, mark Said',
+      }),
+    );
+    expect(await screen.findByText('Mass intention updated successfully')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ state: 'Said' });
   });
 

@@ -17,6 +17,7 @@ import {
 import { useGrowingList } from 'shared/data';
 import { massIntentions, massIntentionsApi, type IntentionState as State, type MassIntention } from './api';
 import { isDay, massInWords, mondayOf, today } from './calendar';
+import { useSaidConfirmation } from './ConfirmSaid';
 import { IntentionDetails } from './IntentionDetails';
 import { IntentionState } from './IntentionState';
 import { PlaceIntention } from './PlaceIntention';
@@ -147,11 +148,13 @@ function Requests() {
   const [open, setOpen] = useState<MassIntention>();
   // A ref, not state: the columns below are made once, and a second click must see the first.
   const busy = useRef(false);
+  const { confirmSaid, dialog } = useSaidConfirmation();
 
   const mark = async (row: MassIntention, state: State) => {
     if (busy.current) return;
     busy.current = true;
     try {
+      if (state === 'Said' && !(await confirmSaid(row))) return;
       await massIntentionsApi.care(userId, row._id, { state });
       notify.success(`Mass intention marked ${state}`);
     } catch {
@@ -212,7 +215,8 @@ function Requests() {
         ),
       },
     ],
-    // mark reads the busy ref and calls the API: nothing in it changes from one render to the next.
+    // mark reads the busy ref, asks through a state setter and calls the API: nothing in it changes
+    // from one render to the next.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
@@ -235,6 +239,7 @@ function Requests() {
           onClose={() => setOpen(undefined)}
         />
       )}
+      {dialog}
     </>
   );
 }

@@ -9,6 +9,14 @@ export function today(now: Date = new Date()): string {
   return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
 }
 
+/**
+ * Whether a Mass on that day at that time has begun, on the clock that decides today(): the week's
+ * `past` as the server words it, for a Mass the screen knows only by its date and time.
+ */
+export function hasBegun(date: string, time: string, now: Date = new Date()): boolean {
+  return `${date} ${time}` <= `${today(now)} ${two(now.getHours())}:${two(now.getMinutes())}`;
+}
+
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
