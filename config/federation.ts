@@ -36,7 +36,7 @@ const withSubpaths = new Set(['react', 'react-dom']);
 
 /**
  * The range of `shared` an app declares in its package.json: what it needs of the platform package
- * (README "A versioned shared"). It goes into the app's manifest, and the shell refuses a remote whose
+ * (docs/shared-package.md). It goes into the app's manifest, and the shell refuses a remote whose
  * range the shared it provides does not satisfy.
  */
 export function declaredSharedRange(appDir: string): string {

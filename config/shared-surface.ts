@@ -1,4 +1,4 @@
-// The public surface of `shared` (README "A versioned shared"), read by the TypeScript compiler from
+// The public surface of `shared` (docs/shared-package.md), read by the TypeScript compiler from
 // its runtime entries (shared/src/index.ts, shared/src/data/index.ts): every export with its type, and for objects and functions their members and
 // parameters. It is kept in shared/surface.json beside the version it describes.
 //   npm run surface            writes it, once shared/package.json carries a big enough bump:

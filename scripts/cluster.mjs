@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run cluster`: the product on more than one instance, as a diocese would run it — a throw-away
 // PostgreSQL (scripts/pg-test-cluster.sh), two API instances on it and Debian's nginx balancing between
-// them, all at one URL (README "Running more than one instance"). Ctrl-C stops everything.
+// them, all at one URL (docs/several-instances.md). Ctrl-C stops everything.
 //
 //   npm run cluster [-- --port 8080] [--data-dir ./data-cluster]
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The clients' side of the one contract (README "The API contract"), generated from the server's
+// The clients' side of the one contract (docs/api.md "The contract"), generated from the server's
 // OpenAPI document into api/contract/:
 //   openapi.json  the document itself, for review and for other clients
 //   types.ts      its types (openapi-typescript): components['schemas']['Book'] …

@@ -1,4 +1,4 @@
-// The release commands over HTTPS (README "For a remote team"): what a remote team's CI runs with
+// The release commands over HTTPS (docs/remote-teams.md): what a remote team's CI runs with
 // `--to https://office.example.org` and a DEPLOY_TOKEN, needing neither the API's build nor a
 // database: plain Node (fetch) and the tar package.
 import { mkdtempSync, openAsBlob, readdirSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The remote teams' commands (README "For a remote team").
+// The remote teams' commands (docs/remote-teams.md).
 //
 // On the server: builds what they need, then runs the API's release CLI (api/src/releases/cli.ts),
 // which changes files under DATA_DIR (and, with DATABASE_URL, the releases and live map every

@@ -442,7 +442,7 @@ async function prayerRequestFigures(auth: { token: string; userId: string }) {
       '≤ 20 ms',
     );
   }
-  // A new search is a scan of the rows (api/README.md "Paged lists"); an answer asked for again comes from
+  // A new search is a scan of the rows (docs/api-routes.md "Paged lists"); an answer asked for again comes from
   // the cache until a write. So: twenty searches, each for words not asked before, one at a time.
   const searches: number[] = [];
   for (let run = 0; run < 20; run++) {

@@ -5,7 +5,7 @@ import { FIRST_PAGE, openDashboard, signInOverApi } from './session';
 test.use({ signedIn: true });
 
 // A failed load is a state of the screen, not an empty list: it says what could not be loaded and why,
-// offers Retry, and never offers an action that presumes emptiness (README "Load states").
+// offers Retry, and never offers an action that presumes emptiness (docs/composition.md, "Load states").
 
 interface ListUnderTest {
   path: string;

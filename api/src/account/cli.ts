@@ -8,8 +8,8 @@ import { revokeAllTokens } from '../auth/tokens';
 import { turnOff } from '../two-factor/repository';
 
 /**
- * The operator's account commands, run on the server (README "Accounts"), where no mail server is
- * needed: a forgotten password gets a one-time link printed here.
+ * The operator's account commands, run on the server (docs/accounts.md "Accounts on the server"), where no
+ * mail server is needed: a forgotten password gets a one-time link printed here.
  *
  *   npm run admin -- list                      the accounts: email, name, role, since
  *   npm run admin -- reset-password <email>    a one-time set-password link, valid 48 hours

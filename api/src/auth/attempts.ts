@@ -5,7 +5,7 @@ import type { HashPriority } from './password';
 
 // A password check costs a slow hash, and only two run at once (password.ts): 200 wrong passwords from
 // 40 addresses, each under its per-address limit, once queued the real Admin's login for half a
-// minute. Before any hash, each attempt is placed (docs: api/README.md "Password attempts"):
+// minute. Before any hash, each attempt is placed (docs/accounts.md "Password attempts"):
 //
 // - from an address the account signed in from in the last 30 days: first in the hash queue, limited
 //   only per address (the login's rate limit);

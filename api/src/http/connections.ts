@@ -3,7 +3,7 @@ import net, { type Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerFactory } from 'fastify';
 import { requestDeadlineMs, type AppConfig } from '../config';
 
-// Slow and hostile clients (README, "Security"): a connection costs a file descriptor and memory
+// Slow and hostile clients (docs/security.md): a connection costs a file descriptor and memory
 // for as long as it stays open, so none may stay open on the client's terms.
 // - headers must arrive within HEADERS_TIMEOUT_MS (Node closes the connection);
 // - a body must keep arriving at BODY_MIN_BYTES_PER_SECOND (checked here, per window), and the

@@ -12,7 +12,7 @@ export const DATE_MESSAGE = (field: string) => `${field} must be a calendar date
 const two = (n: number) => String(n).padStart(2, '0');
 
 /**
- * The parish's day and time now: the server's own clock, whose TZ is the parish's (README). The Masses
+ * The parish's day and time now: the server's own clock, whose TZ is the parish's (docs/masses.md). The Masses
  * are dated in it, and the content calendar and the CSV exports take it when the browser gives none.
  */
 export function localNow(now: Date = new Date()): { date: string; time: string } {

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config';
 
-// Security headers on every answer: pages, remote entries, API and files alike (README, "Security").
+// Security headers on every answer: pages, remote entries, API and files alike (docs/security.md).
 // The session token lives in localStorage (the spec's choice), so a strict Content-Security-Policy is
 // the main defence against injected script: none inline, none from an origin not configured.
 

@@ -7,7 +7,7 @@ import { ClusterReleases } from './cluster-sync';
 import { ReleaseError, SHELL } from './store';
 
 /**
- * The remote teams' commands (README "For a remote team"). They change files under DATA_DIR (and, with
+ * The remote teams' commands (docs/remote-teams.md). They change files under DATA_DIR (and, with
  * DATABASE_URL, the database: runShared): a running server picks the new map up at the next request,
  * with no restart.
  *

@@ -74,7 +74,7 @@ export const RELEASE_MESSAGES = {
 } as const;
 
 /**
- * The release calls a remote team's CI makes over HTTPS (README "For a remote team"): publish an
+ * The release calls a remote team's CI makes over HTTPS (docs/remote-teams.md): publish an
  * archive of a build, list the releases, put one live, roll back. An Admin's session or a deploy
  * token for that remote opens them (deploy-tokens/guard.ts); each does what the command on the server
  * does (cli.ts), with the same checks, and on PostgreSQL shares what it changed with every instance.

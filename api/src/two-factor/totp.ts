@@ -18,7 +18,7 @@ const keys = new Map<string, Buffer>();
 
 /**
  * The 32-byte key that encrypts the secrets and keys the recovery codes' hashes, made on first use.
- * Instances sharing a database on other machines need the same file (api/README.md "Two-factor").
+ * Instances sharing a database on other machines need the same file (docs/accounts.md "Two-factor sign-in").
  */
 function keyIn(dataDir: string): Buffer {
   const file = path.join(dataDir, KEY_FILE);

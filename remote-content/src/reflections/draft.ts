@@ -4,8 +4,8 @@ import type { Schemas } from 'api/contract';
 type ReflectionInput = Schemas['ReflectionInput'];
 
 /**
- * A reflection's form kept in this browser while it is being written (README "Session end without
- * loss"): per account, audience and reflection, so that leaving, reloading or a lost session does not
+ * A reflection's form kept in this browser while it is being written (docs/composition.md, "Session end
+ * without loss"): per account, audience and reflection, so that leaving, reloading or a lost session does not
  * lose it. It expires before the server sweeps the editor pictures it shows and no saved reflection
  * uses (EDITOR_IMAGE_GRACE_HOURS, told by each upload as `keptUnusedUntil`), so that a restored
  * draft never points at a deleted picture.

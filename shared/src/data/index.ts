@@ -1,4 +1,4 @@
-// 'shared/data': the data layer of the back-office screens (README "Load states"). A second entry of
+// 'shared/data': the data layer of the back-office screens (docs/composition.md, "Load states"). A second entry of
 // `shared`, shared as its own federation singleton, so that the login page never loads TanStack Query.
 export { useResource, resource, type Resource } from './resource';
 export { useGrowingList, type PageAnswer, type PageRequest } from './growingList';

@@ -41,7 +41,7 @@ export function retryDelay(failures: number, error: unknown): number {
  * never sees its record change under it.
  */
 export const queryClient = new QueryClient({
-  // A failed load is said once, on its screen, with Retry (README, Deviations: not again in a red toast
+  // A failed load is said once, on its screen, with Retry (docs/deviations-from-spec.md: not again in a red toast
   // as spec §8 has it); a record's 404 is its screen's not-found text. A 401 has ended the session.
   defaultOptions: {
     queries: {

@@ -1,6 +1,6 @@
 // 'shared/login': what the shell needs to show the login page. A further entry of `shared`, shared as
 // its own federation singleton, so that the login page loads neither the API client nor the form and
-// toast libraries (README "The login page's weight"). Its modules are the main entry's own.
+// toast libraries (docs/bench.md "The login page's weight"). Its modules are the main entry's own.
 export { LoginScreen } from '../auth/LoginScreen';
 export { session, useSession } from '../session/session';
 export { AppProviders } from '../ui/AppProviders';

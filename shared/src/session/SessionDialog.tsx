@@ -84,7 +84,7 @@ function RenewalForm({ renewal }: { renewal: Renewal }) {
 
 /**
  * 'Your session has expired' over the current screen, while a call refused with 401 waits to be sent
- * again (README "Session end without loss"). It asks for a choice: Escape does not close it.
+ * again (docs/composition.md, "Session end without loss"). It asks for a choice: Escape does not close it.
  */
 export function SessionDialog() {
   const renewal = useSyncExternalStore(sessionRenewal.subscribe, sessionRenewal.current, sessionRenewal.current);

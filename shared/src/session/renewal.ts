@@ -18,7 +18,7 @@ function set(next: Renewal | null) {
 }
 
 /**
- * The sign-in dialog's state (README "Session end without loss"): requested by the API client on a
+ * The sign-in dialog's state (docs/composition.md, "Session end without loss"): requested by the API client on a
  * 401 while a form holds unsaved input, shown by `SessionDialog`, finished by a sign-in of the same
  * account (here or in another tab) or by Log out. Every call refused meanwhile waits for the same end.
  */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 // The forms on screen that hold input not saved yet. A session that ends while one does is renewed
-// in a dialog over the screen instead of leaving for /login (README "Session end without loss").
+// in a dialog over the screen instead of leaving for /login (docs/composition.md, "Session end without loss").
 const holders = new Set<symbol>();
 
 export const unsavedInput = {

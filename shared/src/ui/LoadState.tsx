@@ -12,7 +12,7 @@ export interface LoadError {
 }
 
 /**
- * What a list or details screen knows about its data (README "Load states"): still loading, failed
+ * What a list or details screen knows about its data (docs/composition.md, "Load states"): still loading, failed
  * (and why), or loaded — `data` may be an empty list, which is not a failure.
  */
 export interface LoadState<T> {

@@ -132,8 +132,8 @@ export function Dashboard() {
         {/* Named by a heading, so that the cards' headings below follow one of a level above them. */}
         <HiddenHeading id="dashboard-overview">Overview</HiddenHeading>
         <Grid>
-          {/* The app's users are counted by its own backend (README), while /users is the spec's sample
-              table: the card says which its figure is. */}
+          {/* The app's users are counted by its own backend (docs/deviations-from-spec.md), while /users is
+              the spec's sample table: the card says which its figure is. */}
           <StatCard
             title="Total Users"
             value={number(figures.totalUsers)}
