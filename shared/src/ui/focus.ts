@@ -1,9 +1,14 @@
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** The controls inside `box` that Tab reaches, in their order (none inside a hidden part). */
+/**
+ * The controls inside `box` that Tab reaches, in their order (none inside a hidden part, none taken
+ * out of the Tab order by tabindex -1, as a calendar's days but the focused one are).
+ */
 export function focusableIn(box: HTMLElement): HTMLElement[] {
-  return [...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((control) => !control.closest('[hidden]'));
+  return [...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (control) => !control.closest('[hidden]') && control.tabIndex >= 0,
+  );
 }
 
 /**
