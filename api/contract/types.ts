@@ -1641,7 +1641,8 @@ export interface paths {
             | 'account'
             | 'trash'
             | 'deploy token'
-            | 'release';
+            | 'release'
+            | 'parish';
         };
         header?: never;
         path?: never;
@@ -1702,6 +1703,130 @@ export interface paths {
       };
     };
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/parish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The parish's name, currency, time zone and first day of the week (every member's to read) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['ParishSettings'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    /** Change the parish's name, currency (ISO 4217), time zone (IANA) and first day of the week */
+    put: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ParishInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['ParishSettings'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
     post?: never;
     delete?: never;
     options?: never;
@@ -12524,7 +12649,8 @@ export interface paths {
             | 'account'
             | 'trash'
             | 'deploy token'
-            | 'release';
+            | 'release'
+            | 'parish';
         };
         header?: never;
         path?: never;
@@ -12636,7 +12762,8 @@ export interface paths {
             | 'account'
             | 'trash'
             | 'deploy token'
-            | 'release';
+            | 'release'
+            | 'parish';
         };
         header?: never;
         path?: never;
@@ -14090,6 +14217,34 @@ export interface components {
       kind: string;
       recordId: string | null;
       summary: string;
+    };
+    ParishSettings: {
+      name: string;
+      /** @description ISO 4217, e.g. NGN */
+      currency: string;
+      /** @description IANA, e.g. Africa/Lagos: the parish's days, whatever a browser's zone */
+      timeZone: string;
+      /** @description 0 = Sunday … 6 = Saturday (getDay) */
+      weekStart: number;
+    };
+    ParishInput: {
+      /** Parish name */
+      name: string;
+      /**
+       * Currency
+       * @description ISO 4217, e.g. NGN
+       */
+      currency: string;
+      /**
+       * Time zone
+       * @description IANA, e.g. Africa/Lagos
+       */
+      timeZone: string;
+      /**
+       * First day of the week
+       * @description 0 = Sunday … 6 = Saturday
+       */
+      weekStart: number;
     };
     Analytics: {
       totalUsers: number;

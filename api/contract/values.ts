@@ -51,6 +51,13 @@ export const MemberChange = {
   active: { required: false },
 } as const;
 
+export const ParishInput = {
+  name: { required: true, minLength: 1, maxLength: 100 },
+  currency: { required: true, minLength: 1, maxLength: 3 },
+  timeZone: { required: true, minLength: 1, maxLength: 64 },
+  weekStart: { required: true, minimum: 0, maximum: 6 },
+} as const;
+
 export const MassIntentionInput = {
   fullname: { required: true, minLength: 1, maxLength: 200 },
   email: { required: true, minLength: 1, maxLength: 320 },

@@ -50,6 +50,7 @@ import { streamResource } from './streams/resource';
 import { groupResource } from './groups/resource';
 import { prayerRequestRoutes } from './prayer-requests/routes';
 import { resourceRoutes } from './resources/routes';
+import { parishRoutes } from './parish/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -148,6 +149,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(twoFactorRoutes);
       await api.register(teamRoutes);
       await api.register(activityRoutes);
+      await api.register(parishRoutes);
       await api.register(analyticsRoutes);
       await api.register(massIntentionRoutes);
       await api.register(resourceRoutes(bookResource));

@@ -27,6 +27,7 @@ export const ACTIVITY_KINDS = [
   'trash',
   'deploy token',
   'release',
+  'parish',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

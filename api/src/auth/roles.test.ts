@@ -30,6 +30,8 @@ const FINANCE = /donation|\/(add|edit|delete)\/account\//;
 function needed(operation: Operation): 'content' | 'finance' | 'team' | undefined {
   // The activity record is the team's, and so are its exports and the rollouts; every other list's export is anyone's.
   if (/^\/api\/v1\/(team|activity|rollouts|export\/activity\.(csv|xlsx))/.test(operation.path)) return 'team';
+  // The parish's settings: every member reads them, an Admin changes them.
+  if (operation.path === '/api/v1/parish') return operation.method === 'GET' ? undefined : 'team';
   // So are the remotes' releases and their deploy tokens.
   if (/^\/api\/v1\/(releases|deploy-tokens)\//.test(operation.path + '/')) return 'team';
   // The trash is the content's (a finance entry is an Admin's, checked by the trash's own suite).
@@ -154,6 +156,8 @@ function validRequest(
     return { json: { currentPassword: member.password, newPassword: 'a brand new passphrase' } };
   if (route === 'POST /api/v1/team') return { json: { name: 'Brother Tom', email: 'tom@parish.org', role: 'Manager' } };
   if (route === 'PUT /api/v1/team/{id}') return { json: { role: 'Guest User' } };
+  if (route === 'PUT /api/v1/parish')
+    return { json: { name: 'St Mary', currency: 'GHS', timeZone: 'Africa/Accra', weekStart: 0 } };
   if (route === 'POST /api/v1/deploy-tokens')
     return {
       json: { name: 'Content CI', remote: 'content', scope: 'deploy', expiresAt: new Date(Date.now() + 86_400_000) },

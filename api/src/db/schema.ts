@@ -232,6 +232,21 @@ export interface Database {
   deploy_tokens: DeployTokensTable;
   // a release's browsers in a rollout (migration 0022)
   rollout_browsers: RolloutBrowsersTable;
+  // the parish's own settings, one row (migration 0026)
+  parish_settings: ParishSettingsTable;
+}
+
+/** Migration 0026: the parish's name, currency, time zone and first day of the week (slot 1 only). */
+export interface ParishSettingsTable {
+  slot: number;
+  name: string;
+  /** ISO 4217, e.g. NGN. */
+  currency: string;
+  /** IANA, e.g. Africa/Lagos. */
+  time_zone: string;
+  /** 0 = Sunday … 6 = Saturday. */
+  week_start: number;
+  updated_at: string;
 }
 
 /** Migration 0021: a remote team's token for publishing and deploying over HTTPS (only its SHA-256 is kept). */

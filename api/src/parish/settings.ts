@@ -1,0 +1,112 @@
+import type { Db } from '../db/database';
+import { bumpChangeCounter } from '../db/changes';
+import { timestamp } from '../db/ids';
+import type { ParishSettingsTable } from '../db/schema';
+import { localTimeZone } from '../http/dates';
+
+/** The parish's own settings (Settings → Parish): what every screen, export and printout goes by. */
+export interface Parish {
+  name: string;
+  /** ISO 4217, e.g. NGN. */
+  currency: string;
+  /** IANA, e.g. Africa/Lagos: the parish's days and times, whatever the server's or a browser's TZ. */
+  timeZone: string;
+  /** The first day of the parish's week: 0 = Sunday … 6 = Saturday, as JavaScript's getDay. */
+  weekStart: number;
+}
+
+/** The change counter of the settings (db/changes.ts): other servers on PostgreSQL drop their copy. */
+export const PARISH_SETTINGS = 'parish';
+
+export const PARISH_LIMITS = { name: 100 } as const;
+
+export const PARISH_MESSAGES = {
+  currency: 'Currency must be an ISO 4217 currency code, like NGN, GHS or EUR',
+  timeZone: 'Time zone must be an IANA time zone, like Africa/Lagos or Europe/London',
+  weekStart: 'First day of the week must be a day from Sunday (0) to Saturday (6)',
+  manager: "Only an Admin can change the parish's settings",
+} as const;
+
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+/** Whether `code` is an ISO 4217 code the engine knows (the same list as the browsers' picker). */
+export const isCurrencyCode = (code: string): boolean => CURRENCIES.has(code);
+
+/**
+ * The IANA zone `name` names, in its canonical spelling (europe/london → Europe/London), or undefined
+ * for no zone: an unknown name, or an offset (+01:00), which knows no summer time.
+ */
+export function canonicalTimeZone(name: string): string | undefined {
+  if (!/^[A-Za-z]/.test(name)) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+const toParish = (row: ParishSettingsTable): Parish => ({
+  name: row.name,
+  currency: row.currency,
+  timeZone: row.time_zone,
+  weekStart: Number(row.week_start),
+});
+
+/** A copy read once per database; dropped on a change here, by another server's (PostgreSQL), or after a while. */
+interface Cached {
+  parish: Promise<Parish>;
+  readAt: number;
+}
+const cache = new WeakMap<Db, Cached>();
+const subscribed = new WeakSet<Db>();
+/** How long a copy is trusted without a word from the change feed (a lost notification costs at most this). */
+const TRUSTED_MS = 5_000;
+
+async function read(db: Db): Promise<Parish> {
+  const row = await db.kysely.selectFrom('parish_settings').selectAll().where('slot', '=', 1).executeTakeFirst();
+  // The migration writes the row; should it ever be gone, the first start's defaults stand in.
+  if (!row) return { name: 'Our Parish', currency: 'NGN', timeZone: localTimeZone(), weekStart: 1 };
+  return toParish(row);
+}
+
+/** The parish's name, currency, time zone and first day of the week, read cheaply (a cached copy). */
+export function parishSettings(db: Db): Promise<Parish> {
+  if (!subscribed.has(db)) {
+    subscribed.add(db);
+    db.changes?.subscribe(PARISH_SETTINGS, () => cache.delete(db));
+  }
+  const cached = cache.get(db);
+  if (cached && Date.now() - cached.readAt < TRUSTED_MS) return cached.parish;
+  const parish = read(db);
+  const entry = { parish, readAt: Date.now() };
+  cache.set(db, entry);
+  // A failed read is not kept.
+  parish.catch(() => cache.get(db) === entry && cache.delete(db));
+  return parish;
+}
+
+/** The parish's time zone (the calendar's, the Mass week's, the exports' and the printouts' "today"). */
+export async function parishTimeZone(db: Db): Promise<string> {
+  return (await parishSettings(db)).timeZone;
+}
+
+/** Saves the settings (already checked) and answers them as now stored. */
+export async function saveParishSettings(db: Db, parish: Parish): Promise<Parish> {
+  await db.kysely.transaction().execute(async (trx) => {
+    const values = {
+      name: parish.name,
+      currency: parish.currency,
+      time_zone: parish.timeZone,
+      week_start: parish.weekStart,
+      updated_at: timestamp(),
+    };
+    await trx
+      .insertInto('parish_settings')
+      .values({ slot: 1, ...values })
+      .onConflict((oc) => oc.column('slot').doUpdateSet(values))
+      .execute();
+    await bumpChangeCounter(trx, PARISH_SETTINGS);
+  });
+  cache.delete(db);
+  return parishSettings(db);
+}
