@@ -1,3 +1,5 @@
+import { partsInZone } from './zone';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A timestamp as a Date, or undefined for nothing or something unreadable. */
@@ -9,8 +11,8 @@ function toDate(value: string | number | Date | null | undefined): Date | undefi
 
 /**
  * dd/mm/yyyy (spec §9), the one way every screen shows a day. A plain `YYYY-MM-DD` is a calendar day
- * and is shown as such, whatever the browser's time zone; a full timestamp is shown in local time.
- * Unreadable input gives ''.
+ * and is shown as such, whatever the browser's time zone; a full timestamp is shown in the parish's
+ * time zone (format/zone.ts), whatever the browser's. Unreadable input gives ''.
  */
 export function formatDate(value: string | number | Date | null | undefined): string {
   if (typeof value === 'string') {
@@ -18,13 +20,17 @@ export function formatDate(value: string | number | Date | null | undefined): st
     if (day) return `${day[3]}/${day[2]}/${day[1]}`;
   }
   const date = toDate(value);
-  return date ? `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}` : '';
+  if (!date) return '';
+  const { year, month, day } = partsInZone(date);
+  return `${pad(day)}/${pad(month)}/${year}`;
 }
 
-/** dd/mm/yyyy HH:mm in local time on the 24-hour clock, the one way every screen shows a moment. '' for nothing. */
+/** dd/mm/yyyy HH:mm in the parish's time zone on the 24-hour clock, the one way every screen shows a moment. */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}` : '';
+  if (!date) return '';
+  const { hour, minute } = partsInZone(date);
+  return `${formatDate(date)} ${pad(hour)}:${pad(minute)}`;
 }
 
 const MONTHS = [

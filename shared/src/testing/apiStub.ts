@@ -1,6 +1,7 @@
 import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { apiClient } from '../api/client';
 import { forgetUploadLimits } from '../uploads/limits';
+import { forgetParish } from '../parish/parish';
 
 export interface StubbedCall {
   method: string;
@@ -24,20 +25,34 @@ const anAdminsAccount: StubHandler = () => [
   { message: 'ok', data: { role: 'Admin', permissions: ['content', 'finance', 'team'] } },
 ];
 
+/**
+ * The parish's settings when a suite does not give its own 'GET /parish': the browser's zone, so that
+ * the dates read as they would without Settings → Parish.
+ */
+export const A_PARISH = {
+  name: 'St Joseph',
+  currency: 'NGN',
+  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  weekStart: 1,
+};
+const aParish: StubHandler = () => [200, { message: 'ok', data: A_PARISH }];
+
 /** The server's default upload limits, which file fields know when a suite gives no 'GET /version'. */
 const DEFAULT_LIMITS = { imageMaxBytes: 5 * 1024 * 1024, fileMaxBytes: 20 * 1024 * 1024 };
 
 /**
  * Replaces the API client's transport with handlers keyed by 'METHOD /path' (the path as the
  * client sends it, without the base URL). Everything else about the client — interceptors,
- * toasts, the 401 handling — runs for real. Returns the log of calls made; the default answer to
- * 'GET /account' (an Admin's) is not in it.
+ * toasts, the 401 handling — runs for real. Returns the log of calls made; the default answers to
+ * 'GET /account' (an Admin's) and 'GET /parish' are not in it.
  */
 export function stubApi(handlers: Record<string, StubHandler>): StubbedCall[] {
   const calls: StubbedCall[] = [];
   // Limits read under an earlier stub are forgotten; without a 'GET /version' the fields know the
   // server's defaults from their first paint, as after the page's first read.
   forgetUploadLimits(handlers['GET /version'] ? undefined : DEFAULT_LIMITS);
+  // The parish is read again, from this suite's stub or the default one.
+  forgetParish();
   apiClient.defaults.adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
     const method = (config.method ?? 'get').toUpperCase();
     const url = config.url ?? '';
@@ -56,9 +71,9 @@ export function stubApi(handlers: Record<string, StubHandler>): StubbedCall[] {
       headers: { ...AxiosHeaders.from(config.headers).toJSON() },
       params: { ...(config.params as Record<string, unknown> | undefined) },
     };
-    const handler =
-      handlers[`${method} ${url}`] ?? (`${method} ${url}` === 'GET /account' ? anAdminsAccount : undefined);
-    if (handler !== anAdminsAccount) calls.push(call);
+    const defaults: Record<string, StubHandler> = { 'GET /account': anAdminsAccount, 'GET /parish': aParish };
+    const handler = handlers[`${method} ${url}`] ?? defaults[`${method} ${url}`];
+    if (handler !== anAdminsAccount && handler !== aParish) calls.push(call);
     if (!handler) throw new AxiosError(`No stub for ${method} ${url}`, 'ERR_NETWORK', config);
     let answer: StubAnswer;
     try {
