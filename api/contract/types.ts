@@ -1909,7 +1909,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description The first day, YYYY-MM-DD: the browser's today; the server's (its TZ, the parish's) when not given */
+          /** @description The first day, YYYY-MM-DD: the browser's today; the parish's (Settings → Parish) when not given */
           from?: string;
         };
         header?: never;
@@ -10559,7 +10559,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
         };
         header?: never;
@@ -10647,7 +10647,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
         };
         header?: never;
@@ -10746,7 +10746,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
           /** @description Only this week, 1 to 52 */
           week?: string;
@@ -10836,7 +10836,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
           /** @description Only this week, 1 to 52 */
           week?: string;
@@ -10937,7 +10937,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
         };
         header?: never;
@@ -11025,7 +11025,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
         };
         header?: never;
@@ -11124,7 +11124,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
         };
         header?: never;
@@ -11212,7 +11212,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
         };
         header?: never;
@@ -11311,7 +11311,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
         };
         header?: never;
@@ -11399,7 +11399,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
         };
         header?: never;
@@ -11498,7 +11498,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
         };
         header?: never;
@@ -11586,7 +11586,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
         };
         header?: never;
@@ -11685,7 +11685,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
         };
         header?: never;
@@ -11773,7 +11773,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
         };
         header?: never;
@@ -11872,7 +11872,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
           /** @description Only the requests in this state */
           state?: 'New' | 'Prayed for' | 'Answered';
@@ -11962,7 +11962,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
           /** @description Only the requests in this state */
           state?: 'New' | 'Prayed for' | 'Answered';
@@ -12063,7 +12063,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
         };
         header?: never;
@@ -12151,7 +12151,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
         };
         header?: never;
@@ -12250,7 +12250,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
         };
         header?: never;
@@ -12338,7 +12338,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
         };
         header?: never;
@@ -12437,7 +12437,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
         };
         header?: never;
@@ -12525,7 +12525,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
         };
         header?: never;
@@ -12624,7 +12624,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
           /** @description Only this member's writes (_id) */
           member?: string;
@@ -12737,7 +12737,7 @@ export interface paths {
         query?: {
           /** @description Only the rows the list's search matches */
           q?: string;
-          /** @description The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default */
+          /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
           /** @description Only this member's writes (_id) */
           member?: string;

@@ -6,7 +6,8 @@ import { addSchemas, ref } from '../http/contract';
 import { UserParams } from '../http/account-routes';
 import { errorResponses } from '../http/validation';
 import { badRequest } from '../http/errors';
-import { DATE_MESSAGE, isCalendarDate, localNow } from '../http/dates';
+import { DATE_MESSAGE, isCalendarDate } from '../http/dates';
+import { parishNow } from '../parish/settings';
 import { contentCalendar } from './calendar';
 import { computeAnalytics } from './figures';
 import { Analytics, CALENDAR_DAYS, ContentCalendar } from './schemas';
@@ -19,7 +20,7 @@ const CalendarQuery = Type.Object({
     Type.String({
       maxLength: 10,
       title: 'From',
-      description: "The first day, YYYY-MM-DD: the browser's today; the server's (its TZ, the parish's) when not given",
+      description: "The first day, YYYY-MM-DD: the browser's today; the parish's (Settings → Parish) when not given",
     }),
   ),
 });
@@ -57,7 +58,7 @@ export async function analyticsRoutes(parent: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const from = request.query.from ?? localNow().date;
+      const from = request.query.from ?? (await parishNow(app.db)).date;
       // The window's 30 days stay within the year 9999: dates past it are not written YYYY-MM-DD.
       if (!isCalendarDate(from) || from > LAST_FROM) throw badRequest(DATE_MESSAGE('From'));
       return { message: 'Content calendar fetched successfully', data: await contentCalendar(app.db, from) };

@@ -3,9 +3,9 @@ import { Type } from '@sinclair/typebox';
 import { bearerSecurity, requireAdmin } from '../auth/guard';
 import { can } from '../auth/permissions';
 import { NO_CONTROL_CHARACTERS } from '../http/contract';
-import { localTimeZone } from '../http/dates';
 import { badRequest, forbidden } from '../http/errors';
 import { errorResponses } from '../http/validation';
+import { parishTimeZone } from '../parish/settings';
 import { exportCsv } from './csv';
 import { isTimeZone, todayIn, type ExportLimits, type ExportRequest } from './records';
 import { exportXlsx } from './xlsx';
@@ -29,7 +29,7 @@ const ExportQuery = {
       maxLength: 64,
       title: 'tz',
       description:
-        "The time zone the dates are written in (the browser's, e.g. Europe/London); the server's by default",
+        "The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default",
     }),
   ),
 };
@@ -129,7 +129,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
         },
         async (request, reply) => {
           const query = request.query as Record<string, string | undefined>;
-          const timeZone = query.tz ?? localTimeZone();
+          const timeZone = query.tz ?? (await parishTimeZone(app.db));
           if (!isTimeZone(timeZone)) throw badRequest(TIME_ZONE_MESSAGE);
           const values = Object.fromEntries(
             Object.keys(filters).flatMap((name) => (query[name] === undefined ? [] : [[name, query[name]!]])),

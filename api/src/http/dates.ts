@@ -11,16 +11,33 @@ export const DATE_MESSAGE = (field: string) => `${field} must be a calendar date
 
 const two = (n: number) => String(n).padStart(2, '0');
 
+/** The server's time zone (its TZ): an IANA name such as Africa/Lagos. The parish's at its first start. */
+export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
 /**
- * The parish's day and time now: the server's own clock, whose TZ is the parish's (docs/masses.md). The Masses
- * are dated in it, and the content calendar and the CSV exports take it when the browser gives none.
+ * The day and time now in a time zone: the parish's (Settings → Parish, parish/settings.ts), whatever
+ * the server's TZ. The Masses are dated in it, and the content calendar and the CSV exports take it
+ * when the browser gives none.
  */
-export function localNow(now: Date = new Date()): { date: string; time: string } {
+export function localNow(now: Date = new Date(), timeZone: string = localTimeZone()): { date: string; time: string } {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+    clocks.set(timeZone, clock);
+  }
+  const part = Object.fromEntries(clock.formatToParts(now).map(({ type, value }) => [type, Number(value)]));
   return {
-    date: `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`,
-    time: `${two(now.getHours())}:${two(now.getMinutes())}`,
+    date: `${String(part.year).padStart(4, '0')}-${two(part.month!)}-${two(part.day!)}`,
+    time: `${two(part.hour!)}:${two(part.minute!)}`,
   };
 }
-
-/** The server's time zone (its TZ), the parish's: an IANA name such as Africa/Lagos. */
-export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

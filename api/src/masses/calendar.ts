@@ -1,7 +1,7 @@
 import { localNow } from '../http/dates';
 import { WEEKDAYS, type Weekday } from './schemas';
 
-// Masses are dated in the parish's local time, which is the server's own clock (its TZ). Days are
+// Masses are dated in the parish's local time, its time zone (Settings → Parish). Days are
 // 'YYYY-MM-DD' texts, times 'HH:MM': both sort as text, so a Mass's moment is `${date} ${time}`.
 
 /** The day `days` after (or before) a day. */
@@ -21,8 +21,8 @@ export function mondayOf(day: string): string {
   return addDays(day, -((sunday0 + 6) % 7));
 }
 
-/** Whether a Mass on that day at that time has begun. */
-export function hasBegun(date: string, time: string, now: Date = new Date()): boolean {
-  const current = localNow(now);
+/** Whether a Mass on that day at that time has begun, on the parish's clock (`timeZone`). */
+export function hasBegun(date: string, time: string, timeZone: string, now: Date = new Date()): boolean {
+  const current = localNow(now, timeZone);
   return `${date} ${time}` <= `${current.date} ${current.time}`;
 }

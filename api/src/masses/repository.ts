@@ -8,6 +8,7 @@ import { HttpError, badRequest, notFound } from '../http/errors';
 import { newestFirst, type Paging } from '../http/paging';
 import { MASS_INTENTIONS_LIST } from '../mass-intentions/repository';
 import { localNow } from '../http/dates';
+import { parishNow, parishTimeZone } from '../parish/settings';
 import { addDays, hasBegun, mondayOf, weekdayOf } from './calendar';
 import {
   DEFAULT_CAP,
@@ -211,7 +212,7 @@ function intentionForUpdate(trx: Transaction<Database>, engine: Db['engine'], id
 }
 
 /** The Masses with the intentions placed in them, in the order they were asked for (a mark keeps its place). */
-async function withIntentions(query: Query, masses: MassRow[]): Promise<Mass[]> {
+async function withIntentions(query: Query, masses: MassRow[], timeZone: string): Promise<Mass[]> {
   const ids = masses.filter(isStored).map((mass) => mass._id);
   const placed = ids.length
     ? await query
@@ -233,7 +234,7 @@ async function withIntentions(query: Query, masses: MassRow[]): Promise<Mass[]> 
     celebrant: mass.celebrant,
     cap: mass.cap,
     title: mass.title,
-    past: hasBegun(mass.date, mass.time, now),
+    past: hasBegun(mass.date, mass.time, timeZone, now),
     intentions: placed
       .filter((row) => row.mass_id === mass._id)
       .map((row) => ({
@@ -249,7 +250,7 @@ async function withIntentions(query: Query, masses: MassRow[]): Promise<Mass[]> 
 export async function massWeek(db: Db, day: string): Promise<MassWeek> {
   const week = mondayOf(day);
   const masses = await massesBetween(db.kysely, week, addDays(week, 6));
-  return { week, masses: await withIntentions(db.kysely, masses) };
+  return { week, masses: await withIntentions(db.kysely, masses, await parishTimeZone(db)) };
 }
 
 // --- regular Masses ---
@@ -293,6 +294,8 @@ export async function addRegularMass(db: Db, input: RegularMassInput): Promise<R
  * would fall below a date's intentions is refused.
  */
 export async function editRegularMass(db: Db, id: string, input: RegularMassInput): Promise<RegularMass> {
+  // Read before the transaction: SQLite's one connection is the transaction's until it ends.
+  const today = (await parishNow(db)).date;
   return await db.kysely.transaction().execute(async (trx) => {
     const old = await trx.selectFrom('regular_masses').selectAll().where('_id', '=', id).executeTakeFirst();
     if (!old) throw notFound(MASS_MESSAGES.regularNotFound);
@@ -303,7 +306,7 @@ export async function editRegularMass(db: Db, id: string, input: RegularMassInpu
       time: input.time,
     };
     const coming = await lockedForUpdate(
-      trx.selectFrom('masses').selectAll().where('regular_id', '=', id).where('date', '>=', localNow().date),
+      trx.selectFrom('masses').selectAll().where('regular_id', '=', id).where('date', '>=', today),
       db.engine,
     ).execute();
     /** What a stored date takes of the change: the fields that changed and that it still has as they were. */
@@ -352,13 +355,14 @@ export async function editRegularMass(db: Db, id: string, input: RegularMassInpu
  * intentions. Those, and its past dates (the record of what was said), stay as Masses of their own.
  */
 export async function deleteRegularMass(db: Db, id: string): Promise<RegularMass | undefined> {
+  const today = (await parishNow(db)).date;
   return await db.kysely.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('regular_masses').selectAll().where('_id', '=', id).executeTakeFirst();
     if (!row) return undefined;
     await trx
       .deleteFrom('masses')
       .where('regular_id', '=', id)
-      .where('date', '>=', localNow().date)
+      .where('date', '>=', today)
       .where(({ not, exists, selectFrom }) =>
         not(exists(selectFrom('mass_intentions').select('_id').whereRef('mass_intentions.mass_id', '=', 'masses._id'))),
       )
@@ -396,7 +400,7 @@ export async function addMass(db: Db, input: MassInput): Promise<Mass> {
     await trx.insertInto('masses').values(row).execute();
     await bumpBoth(trx);
   });
-  return (await withIntentions(db.kysely, [row]))[0]!;
+  return (await withIntentions(db.kysely, [row], await parishTimeZone(db)))[0]!;
 }
 
 /**
@@ -404,6 +408,7 @@ export async function addMass(db: Db, input: MassInput): Promise<Mass> {
  * date or time) keeps its intentions; a cap below the intentions placed in it is refused.
  */
 export async function editMass(db: Db, id: string, input: MassInput): Promise<Mass> {
+  const timeZone = await parishTimeZone(db);
   return await db.kysely.transaction().execute(async (trx) => {
     const mass = await storedForUpdate(trx, db.engine, await findMass(trx, id));
     const cap = input.cap ?? DEFAULT_CAP;
@@ -424,7 +429,7 @@ export async function editMass(db: Db, id: string, input: MassInput): Promise<Ma
       .returningAll()
       .executeTakeFirstOrThrow();
     await bumpBoth(trx);
-    return (await withIntentions(trx, [updated]))[0]!;
+    return (await withIntentions(trx, [updated], timeZone))[0]!;
   });
 }
 
@@ -493,8 +498,8 @@ const stateChange = (state: IntentionState, by: Carer) => ({
 });
 
 /** The first Mass from now with room for one more intention; a 409 in words when none in a year has. */
-async function nextFreeMass(query: Query): Promise<MassRow> {
-  const today = localNow().date;
+async function nextFreeMass(query: Query, timeZone: string): Promise<MassRow> {
+  const today = localNow(new Date(), timeZone).date;
   const until = addDays(today, 366);
   const masses = await massesBetween(query, today, until);
   const counts = await placedCounts(
@@ -502,14 +507,21 @@ async function nextFreeMass(query: Query): Promise<MassRow> {
     masses.filter(isStored).map((mass) => mass._id),
   );
   const now = new Date();
-  const free = masses.find((mass) => !hasBegun(mass.date, mass.time, now) && (counts.get(mass._id) ?? 0) < mass.cap);
+  const free = masses.find(
+    (mass) => !hasBegun(mass.date, mass.time, timeZone, now) && (counts.get(mass._id) ?? 0) < mass.cap,
+  );
   if (!free) throw new HttpError(409, MASS_MESSAGES.noFree);
   return free;
 }
 
 /** The Mass, locked, if it has not begun and has room; else a 409 in words. */
-async function lockedWithRoom(trx: Transaction<Database>, engine: Db['engine'], chosen: MassRow): Promise<MassRow> {
-  if (hasBegun(chosen.date, chosen.time)) throw new HttpError(409, MASS_MESSAGES.past);
+async function lockedWithRoom(
+  trx: Transaction<Database>,
+  engine: Db['engine'],
+  chosen: MassRow,
+  timeZone: string,
+): Promise<MassRow> {
+  if (hasBegun(chosen.date, chosen.time, timeZone)) throw new HttpError(409, MASS_MESSAGES.past);
   const mass = await storedForUpdate(trx, engine, chosen);
   const placed = (await placedCounts(trx, [mass._id])).get(mass._id) ?? 0;
   if (placed >= mass.cap) throw new HttpError(409, MASS_MESSAGES.full(mass.cap));
@@ -520,10 +532,14 @@ async function lockedWithRoom(trx: Transaction<Database>, engine: Db['engine'], 
  * The next free Mass, locked. Another placement may take its last place between finding it and locking
  * it: then the next one after it is looked for, as the one asking meant, not refused as full.
  */
-async function lockedNextFreeMass(trx: Transaction<Database>, engine: Db['engine']): Promise<MassRow> {
+async function lockedNextFreeMass(
+  trx: Transaction<Database>,
+  engine: Db['engine'],
+  timeZone: string,
+): Promise<MassRow> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await lockedWithRoom(trx, engine, await nextFreeMass(trx));
+      return await lockedWithRoom(trx, engine, await nextFreeMass(trx, timeZone), timeZone);
     } catch (error) {
       const lostTheRace = error instanceof HttpError && error.statusCode === 409 && attempt < NEXT_FREE_ATTEMPTS;
       if (!lostTheRace) throw error;
@@ -545,6 +561,7 @@ export async function placeIntention(
   massId: string,
   by: Carer,
 ): Promise<{ intention: ScheduledMassIntention; mass: MassRow }> {
+  const timeZone = await parishTimeZone(db);
   return await db.kysely.transaction().execute(async (trx) => {
     const row = isId(id) ? await intentionForUpdate(trx, db.engine, id) : undefined;
     if (!row) throw notFound(MASS_MESSAGES.intentionNotFound);
@@ -559,8 +576,8 @@ export async function placeIntention(
     if (row.state === 'Cancelled') throw new HttpError(409, MASS_MESSAGES.cancelled);
     const mass =
       massId === 'next'
-        ? await lockedNextFreeMass(trx, db.engine)
-        : await lockedWithRoom(trx, db.engine, await findMass(trx, massId));
+        ? await lockedNextFreeMass(trx, db.engine, timeZone)
+        : await lockedWithRoom(trx, db.engine, await findMass(trx, massId), timeZone);
     const updated = await trx
       .updateTable('mass_intentions')
       .set({ ...stateChange('Scheduled', by), mass_id: mass._id })

@@ -7,7 +7,8 @@ import { addSchemas, ref } from '../http/contract';
 import { badRequest, notFound } from '../http/errors';
 import { jsonWrite, RecordParams, UserParams } from '../http/account-routes';
 import { errorResponses } from '../http/validation';
-import { isCalendarDate, localNow } from '../http/dates';
+import { isCalendarDate } from '../http/dates';
+import { parishNow } from '../parish/settings';
 import {
   addMass,
   addRegularMass,
@@ -88,7 +89,9 @@ export function massRoutes(parent: FastifyInstance, invalidate: () => void): voi
       },
     },
     async (request) => {
-      const day = request.query.week ? checkedDay(request.query.week, MASS_MESSAGES.badWeek) : localNow().date;
+      const day = request.query.week
+        ? checkedDay(request.query.week, MASS_MESSAGES.badWeek)
+        : (await parishNow(db)).date;
       return { message: 'Masses fetched successfully', data: await massWeek(db, day) };
     },
   );
@@ -116,7 +119,9 @@ export function massRoutes(parent: FastifyInstance, invalidate: () => void): voi
       },
     },
     async (request, reply) => {
-      const day = request.query.week ? checkedDay(request.query.week, MASS_MESSAGES.badWeek) : localNow().date;
+      const day = request.query.week
+        ? checkedDay(request.query.week, MASS_MESSAGES.badWeek)
+        : (await parishNow(db)).date;
       const week = await massWeek(db, day);
       const pdf = await request.renderer!.job().finish({ type: 'pdf', week, large: request.query.large === '1' });
       return reply

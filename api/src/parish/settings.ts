@@ -2,7 +2,7 @@ import type { Db } from '../db/database';
 import { bumpChangeCounter } from '../db/changes';
 import { timestamp } from '../db/ids';
 import type { ParishSettingsTable } from '../db/schema';
-import { localTimeZone } from '../http/dates';
+import { localNow, localTimeZone } from '../http/dates';
 
 /** The parish's own settings (Settings → Parish): what every screen, export and printout goes by. */
 export interface Parish {
@@ -88,6 +88,11 @@ export function parishSettings(db: Db): Promise<Parish> {
 /** The parish's time zone (the calendar's, the Mass week's, the exports' and the printouts' "today"). */
 export async function parishTimeZone(db: Db): Promise<string> {
   return (await parishSettings(db)).timeZone;
+}
+
+/** The parish's day and time now (YYYY-MM-DD, HH:MM): "today" for the calendar, the Mass week and the exports. */
+export async function parishNow(db: Db, now: Date = new Date()): Promise<{ date: string; time: string }> {
+  return localNow(now, await parishTimeZone(db));
 }
 
 /** Saves the settings (already checked) and answers them as now stored. */
