@@ -157,6 +157,31 @@ describe('Add Bible Plan', () => {
     });
   });
 
+  it('takes a date picked from the calendar, by the keys, and sends it', async () => {
+    const calls = stubApi({
+      [`POST /add/reading/${userId}`]: () => [201, { message: 'Reading added successfully', data: reading }],
+      'GET /weekly/reading/2': () => ok([]),
+    });
+    render('/bible-plan-organizer');
+    await userEvent.type(screen.getByLabelText('Day'), '8');
+    await userEvent.type(screen.getByLabelText('Week'), '2');
+    await userEvent.type(screen.getByLabelText('Date'), '01/01/2026');
+    const choose = screen.getByRole('button', { name: 'Choose date for Date' });
+    await userEvent.click(choose);
+    const calendar = screen.getByRole('dialog', { name: 'Choose date for Date' });
+    expect(within(calendar).getByRole('grid', { name: 'January 2026' })).toBeInTheDocument();
+    // A week on from the typed day, then Enter.
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toHaveAccessibleName('Thursday, 8 January 2026');
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByLabelText('Date')).toHaveValue('08/01/2026');
+    expect(choose).toHaveFocus();
+    await userEvent.type(screen.getByLabelText('Passage'), 'Genesis 22');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Reading added successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({ date: '2026-01-08' });
+  });
+
   it('fills in nothing from a link whose date is not a calendar day', async () => {
     stubApi({});
     render('/bible-plan-organizer?date=2026-02-30');

@@ -161,6 +161,20 @@ const Popover = styled.div`
   }
 `;
 
+// The button's name is its (unseen) text, not an aria-label: a search by label for the field's own
+// label ('Date') finds the field alone.
+const Unseen = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+`;
+
 function CalendarIcon() {
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -271,7 +285,6 @@ export function DateField({ name, label, hint, placeholder, autoComplete, weekSt
           <CalendarButton
             ref={buttonRef}
             type="button"
-            aria-label={chooseName}
             title="Choose date"
             aria-haspopup="dialog"
             aria-expanded={open}
@@ -279,6 +292,7 @@ export function DateField({ name, label, hint, placeholder, autoComplete, weekSt
             onClick={() => setOpen((was) => !was)}
           >
             <CalendarIcon />
+            <Unseen>{chooseName}</Unseen>
           </CalendarButton>
           {open && (
             <Popover
