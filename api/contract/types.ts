@@ -14716,6 +14716,7 @@ export interface components {
       bankAccountHolderName: string;
       bankRoutingNumber: string;
       bankSwiftCode: string;
+      /** @description An ISO 4217 code; an account stored before codes were required may hold other text */
       currency: string;
       /** Format: date-time */
       createdAt: string;
@@ -14740,7 +14741,11 @@ export interface components {
        * @description Optional; "" when not given
        */
       bankSwiftCode?: string;
-      /** Currency */
+      /**
+       * Currency
+       * Format: currency-code
+       * @description An ISO 4217 currency code: NGN, GBP, EUR …
+       */
       currency: string;
     };
     Prayer: {

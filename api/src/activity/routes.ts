@@ -6,6 +6,8 @@ import { allowedTo, bearerSecurity, requireAdmin } from '../auth/guard';
 import { addSchemas, Entity, OneOf, ref } from '../http/contract';
 import { errorResponses } from '../http/validation';
 import { inOneSnapshot } from '../http/paging';
+import { SortParameter, sortOf } from '../http/sorting';
+import { sortableList } from '../exports/lists';
 import type { Database } from '../db/schema';
 import { ACTIVITY_KINDS, shownMember } from './record';
 
@@ -22,12 +24,16 @@ export const ActivityEntry = Entity('ActivityEntry', {
   summary: Type.String(),
 });
 
+/** What Settings → Activity sorts by: When, Who (as named now) and What. */
+const sortable = sortableList('activity');
+
 const ActivityQuery = Type.Object(
   {
     page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$', description: 'From 1' })),
     limit: Type.Optional(Type.String({ pattern: '^(?:[1-9][0-9]?|100)$', description: '1 to 100 (50)' })),
     member: Type.Optional(Type.String({ pattern: '^[0-9a-f]{24}$', description: "A member's _id" })),
     kind: Type.Optional(OneOf(ACTIVITY_KINDS)),
+    sort: Type.Optional(SortParameter(sortable)),
   },
   { additionalProperties: false },
 );
@@ -44,7 +50,7 @@ export async function activityRoutes(parent: FastifyInstance): Promise<void> {
       onRequest: [requireAdmin, allowedTo('team')],
       schema: {
         tags: ['team'],
-        summary: 'The activity record: every write of every member, newest first (?page=&limit=&member=&kind=)',
+        summary: 'The activity record: every write of every member, newest first (?page=&limit=&member=&kind=&sort=)',
         security: bearerSecurity,
         querystring: ActivityQuery,
         response: {
@@ -64,30 +70,35 @@ export async function activityRoutes(parent: FastifyInstance): Promise<void> {
       const page = Number(request.query.page ?? 1);
       const limit = Number(request.query.limit ?? 50);
       const { member, kind } = request.query;
+      // Newest first among equals, then by _id: a page never repeats or skips a line.
+      const sort = sortOf(sortable, request.query.sort);
       const filtered = (kysely: Kysely<Database>) => {
         let query = kysely.selectFrom('activity');
         if (member) query = query.where('activity.admin_id', '=', member);
         if (kind) query = query.where('activity.kind', '=', kind);
         return query;
       };
-      const { rows, total } = await inOneSnapshot(db, async (kysely) => ({
-        rows: await filtered(kysely)
+      const { rows, total } = await inOneSnapshot(db, async (kysely) => {
+        const joined = filtered(kysely)
           .leftJoin('admins', 'admins._id', 'activity.admin_id')
           .selectAll('activity')
-          .select(['admins.name as now_name', 'admins.email as now_email'])
-          .orderBy('activity.at', 'desc')
-          .orderBy('activity._id', 'desc')
-          .limit(limit)
-          .offset((page - 1) * limit)
-          .execute(),
-        total: Number(
-          (
-            await filtered(kysely)
-              .select((eb) => eb.fn.countAll<number | string>().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        ),
-      }));
+          .select(['admins.name as now_name', 'admins.email as now_email']);
+        return {
+          rows: await (sort ? joined.orderBy(sort.expression, sort.direction) : joined)
+            .orderBy('activity.at', 'desc')
+            .orderBy('activity._id', 'desc')
+            .limit(limit)
+            .offset((page - 1) * limit)
+            .execute(),
+          total: Number(
+            (
+              await filtered(kysely)
+                .select((eb) => eb.fn.countAll<number | string>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        };
+      });
       return {
         message: 'Activity fetched successfully',
         data: rows.map((row) => ({

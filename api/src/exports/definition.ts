@@ -2,6 +2,7 @@ import type { RawBuilder } from 'kysely';
 import type { Permission } from '../auth/permissions';
 import type { Database } from '../db/schema';
 import type { ListFilter } from '../http/paging';
+import type { Sortable, SortKind } from '../http/sorting';
 import type { ResourceDefinition, StoredRow } from '../resources/definition';
 
 // A list's CSV export: which rows (its table, order, fixed condition and filters), which columns and
@@ -21,6 +22,11 @@ export interface ExportColumn {
   /** The stored column (snake_case), or a name of the definition's `selected`. */
   column: string;
   as?: CellFormat;
+  /**
+   * A column the list's screen sorts by, and how it compares: `?sort=` names it as the API names the
+   * field ('date_added' → 'dateAdded'), and so does the screen.
+   */
+  sort?: SortKind;
 }
 
 export interface ExportDefinition {
@@ -39,6 +45,8 @@ export interface ExportDefinition {
   only?: { column: string; value: string };
   /** The list's filters: each a query parameter matching a column exactly (a whole number's as one). */
   filters?: (ListFilter & { wholeNumber?: boolean })[];
+  /** Sortable by what no column of the file holds (a member's name as the screen shows it now). */
+  sortable?: Sortable;
   /** Values computed by the database beside the row's columns, by name (a member's name for an id). */
   selected?: Record<string, RawBuilder<unknown>>;
   columns: ExportColumn[];
@@ -51,6 +59,17 @@ export interface ExportDefinition {
 
 /** A column as the case plugin names a field ('dateAdded' → 'date_added'). */
 const columnOf = (field: string) => field.replace(/[A-Z]/g, (capital) => `_${capital.toLowerCase()}`);
+
+/** What `?sort=` takes for this list: its columns marked `sort`, and its own `sortable`. */
+export function sortableOf(definition: Pick<ExportDefinition, 'columns' | 'sortable'>): Sortable {
+  const columns = definition.columns.flatMap((column) =>
+    column.sort ? [[fieldOf(column.column), { column: column.column, as: column.sort }] as const] : [],
+  );
+  return { ...Object.fromEntries(columns), ...definition.sortable };
+}
+
+/** A field as the API names a column ('date_added' → 'dateAdded'). */
+const fieldOf = (column: string) => column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 /** The export of a resource's list (resources/): its table, in its list's order, read by every member. */
 export function resourceExport<Row extends StoredRow>(

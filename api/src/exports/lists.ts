@@ -10,7 +10,8 @@ import { PRAYER_STATES } from '../prayer-requests/schemas';
 import { prayerResource } from '../prayers/resource';
 import { AUDIENCES, type Audience } from '../reflections/schemas';
 import { streamResource } from '../streams/resource';
-import { resourceExport, type ExportDefinition } from './definition';
+import type { Sortable } from '../http/sorting';
+import { resourceExport, sortableOf, type ExportDefinition } from './definition';
 
 // Every list's export, in the order of the menu. The columns are those of the list's screen (a
 // picture's column left out), with what its rows hold beside them (a link, a category, the day added);
@@ -20,10 +21,10 @@ const books = resourceExport(bookResource, {
   name: 'books',
   what: 'books',
   columns: [
-    { header: 'Title', column: 'book_name' },
+    { header: 'Title', column: 'book_name', sort: 'text' },
     { header: 'Category', column: 'category' },
     { header: 'Link', column: 'book_link' },
-    { header: 'Date Added', column: 'date_added', as: 'date' },
+    { header: 'Date Added', column: 'date_added', as: 'date', sort: 'date' },
   ],
   searched: (cell) => [cell('Title')],
 });
@@ -47,10 +48,10 @@ const readings: ExportDefinition = {
     },
   ],
   columns: [
-    { header: 'Day', column: 'day' },
+    { header: 'Day', column: 'day', sort: 'number' },
     { header: 'Week', column: 'week' },
-    { header: 'Date', column: 'date', as: 'day' },
-    { header: 'Passage', column: 'passage' },
+    { header: 'Date', column: 'date', as: 'day', sort: 'date' },
+    { header: 'Passage', column: 'passage', sort: 'text' },
   ],
   searched: (cell) => [`Day ${cell('Day')}`, cell('Passage'), cell('Date')],
 };
@@ -59,7 +60,7 @@ const streams = resourceExport(streamResource, {
   name: 'live-streams',
   what: 'live streams',
   columns: [
-    { header: 'Title', column: 'name' },
+    { header: 'Title', column: 'name', sort: 'text' },
     { header: 'Category', column: 'category' },
     { header: 'Stream Link', column: 'streaming_link' },
     { header: 'Date Added', column: 'created_at', as: 'date' },
@@ -75,10 +76,10 @@ const reflections = (audience: Audience): ExportDefinition => ({
   only: { column: 'audience', value: audience },
   order: { column: 'date', direction: 'desc' },
   columns: [
-    { header: 'Topic', column: 'topic' },
-    { header: 'Mass', column: 'mass' },
-    { header: 'Bible Reading', column: 'bible_reading' },
-    { header: 'Date', column: 'date', as: 'day' },
+    { header: 'Topic', column: 'topic', sort: 'text' },
+    { header: 'Mass', column: 'mass', sort: 'text' },
+    { header: 'Bible Reading', column: 'bible_reading', sort: 'text' },
+    { header: 'Date', column: 'date', as: 'day', sort: 'date' },
   ],
   searched: (cell) => [cell('Topic'), cell('Mass'), cell('Bible Reading'), cell('Date')],
 });
@@ -87,7 +88,7 @@ const groups = resourceExport(groupResource, {
   name: 'groups',
   what: 'groups',
   columns: [
-    { header: 'Name', column: 'group_name' },
+    { header: 'Name', column: 'group_name', sort: 'text' },
     { header: 'Link', column: 'group_link' },
     { header: 'Description', column: 'group_description' },
     { header: 'Date Added', column: 'created_at', as: 'date' },
@@ -112,11 +113,11 @@ const massIntentions: ExportDefinition = {
     mass_place: sql<string>`coalesce((select case when masses.title = '' then masses.place else masses.title || ', ' || masses.place end from masses where masses._id = mass_intentions.mass_id), '')`,
   },
   columns: [
-    { header: 'Full Name', column: 'fullname' },
-    { header: 'Email', column: 'email' },
-    { header: 'Intention Type', column: 'intention' },
-    { header: 'Submitted', column: 'created_at', as: 'date' },
-    { header: 'State', column: 'state' },
+    { header: 'Full Name', column: 'fullname', sort: 'text' },
+    { header: 'Email', column: 'email', sort: 'text' },
+    { header: 'Intention Type', column: 'intention', sort: 'text' },
+    { header: 'Submitted', column: 'created_at', as: 'date', sort: 'date' },
+    { header: 'State', column: 'state', sort: 'text' },
     { header: 'Mass Date', column: 'mass_date', as: 'day' },
     { header: 'Mass Time', column: 'mass_time' },
     { header: 'Mass', column: 'mass_place' },
@@ -144,9 +145,9 @@ const prayerRequests: ExportDefinition = {
     assignee: sql<string>`coalesce((select coalesce(nullif(admins.name, ''), admins.email) from admins where admins._id = prayer_requests.assignee_id), '')`,
   },
   columns: [
-    { header: 'Request', column: 'request' },
-    { header: 'Submitted', column: 'created_at', as: 'date' },
-    { header: 'State', column: 'state' },
+    { header: 'Request', column: 'request', sort: 'text' },
+    { header: 'Submitted', column: 'created_at', as: 'date', sort: 'date' },
+    { header: 'State', column: 'state', sort: 'text' },
     { header: 'State Changed', column: 'state_changed_at', as: 'date' },
     { header: 'Changed By', column: 'state_changed_by' },
     { header: 'Assigned To', column: 'assignee' },
@@ -159,8 +160,8 @@ const donations = resourceExport(donationResource, {
   name: 'donations',
   what: 'donations',
   columns: [
-    { header: 'Name', column: 'donation_name' },
-    { header: 'Description', column: 'donation_description' },
+    { header: 'Name', column: 'donation_name', sort: 'text' },
+    { header: 'Description', column: 'donation_description', sort: 'text' },
     { header: 'Date Added', column: 'created_at', as: 'date' },
   ],
   searched: (cell) => [cell('Name'), cell('Description')],
@@ -170,12 +171,12 @@ const bankAccounts = resourceExport(bankAccountResource, {
   name: 'bank-accounts',
   what: 'bank accounts',
   columns: [
-    { header: 'Bank Name', column: 'bank_name' },
-    { header: 'Account Number', column: 'bank_account_number' },
-    { header: 'Account Holder', column: 'bank_account_holder_name' },
-    { header: 'Routing Number', column: 'bank_routing_number' },
-    { header: 'Swift Code', column: 'bank_swift_code' },
-    { header: 'Currency', column: 'currency' },
+    { header: 'Bank Name', column: 'bank_name', sort: 'text' },
+    { header: 'Account Number', column: 'bank_account_number', sort: 'text' },
+    { header: 'Account Holder', column: 'bank_account_holder_name', sort: 'text' },
+    { header: 'Routing Number', column: 'bank_routing_number', sort: 'text' },
+    { header: 'Swift Code', column: 'bank_swift_code', sort: 'text' },
+    { header: 'Currency', column: 'currency', sort: 'text' },
   ],
   searched: (cell) => [cell('Bank Name'), cell('Account Number'), cell('Account Holder'), cell('Currency')],
 });
@@ -184,11 +185,17 @@ const prayers = resourceExport(prayerResource, {
   name: 'prayers',
   what: 'Section A prayers',
   columns: [
-    { header: 'Title', column: 'title' },
-    { header: 'Prayer', column: 'prayer' },
+    { header: 'Title', column: 'title', sort: 'text' },
+    { header: 'Prayer', column: 'prayer', sort: 'text' },
   ],
   searched: (cell) => [cell('Title'), cell('Prayer')],
 });
+
+/**
+ * Who a line names as its screen shows them (activity/record.ts shownMember): the member's name now,
+ * their email before they saved one; a deploy token, the server or a member gone as written.
+ */
+const shownMemberSql = sql<string>`case when activity.member like 'Deploy token “%' or activity.member like 'The server (%' then activity.member else coalesce((select coalesce(nullif(admins.name, ''), admins.email) from admins where admins._id = activity.admin_id), activity.member) end`;
 
 const activity: ExportDefinition = {
   name: 'activity',
@@ -197,6 +204,8 @@ const activity: ExportDefinition = {
   table: 'activity',
   read: 'team',
   order: { column: 'at', direction: 'desc' },
+  // Who as the screen names them now, not as the line was written.
+  sortable: { member: { column: shownMemberSql, as: 'text' } },
   filters: [
     {
       name: 'member',
@@ -214,10 +223,10 @@ const activity: ExportDefinition = {
     },
   ],
   columns: [
-    { header: 'When', column: 'at', as: 'time' },
+    { header: 'When', column: 'at', as: 'time', sort: 'date' },
     { header: 'Who', column: 'member' },
     { header: 'Kind', column: 'kind' },
-    { header: 'What', column: 'summary' },
+    { header: 'What', column: 'summary', sort: 'text' },
   ],
   searched: (cell) => [cell('Who'), cell('What')],
 };
@@ -235,3 +244,8 @@ export const EXPORTS: readonly ExportDefinition[] = [
   prayers,
   activity,
 ];
+
+/** The sortable columns of a list its screen pages on the server (prayer requests, mass intentions, activity). */
+export function sortableList(name: 'prayer-requests' | 'mass-intentions' | 'activity'): Sortable {
+  return sortableOf(EXPORTS.find((definition) => definition.name === name)!);
+}

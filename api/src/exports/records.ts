@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
+import { after as rowsAfter, type OrderKey, type SortOrder } from '../http/sorting';
 import type { CellFormat, ExportDefinition } from './definition';
 
-// The rows of an export, read from the database a page at a time (keyset paging on the list's order and
-// the _id, so a page costs the same wherever it starts), each written as its cells while they are read:
+// The rows of an export, read from the database a page at a time (keyset paging on the sort asked for,
+// the list's order and the _id, so a page costs the same wherever it starts), each written as its cells while they are read:
 // csv.ts streams them (memory holds a page, never the list), xlsx.ts gathers them into a workbook.
 // A row written between two pages is in the file or not, as it would be on a screen loaded a moment
 // earlier or later; no row is written twice or skipped.
@@ -18,6 +19,8 @@ export interface ExportRequest {
   q: string;
   filters: Record<string, string>;
   timeZone: string;
+  /** The sort the list's screen shows (`?sort=`, checked); none for the list's own order. */
+  sort?: SortOrder;
 }
 
 /** What the server lets one export write (config: EXCEL_EXPORT_MAX_ROWS). */
@@ -103,14 +106,30 @@ export function todayIn(timeZone: string, now = new Date()): string {
 
 type Row = Record<string, unknown>;
 
+/** The order of an export: the sort asked for, then the list's own, then the _id (its direction). */
+function orderOf(definition: ExportDefinition, request: ExportRequest): OrderKey[] {
+  const { order } = definition;
+  const own: OrderKey[] = [
+    { expression: sql`${sql.ref(order.column)}`, direction: order.direction },
+    { expression: sql`${sql.ref('_id')}`, direction: order.direction },
+  ];
+  return request.sort ? [{ expression: request.sort.expression, direction: request.sort.direction }, ...own] : own;
+}
+
+/** The name a key's value is selected as, to start the next page after the last row read. */
+const keyName = (at: number) => `__order_${at}`;
+
 /** One page of the list's rows after the last one read (none: from the start). */
 function page(kysely: Kysely<Database>, definition: ExportDefinition, request: ExportRequest, after?: Row) {
-  const { order } = definition;
+  const keys = orderOf(definition, request);
   // The table comes from a definition; kysely's types cannot follow a table chosen at run time.
   let query = kysely.selectFrom(definition.table as 'books').selectAll();
   for (const [name, expression] of Object.entries(definition.selected ?? {})) {
     query = query.select(expression.as(name));
   }
+  keys.forEach((key, at) => {
+    query = query.select(key.expression.as(keyName(at)));
+  });
   if (definition.only) query = query.where(sql.ref(definition.only.column), '=', definition.only.value);
   for (const filter of definition.filters ?? []) {
     const value = request.filters[filter.name];
@@ -118,16 +137,15 @@ function page(kysely: Kysely<Database>, definition: ExportDefinition, request: E
     query = query.where(sql.ref(filter.column), '=', filter.wholeNumber ? Number(value) : value);
   }
   if (after) {
-    const past = order.direction === 'desc' ? sql.raw('<') : sql.raw('>');
     query = query.where(
-      sql<boolean>`(${sql.ref(order.column)}, ${sql.ref('_id')}) ${past} (${after[order.column]}, ${after._id})`,
+      rowsAfter(
+        keys,
+        keys.map((_, at) => after[keyName(at)]),
+      ),
     );
   }
-  return query
-    .orderBy(sql.ref(order.column), order.direction)
-    .orderBy(sql.ref('_id'), order.direction)
-    .limit(EXPORT_PAGE_ROWS)
-    .execute() as Promise<Row[]>;
+  for (const key of keys) query = query.orderBy(key.expression, key.direction);
+  return query.limit(EXPORT_PAGE_ROWS).execute() as Promise<Row[]>;
 }
 
 /** The list's records as cells, in its order, those its search matches; a page is read when the last is written. */

@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { bearerSecurity, requireAdmin } from '../auth/guard';
 import { can } from '../auth/permissions';
 import { NO_CONTROL_CHARACTERS } from '../http/contract';
 import { badRequest, forbidden } from '../http/errors';
+import { SortParameter, sortOf } from '../http/sorting';
 import { errorResponses } from '../http/validation';
 import { parishTimeZone } from '../parish/settings';
 import { exportCsv } from './csv';
 import { isTimeZone, todayIn, type ExportLimits, type ExportRequest } from './records';
 import { exportXlsx } from './xlsx';
 import type { Db } from '../db/database';
-import type { ExportDefinition } from './definition';
+import { sortableOf, type ExportDefinition } from './definition';
 import type { Renderer } from './heavy-work';
 import { EXPORTS } from './lists';
 
@@ -90,6 +91,11 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     const filters = Object.fromEntries(
       (definition.filters ?? []).map((filter) => [filter.name, Type.Optional(filter.schema)]),
     );
+    // The sort the list's screen shows, so that the file's rows are in its order.
+    const sortable = sortableOf(definition);
+    const sorting: Record<string, TSchema> = Object.keys(sortable).length
+      ? { sort: Type.Optional(SortParameter(sortable)) }
+      : {};
     for (const format of FORMATS) {
       app.get(
         `/export/${definition.name}.${format.extension}`,
@@ -105,12 +111,15 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
           ],
           schema: {
             tags: [definition.tag],
-            summary: `Export the ${definition.what} as ${format.name}, as the list shows them (?q=${Object.keys(filters)
+            summary: `Export the ${definition.what} as ${format.name}, as the list shows them (?q=${[
+              ...Object.keys(filters),
+              ...Object.keys(sorting),
+            ]
               .map((name) => `&${name}=`)
               .join('')})`,
             description: format.description,
             security: bearerSecurity,
-            querystring: Type.Object({ ...ExportQuery, ...filters }, { additionalProperties: false }),
+            querystring: Type.Object({ ...ExportQuery, ...filters, ...sorting }, { additionalProperties: false }),
             response: {
               200: {
                 description: `The ${format.extension.toUpperCase()} file`,
@@ -135,7 +144,8 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
             Object.keys(filters).flatMap((name) => (query[name] === undefined ? [] : [[name, query[name]!]])),
           );
           const file = `${definition.name}-${todayIn(timeZone)}.${format.extension}`;
-          const exportRequest = { q: (query.q ?? '').trim(), filters: values, timeZone };
+          const sort = sortOf(sortable, query.sort);
+          const exportRequest = { q: (query.q ?? '').trim(), filters: values, timeZone, ...(sort ? { sort } : {}) };
           const limits = { excelMaxRows: app.config.excelExportMaxRows };
           return reply
             .header('content-type', format.contentType)

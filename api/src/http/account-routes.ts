@@ -5,6 +5,7 @@ import { bearerSecurity, ownAccount } from '../auth/guard';
 import { TRASH_ENTRY_DESCRIPTION } from '../trash/header';
 import { ref, type Named } from './contract';
 import { PagedFields, PagingQuery, pagingOf, type GrowingListAnswers, type ListFilter } from './paging';
+import { SortParameter, type Sortable } from './sorting';
 import { errorResponses, trimFields } from './validation';
 
 // The routes of a signed-in member's own account: the path that names it, and the writes that take a
@@ -82,20 +83,22 @@ export function recordDelete(remove: {
 
 /**
  * The GET of a list that grows with what the mobile app sends, read by a member on their own account:
- * the whole list, or a page of it (?page=&limit=&q=) with the total, from `answers`.
+ * the whole list, or a page of it (?page=&limit=&q=&sort=) with the total, from `answers`.
  */
 export function growingListRoute<Row>(
   url: string,
   answers: GrowingListAnswers<Row>,
-  list: { tags: string[]; summary: string; entity: Named<TObject>; filter?: ListFilter },
+  list: { tags: string[]; summary: string; entity: Named<TObject>; filter?: ListFilter; sortable: Sortable },
 ): RouteOptions {
-  const { filter } = list;
-  const querystring = filter
-    ? Type.Object(
-        { ...PagingQuery.properties, [filter.name]: Type.Optional(filter.schema) },
-        { additionalProperties: false },
-      )
-    : PagingQuery;
+  const { filter, sortable } = list;
+  const querystring = Type.Object(
+    {
+      ...PagingQuery.properties,
+      ...(filter ? { [filter.name]: Type.Optional(filter.schema) } : {}),
+      sort: Type.Optional(SortParameter(sortable)),
+    },
+    { additionalProperties: false },
+  );
   return {
     method: 'GET',
     url,
@@ -114,6 +117,6 @@ export function growingListRoute<Row>(
       },
     },
     handler: async (request, reply) =>
-      answers.send(request, reply, pagingOf(request.query as Static<typeof PagingQuery>, filter)),
+      answers.send(request, reply, pagingOf(request.query as Static<typeof PagingQuery>, filter, sortable)),
   };
 }

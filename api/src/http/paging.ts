@@ -5,9 +5,10 @@ import type { Db } from '../db/database';
 import { PublicListCache, sendRepresentation } from './public-cache';
 import type { Database } from '../db/schema';
 import { NO_CONTROL_CHARACTERS } from './contract';
+import { sortOf, type Sortable } from './sorting';
 
 // Administrator lists that grow without bound (prayer requests and mass intentions, sent by the
-// mobile app's users) answer a page at a time when asked: `?page=&limit=&q=`. Without them the whole
+// mobile app's users) answer a page at a time when asked: `?page=&limit=&q=&sort=`. Without them the whole
 // list is answered, as the spec's clients expect, from a cache shared by every reader until a write.
 // Search is a case-insensitive scan of the named columns by the database (api/README.md "Paged lists").
 
@@ -33,6 +34,8 @@ export interface Paging {
   q: string;
   /** Rows whose column holds exactly this value (a list's filter, e.g. a prayer request's state). */
   where?: { column: string; value: string };
+  /** A sortable column's name as `?sort=` gave it ('-state'), checked; none for newest first. */
+  sort?: string;
 }
 
 /** A list's filter: the query parameter, the column it matches and the values it takes. */
@@ -45,22 +48,30 @@ export interface ListFilter {
 export const DEFAULT_LIMIT = 25;
 
 /**
- * The paging asked for, or undefined for the whole list. A filter's value asks for a page (the first,
- * of DEFAULT_LIMIT rows, unless said) of the rows it matches.
+ * The paging asked for, or undefined for the whole list. A filter's value or a sort asks for a page
+ * (the first, of DEFAULT_LIMIT rows, unless said) of the rows it matches; a sort the list does not
+ * take is refused with 400.
  */
 export function pagingOf(
   query: Static<typeof PagingQuery> & Record<string, unknown>,
   filter?: ListFilter,
+  sortable: Sortable = {},
 ): Paging | undefined {
   const value = filter ? query[filter.name] : undefined;
   const where = typeof value === 'string' ? { column: filter!.column, value } : undefined;
-  if (query.page === undefined && query.limit === undefined && query.q === undefined && !where) return undefined;
-  const paging = {
+  const sort = typeof query.sort === 'string' ? query.sort : undefined;
+  sortOf(sortable, sort);
+  if (query.page === undefined && query.limit === undefined && query.q === undefined && !where && !sort) {
+    return undefined;
+  }
+  const paging: Paging = {
     page: Number(query.page ?? 1),
     limit: Number(query.limit ?? DEFAULT_LIMIT),
     q: (query.q ?? '').trim(),
   };
-  return where ? { ...paging, where } : paging;
+  if (where) paging.where = where;
+  if (sort) paging.sort = sort;
+  return paging;
 }
 
 /** What a paged answer adds beside `data`. */
@@ -84,22 +95,29 @@ type GrowingTable = 'prayer_requests' | 'mass_intentions';
 
 /**
  * The whole list newest first (by the created_at, _id index), or a page of the rows containing q in
- * one of the `searched` columns, with how many match in all.
+ * one of the `searched` columns, with how many match in all; sorted by one of `sortable` when asked,
+ * newest first among equals.
  */
 export async function newestFirst<T extends GrowingTable>(
   db: Db,
   table: T,
   searched: string[],
   paging: Paging | undefined,
+  sortable: Sortable = {},
 ): Promise<{ rows: Selectable<Database[T]>[]; total: number }> {
+  const sort = sortOf(sortable, paging?.sort);
   // The table comes from the fixed union above; kysely's types cannot follow a generic table name.
   const from = (kysely: Kysely<Database>) => {
     const query = kysely.selectFrom(table as 'prayer_requests');
     const filtered = paging?.where ? query.where(sql.ref(paging.where.column), '=', paging.where.value) : query;
     return paging?.q ? filtered.where(containing(paging.q, searched)) : filtered;
   };
-  const ordered = (kysely: Kysely<Database>) =>
-    from(kysely).selectAll().orderBy('created_at', 'desc').orderBy('_id', 'desc');
+  const ordered = (kysely: Kysely<Database>) => {
+    const query = from(kysely).selectAll();
+    return (sort ? query.orderBy(sort.expression, sort.direction) : query)
+      .orderBy('created_at', 'desc')
+      .orderBy('_id', 'desc');
+  };
   if (!paging) {
     const rows = (await ordered(db.kysely).execute()) as unknown as Selectable<Database[T]>[];
     return { rows, total: rows.length };
@@ -165,7 +183,7 @@ export class GrowingListAnswers<Row> {
 
   async send(request: FastifyRequest, reply: FastifyReply, paging: Paging | undefined): Promise<FastifyReply> {
     const key = paging
-      ? JSON.stringify({ page: paging.page, limit: paging.limit, q: paging.q, where: paging.where })
+      ? JSON.stringify({ page: paging.page, limit: paging.limit, q: paging.q, where: paging.where, sort: paging.sort })
       : '';
     return sendRepresentation(request, reply, await this.answers.get(key), { signedIn: true });
   }

@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { rateLimited } from '../http/rate-limit';
 import { addSchemas, ref } from '../http/contract';
 import { GrowingListAnswers } from '../http/paging';
+import { sortableList } from '../exports/lists';
 import { growingListRoute } from '../http/account-routes';
 import { errorResponses, trimFields } from '../http/validation';
 import { listScheduledIntentions } from '../masses/repository';
@@ -20,7 +21,7 @@ export async function massIntentionRoutes(parent: FastifyInstance): Promise<void
     name: MASS_INTENTIONS_LIST,
     message: 'Mass intentions fetched successfully',
     checkEveryMs: config.listCacheCheckMs,
-    list: (paging) => listScheduledIntentions(db, paging),
+    list: (paging) => listScheduledIntentions(db, paging, sortableList('mass-intentions')),
   });
   // The Masses, and the scheduling of these intentions into them.
   massRoutes(app, () => answers.invalidate());
@@ -29,8 +30,9 @@ export async function massIntentionRoutes(parent: FastifyInstance): Promise<void
     growingListRoute('/mass/intention/:userId', answers, {
       tags: ['mass intentions'],
       summary:
-        'All mass intention requests with their state and Mass, newest first; or a page of them (?page=&limit=&q=) with the total',
+        'All mass intention requests with their state and Mass, newest first; or a page of them (?page=&limit=&q=&sort=) with the total',
       entity: ScheduledMassIntention,
+      sortable: sortableList('mass-intentions'),
     }),
   );
 

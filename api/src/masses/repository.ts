@@ -6,6 +6,7 @@ import { isId, newId, timestamp } from '../db/ids';
 import type { Database, MassIntentionsTable, MassesTable, RegularMassesTable } from '../db/schema';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { newestFirst, type Paging } from '../http/paging';
+import type { Sortable } from '../http/sorting';
 import { MASS_INTENTIONS_LIST } from '../mass-intentions/repository';
 import { localNow } from '../http/dates';
 import { parishNow, parishTimeZone } from '../parish/settings';
@@ -460,8 +461,15 @@ export async function deleteMass(db: Db, id: string): Promise<MassRow | undefine
 export async function listScheduledIntentions(
   db: Db,
   paging?: Paging,
+  sortable?: Sortable,
 ): Promise<{ rows: ScheduledMassIntention[]; total: number }> {
-  const { rows, total } = await newestFirst(db, 'mass_intentions', ['fullname', 'email', 'intention'], paging);
+  const { rows, total } = await newestFirst(
+    db,
+    'mass_intentions',
+    ['fullname', 'email', 'intention'],
+    paging,
+    sortable,
+  );
   return { rows: await scheduled(db.kysely, rows), total };
 }
 

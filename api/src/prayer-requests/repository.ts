@@ -6,6 +6,7 @@ import type { Selectable } from 'kysely';
 import type { PrayerRequestsTable } from '../db/schema';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { newestFirst, type Paging } from '../http/paging';
+import type { Sortable } from '../http/sorting';
 import { moveToTrash, putInTrash, type Deleter } from '../trash/store';
 import {
   RESPONDED_STATES,
@@ -51,8 +52,9 @@ export async function addPrayerRequest(db: Db, request: string): Promise<PrayerR
 export async function listPrayerRequests(
   db: Db,
   paging?: Paging,
+  sortable?: Sortable,
 ): Promise<{ rows: CaredPrayerRequest[]; total: number }> {
-  const { rows, total } = await newestFirst(db, 'prayer_requests', ['request'], paging);
+  const { rows, total } = await newestFirst(db, 'prayer_requests', ['request'], paging, sortable);
   return { rows: rows.map(toCared), total };
 }
 

@@ -7,6 +7,7 @@ import { notFound } from '../http/errors';
 import { rateLimited } from '../http/rate-limit';
 import { addSchemas, OneOf, ref } from '../http/contract';
 import { GrowingListAnswers } from '../http/paging';
+import { sortableList } from '../exports/lists';
 import { growingListRoute, jsonWrite, recordDelete, RecordParams, UserParams } from '../http/account-routes';
 import { errorResponses, trimFields } from '../http/validation';
 import {
@@ -53,20 +54,21 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
     name: PRAYER_REQUESTS_LIST,
     message: 'Prayer requests fetched successfully',
     checkEveryMs: config.listCacheCheckMs,
-    list: (paging) => listPrayerRequests(db, paging),
+    list: (paging) => listPrayerRequests(db, paging, sortableList('prayer-requests')),
   });
 
   app.route(
     growingListRoute('/prayer/request/:userId', answers, {
       tags: ['prayer requests'],
       summary:
-        'All prayer requests with their care, newest first; or a page of them (?page=&limit=&q=&state=) with the total',
+        'All prayer requests with their care, newest first; or a page of them (?page=&limit=&q=&state=&sort=) with the total',
       entity: CaredPrayerRequest,
       filter: {
         name: 'state',
         column: 'state',
         schema: OneOf(PRAYER_STATES, { title: 'state', description: 'Only the requests in this state' }),
       },
+      sortable: sortableList('prayer-requests'),
     }),
   );
 
