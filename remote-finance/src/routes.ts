@@ -9,6 +9,7 @@ export const { routePaths, screensFor, routesOf } = remoteRoutes([
   '/settings/password',
   '/settings/two-factor',
   '/settings/sessions',
+  '/settings/parish',
   '/settings/team',
   '/settings/activity',
   '/settings/trash',

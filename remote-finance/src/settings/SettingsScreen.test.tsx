@@ -644,6 +644,7 @@ describe('Settings sections', () => {
     ['/settings/password', 'Password'],
     ['/settings/two-factor', 'Two-factor sign-in'],
     ['/settings/sessions', 'Sessions'],
+    ['/settings/parish', 'Parish'],
     ['/settings/team', 'Team'],
     ['/settings/activity', 'Activity'],
     ['/settings/trash', 'Trash'],
@@ -702,7 +703,7 @@ describe('Settings sections', () => {
       sections()
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Profile', 'Password', 'Two-factor sign-in', 'Sessions', 'Trash', 'Deployed versions']);
+    ).toEqual(['Profile', 'Password', 'Two-factor sign-in', 'Sessions', 'Parish', 'Trash', 'Deployed versions']);
     expect(within(panel).queryByRole('table')).not.toBeInTheDocument();
     expect(calls.map((call) => call.url)).not.toContain('/team');
     expect(calls.map((call) => call.url)).not.toContain('/activity');

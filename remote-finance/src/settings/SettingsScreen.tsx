@@ -7,6 +7,7 @@ import { PasswordPanel, ProfilePanel, SessionsPanel } from './AccountPanels';
 import { ActivityPanel } from './ActivityPanel';
 import { account, accountApi } from './api';
 import { DeployedVersions } from './DeployedVersions';
+import { ParishPanel } from './ParishPanel';
 import { TeamPanel } from './TeamPanel';
 import { TrashPanel } from './TrashPanel';
 import { TwoFactorPanel } from './TwoFactorPanel';
@@ -26,6 +27,7 @@ const SECTIONS = [
   { path: 'password', label: 'Password', element: <PasswordPanel /> },
   { path: 'two-factor', label: 'Two-factor sign-in', element: <TwoFactorPanel /> },
   { path: 'sessions', label: 'Sessions', element: <SessionsPanel /> },
+  { path: 'parish', label: 'Parish', element: <ParishPanel /> },
   { path: 'team', label: 'Team', needs: 'team', element: <TeamPanel /> },
   { path: 'activity', label: 'Activity', needs: 'team', element: <ActivityPanel /> },
   { path: 'trash', label: 'Trash', needs: 'content', element: <TrashPanel /> },
@@ -128,7 +130,7 @@ function SectionNav({ opens }: { opens: (section: Section) => boolean }) {
 
 /**
  * /settings/*: the section navigation beside the current section. The member's own account —
- * profile, password, two-factor sign-in, sessions —, for a member who manages the team the team and
+ * profile, password, two-factor sign-in, sessions —, the parish's settings (an Admin's to change), for a member who manages the team the team and
  * the activity record, for a member who edits the content the trash, then the read-only Deployed
  * versions: what is live and what this browser runs.
  */
