@@ -1611,7 +1611,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The activity record: every write of every member, newest first (?page=&limit=&member=&kind=) */
+    /** The activity record: every write of every member, newest first (?page=&limit=&member=&kind=&sort=) */
     get: {
       parameters: {
         query?: {
@@ -1643,6 +1643,8 @@ export interface paths {
             | 'deploy token'
             | 'release'
             | 'parish';
+          /** @description The column to sort by, a - before it for descending: at, summary, member, -at, -summary, -member */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -3076,7 +3078,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** All mass intention requests with their state and Mass, newest first; or a page of them (?page=&limit=&q=) with the total */
+    /** All mass intention requests with their state and Mass, newest first; or a page of them (?page=&limit=&q=&sort=) with the total */
     get: {
       parameters: {
         query?: {
@@ -3086,6 +3088,8 @@ export interface paths {
           limit?: string;
           /** @description Words to search for */
           q?: string;
+          /** @description The column to sort by, a - before it for descending: fullname, email, intention, createdAt, state, -fullname, -email, -intention, -createdAt, -state */
+          sort?: string;
         };
         header?: never;
         path: {
@@ -4710,7 +4714,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** All prayer requests with their care, newest first; or a page of them (?page=&limit=&q=&state=) with the total */
+    /** All prayer requests with their care, newest first; or a page of them (?page=&limit=&q=&state=&sort=) with the total */
     get: {
       parameters: {
         query?: {
@@ -4722,6 +4726,8 @@ export interface paths {
           q?: string;
           /** @description Only the requests in this state */
           state?: 'New' | 'Prayed for' | 'Answered';
+          /** @description The column to sort by, a - before it for descending: request, createdAt, state, -request, -createdAt, -state */
+          sort?: string;
         };
         header?: never;
         path: {
@@ -10551,7 +10557,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the books as CSV, as the list shows them (?q=)
+     * Export the books as CSV, as the list shows them (?q=&sort=)
      * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
      */
     get: {
@@ -10561,6 +10567,8 @@ export interface paths {
           q?: string;
           /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
+          /** @description The column to sort by, a - before it for descending: bookName, dateAdded, -bookName, -dateAdded */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -10639,7 +10647,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the books as an Excel workbook, as the list shows them (?q=)
+     * Export the books as an Excel workbook, as the list shows them (?q=&sort=)
      * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
@@ -10649,6 +10657,8 @@ export interface paths {
           q?: string;
           /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
+          /** @description The column to sort by, a - before it for descending: bookName, dateAdded, -bookName, -dateAdded */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -10738,7 +10748,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the Bible readings as CSV, as the list shows them (?q=&week=)
+     * Export the Bible readings as CSV, as the list shows them (?q=&week=&sort=)
      * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
      */
     get: {
@@ -10750,6 +10760,8 @@ export interface paths {
           tz?: string;
           /** @description Only this week, 1 to 52 */
           week?: string;
+          /** @description The column to sort by, a - before it for descending: day, date, passage, -day, -date, -passage */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -10828,7 +10840,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the Bible readings as an Excel workbook, as the list shows them (?q=&week=)
+     * Export the Bible readings as an Excel workbook, as the list shows them (?q=&week=&sort=)
      * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
@@ -10840,6 +10852,8 @@ export interface paths {
           tz?: string;
           /** @description Only this week, 1 to 52 */
           week?: string;
+          /** @description The column to sort by, a - before it for descending: day, date, passage, -day, -date, -passage */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -10929,7 +10943,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the live streams as CSV, as the list shows them (?q=)
+     * Export the live streams as CSV, as the list shows them (?q=&sort=)
      * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
      */
     get: {
@@ -10939,6 +10953,8 @@ export interface paths {
           q?: string;
           /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
+          /** @description The column to sort by, a - before it for descending: name, -name */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -11017,7 +11033,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the live streams as an Excel workbook, as the list shows them (?q=)
+     * Export the live streams as an Excel workbook, as the list shows them (?q=&sort=)
      * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
@@ -11027,6 +11043,8 @@ export interface paths {
           q?: string;
           /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
+          /** @description The column to sort by, a - before it for descending: name, -name */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -11116,7 +11134,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the adult reflections as CSV, as the list shows them (?q=)
+     * Export the adult reflections as CSV, as the list shows them (?q=&sort=)
      * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
      */
     get: {
@@ -11126,6 +11144,8 @@ export interface paths {
           q?: string;
           /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
+          /** @description The column to sort by, a - before it for descending: topic, mass, bibleReading, date, -topic, -mass, -bibleReading, -date */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -11204,7 +11224,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the adult reflections as an Excel workbook, as the list shows them (?q=)
+     * Export the adult reflections as an Excel workbook, as the list shows them (?q=&sort=)
      * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
@@ -11214,6 +11234,8 @@ export interface paths {
           q?: string;
           /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
+          /** @description The column to sort by, a - before it for descending: topic, mass, bibleReading, date, -topic, -mass, -bibleReading, -date */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -11303,7 +11325,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the children reflections as CSV, as the list shows them (?q=)
+     * Export the children reflections as CSV, as the list shows them (?q=&sort=)
      * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
      */
     get: {
@@ -11313,6 +11335,8 @@ export interface paths {
           q?: string;
           /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
+          /** @description The column to sort by, a - before it for descending: topic, mass, bibleReading, date, -topic, -mass, -bibleReading, -date */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -11391,7 +11415,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the children reflections as an Excel workbook, as the list shows them (?q=)
+     * Export the children reflections as an Excel workbook, as the list shows them (?q=&sort=)
      * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
@@ -11401,6 +11425,8 @@ export interface paths {
           q?: string;
           /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
+          /** @description The column to sort by, a - before it for descending: topic, mass, bibleReading, date, -topic, -mass, -bibleReading, -date */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -11490,7 +11516,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the groups as CSV, as the list shows them (?q=)
+     * Export the groups as CSV, as the list shows them (?q=&sort=)
      * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
      */
     get: {
@@ -11500,6 +11526,8 @@ export interface paths {
           q?: string;
           /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
+          /** @description The column to sort by, a - before it for descending: groupName, -groupName */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -11578,7 +11606,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the groups as an Excel workbook, as the list shows them (?q=)
+     * Export the groups as an Excel workbook, as the list shows them (?q=&sort=)
      * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
@@ -11588,6 +11616,8 @@ export interface paths {
           q?: string;
           /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
+          /** @description The column to sort by, a - before it for descending: groupName, -groupName */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -11677,7 +11707,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the mass intentions as CSV, as the list shows them (?q=)
+     * Export the mass intentions as CSV, as the list shows them (?q=&sort=)
      * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
      */
     get: {
@@ -11687,6 +11717,8 @@ export interface paths {
           q?: string;
           /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
+          /** @description The column to sort by, a - before it for descending: fullname, email, intention, createdAt, state, -fullname, -email, -intention, -createdAt, -state */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -11765,7 +11797,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the mass intentions as an Excel workbook, as the list shows them (?q=)
+     * Export the mass intentions as an Excel workbook, as the list shows them (?q=&sort=)
      * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
@@ -11775,6 +11807,8 @@ export interface paths {
           q?: string;
           /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
+          /** @description The column to sort by, a - before it for descending: fullname, email, intention, createdAt, state, -fullname, -email, -intention, -createdAt, -state */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -11864,7 +11898,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the prayer requests as CSV, as the list shows them (?q=&state=)
+     * Export the prayer requests as CSV, as the list shows them (?q=&state=&sort=)
      * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
      */
     get: {
@@ -11876,6 +11910,8 @@ export interface paths {
           tz?: string;
           /** @description Only the requests in this state */
           state?: 'New' | 'Prayed for' | 'Answered';
+          /** @description The column to sort by, a - before it for descending: request, createdAt, state, -request, -createdAt, -state */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -11954,7 +11990,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the prayer requests as an Excel workbook, as the list shows them (?q=&state=)
+     * Export the prayer requests as an Excel workbook, as the list shows them (?q=&state=&sort=)
      * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
@@ -11966,6 +12002,8 @@ export interface paths {
           tz?: string;
           /** @description Only the requests in this state */
           state?: 'New' | 'Prayed for' | 'Answered';
+          /** @description The column to sort by, a - before it for descending: request, createdAt, state, -request, -createdAt, -state */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -12055,7 +12093,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the donations as CSV, as the list shows them (?q=)
+     * Export the donations as CSV, as the list shows them (?q=&sort=)
      * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
      */
     get: {
@@ -12065,6 +12103,8 @@ export interface paths {
           q?: string;
           /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
+          /** @description The column to sort by, a - before it for descending: donationName, donationDescription, -donationName, -donationDescription */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -12143,7 +12183,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the donations as an Excel workbook, as the list shows them (?q=)
+     * Export the donations as an Excel workbook, as the list shows them (?q=&sort=)
      * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
@@ -12153,6 +12193,8 @@ export interface paths {
           q?: string;
           /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
+          /** @description The column to sort by, a - before it for descending: donationName, donationDescription, -donationName, -donationDescription */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -12242,7 +12284,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the bank accounts as CSV, as the list shows them (?q=)
+     * Export the bank accounts as CSV, as the list shows them (?q=&sort=)
      * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
      */
     get: {
@@ -12252,6 +12294,8 @@ export interface paths {
           q?: string;
           /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
+          /** @description The column to sort by, a - before it for descending: bankName, bankAccountNumber, bankAccountHolderName, bankRoutingNumber, bankSwiftCode, currency, -bankName, -bankAccountNumber, -bankAccountHolderName, -bankRoutingNumber, -bankSwiftCode, -currency */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -12330,7 +12374,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the bank accounts as an Excel workbook, as the list shows them (?q=)
+     * Export the bank accounts as an Excel workbook, as the list shows them (?q=&sort=)
      * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
@@ -12340,6 +12384,8 @@ export interface paths {
           q?: string;
           /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
+          /** @description The column to sort by, a - before it for descending: bankName, bankAccountNumber, bankAccountHolderName, bankRoutingNumber, bankSwiftCode, currency, -bankName, -bankAccountNumber, -bankAccountHolderName, -bankRoutingNumber, -bankSwiftCode, -currency */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -12429,7 +12475,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the Section A prayers as CSV, as the list shows them (?q=)
+     * Export the Section A prayers as CSV, as the list shows them (?q=&sort=)
      * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
      */
     get: {
@@ -12439,6 +12485,8 @@ export interface paths {
           q?: string;
           /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
+          /** @description The column to sort by, a - before it for descending: title, prayer, -title, -prayer */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -12517,7 +12565,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the Section A prayers as an Excel workbook, as the list shows them (?q=)
+     * Export the Section A prayers as an Excel workbook, as the list shows them (?q=&sort=)
      * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
@@ -12527,6 +12575,8 @@ export interface paths {
           q?: string;
           /** @description The time zone the dates are written in (e.g. Europe/London); the parish's (Settings → Parish) by default */
           tz?: string;
+          /** @description The column to sort by, a - before it for descending: title, prayer, -title, -prayer */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -12616,7 +12666,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the the activity record as CSV, as the list shows them (?q=&member=&kind=)
+     * Export the the activity record as CSV, as the list shows them (?q=&member=&kind=&sort=)
      * @description A CSV file (attachment): UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, and every cell starting with =, +, -, @, a tab or a carriage return prefixed with ' (formula injection). Streamed from the database a page at a time.
      */
     get: {
@@ -12651,6 +12701,8 @@ export interface paths {
             | 'deploy token'
             | 'release'
             | 'parish';
+          /** @description The column to sort by, a - before it for descending: at, summary, member, -at, -summary, -member */
+          sort?: string;
         };
         header?: never;
         path?: never;
@@ -12729,7 +12781,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Export the the activity record as an Excel workbook, as the list shows them (?q=&member=&kind=)
+     * Export the the activity record as an Excel workbook, as the list shows them (?q=&member=&kind=&sort=)
      * @description An Excel workbook (attachment) of one sheet: the header row bold and frozen, numbers as numbers, dates as dates shown dd/mm/yyyy (moments at their time in the time zone), every other cell as text (leading zeros kept, never a formula). At most EXCEL_EXPORT_MAX_ROWS rows (20,000 by default): a longer list is refused with 422 in words.
      */
     get: {
@@ -12764,6 +12816,8 @@ export interface paths {
             | 'deploy token'
             | 'release'
             | 'parish';
+          /** @description The column to sort by, a - before it for descending: at, summary, member, -at, -summary, -member */
+          sort?: string;
         };
         header?: never;
         path?: never;
