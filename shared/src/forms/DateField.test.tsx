@@ -1,7 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Formik } from 'formik';
 import * as yup from 'yup';
+import { rememberParish } from '../parish/parish';
+import { session } from '../session/session';
+import { signIn, stubApi } from '../testing';
 import { AppProviders } from '../ui/AppProviders';
 import { Modal } from '../ui/Modal';
 import { DateField, type WeekStart } from './DateField';
@@ -106,6 +109,25 @@ describe('DateField: the calendar beside the typed date', () => {
     // Home goes to the week's first day: Sunday here.
     await userEvent.keyboard('{Home}');
     expect(focusedDay()).toHaveAccessibleName('Sunday, 11 January 2026');
+  });
+
+  it("starts the week on the parish's first day when the screen gives none", async () => {
+    signIn();
+    stubApi({});
+    // As Settings → Parish leaves it: known to every screen at once.
+    rememberParish({ name: 'St Joseph', currency: 'NGN', timeZone: 'UTC', weekStart: 6 });
+    try {
+      const { choose } = renderDate({ date: '2026-01-14' });
+      await userEvent.click(choose);
+      const grid = screen.getByRole('grid');
+      await waitFor(() =>
+        expect(within(grid).getAllByRole('columnheader')[0]).toHaveAttribute('aria-label', 'Saturday'),
+      );
+      await userEvent.keyboard('{Home}');
+      expect(focusedDay()).toHaveAccessibleName('Saturday, 10 January 2026');
+    } finally {
+      act(() => session.clear());
+    }
   });
 
   it('starts on Monday by default', async () => {

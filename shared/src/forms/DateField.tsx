@@ -4,6 +4,8 @@ import { DayPicker, type WeekdaysProps } from 'react-day-picker';
 import { enGB } from 'react-day-picker/locale/en-GB';
 import styled from 'styled-components';
 import { formatDate, parseDate } from '../format/date';
+import { parishToday } from '../format/zone';
+import { useParish } from '../parish/parish';
 import { keepFocusIn } from '../ui/focus';
 import { LabelledField } from './Field';
 import { Input } from './FieldFrame';
@@ -201,7 +203,7 @@ export interface DateFieldProps {
   hint?: string;
   placeholder?: string;
   autoComplete?: string;
-  /** The first column of the calendar; Monday unless the screen says. */
+  /** The first column of the calendar; the parish's first day of the week unless the screen says. */
   weekStart?: WeekStart;
 }
 
@@ -213,9 +215,42 @@ export interface DateFieldProps {
  *
  * Beside it, "Choose date" opens a month's calendar as a dialog (the WAI-ARIA date picker dialog):
  * arrows move by day and week, Page Up/Down by month, Home/End to the week's ends, Enter picks,
- * Escape closes; focus goes back to the button.
+ * Escape closes; focus goes back to the button. Its weeks start on the parish's first day.
  */
-export function DateField({ name, label, hint, placeholder, autoComplete, weekStart = 1 }: DateFieldProps) {
+const isWeekStart = (day: number): day is WeekStart => Number.isInteger(day) && day >= 0 && day <= 6;
+
+/**
+ * The month grid, its weeks from the parish's first day and its today the parish's (as the header's: a
+ * browser elsewhere may be a day off). The parish is asked for only once a calendar opens.
+ */
+function Month({
+  selected,
+  weekStart,
+  onPick,
+}: {
+  selected: Date | undefined;
+  weekStart: WeekStart | undefined;
+  onPick: (day: Date) => void;
+}) {
+  const parish = useParish();
+  return (
+    <DayPicker
+      mode="single"
+      selected={selected}
+      onSelect={(_, day) => onPick(day)}
+      defaultMonth={selected}
+      weekStartsOn={weekStart ?? (isWeekStart(parish.weekStart) ? parish.weekStart : 1)}
+      today={localDay(parishToday())}
+      locale={enGB}
+      navLayout="around"
+      autoFocus
+      labels={{ labelPrevious: () => 'Previous month', labelNext: () => 'Next month' }}
+      components={{ Weekdays }}
+    />
+  );
+}
+
+export function DateField({ name, label, hint, placeholder, autoComplete, weekStart }: DateFieldProps) {
   const [field, , helpers] = useField({ name, validate: checkDate });
   const value = typeof field.value === 'string' ? field.value : '';
   const shown = ISO_DAY.test(value) ? formatDate(value) : value;
@@ -303,18 +338,7 @@ export function DateField({ name, label, hint, placeholder, autoComplete, weekSt
               aria-label={chooseName}
               onKeyDown={onKeyDown}
             >
-              <DayPicker
-                mode="single"
-                selected={selected}
-                onSelect={(_, day) => pick(day)}
-                defaultMonth={selected}
-                weekStartsOn={weekStart}
-                locale={enGB}
-                navLayout="around"
-                autoFocus
-                labels={{ labelPrevious: () => 'Previous month', labelNext: () => 'Next month' }}
-                components={{ Weekdays }}
-              />
+              <Month selected={selected} weekStart={weekStart} onPick={pick} />
             </Popover>
           )}
         </Control>
