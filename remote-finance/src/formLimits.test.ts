@@ -60,13 +60,6 @@ const cases: [string, AnyObjectSchema, string, number, string][] = [
     BankAccountInput.bankSwiftCode.maxLength,
     'Swift code must be',
   ],
-  [
-    'bank account',
-    bankAccountForm.schema('add'),
-    'currency',
-    BankAccountInput.currency.maxLength,
-    'Currency must be at most',
-  ],
 ];
 
 describe.each(cases)('the %s form’s %s', (_form, schema, field, limit, message) => {

@@ -1,6 +1,8 @@
 import { engines, startServer, type TestServer } from '../testing/harness';
 import { LIMITS } from './schemas';
 
+const CURRENCY_MESSAGE = 'Currency must be an ISO 4217 currency code, like NGN, GHS or EUR';
+
 const valid = {
   bankName: 'First Bank',
   bankAccountNumber: '0012345678',
@@ -72,6 +74,9 @@ describe.each(engines())('bank accounts on %s', (_name, engine) => {
         `Swift code must be at most ${LIMITS.bankSwiftCode} characters long`,
       ],
       [{ ...valid, currency: { code: 'NGN' } }, 'Currency must be text'],
+      [{ ...valid, currency: 'naira pounds' }, CURRENCY_MESSAGE],
+      [{ ...valid, currency: 'ngn' }, CURRENCY_MESSAGE],
+      [{ ...valid, currency: 'N$' }, CURRENCY_MESSAGE],
       [[valid], 'The request body must be a JSON object'],
     ])('%# %j', async (body, message) => {
       const before = (await list()).body.data.length;
@@ -133,6 +138,33 @@ describe.each(engines())('bank accounts on %s', (_name, engine) => {
     const invalid = await edit(account._id, { ...changed, currency: ' ' });
     expect(invalid.status).toBe(400);
     expect(invalid.body).toEqual({ message: 'Currency is required' });
+  });
+
+  it('refuses an edit to a currency that is not an ISO 4217 code, changing nothing', async () => {
+    const account = (await add(valid)).body.data;
+    const res = await edit(account._id, { ...valid, bankName: 'Renamed', currency: 'naira pounds' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: CURRENCY_MESSAGE });
+    expect((await list()).body.data.find((a: { _id: string }) => a._id === account._id)).toEqual(account);
+  });
+
+  it('keeps an account stored with free text before codes: listed as stored, a save asks for a code', async () => {
+    const account = (await add(valid)).body.data;
+    await server.db.kysely
+      .updateTable('bank_accounts')
+      .set({ currency: 'naira pounds' })
+      .where('_id', '=', account._id)
+      .execute();
+    // A write reloads the public list, which this process keeps in memory.
+    await add({ ...valid, bankName: 'Another bank' });
+    const stored = (await list()).body.data.find((a: { _id: string }) => a._id === account._id);
+    expect(stored.currency).toBe('naira pounds');
+    const kept = await edit(account._id, { ...valid, currency: 'naira pounds' });
+    expect(kept.status).toBe(400);
+    expect(kept.body).toEqual({ message: CURRENCY_MESSAGE });
+    const fixed = await edit(account._id, { ...valid, currency: 'NGN' });
+    expect(fixed.status).toBe(200);
+    expect(fixed.body.data.currency).toBe('NGN');
   });
 
   it('deletes an account and the list no longer shows it', async () => {

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Entity, Input, RequiredText } from '../http/contract';
+import { CurrencyCode, Entity, Input, RequiredText } from '../http/contract';
 import type { StoredRow } from '../resources/row';
 
 export const LIMITS = {
@@ -23,7 +23,7 @@ export const BankAccountInput = Input(
     bankAccountHolderName: RequiredText(LIMITS.bankAccountHolderName),
     bankRoutingNumber: optional(LIMITS.bankRoutingNumber),
     bankSwiftCode: optional(LIMITS.bankSwiftCode),
-    currency: RequiredText(LIMITS.currency),
+    currency: CurrencyCode(LIMITS.currency),
   },
   {
     bankName: 'Bank name',
@@ -44,7 +44,9 @@ export const BankAccount = Entity('BankAccount', {
   bankAccountHolderName: Type.String(),
   bankRoutingNumber: Type.String(),
   bankSwiftCode: Type.String(),
-  currency: Type.String(),
+  currency: Type.String({
+    description: 'An ISO 4217 code; an account stored before codes were required may hold other text',
+  }),
   createdAt: Type.String({ format: 'date-time' }),
 });
 export type BankAccount = Static<typeof BankAccount>;

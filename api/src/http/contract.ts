@@ -94,6 +94,26 @@ export const RequiredText = (maxLength: number, options: StringOptions = {}) =>
 export const HttpUrl = (maxLength: number, options: StringOptions = {}) =>
   Type.String({ description: 'An http(s) address', ...options, minLength: 1, maxLength, format: HTTP_URL_FORMAT });
 
+/**
+ * The format of a currency: an ISO 4217 code ('NGN') as the JavaScript engine knows them (Intl), the
+ * list the clients' currency pickers offer (shared/src/format/money.ts), with no table of our own.
+ */
+export const CURRENCY_FORMAT = 'currency-code';
+
+const CURRENCY_CODES = new Set(Intl.supportedValuesOf('currency'));
+
+export const isCurrencyCode = (text: string): boolean => CURRENCY_CODES.has(text);
+
+/** A required ISO 4217 currency code; `maxLength` keeps the refusal of a long text in its usual words. */
+export const CurrencyCode = (maxLength: number, options: StringOptions = {}) =>
+  Type.String({
+    description: 'An ISO 4217 currency code: NGN, GBP, EUR …',
+    ...options,
+    minLength: 1,
+    maxLength,
+    format: CURRENCY_FORMAT,
+  });
+
 /** A host name (letters, digits, hyphens, underscores; IDNs arrive as xn--), an IPv4 or a bracketed IPv6 address. */
 const HOST_NAME =
   /^(?:[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)(?:\.[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)*\.?$|^\[[0-9a-f:.]+\]$/;
@@ -129,10 +149,11 @@ export function withNormalisedLinks<T>(schema: TObject, input: T): T {
   return input;
 }
 
-/** ajv plugin (Fastify's `ajv.plugins`): the http-url format. */
+/** ajv plugin (Fastify's `ajv.plugins`): the http-url format, and the currency-code one. */
 export function httpUrlFormat<Ajv extends { addFormat(name: string, check: (text: string) => boolean): unknown }>(
   ajv: Ajv,
 ): Ajv {
   ajv.addFormat(HTTP_URL_FORMAT, isHttpUrl);
+  ajv.addFormat(CURRENCY_FORMAT, isCurrencyCode);
   return ajv;
 }

@@ -1,5 +1,5 @@
 import { closeAfterAnswer } from './connections';
-import { HTTP_URL_FORMAT, NO_CONTROL_CHARACTERS } from './contract';
+import { CURRENCY_FORMAT, HTTP_URL_FORMAT, NO_CONTROL_CHARACTERS } from './contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** An error whose message is meant for the administrator; thrown from handlers and hooks. */
@@ -86,6 +86,8 @@ export function validationMessage(errors: AjvError[], context: string | undefine
       if (error.params.format === 'email') return `${field} must be a valid email address`;
       if (error.params.format === HTTP_URL_FORMAT)
         return `${field} must be a valid URL starting with http:// or https://`;
+      if (error.params.format === CURRENCY_FORMAT)
+        return `${field} must be an ISO 4217 currency code, like NGN, GHS or EUR`;
       return `${field} must be a valid ${String(error.params.format)}`;
     case 'type':
       return `${field} must be ${TYPE_WORDS[String(error.params.type)] ?? String(error.params.type)}`;

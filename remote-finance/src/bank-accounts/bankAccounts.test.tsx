@@ -138,10 +138,10 @@ describe('Bank accounts list', () => {
     await userEvent.clear(bankName);
     await userEvent.tab();
     expect(await within(dialog).findByText('Bank name is required')).toBeInTheDocument();
-    await userEvent.clear(within(dialog).getByLabelText('Currency'));
+    await userEvent.selectOptions(within(dialog).getByLabelText('Currency'), '');
     await userEvent.tab();
     expect(await within(dialog).findByText('Currency is required')).toBeInTheDocument();
-    await userEvent.type(within(dialog).getByLabelText('Currency'), 'NGN');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Currency'), 'NGN');
     await userEvent.type(bankName, 'First Bank Plc');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
@@ -164,16 +164,55 @@ describe('Bank accounts list', () => {
       'GET /all/accounts': () => ok([first]),
       [`PUT /edit/account/${userId}/${first._id}`]: () => [
         400,
-        { message: 'currency must be at most 50 characters long' },
+        { message: 'Bank name must be at most 200 characters long' },
       ],
     });
     render('/bank-accounts');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const dialog = screen.getByRole('dialog');
-    await userEvent.type(within(dialog).getByLabelText('Currency'), 'X');
+    await userEvent.type(within(dialog).getByLabelText('Bank Name'), ' Plc');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Currency'), 'GBP');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('currency must be at most 50 characters long')).toBeInTheDocument();
-    expect(within(screen.getByRole('dialog')).getByLabelText('Currency')).toHaveValue('NGNX');
+    expect(await screen.findByText('Bank name must be at most 200 characters long')).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByLabelText('Bank Name')).toHaveValue('First Bank Plc');
+    expect(within(screen.getByRole('dialog')).getByLabelText('Currency')).toHaveValue('GBP');
+  });
+
+  it('chooses the currency among ISO 4217 codes, named', async () => {
+    stubApi({ 'GET /all/accounts': () => ok([first]) });
+    render('/bank-accounts');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const currency = within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Currency' });
+    expect(within(currency).getByRole('option', { name: 'NGN — Nigerian Naira' })).toHaveValue('NGN');
+    expect(within(currency).getByRole('option', { name: 'GBP — British Pound' })).toHaveValue('GBP');
+    expect(within(currency).queryByRole('option', { name: /naira pounds/ })).not.toBeInTheDocument();
+  });
+
+  it('opens an account saved with free text as its currency, shows it, and asks for a code on save', async () => {
+    const legacy = { ...first, currency: 'naira pounds' };
+    const calls = stubApi({
+      'GET /all/accounts': () => ok([legacy]),
+      [`PUT /edit/account/${userId}/${first._id}`]: () => [
+        200,
+        { message: 'Bank account updated successfully', data: first },
+      ],
+    });
+    render('/bank-accounts');
+    const table = await screen.findByRole('table', { name: 'Bank accounts' });
+    expect(within(table).getByText('naira pounds')).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Bank Account' });
+    expect(within(dialog).getByLabelText('Currency')).toHaveValue('naira pounds');
+    expect(within(dialog).getByRole('option', { name: 'naira pounds', selected: true })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('Currency must be an ISO 4217 currency code, like NGN, GHS or EUR'),
+    ).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    await userEvent.selectOptions(within(dialog).getByLabelText('Currency'), 'NGN');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Bank account updated successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({ currency: 'NGN' });
   });
 
   it('deletes after confirmation and reloads the list', async () => {
@@ -225,7 +264,7 @@ describe('Add Account', () => {
     await userEvent.type(screen.getByLabelText('Bank Name'), ' Zenith Bank ');
     await userEvent.type(screen.getByLabelText('Account Number'), '0098765432');
     await userEvent.type(screen.getByLabelText('Account Holder Name'), 'Parish Youth Fund');
-    await userEvent.type(screen.getByLabelText('Currency'), 'USD');
+    await userEvent.selectOptions(screen.getByLabelText('Currency'), 'USD');
     await userEvent.click(screen.getByRole('button', { name: 'Add Account' }));
 
     expect(await screen.findByText('Bank account added successfully')).toBeInTheDocument();

@@ -1,5 +1,8 @@
 import { BankAccountInput } from 'api/contract';
-import { defineForm } from 'shared';
+import { CURRENCY_CODES, currencyLabel, defineForm, isCurrencyCode } from 'shared';
+
+/** The API's words for a currency that is not a code, so that the form and the server say one thing. */
+export const CURRENCY_MESSAGE = 'Currency must be an ISO 4217 currency code, like NGN, GHS or EUR';
 
 /**
  * A bank account's fields (spec §5), in the order of the form: four required, routing number and swift
@@ -49,9 +52,12 @@ export const bankAccountForm = defineForm([
   {
     name: 'currency',
     label: 'Currency',
-    kind: 'text',
-    placeholder: 'e.g. NGN',
+    // ISO 4217 codes only: free text let "naira pounds" in. An account saved before keeps its text
+    // on screen until a code is chosen.
+    kind: 'select',
+    placeholder: 'Select a currency',
+    options: CURRENCY_CODES.map((code) => ({ value: code, label: currencyLabel(code) })),
     required: 'Currency is required',
-    limit: BankAccountInput.currency,
+    check: { test: isCurrencyCode, message: CURRENCY_MESSAGE },
   },
 ]);

@@ -6,7 +6,7 @@ import { DetailsText } from '../ui/Details';
 import { type FieldLimit, linkField, optionalText, pictureField, requiredText } from '../validation/schemas';
 import { FileField, PictureField, type FileValue } from './FileField';
 import { RecordForm, type RecordFormProps, type Where } from './RecordForm';
-import { DateField, SelectField, TextAreaField, TextField } from './inputs';
+import { DateField, SelectField, TextAreaField, TextField, type SelectOption } from './inputs';
 
 // A resource's form written once: one list of fields, from which follow the form's inputs (in list
 // order), its yup schema (the spec's messages), the values of an add or edit form, the request body
@@ -56,8 +56,13 @@ export interface FieldSpec {
   readonly hint?: string;
   /** A textarea's rows. */
   readonly rows?: number;
-  /** A select's choices. */
-  readonly options?: readonly string[];
+  /**
+   * A select's choices. A stored value that is none of them (saved before the choices were fixed) is
+   * shown as it is, and `check` asks for a valid one on save.
+   */
+  readonly options?: readonly (string | SelectOption)[];
+  /** A check beyond required, with its message: a value it refuses cannot be saved. */
+  readonly check?: { readonly test: (value: string) => boolean; readonly message: string };
   /** A file or picture as the server's messages name it ('The cover'). */
   readonly words?: string;
   /** A file field's kinds of file, in words: the same on add and edit, or one per mode. */
@@ -101,6 +106,12 @@ const messageOf = (field: Entry, mode: Mode) =>
   typeof field.required === 'object' ? field.required[mode] : field.required;
 
 function fieldSchema(field: Entry, mode: Mode): yup.Schema {
+  const schema = baseSchema(field, mode);
+  const { check } = field;
+  return check ? schema.test('check', check.message, (value) => !value || check.test(String(value))) : schema;
+}
+
+function baseSchema(field: Entry, mode: Mode): yup.Schema {
   const message = messageOf(field, mode);
   const says = field.says ?? field.label;
   const limit = field.limit ?? {};
@@ -201,15 +212,19 @@ export function DefinedFields({ form, record, progress }: DefinedFieldsProps) {
             return <TextField key={name} {...named} type="url" placeholder={placeholder ?? 'https://'} />;
           case 'date':
             return <DateField key={name} {...named} placeholder={placeholder} />;
-          case 'select':
+          case 'select': {
+            const options = field.options ?? [];
+            const listed = options.some((option) => (typeof option === 'string' ? option : option.value) === current);
+            const kept = typeof current === 'string' && current !== '' && !listed ? [current] : [];
             return (
               <SelectField
                 key={name}
                 {...named}
                 placeholder={placeholder ?? `Select a ${label.toLowerCase()}`}
-                options={field.options ?? []}
+                options={[...kept, ...options]}
               />
             );
+          }
           case 'image':
             return (
               <PictureField
