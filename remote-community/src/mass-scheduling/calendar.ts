@@ -1,20 +1,18 @@
-import { formatDate } from 'shared';
+import { formatDate, parishTimeNow, parishToday } from 'shared';
 
 // Days as the server keeps them: 'YYYY-MM-DD' in the parish's local time; weeks run Monday to Sunday.
 
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** Today, in the browser's local time. */
+/** Today, in the parish's time zone (Settings → Parish), whatever the browser's. */
 export function today(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+  return parishToday(now);
 }
 
 /**
- * Whether a Mass on that day at that time has begun, on the clock that decides today(): the week's
- * `past` as the server words it, for a Mass the screen knows only by its date and time.
+ * Whether a Mass on that day at that time has begun, on the parish's clock: the week's `past` as the
+ * server words it, for a Mass the screen knows only by its date and time.
  */
 export function hasBegun(date: string, time: string, now: Date = new Date()): boolean {
-  return `${date} ${time}` <= `${today(now)} ${two(now.getHours())}:${two(now.getMinutes())}`;
+  return `${date} ${time}` <= `${parishToday(now)} ${parishTimeNow(now)}`;
 }
 
 export function addDays(day: string, days: number): string {
