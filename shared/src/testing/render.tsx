@@ -1,6 +1,8 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { rememberParish } from '../parish/parish';
 import { rememberPermissions } from '../session/permissions';
+import { A_PARISH } from './apiStub';
 import { session } from '../session/session';
 import { AppProviders } from '../ui/AppProviders';
 
@@ -28,5 +30,7 @@ export function signIn(
 ) {
   session.save({ token: 'test-token', user: { _id: userId, email: 'admin@example.com' } });
   if (permissions !== 'from GET /account') rememberPermissions('test-token', permissions);
+  // The parish as if read (a suite's stubApi reads it again from its own 'GET /parish').
+  rememberParish(A_PARISH);
   return userId;
 }

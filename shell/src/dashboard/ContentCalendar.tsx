@@ -1,16 +1,13 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { allows, formatDate, LoadFailed, LoadingBlock, usePermissions, useUserId } from 'shared';
+import { allows, formatDate, LoadFailed, LoadingBlock, parishToday, usePermissions, useUserId } from 'shared';
 import { useResource } from 'shared/data';
 import { analytics, calendarApi, type ContentCalendar } from './api';
 
 type Day = ContentCalendar['days'][number];
 
-/** The browser's today as YYYY-MM-DD: the parish's day, which the server's UTC clock may not share. */
-export function localToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+/** The parish's today as YYYY-MM-DD (its zone, Settings → Parish), whatever the browser's or the server's. */
+export const localToday = (now = new Date()): string => parishToday(now);
 
 /** The days of the window in weeks from Monday, the days before the first one left empty. */
 function weeksOf(days: Day[]): (Day | undefined)[][] {

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { formatDate, logOut, Button, usePageTitle } from 'shared';
+import { formatDate, logOut, Button, parishToday, usePageTitle, useParish } from 'shared';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { HeaderSearch } from './HeaderSearch';
@@ -43,6 +43,19 @@ const Right = styled.div`
   margin-left: auto;
   @media ${({ theme }) => theme.layout.narrowScreen} {
     gap: ${({ theme }) => theme.space(2)};
+  }
+`;
+
+/** The parish's name (Settings → Parish), beside the day; phones keep the row for the title and buttons. */
+const ParishName = styled.p`
+  max-width: 18rem;
+  margin: 0;
+  font-weight: 600;
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  @media ${({ theme }) => theme.layout.narrowScreen} {
+    display: none;
   }
 `;
 
@@ -97,6 +110,8 @@ interface HeaderProps {
 export function Header({ title, menuButton, menuOpen, menuLabel, onToggleMenu, searchable }: HeaderProps) {
   const navigate = useNavigate();
   const today = new Date();
+  // The parish's name, and its day in its zone, wherever the browser is.
+  const parish = useParish();
   // A screen whose card has a header shows its title there; the header names only the others.
   const { shownByScreen } = usePageTitle();
 
@@ -117,7 +132,8 @@ export function Header({ title, menuButton, menuOpen, menuLabel, onToggleMenu, s
       {!shownByScreen && <h1>{title}</h1>}
       <Right>
         {searchable && <HeaderSearch />}
-        <Today dateTime={today.toISOString().slice(0, 10)}>{formatDate(today)}</Today>
+        {parish.name && <ParishName>{parish.name}</ParishName>}
+        <Today dateTime={parishToday(today)}>{formatDate(today)}</Today>
         <LogoutButton
           variant="secondary"
           onClick={() => {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { focusableIn, keepFocusIn, PageTitleProvider, usePermissions } from 'shared';
+import { focusableIn, keepFocusIn, PageTitleProvider, useParish, usePermissions } from 'shared';
 import styled from 'styled-components';
 import { Header } from './Header';
 import { useRemotesMap, type RemotesMapStore } from '../remotes/remotesMap';
@@ -117,6 +117,8 @@ export function Layout({ store }: { store: RemotesMapStore }) {
   // Without a map no one can tell what a remote's path is called (its area says the map is unreachable).
   const title = page?.title ?? (map ? 'Page not found' : '');
   const permissions = usePermissions();
+  // Dates are shown in the parish's zone: once it is known, or changed, the screen shows them anew.
+  const { timeZone } = useParish();
   const menu = useMemo(() => composeMenu(map, permissions), [map, permissions]);
   const wide = useWide();
   const [menuOpen, setMenuOpen] = useState(wide);
@@ -195,7 +197,7 @@ export function Layout({ store }: { store: RemotesMapStore }) {
             searchable={Boolean(page?.searchable)}
           />
           <Content id="main-content" ref={content} tabIndex={-1}>
-            <Outlet />
+            <Outlet key={timeZone} />
           </Content>
         </PageTitleProvider>
       </Main>
