@@ -3071,6 +3071,277 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/masses/report/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The intentions report of a period (?from=&to=, both included; this month by default): the Masses holding intentions, each with its intentions, stipends and receipts; totals by Mass, state and period */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The period's first day; the first of To's month, or of this month, when not given (YYYY-MM-DD), included */
+          from?: string;
+          /** @description The period's last day; the last of From's month, or of this month, when not given (YYYY-MM-DD), included */
+          to?: string;
+        };
+        header?: never;
+        path: {
+          /** @description The administrator's _id */
+          userId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['IntentionsReport'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/intentions-report.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the intentions report of a period as CSV (?from=&to=&tz=)
+     * @description A CSV file (attachment), as the lists export: UTF-8 with a byte order mark, RFC 4180 quoting, dates as dd/mm/yyyy, formula-like cells prefixed with '. A row per intention, then the totals.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The period's first day; the first of To's month, or of this month, when not given (YYYY-MM-DD), included */
+          from?: string;
+          /** @description The period's last day; the last of From's month, or of this month, when not given (YYYY-MM-DD), included */
+          to?: string;
+          /** @description The time zone of the file's date in its name; the parish's by default */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The CSV file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/export/intentions-report.xlsx': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the intentions report of a period as an Excel workbook (?from=&to=&tz=)
+     * @description An Excel workbook (attachment) of one sheet, as the lists export: header row bold and frozen, dates as dates, stipends as numbers, every other cell as text. A row per intention, then the totals.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The period's first day; the first of To's month, or of this month, when not given (YYYY-MM-DD), included */
+          from?: string;
+          /** @description The period's last day; the last of From's month, or of this month, when not given (YYYY-MM-DD), included */
+          to?: string;
+          /** @description The time zone of the file's date in its name; the parish's by default */
+          tz?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The XLSX file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/mass/intention/{userId}': {
     parameters: {
       query?: never;
@@ -14504,6 +14775,56 @@ export interface components {
       stipend?: string | (never | null);
       /** Receipt number */
       receipt?: string;
+    };
+    ReportIntention: {
+      _id: string;
+      /** @description Who asked */
+      fullname: string;
+      email: string;
+      intention: string;
+      /** @enum {string} */
+      state: 'Scheduled' | 'Said';
+      /** @description The stipend ('20.50'), or null */
+      stipend: string | null;
+      /** @description The receipt number, '' for none */
+      receipt: string;
+    };
+    ReportMass: {
+      _id: string;
+      /** @description YYYY-MM-DD */
+      date: string;
+      /** @description HH:MM */
+      time: string;
+      place: string;
+      /** @description '' for none */
+      title: string;
+      /** @description '' for none */
+      celebrant: string;
+      intentions: components['schemas']['ReportIntention'][];
+      /** @description The total of its stipends, two decimals ('0.00' for none) */
+      stipends: string;
+    };
+    ReportStateTotal: {
+      /** @enum {string} */
+      state: 'Scheduled' | 'Said';
+      /** @description How many intentions of the period are in this state */
+      count: number;
+      /** @description The total of their stipends, two decimals */
+      stipends: string;
+    };
+    IntentionsReport: {
+      /** @description The period's first day, YYYY-MM-DD */
+      from: string;
+      /** @description The period's last day, YYYY-MM-DD (included) */
+      to: string;
+      /** @description The Masses of the period holding intentions, by date and time */
+      masses: components['schemas']['ReportMass'][];
+      /** @description Scheduled, then Said, each even when none */
+      states: components['schemas']['ReportStateTotal'][];
+      /** @description How many intentions in all */
+      count: number;
+      /** @description The period's total of stipends, two decimals */
+      stipends: string;
     };
     Book: {
       _id: string;

@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../http/errors';
 import { jsonWrite, RecordParams, UserParams } from '../http/account-routes';
 import { errorResponses } from '../http/validation';
 import { isCalendarDate } from '../http/dates';
+import { reportRoutes } from './report-routes';
 import { parishNow } from '../parish/settings';
 import {
   addMass,
@@ -381,6 +382,8 @@ export function massRoutes(parent: FastifyInstance, invalidate: () => void): voi
       return { message: 'Mass intention updated successfully', data };
     },
   );
+
+  reportRoutes(parent);
 }
 
 /** The activity line of a change to one intention: what changed. */
