@@ -169,7 +169,7 @@ describe('Add Bible Plan', () => {
     const choose = screen.getByRole('button', { name: 'Choose date for Date' });
     await userEvent.click(choose);
     const calendar = screen.getByRole('dialog', { name: 'Choose date for Date' });
-    expect(within(calendar).getByRole('grid', { name: 'January 2026' })).toBeInTheDocument();
+    expect(await within(calendar).findByRole('grid', { name: 'January 2026' })).toBeInTheDocument();
     // A week on from the typed day, then Enter.
     await userEvent.keyboard('{ArrowDown}');
     expect(document.activeElement).toHaveAccessibleName('Thursday, 8 January 2026');

@@ -37,11 +37,17 @@ function renderDate({ date = '', weekStart }: { date?: string; weekStart?: WeekS
 
 const focusedDay = () => document.activeElement as HTMLElement;
 
+/** Opens the calendar and waits for its month (the grid loads with the first calendar opened). */
+async function openCalendar(choose: HTMLElement) {
+  await userEvent.click(choose);
+  return screen.findByRole('grid');
+}
+
 describe('DateField: the calendar beside the typed date', () => {
   it('opens a dialog with the field’s month, its day selected and focused', async () => {
     const { choose } = renderDate({ date: '2026-01-05' });
     expect(choose).toHaveAttribute('aria-expanded', 'false');
-    await userEvent.click(choose);
+    await openCalendar(choose);
     const dialog = screen.getByRole('dialog', { name: 'Choose date for Date' });
     expect(choose).toHaveAttribute('aria-expanded', 'true');
     const grid = within(dialog).getByRole('grid', { name: 'January 2026' });
@@ -56,7 +62,7 @@ describe('DateField: the calendar beside the typed date', () => {
   it('picking a day writes dd/mm/yyyy, marks the field touched and gives focus back', async () => {
     const { input, choose, submit } = renderDate({ date: '2026-01-05' });
     expect(screen.getByText('Date untouched')).toBeInTheDocument();
-    await userEvent.click(choose);
+    await openCalendar(choose);
     await userEvent.click(screen.getByRole('button', { name: 'Tuesday, 20 January 2026' }));
     expect(input).toHaveValue('20/01/2026');
     expect(screen.getByText('Date touched')).toBeInTheDocument();
@@ -68,7 +74,7 @@ describe('DateField: the calendar beside the typed date', () => {
 
   it('moves by day, week and month with the keys, and Enter picks', async () => {
     const { input, choose } = renderDate({ date: '2026-01-14' });
-    await userEvent.click(choose);
+    await openCalendar(choose);
     expect(focusedDay()).toHaveAccessibleName('Wednesday, 14 January 2026, selected');
     await userEvent.keyboard('{ArrowRight}');
     expect(focusedDay()).toHaveAccessibleName('Thursday, 15 January 2026');
@@ -95,7 +101,7 @@ describe('DateField: the calendar beside the typed date', () => {
 
   it('starts the week on the given day, Monday unless told', async () => {
     const { choose } = renderDate({ date: '2026-01-14', weekStart: 0 });
-    await userEvent.click(choose);
+    await openCalendar(choose);
     const headers = within(screen.getByRole('grid')).getAllByRole('columnheader');
     expect(headers.map((header) => header.getAttribute('aria-label'))).toEqual([
       'Sunday',
@@ -118,7 +124,7 @@ describe('DateField: the calendar beside the typed date', () => {
     rememberParish({ name: 'St Joseph', currency: 'NGN', timeZone: 'UTC', weekStart: 6 });
     try {
       const { choose } = renderDate({ date: '2026-01-14' });
-      await userEvent.click(choose);
+      await openCalendar(choose);
       const grid = screen.getByRole('grid');
       await waitFor(() =>
         expect(within(grid).getAllByRole('columnheader')[0]).toHaveAttribute('aria-label', 'Saturday'),
@@ -132,7 +138,7 @@ describe('DateField: the calendar beside the typed date', () => {
 
   it('starts on Monday by default', async () => {
     const { choose } = renderDate({ date: '2026-01-14' });
-    await userEvent.click(choose);
+    await openCalendar(choose);
     const headers = within(screen.getByRole('grid')).getAllByRole('columnheader');
     expect(headers[0]).toHaveAttribute('aria-label', 'Monday');
     expect(headers[6]).toHaveAttribute('aria-label', 'Sunday');
@@ -140,7 +146,7 @@ describe('DateField: the calendar beside the typed date', () => {
 
   it('Escape closes it without a change and gives the focus back to the button', async () => {
     const { input, choose } = renderDate({ date: '2026-01-14' });
-    await userEvent.click(choose);
+    await openCalendar(choose);
     await userEvent.keyboard('{ArrowRight}{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(choose).toHaveFocus();
@@ -150,7 +156,7 @@ describe('DateField: the calendar beside the typed date', () => {
 
   it('an empty field opens on today, marked and focused', async () => {
     const { choose } = renderDate();
-    await userEvent.click(choose);
+    await openCalendar(choose);
     const today = new Date();
     const month = today.toLocaleDateString('en-GB', { month: 'long', year: 'numeric' });
     expect(screen.getByRole('grid', { name: month })).toBeInTheDocument();
@@ -163,7 +169,7 @@ describe('DateField: the calendar beside the typed date', () => {
     const { input, choose, submit } = renderDate();
     await userEvent.type(input, '03/03/2026');
     expect(input).toHaveValue('03/03/2026');
-    await userEvent.click(choose);
+    await openCalendar(choose);
     expect(screen.getByRole('grid', { name: 'March 2026' })).toBeInTheDocument();
     expect(focusedDay()).toHaveAccessibleName('Tuesday, 3 March 2026, selected');
     await userEvent.keyboard('{Escape}');
@@ -176,13 +182,13 @@ describe('DateField: the calendar beside the typed date', () => {
     await userEvent.type(input, '31/02/2026');
     await userEvent.tab();
     expect(await screen.findByText('31/02/2026 is not a date: February 2026 has 28 days')).toBeInTheDocument();
-    await userEvent.click(choose);
+    await openCalendar(choose);
     expect(focusedDay().getAttribute('aria-label')).toMatch(/^Today, /);
   });
 
   it('a press outside closes it; Tab stays inside while it is open', async () => {
     const { choose } = renderDate({ date: '2026-01-14' });
-    await userEvent.click(choose);
+    await openCalendar(choose);
     const dialog = screen.getByRole('dialog');
     for (let i = 0; i < 4; i += 1) {
       await userEvent.tab();
@@ -206,7 +212,7 @@ describe('DateField: the calendar beside the typed date', () => {
       </AppProviders>,
     );
     const choose = screen.getByRole('button', { name: 'Choose date for Date' });
-    await userEvent.click(choose);
+    await openCalendar(choose);
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Choose date for Date' })).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Add Mass' })).toBeInTheDocument();

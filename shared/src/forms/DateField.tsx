@@ -1,17 +1,18 @@
 import { useField } from 'formik';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { DayPicker, type WeekdaysProps } from 'react-day-picker';
-import { enGB } from 'react-day-picker/locale/en-GB';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { formatDate, parseDate } from '../format/date';
-import { parishToday } from '../format/zone';
-import { useParish } from '../parish/parish';
 import { keepFocusIn } from '../ui/focus';
 import { LabelledField } from './Field';
+import type { WeekStart } from './DateCalendar';
 import { Input } from './FieldFrame';
 
-/** The first day of the week, as `Date.getDay()` counts: 0 is Sunday … 6 Saturday. */
-export type WeekStart = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+export type { WeekStart };
+
+// The month grid (react-day-picker and date-fns) loads with the first calendar opened, not with
+// every form: a press or a focus on the button starts it.
+const loadCalendar = () => import('./DateCalendar');
+const DateCalendar = lazy(loadCalendar);
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -32,15 +33,6 @@ function tidyDate(typed: string, before: string): string {
   if (text.length > before.length && /^(\d{2}|\d{1,2}\/\d{2})$/.test(text)) text += '/';
   return text;
 }
-
-/** `YYYY-MM-DD` as a local day (the calendar's days are local midnights), or undefined. */
-function localDay(value: string): Date | undefined {
-  const day = ISO_DAY.exec(value);
-  return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : undefined;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const isoOf = (day: Date) => `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
 
 const Control = styled.div`
   position: relative;
@@ -177,6 +169,14 @@ const Unseen = styled.span`
   border: 0;
 `;
 
+const Loading = styled.p`
+  width: 280px;
+  margin: 0;
+  padding: ${({ theme }) => theme.space(4)};
+  color: ${({ theme }) => theme.color.muted};
+  text-align: center;
+`;
+
 function CalendarIcon() {
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -185,15 +185,6 @@ function CalendarIcon() {
         d="M7 2a1 1 0 0 1 1 1v1h8V3a1 1 0 1 1 2 0v1h1a3 3 0 0 1 3 3v12a3 3 0 0 1-3 3H5a3 3 0 0 1-3-3V7a3 3 0 0 1 3-3h1V3a1 1 0 0 1 1-1Zm13 8H4v9a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-9ZM8 13a1 1 0 1 1 0 2 1 1 0 0 1 0-2Zm4 0a1 1 0 1 1 0 2 1 1 0 0 1 0-2Zm4 0a1 1 0 1 1 0 2 1 1 0 0 1 0-2Z"
       />
     </svg>
-  );
-}
-
-/** The weekday headers, read out as each column's name (the library hides them from assistive technology). */
-function Weekdays(props: WeekdaysProps) {
-  return (
-    <thead>
-      <tr {...props} />
-    </thead>
   );
 }
 
@@ -217,39 +208,6 @@ export interface DateFieldProps {
  * arrows move by day and week, Page Up/Down by month, Home/End to the week's ends, Enter picks,
  * Escape closes; focus goes back to the button. Its weeks start on the parish's first day.
  */
-const isWeekStart = (day: number): day is WeekStart => Number.isInteger(day) && day >= 0 && day <= 6;
-
-/**
- * The month grid, its weeks from the parish's first day and its today the parish's (as the header's: a
- * browser elsewhere may be a day off). The parish is asked for only once a calendar opens.
- */
-function Month({
-  selected,
-  weekStart,
-  onPick,
-}: {
-  selected: Date | undefined;
-  weekStart: WeekStart | undefined;
-  onPick: (day: Date) => void;
-}) {
-  const parish = useParish();
-  return (
-    <DayPicker
-      mode="single"
-      selected={selected}
-      onSelect={(_, day) => onPick(day)}
-      defaultMonth={selected}
-      weekStartsOn={weekStart ?? (isWeekStart(parish.weekStart) ? parish.weekStart : 1)}
-      today={localDay(parishToday())}
-      locale={enGB}
-      navLayout="around"
-      autoFocus
-      labels={{ labelPrevious: () => 'Previous month', labelNext: () => 'Next month' }}
-      components={{ Weekdays }}
-    />
-  );
-}
-
 export function DateField({ name, label, hint, placeholder, autoComplete, weekStart }: DateFieldProps) {
   const [field, , helpers] = useField({ name, validate: checkDate });
   const value = typeof field.value === 'string' ? field.value : '';
@@ -276,28 +234,30 @@ export function DateField({ name, label, hint, placeholder, autoComplete, weekSt
     return () => document.removeEventListener('mousedown', onPress);
   }, [open]);
 
-  const pick = (day: Date) => {
+  const pick = (day: string) => {
     void helpers.setTouched(true, false);
-    void helpers.setValue(isoOf(day));
+    void helpers.setValue(day);
     close(true);
   };
 
   // Kept here, not passed on: a dialog the field sits in must not close with it, nor take its Tab.
+  // On the whole field, so that Escape closes a calendar still loading too.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!open) return;
+    const popover = popoverRef.current;
     if (event.key === 'Escape') {
       event.stopPropagation();
       close(true);
-    } else if (event.key === 'Tab' && popoverRef.current) {
+    } else if (event.key === 'Tab' && popover?.contains(document.activeElement)) {
       event.stopPropagation();
-      keepFocusIn(popoverRef.current, event.nativeEvent);
+      keepFocusIn(popover, event.nativeEvent);
     }
   };
 
-  const selected = localDay(value);
   return (
     <LabelledField name={name} label={label} hint={hint ?? 'dd/mm/yyyy'}>
       {({ id, invalid, describedBy }) => (
-        <Control>
+        <Control onKeyDown={onKeyDown}>
           <Input
             id={id}
             $invalid={invalid}
@@ -324,21 +284,18 @@ export function DateField({ name, label, hint, placeholder, autoComplete, weekSt
             aria-haspopup="dialog"
             aria-expanded={open}
             aria-controls={open ? dialogId : undefined}
+            onPointerEnter={() => void loadCalendar()}
+            onFocus={() => void loadCalendar()}
             onClick={() => setOpen((was) => !was)}
           >
             <CalendarIcon />
             <Unseen>{chooseName}</Unseen>
           </CalendarButton>
           {open && (
-            <Popover
-              ref={popoverRef}
-              id={dialogId}
-              role="dialog"
-              aria-modal="true"
-              aria-label={chooseName}
-              onKeyDown={onKeyDown}
-            >
-              <Month selected={selected} weekStart={weekStart} onPick={pick} />
+            <Popover ref={popoverRef} id={dialogId} role="dialog" aria-modal="true" aria-label={chooseName}>
+              <Suspense fallback={<Loading>Loading the calendar…</Loading>}>
+                <DateCalendar selected={value} weekStart={weekStart} onPick={pick} />
+              </Suspense>
             </Popover>
           )}
         </Control>
