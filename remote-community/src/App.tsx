@@ -3,6 +3,8 @@ import { GroupDetailsScreen } from './groups/GroupDetailsScreen';
 import { AddGroupScreen, EditGroupScreen } from './groups/GroupFormScreens';
 import { GroupListScreen } from './groups/GroupListScreen';
 import { MassSchedulingScreen } from './mass-scheduling/MassSchedulingScreen';
+import { IntentionsReportScreen } from './mass-scheduling/IntentionsReport';
+import { PrintReport } from './mass-scheduling/PrintReport';
 import { PrintWeek } from './mass-scheduling/PrintWeek';
 import { PrayerRequestsScreen } from './prayer-requests/PrayerRequestsScreen';
 import { routesOf, screensFor } from './routes';
@@ -11,6 +13,8 @@ import { routesOf, screensFor } from './routes';
 const screens = screensFor({
   '/mass-scheduling': <MassSchedulingScreen />,
   '/mass-scheduling/print': <PrintWeek />,
+  '/mass-scheduling/report': <IntentionsReportScreen />,
+  '/mass-scheduling/report/print': <PrintReport />,
   '/group-list': <GroupListScreen />,
   '/group-formation': <AddGroupScreen />,
   '/group/:id': <GroupDetailsScreen />,

@@ -5,6 +5,8 @@ import { remoteRoutes } from 'shared';
 export const { routePaths, screensFor, routesOf } = remoteRoutes([
   '/mass-scheduling',
   '/mass-scheduling/print',
+  '/mass-scheduling/report',
+  '/mass-scheduling/report/print',
   '/group-list',
   '/group-formation',
   '/group/:id',

@@ -536,3 +536,187 @@ describe('Mass Scheduling: the print view', () => {
     expect(await screen.findByText('Week must be a day of the calendar, written YYYY-MM-DD')).toBeInTheDocument();
   });
 });
+
+describe('Mass Scheduling: the intentions report', () => {
+  const reportCall = `GET /masses/report/${userId}`;
+  const parish = `GET /parish`;
+  const aParish = () => ok({ name: 'St Joseph', currency: 'GBP', timeZone: 'UTC', weekStart: 1 });
+  const anna = {
+    _id: 'b'.repeat(24),
+    fullname: 'Anna Mensah',
+    email: 'anna@example.com',
+    intention: 'Thanksgiving',
+    state: 'Scheduled' as const,
+    stipend: '0.1',
+    receipt: 'R-001',
+  };
+  const ruth = {
+    ...anna,
+    _id: 'c'.repeat(24),
+    fullname: 'Ruth Ade',
+    intention: 'Safe journey',
+    state: 'Said' as const,
+  };
+  const march = {
+    from: '2031-03-01',
+    to: '2031-03-31',
+    masses: [
+      {
+        _id: 'd'.repeat(24),
+        date: '2031-03-01',
+        time: '10:00',
+        place: 'Main church',
+        title: '',
+        celebrant: 'Fr. Paul',
+        intentions: [anna, { ...anna, _id: 'e'.repeat(24), fullname: 'Peter Obi', stipend: null, receipt: '' }],
+        stipends: '0.10',
+      },
+      {
+        _id: 'f'.repeat(24),
+        date: '2031-03-15',
+        time: '07:00',
+        place: 'Chapel',
+        title: 'Wedding',
+        celebrant: '',
+        intentions: [{ ...ruth, stipend: '1000' }],
+        stipends: '1000.00',
+      },
+    ],
+    states: [
+      { state: 'Scheduled', count: 2, stipends: '0.10' },
+      { state: 'Said', count: 1, stipends: '1000.00' },
+    ],
+    count: 3,
+    stipends: '1000.10',
+  };
+
+  it('is reached from the Mass Scheduling screen', async () => {
+    stubApi({ [list]: () => ok([]) });
+    render();
+    expect(await screen.findByRole('link', { name: 'Intentions report' })).toHaveAttribute(
+      'href',
+      '/mass-scheduling/report',
+    );
+  });
+
+  it('shows a period’s Masses with each intention, stipend and receipt, and the totals in the parish’s currency', async () => {
+    const calls = stubApi({ [parish]: aParish, [reportCall]: () => ok(march) });
+    render('/mass-scheduling/report?from=2031-03-01&to=2031-03-31');
+    const first = await screen.findByRole('table', { name: 'Intentions of Saturday 01/03/2031 10:00, Main church' });
+    const anna = within(first).getByText('Anna Mensah').closest('tr')!;
+    expect(within(anna).getByText('Thanksgiving')).toBeInTheDocument();
+    expect(within(anna).getByText('Scheduled')).toBeInTheDocument();
+    expect(within(anna).getByText('£0.10')).toBeInTheDocument();
+    expect(within(anna).getByText('R-001')).toBeInTheDocument();
+    const peter = within(first).getByText('Peter Obi').closest('tr')!;
+    expect(within(peter).getAllByText('—')).toHaveLength(2);
+    expect(
+      screen.getByRole('heading', { name: 'Saturday 01/03/2031 10:00, Main church (Fr. Paul)' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('2 intentions · Stipends: £0.10')).toBeInTheDocument();
+    expect(
+      screen.getByRole('table', { name: 'Intentions of Wedding, Saturday 15/03/2031 07:00, Chapel' }),
+    ).toHaveTextContent('£1,000.00');
+    const states = screen.getByRole('table', { name: 'By state' });
+    expect(
+      within(states)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)),
+    ).toEqual([
+      ['Scheduled', '2', '£0.10'],
+      ['Said', '1', '£1,000.00'],
+      ['Total for the period', '3', '£1,000.10'],
+    ]);
+    expect(calls.find((call) => call.url.startsWith('/masses/report'))!.params).toEqual({
+      from: '2031-03-01',
+      to: '2031-03-31',
+    });
+    expect(screen.getByRole('link', { name: 'Print' })).toHaveAttribute(
+      'href',
+      '/mass-scheduling/report/print?from=2031-03-01&to=2031-03-31',
+    );
+  });
+
+  it('is this month when no period is given, and says when the period has no intentions', async () => {
+    const calls = stubApi({ [reportCall]: () => ok({ ...march, masses: [], count: 0, stipends: '0.00' }) });
+    render('/mass-scheduling/report');
+    expect(await screen.findByText('No intentions in this period.')).toBeInTheDocument();
+    const month = today().slice(0, 7);
+    const { from, to } = calls.find((call) => call.url.startsWith('/masses/report'))!.params as Record<string, string>;
+    expect(from).toBe(`${month}-01`);
+    expect(to.slice(0, 7)).toBe(month);
+    expect(addDays(to, 1).endsWith('-01')).toBe(true);
+    expect(screen.getByLabelText('From')).toHaveValue(`01/${month.slice(5)}/${month.slice(0, 4)}`);
+  });
+
+  it('shows another period chosen with From and To; one back to front is refused in words', async () => {
+    const calls = stubApi({ [reportCall]: () => ok(march) });
+    const { router } = render('/mass-scheduling/report?from=2031-03-01&to=2031-03-31');
+    await screen.findByRole('table', { name: 'By state' });
+    const from = screen.getByLabelText('From');
+    await userEvent.clear(from);
+    await userEvent.type(from, '10/04/2031');
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('The period is back to front: From must be on or before To')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.startsWith('/masses/report'))).toHaveLength(1);
+    const to = screen.getByLabelText('To');
+    await userEvent.clear(to);
+    await userEvent.type(to, '30/04/2031');
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?from=2031-04-10&to=2031-04-30'));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url.startsWith('/masses/report')).at(-1)!.params).toEqual({
+        from: '2031-04-10',
+        to: '2031-04-30',
+      }),
+    );
+  });
+
+  it('exports the period as CSV, as the lists do', async () => {
+    const downloads = watchDownloads();
+    const calls = stubApi({
+      [reportCall]: () => ok(march),
+      'GET /export/intentions-report.csv': () => [
+        200,
+        new Blob(['Mass Date'], { type: 'text/csv' }),
+        { 'content-disposition': 'attachment; filename="intentions-report-2031-03-01-2031-03-31.csv"' },
+      ],
+    });
+    render('/mass-scheduling/report?from=2031-03-01&to=2031-03-31');
+    await screen.findByRole('table', { name: 'By state' });
+    await userEvent.click(screen.getByRole('button', { name: /Export/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'CSV (.csv)' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(calls.find((call) => call.url === '/export/intentions-report.csv')!.params).toMatchObject({
+      from: '2031-03-01',
+      to: '2031-03-31',
+    });
+    jest.restoreAllMocks();
+  });
+
+  it('prints as the week does: a sheet previewed, its copy alone on paper, Print once it is in', async () => {
+    stubApi({ [parish]: aParish, [reportCall]: () => ok(march) });
+    const print = jest.spyOn(window, 'print').mockImplementation(() => undefined);
+    render('/mass-scheduling/report/print?from=2031-03-01&to=2031-03-31');
+    const sheet = await screen.findByRole('article', { name: 'Mass intentions report' });
+    expect(await within(sheet).findByText('Safe journey')).toBeInTheDocument();
+    expect(within(sheet).getByText('01/03/2031 – 31/03/2031')).toBeInTheDocument();
+    expect(
+      within(sheet).getByRole('heading', { name: 'Saturday 01/03/2031 10:00, Main church (Fr. Paul)' }),
+    ).toBeInTheDocument();
+    expect(within(sheet).getByText('Total, 2 intentions').closest('tr')).toHaveTextContent('£0.10');
+    expect(within(sheet).getByText('Total for the period').closest('tr')).toHaveTextContent('3£1,000.10');
+    const printed = document.getElementById('intentions-report-print')!;
+    expect(printed.parentElement).toBe(document.body);
+    await waitFor(() => expect(printed).toHaveTextContent('Safe journey'));
+    expect(printed).not.toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Back to the report' })).toHaveAttribute(
+      'href',
+      '/mass-scheduling/report?from=2031-03-01&to=2031-03-31',
+    );
+    print.mockRestore();
+  });
+});

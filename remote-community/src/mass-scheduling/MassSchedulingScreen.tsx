@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   Button,
+  ButtonLink,
   ExportButton,
   ListTable,
   notify,
@@ -113,7 +114,16 @@ export function MassSchedulingScreen() {
 
   return (
     <Panel>
-      <PageHeader actions={<ExportButton list="mass-intentions" />} />
+      <PageHeader
+        actions={
+          <>
+            <ButtonLink variant="secondary" to="/mass-scheduling/report">
+              Intentions report
+            </ButtonLink>
+            <ExportButton list="mass-intentions" />
+          </>
+        }
+      />
       <Views role="group" aria-label="View">
         {VIEWS.map((option) => (
           <Button

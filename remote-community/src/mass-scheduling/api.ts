@@ -12,6 +12,9 @@ export type RegularMass = Schemas['RegularMass'];
 export type MassFields = Schemas['MassInput'];
 export type RegularMassFields = Schemas['RegularMassInput'];
 export type Care = Schemas['IntentionCare'];
+/** The intentions report of a period: its Masses with their intentions, and the totals of stipends. */
+export type IntentionsReport = Schemas['IntentionsReport'];
+export type ReportMass = Schemas['ReportMass'];
 
 export const WEEKDAYS = RegularMassInput.weekday.enum;
 export const INTENTION_STATES = IntentionCare.state.enum;
@@ -35,6 +38,8 @@ export const massIntentionsApi = {
   page: pageCall('/api/v1/mass/intention/{userId}'),
   week: async (userId: string, week: string, signal?: AbortSignal) =>
     (await callApi('get', '/api/v1/masses/week/{userId}', { params: { userId }, query: { week }, signal })).data,
+  report: async (userId: string, period: { from: string; to: string }, signal?: AbortSignal) =>
+    (await callApi('get', '/api/v1/masses/report/{userId}', { params: { userId }, query: period, signal })).data,
   regular: async (userId: string, signal?: AbortSignal) =>
     (await callApi('get', '/api/v1/masses/regular/{userId}', { params: { userId }, signal })).data,
   place: async (userId: string, id: string, massId: string) =>
