@@ -170,7 +170,7 @@ const Unseen = styled.span`
 `;
 
 const Loading = styled.p`
-  width: 280px;
+  width: 264px;
   margin: 0;
   padding: ${({ theme }) => theme.space(4)};
   color: ${({ theme }) => theme.color.muted};
