@@ -152,8 +152,8 @@ type PageRoute = {
  */
 export function pageCall<const P extends PageRoute>(path: P) {
   type Row = Data<P> extends (infer R)[] ? R : never;
-  return async (userId: string, { page, limit, q }: PageRequest, signal?: AbortSignal): Promise<PageAnswer<Row>> => {
-    const answer = await send('get', path, { params: { userId }, query: { page, limit, q: q || undefined }, signal });
+  return async (userId: string, { page, limit, q, sort }: PageRequest, signal?: AbortSignal): Promise<PageAnswer<Row>> => {
+    const answer = await send('get', path, { params: { userId }, query: { page, limit, q: q || undefined, sort }, signal });
     return { rows: answer.data as Row[], total: answer.total };
   };
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoutes, signIn } from '../testing/render';
 import { returnTo } from '../navigation/listReturn';
@@ -194,5 +194,136 @@ describe('ListTable with the header filter', () => {
     expect(returnTo('/list')).toBe('/list?q=row&page=2');
     expect(returnTo('/list/7')).toBe('/list/7');
     expect(returnTo('/list?week=3')).toBe('/list?week=3');
+  });
+});
+
+describe('DataTable sorted by its headers', () => {
+  interface Item {
+    id: string;
+    name: string;
+    added: string;
+    count: number;
+  }
+  const items: Item[] = [
+    { id: '1', name: 'banana', added: '2026-03-01T10:00:00.000Z', count: 9 },
+    { id: '2', name: 'Äpfel', added: '2025-12-31T23:00:00.000Z', count: 100 },
+    { id: '3', name: 'cherry', added: '2026-01-15T08:00:00.000Z', count: 10 },
+    { id: '4', name: 'apple', added: '2026-02-01T00:00:00.000Z', count: 9 },
+  ];
+  const sortable = [
+    { header: 'Name', sort: { key: 'name', value: (item: Item) => item.name }, cell: (item: Item) => item.name },
+    {
+      header: 'Added',
+      sort: { key: 'added', value: (item: Item) => new Date(item.added) },
+      cell: (item: Item) => item.added.slice(0, 10),
+    },
+    { header: 'Count', sort: { key: 'count', value: (item: Item) => item.count }, cell: (item: Item) => item.count },
+    { header: 'Action', cell: () => <button type="button">Open</button> },
+  ];
+  const names = () =>
+    within(screen.getByRole('table', { name: 'Things' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+  const render = (path = '/list', rows: Item[] = items, props: { total?: number } = {}) =>
+    renderRoutes(
+      [
+        {
+          path: '/list',
+          element: <DataTable caption="Things" columns={sortable} rows={rows} rowKey={(row) => row.id} {...props} />,
+        },
+      ],
+      path,
+    );
+
+  it('makes each sortable header a button in a header cell saying its sort; a column of actions has none', () => {
+    render();
+    for (const name of ['Name', 'Added', 'Count']) {
+      const header = screen.getByRole('columnheader', { name });
+      expect(header).toHaveAttribute('aria-sort', 'none');
+      expect(within(header).getByRole('button', { name })).toBeInTheDocument();
+    }
+    const action = screen.getByRole('columnheader', { name: 'Action' });
+    expect(action).not.toHaveAttribute('aria-sort');
+    expect(within(action).queryByRole('button')).not.toBeInTheDocument();
+    // Without ?sort= the rows stay in the list's own order.
+    expect(names()).toEqual(['banana', 'Äpfel', 'cherry', 'apple']);
+  });
+
+  it('sorts ascending on a click and descending on the next, in the address, text by the locale', async () => {
+    const { router } = render();
+    const header = screen.getByRole('columnheader', { name: 'Name' });
+    await userEvent.click(within(header).getByRole('button', { name: 'Name' }));
+    expect(router.state.location.search).toBe('?sort=name');
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    // Ä sorts with A, whatever the case: not after z as its code point would.
+    expect(names()).toEqual(['Äpfel', 'apple', 'banana', 'cherry']);
+    await userEvent.click(within(header).getByRole('button', { name: 'Name' }));
+    expect(router.state.location.search).toBe('?sort=-name');
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    expect(names()).toEqual(['cherry', 'banana', 'apple', 'Äpfel']);
+    await userEvent.click(within(header).getByRole('button', { name: 'Name' }));
+    expect(router.state.location.search).toBe('?sort=name');
+    // Another column: it sorts, and the first says it no longer does.
+    await userEvent.click(screen.getByRole('button', { name: 'Count' }));
+    expect(header).toHaveAttribute('aria-sort', 'none');
+    expect(screen.getByRole('columnheader', { name: 'Count' })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  it('sorts numbers as numbers and dates as dates, equal ones in the list’s own order', () => {
+    render('/list?sort=count');
+    // 9 before 10 before 100 (as text, 10 and 100 would come first); the two 9s as listed.
+    expect(names()).toEqual(['banana', 'apple', 'cherry', 'Äpfel']);
+    cleanup();
+    render('/list?sort=-added');
+    expect(names()).toEqual(['banana', 'apple', 'cherry', 'Äpfel']);
+  });
+
+  it('starts a new sort at the first page, and remembers it for Back as it does ?q= and ?page=', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({
+      id: String(i),
+      name: `Item ${String(i).padStart(2, '0')}`,
+      added: '2026-01-01T00:00:00.000Z',
+      count: i,
+    }));
+    // A list screen's table (ListTable) remembers the address it was shown at.
+    const { router } = renderRoutes(
+      [
+        {
+          path: '/list',
+          element: (
+            <ListTable
+              load={{ loading: false, error: null, reload: () => undefined }}
+              emptyText="None."
+              caption="Things"
+              columns={sortable}
+              rows={many}
+              rowKey={(row) => row.id}
+            />
+          ),
+        },
+      ],
+      '/list?q=item&page=2',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Count' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Count' }));
+    expect(router.state.location.search).toBe('?q=item&sort=-count');
+    expect(names()[0]).toBe('Item 29');
+    expect(returnTo('/list')).toBe('/list?q=item&sort=-count');
+  });
+
+  it('leaves rows the server sorted as they came, and says their sort', () => {
+    render('/list?sort=-name', items.slice(0, 2), { total: 2 });
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+    expect(names()).toEqual(['banana', 'Äpfel']);
+  });
+
+  it('keeps its own order for a sort of a column it does not have, and drops it from the address', async () => {
+    const { router } = render('/list?sort=-colour&page=1');
+    expect(names()).toEqual(['banana', 'Äpfel', 'cherry', 'apple']);
+    await waitFor(() => expect(router.state.location.search).toBe('?page=1'));
+    for (const header of screen.getAllByRole('columnheader').slice(0, 3)) {
+      expect(header).toHaveAttribute('aria-sort', 'none');
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useRememberList } from '../navigation/listReturn';
@@ -10,6 +10,7 @@ import { Pagination, usePage } from './Pagination';
 import { RowAction, RowActions } from './RowActions';
 import { LoadingBlock } from './Spinner';
 import { useCanWrite } from '../session/permissions';
+import { sortRows, useListSort, type SortValue } from './sort';
 
 export interface Column<Row> {
   header: string;
@@ -27,6 +28,12 @@ export interface Column<Row> {
   fit?: boolean;
   /** An Action column of Edit or Delete only: left out for a member who may not write here (useCanWrite). */
   write?: boolean;
+  /**
+   * A column its header sorts by (`?sort=key`, `?sort=-key`): its name in the address, as the API names
+   * the field (the server's name for a list it pages), and the row's value a list loaded whole sorts by:
+   * a date as a Date, a number as a number, a text as its text.
+   */
+  sort?: { key: string; value: (row: Row) => SortValue };
 }
 
 /** Below this width a table shows its rows as a divided list, a cell a line. */
@@ -133,6 +140,37 @@ const Cell = styled.td<{ $fit?: boolean; $clip?: boolean }>`
   }
 `;
 
+/**
+ * A header that sorts its column: the header's text, then an arrow of the order drawn by CSS, with no
+ * text for screen readers (they read the cell's aria-sort) nor in the header's text content.
+ */
+const SortButton = styled.button<{ $sort: 'ascending' | 'descending' | 'none' }>`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(1)};
+  margin: -${({ theme }) => theme.space(1)};
+  padding: ${({ theme }) => theme.space(1)};
+  border: 0;
+  border-radius: 4px;
+  background: none;
+  color: inherit;
+  font: inherit;
+  white-space: nowrap;
+  cursor: pointer;
+  &::after {
+    content: '${({ $sort }) => ($sort === 'ascending' ? '▲' : $sort === 'descending' ? '▼' : '↕')}' / '';
+    font-size: 0.75em;
+    opacity: ${({ $sort }) => ($sort === 'none' ? 0.35 : 1)};
+  }
+  &:hover {
+    color: ${({ theme }) => theme.color.text};
+  }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.primary};
+    outline-offset: 1px;
+  }
+`;
+
 const Head = styled.th<{ $fit?: boolean }>`
   ${({ $fit }) => $fit && 'width: 1%;'}
   /* The phone's hidden header row is laid out too: a percentage there would widen it across the page. */
@@ -175,23 +213,36 @@ interface DataTableProps<Row> {
   pageSize?: number;
   /** Paged by the server: `rows` is the page of `?page=`, and this many rows there are in all. */
   total?: number;
+  /**
+   * `rows` come sorted by the server as `?sort=` asks (a list it pages); else, without `total`, the
+   * table sorts them itself.
+   */
+  sortedByServer?: boolean;
 }
 
 /** Lists show this many rows a page unless they say otherwise. */
 export const DEFAULT_PAGE_SIZE = 25;
 
-/** A readable table; the caption names it for screen readers and tests. */
+/**
+ * A readable table; the caption names it for screen readers and tests. The headers of the columns that
+ * sort are buttons: a click sorts by the column ascending, a second descending (`?sort=` in the URL).
+ */
 export function DataTable<Row>({
   caption,
-  rows: allRows,
+  rows: unsorted,
   rowKey,
   pageSize = DEFAULT_PAGE_SIZE,
   total: serverTotal,
+  sortedByServer = serverTotal !== undefined,
   columns: allColumns,
 }: DataTableProps<Row>) {
-  const { rows, page, pageCount, total, goTo } = usePage(allRows, pageSize, serverTotal);
   const canWrite = useCanWrite();
   const columns = canWrite ? allColumns : allColumns.filter((column) => !column.write);
+  const { sort, sortBy } = useListSort(columns.flatMap((column) => (column.sort ? [column.sort.key] : [])));
+  const sortedColumn = sort && columns.find((column) => column.sort?.key === sort.key)?.sort;
+  const allRows = sortedColumn && !sortedByServer ? sortRows(unsorted, sortedColumn.value, sort.direction) : unsorted;
+  const { rows, page, pageCount, total, goTo } = usePage(allRows, pageSize, serverTotal);
+  useDropUnknownSort(sort !== undefined);
   return (
     <>
       <Scroll>
@@ -200,8 +251,23 @@ export function DataTable<Row>({
           <thead>
             <tr>
               {columns.map((column) => (
-                <Head key={column.header} scope="col" $fit={column.fit ?? column.write}>
-                  {column.header}
+                <Head
+                  key={column.header}
+                  scope="col"
+                  $fit={column.fit ?? column.write}
+                  aria-sort={column.sort && (sort?.key === column.sort.key ? sort.direction : 'none')}
+                >
+                  {column.sort ? (
+                    <SortButton
+                      type="button"
+                      $sort={sort?.key === column.sort.key ? sort.direction : 'none'}
+                      onClick={() => sortBy(column.sort!.key)}
+                    >
+                      {column.header}
+                    </SortButton>
+                  ) : (
+                    column.header
+                  )}
                 </Head>
               ))}
             </tr>
@@ -227,6 +293,26 @@ export function DataTable<Row>({
       <Pagination page={page} pageCount={pageCount} total={total} pageSize={pageSize} goTo={goTo} />
     </>
   );
+}
+
+/**
+ * A `?sort=` of a column this table does not sort by (an old link, a column left out for the role)
+ * leaves the list in its own order, and the address, which Export and Back read, without it.
+ */
+function useDropUnknownSort(known: boolean) {
+  const [params, setParams] = useSearchParams();
+  const unknown = params.has('sort') && !known;
+  useEffect(() => {
+    if (!unknown) return;
+    setParams(
+      (previous) => {
+        const updated = new URLSearchParams(previous);
+        updated.delete('sort');
+        return updated;
+      },
+      { replace: true },
+    );
+  }, [unknown, setParams]);
 }
 
 interface ListTableProps<Row> extends DataTableProps<Row> {

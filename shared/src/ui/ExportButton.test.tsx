@@ -10,7 +10,7 @@ const CSV = '\uFEFFRequest,Submitted\r\nFor my mother,27/11/2026\r\n';
 describe('ExportButton', () => {
   afterEach(() => jest.restoreAllMocks());
 
-  it("downloads the list as the server writes it, with the screen's filter, search and time zone", async () => {
+  it("downloads the list as the server writes it, with the screen's filter, search, sort and time zone", async () => {
     signIn();
     const downloads = watchDownloads();
     const file = new Blob([CSV], { type: 'text/csv' });
@@ -23,7 +23,7 @@ describe('ExportButton', () => {
     });
     renderRoutes(
       [{ path: '/prayer-requests', element: <ExportButton list="prayer-requests" filters={{ state: 'Answered' }} /> }],
-      '/prayer-requests?q=%20mother%20&state=answered',
+      '/prayer-requests?q=%20mother%20&state=answered&sort=-createdAt',
     );
     await chooseExport('CSV (.csv)');
     await waitFor(() => expect(downloads).toHaveLength(1));
@@ -31,6 +31,8 @@ describe('ExportButton', () => {
     expect(calls[0]!.params).toEqual({
       q: 'mother',
       state: 'Answered',
+      // The file's rows in the order the list shows.
+      sort: '-createdAt',
       tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     expect(downloads[0]!.name).toBe('prayer-requests-2026-11-27.csv');

@@ -1,5 +1,6 @@
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { useSearchParams } from 'react-router-dom';
 import type { paths } from 'api/contract';
 import { useSearchTerm } from '../search/search';
 import { Button } from './Button';
@@ -83,11 +84,13 @@ const Choice = styled.button`
 
 /**
  * 'Export' on a list screen: a choice of CSV or an Excel workbook, each what the list shows — its
- * filters and the header's search (`?q=`) — as the server writes it (GET /export/{list}.csv or .xlsx),
+ * filters, the header's search (`?q=`) and its rows' order (`?sort=`) — as the server writes it (GET /export/{list}.csv or .xlsx),
  * dates in the browser's time zone. The choices close on a choice, on Escape and on a click elsewhere.
  */
 export function ExportButton({ list, filters = {} }: ExportButtonProps) {
   const term = useSearchTerm();
+  // The table keeps only a sort it knows in the address (DataTable), as the server names it.
+  const sort = useSearchParams()[0].get('sort');
   const { busy, start } = useDownload();
   const [open, setOpen] = useState(false);
   const [towards, setTowards] = useState<'left' | 'right'>('left');
@@ -121,7 +124,12 @@ export function ExportButton({ list, filters = {} }: ExportButtonProps) {
     closeToExport();
     void start({
       url: `/export/${list}.${extension}`,
-      params: { ...(term ? { q: term } : {}), tz: Intl.DateTimeFormat().resolvedOptions().timeZone, ...filters },
+      params: {
+        ...(term ? { q: term } : {}),
+        ...(sort ? { sort } : {}),
+        tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        ...filters,
+      },
       fileName: `${list}.${extension}`,
     });
   };
