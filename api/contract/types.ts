@@ -14679,6 +14679,8 @@ export interface components {
       intention: string;
       /** @enum {string} */
       state: 'Scheduled' | 'Said';
+      /** @description The stipend, an amount ('20.50'), or null */
+      stipend: string | null;
     };
     Mass: {
       /** @description The Mass's id; for a date of a regular Mass no intention was placed in yet, `<regular Mass id>.<YYYY-MM-DD>` */

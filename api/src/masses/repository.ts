@@ -218,7 +218,7 @@ async function withIntentions(query: Query, masses: MassRow[], timeZone: string)
   const placed = ids.length
     ? await query
         .selectFrom('mass_intentions')
-        .select(['_id', 'fullname', 'intention', 'state', 'mass_id'])
+        .select(['_id', 'fullname', 'intention', 'state', 'mass_id', 'stipend'])
         .where('mass_id', 'in', ids)
         .where('state', 'in', [...PLACED_STATES])
         .orderBy('created_at')
@@ -243,6 +243,7 @@ async function withIntentions(query: Query, masses: MassRow[], timeZone: string)
         fullname: row.fullname,
         intention: row.intention,
         state: row.state as 'Scheduled' | 'Said',
+        stipend: row.stipend,
       })),
   }));
 }

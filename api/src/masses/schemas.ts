@@ -68,6 +68,7 @@ export const MassIntentionInMass = Entity('MassIntentionInMass', {
   fullname: Type.String(),
   intention: Type.String(),
   state: OneOf(['Scheduled', 'Said'] as const),
+  stipend: Type.Union([Type.String(), Type.Null()], { description: "The stipend, an amount ('20.50'), or null" }),
 });
 
 /** A Mass on a date, with the intentions placed in it. */

@@ -69,6 +69,37 @@ describe.each(engines())('Settings → Parish on %s', (_name, engine) => {
     expect((await get()).body.data).toEqual(before);
   });
 
+  it("gives the Mass week each intention's stipend, for the screens to show with the currency", async () => {
+    const admin = server.admin._id;
+    const mass = await server.call('POST', `/api/v1/add/mass/${admin}`, {
+      token,
+      json: { date: '2099-12-24', time: '23:30', place: 'Main church' },
+    });
+    for (const [fullname, stipend] of [
+      ['Ada Obi', '20.50'],
+      ['Chidi Eze', null],
+    ] as const) {
+      const asked = await server.call('POST', '/api/v1/mass/intention', {
+        json: { fullname, email: 'ada@example.com', intention: 'Thanksgiving' },
+      });
+      const id = asked.body.data._id as string;
+      await server.call('PUT', `/api/v1/mass/intention/place/${admin}/${id}`, {
+        token,
+        json: { massId: mass.body.data._id },
+      });
+      if (stipend) await server.call('PUT', `/api/v1/mass/intention/${admin}/${id}`, { token, json: { stipend } });
+    }
+    const week = await server.call('GET', `/api/v1/masses/week/${admin}?week=2099-12-24`, { token });
+    expect(
+      (week.body.data.masses[0].intentions as { fullname: string; stipend: string | null }[]).map(
+        ({ fullname, stipend }) => [fullname, stipend],
+      ),
+    ).toEqual([
+      ['Ada Obi', '20.50'],
+      ['Chidi Eze', null],
+    ]);
+  });
+
   it('a Manager and a Guest User read them but may not change them', async () => {
     const before = (await get()).body.data as unknown;
     const manager = await put(LAGOS, members.Manager.token);

@@ -10,7 +10,12 @@ const NoPicture = styled.span`
 
 const layout: ListLayout<Group> = {
   columns: [
-    { header: 'Name', maxWidth: '280px', cell: (group) => group.groupName },
+    {
+      header: 'Name',
+      maxWidth: '280px',
+      sort: { key: 'groupName', value: (group) => group.groupName },
+      cell: (group) => group.groupName,
+    },
     linkColumn('Link', '320px', (group) => group.groupLink),
     {
       header: 'Thumbnail',

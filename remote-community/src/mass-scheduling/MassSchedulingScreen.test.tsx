@@ -76,7 +76,7 @@ describe('Mass Scheduling', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Full Name', 'Email', 'Intention Type', 'State and Mass', 'Action']);
+    ).toEqual(['Full Name', 'Email', 'Intention Type', 'State and Mass', 'Stipend', 'Action']);
     expect(within(table).getByText('Anna Mensah')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'peter@example.com' })).toHaveAttribute(
       'href',
@@ -130,7 +130,7 @@ describe('Mass Scheduling', () => {
       _id: 'f'.repeat(24),
       time: '07:00',
       cap: 1,
-      intentions: [{ _id: 'a'.repeat(24), fullname: 'X', intention: 'Y', state: 'Scheduled' }],
+      intentions: [{ _id: 'a'.repeat(24), fullname: 'X', intention: 'Y', state: 'Scheduled', stipend: null }],
     });
     const calls = stubApi({
       [list]: () => ok(intentions),
@@ -316,6 +316,7 @@ describe('Mass Scheduling: the week', () => {
                         fullname: 'Peter Obi',
                         intention: 'Repose of the soul',
                         state: 'Scheduled',
+                        stipend: null,
                       },
                     ],
                   }),
@@ -461,7 +462,13 @@ describe('Mass Scheduling: the print view', () => {
           weekOf([
             mass({
               intentions: [
-                { _id: 'c'.repeat(24), fullname: 'Peter Obi', intention: 'Repose of the soul', state: 'Scheduled' },
+                {
+                  _id: 'c'.repeat(24),
+                  fullname: 'Peter Obi',
+                  intention: 'Repose of the soul',
+                  state: 'Scheduled',
+                  stipend: null,
+                },
               ],
             }),
           ]),

@@ -22,6 +22,7 @@ import { useSaidConfirmation } from './ConfirmSaid';
 import { IntentionDetails } from './IntentionDetails';
 import { IntentionState } from './IntentionState';
 import { PlaceIntention } from './PlaceIntention';
+import { Stipend, StipendTotal } from './Stipend';
 import { WeekView } from './WeekView';
 
 const Views = styled.div`
@@ -196,6 +197,7 @@ function Requests() {
           </StateCell>
         ),
       },
+      { header: 'Stipend', cell: (row) => <Stipend amount={row.stipend} /> },
       {
         header: 'Action',
         fit: true,
@@ -242,6 +244,9 @@ function Requests() {
         total={total}
         rowKey={(row) => row._id}
       />
+      {rows.length > 0 && (
+        <StipendTotal label="Stipends of the intentions shown" amounts={rows.map((row) => row.stipend)} />
+      )}
       {placing && <PlaceIntention intention={placing} onClose={() => setPlacing(undefined)} />}
       {open && (
         <IntentionDetails

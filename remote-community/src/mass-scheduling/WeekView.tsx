@@ -9,6 +9,7 @@ import {
   LoadFailed,
   LoadingBlock,
   RowAction,
+  totalAmount,
   usePermissions,
   useUserId,
 } from 'shared';
@@ -18,6 +19,7 @@ import { addDays, byDay, massInWords, today, weekdayOf, weekInWords } from './ca
 import { IntentionState } from './IntentionState';
 import { MassForm, RegularMasses } from './MassForms';
 import { ToolGroup, Toolbar } from '../ui/Toolbar';
+import { Stipend, StipendTotal } from './Stipend';
 
 const Title = styled.h2`
   margin: 0;
@@ -142,12 +144,23 @@ export function WeekView({ week, onWeek }: { week: string; onWeek: (week: string
                     {mass.celebrant && `${mass.celebrant} · `}
                     {mass.intentions.length} of {mass.cap} intentions
                     {mass.past && ' · begun or over'}
+                    {mass.intentions.some((intention) => intention.stipend) && (
+                      <>
+                        {' · stipends '}
+                        <Stipend amount={totalAmount(mass.intentions.map((intention) => intention.stipend))} />
+                      </>
+                    )}
                   </Muted>
                   {mass.intentions.length > 0 && (
                     <ol>
                       {mass.intentions.map((intention) => (
                         <li key={intention._id}>
                           {intention.intention} <Muted as="span">— {intention.fullname}</Muted>{' '}
+                          {intention.stipend && (
+                            <Muted as="span">
+                              · <Stipend amount={intention.stipend} />
+                            </Muted>
+                          )}{' '}
                           {intention.state === 'Said' && <IntentionState state="Said" />}
                         </li>
                       ))}
@@ -158,6 +171,12 @@ export function WeekView({ week, onWeek }: { week: string; onWeek: (week: string
             </Cards>
           </Day>
         ))
+      )}
+      {masses.data && masses.data.masses.length > 0 && (
+        <StipendTotal
+          label="Stipends this week"
+          amounts={masses.data.masses.flatMap((mass) => mass.intentions.map((intention) => intention.stipend))}
+        />
       )}
       {editing && (
         <MassForm

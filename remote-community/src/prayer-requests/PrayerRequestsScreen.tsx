@@ -166,6 +166,7 @@ export function PrayerRequestsScreen() {
     { userId, state: filter.key },
     (request, signal) => prayerRequestsApi.page(userId, request, filter.state, signal),
     (row) => [row.request, row.note],
+    { sortable: ['request', 'createdAt', 'state'] },
   );
   // Whether there is any request at all, whatever the filter: Delete All and the spec's empty text.
   const any = useResource(prayerRequests.list({ userId, part: 'any' }), (signal) =>
@@ -244,10 +245,20 @@ export function PrayerRequestsScreen() {
         ),
       },
       { header: 'S/N', fit: true, cell: (_row, index) => <Muted>{index + 1}</Muted> },
-      { header: 'Request', cell: (row) => <RequestText>{row.request}</RequestText> },
-      { header: 'Submitted', fit: true, cell: (row) => <Muted>{formatDate(row.createdAt)}</Muted> },
+      {
+        header: 'Request',
+        sort: { key: 'request', value: (row) => row.request },
+        cell: (row) => <RequestText>{row.request}</RequestText>,
+      },
+      {
+        header: 'Submitted',
+        fit: true,
+        sort: { key: 'createdAt', value: (row) => new Date(row.createdAt) },
+        cell: (row) => <Muted>{formatDate(row.createdAt)}</Muted>,
+      },
       {
         header: 'State',
+        sort: { key: 'state', value: (row) => row.state },
         // One element: a phone's stacked row lays out a cell's children as its parts.
         cell: (row) => (
           <StateCell>

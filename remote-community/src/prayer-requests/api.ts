@@ -20,13 +20,13 @@ export const prayerRequestsApi = {
   /** A page of the requests containing q (in `state`, or all of them), with how many match in all. */
   page: async (
     userId: string,
-    { page, limit, q }: PageRequest,
+    { page, limit, q, sort }: PageRequest,
     state: PrayerState | undefined,
     signal?: AbortSignal,
   ): Promise<PageAnswer<PrayerRequest>> => {
     const answer = await callApi('get', '/api/v1/prayer/request/{userId}', {
       params: { userId },
-      query: { page: String(page), limit: String(limit), q: q || undefined, state },
+      query: { page: String(page), limit: String(limit), q: q || undefined, state, sort },
       signal,
     });
     return { rows: answer.data, total: answer.total };

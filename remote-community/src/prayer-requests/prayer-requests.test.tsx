@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from 'shared';
 import { type PrayerRequest } from './api';
@@ -384,6 +384,66 @@ describe('Prayer requests past 500', () => {
     expect(listCalls(calls, 'New').at(-1)?.params).toEqual({ page: '48', limit: '25', state: 'New' });
     expect(screen.queryByText('No prayer requests available.')).not.toBeInTheDocument();
   });
+
+  it('sorts on the server by a header: from the first page, the order in the address, Back to the one before', async () => {
+    // 1,200 New requests, each sent on a day of its own: the server sorts them as asked.
+    const pool = Array.from({ length: 1200 }, (_, i) =>
+      requestOf({
+        _id: String(i).padStart(24, '0'),
+        request: `${['Grace', 'healing', 'Peace'][i % 3]} ${String(i).padStart(4, '0')}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString(),
+      }),
+    );
+    const orders = new Map<string, PrayerRequest[]>();
+    const sortedBy = (sort: string) => {
+      const key = sort.replace(/^-/, '') as 'request' | 'createdAt';
+      const ascending = [...pool].sort((a, b) => (a[key].toLowerCase() < b[key].toLowerCase() ? -1 : 1));
+      if (!orders.has(sort)) orders.set(sort, sort.startsWith('-') ? ascending.reverse() : ascending);
+      return orders.get(sort)!;
+    };
+    const calls = stubApi({
+      [listPath]: ({ params }) => {
+        const sorted = sortedBy(params.sort ?? '-createdAt');
+        const limit = Number(params.limit);
+        const page = Number(params.page ?? 1);
+        return [200, { message: 'ok', data: sorted.slice((page - 1) * limit, page * limit), total: 1200, page, limit }];
+      },
+    });
+    const { router } = render('/prayer-requests?page=2');
+    const table = await screen.findByRole('table', { name: 'Prayer requests' });
+    const requests = () =>
+      within(screen.getByRole('table', { name: 'Prayer requests' }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[2]!.textContent);
+    await waitFor(() => expect(requests()[0]).toBe('healing 1174'));
+    const header = within(table).getByRole('columnheader', { name: 'Request' });
+    expect(header).toHaveAttribute('aria-sort', 'none');
+
+    await userEvent.click(within(header).getByRole('button', { name: 'Request' }));
+    expect(router.state.location.search).toBe('?sort=request');
+    await waitFor(() => expect(requests().slice(0, 2)).toEqual(['Grace 0000', 'Grace 0003']));
+    expect(screen.getByRole('columnheader', { name: 'Request' })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByText('Showing 1–25 of 1200')).toBeInTheDocument();
+    expect(listCalls(calls, 'New').at(-1)?.params).toEqual({ page: '1', limit: '25', state: 'New', sort: 'request' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Request' }));
+    expect(router.state.location.search).toBe('?sort=-request');
+    await waitFor(() => expect(requests()[0]).toBe('Peace 1199'));
+    expect(screen.getByRole('columnheader', { name: 'Request' })).toHaveAttribute('aria-sort', 'descending');
+
+    // Back (the browser's) returns to the list as it was, ascending.
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?sort=request');
+    await waitFor(() => expect(requests()[0]).toBe('Grace 0000'));
+    expect(screen.getByRole('columnheader', { name: 'Request' })).toHaveAttribute('aria-sort', 'ascending');
+    // The Export writes the rows in this order.
+    const downloads = watchDownloads();
+    const exports = stubApi({ [`GET /export/prayer-requests.csv`]: () => [200, new Blob(['x'])] });
+    await chooseExport('CSV (.csv)');
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(exports.at(-1)?.params).toMatchObject({ state: 'New', sort: 'request' });
+  }, 30_000);
 
   it('searches on the server with the header filter', async () => {
     const calls = stubApi({

@@ -60,9 +60,24 @@ function useWeek(): [number, (week: number) => void] {
 }
 
 const columns: Column<Reading>[] = [
-  { header: 'Day', fit: true, cell: (reading) => <DayLabel>Day {reading.day}</DayLabel> },
-  { header: 'Date', fit: true, cell: (reading) => formatDate(reading.date) },
-  { header: 'Passage', maxWidth: '420px', cell: (reading) => reading.passage },
+  {
+    header: 'Day',
+    fit: true,
+    sort: { key: 'day', value: (reading) => reading.day },
+    cell: (reading) => <DayLabel>Day {reading.day}</DayLabel>,
+  },
+  {
+    header: 'Date',
+    fit: true,
+    sort: { key: 'date', value: (reading) => new Date(reading.date) },
+    cell: (reading) => formatDate(reading.date),
+  },
+  {
+    header: 'Passage',
+    maxWidth: '420px',
+    sort: { key: 'passage', value: (reading) => reading.passage },
+    cell: (reading) => reading.passage,
+  },
   {
     header: 'Action',
     fit: true,

@@ -94,6 +94,40 @@ describe('BookShelf list', () => {
     expect(calls.find((call) => call.url === '/export/books.csv')!.params).toMatchObject({ q: 'confess' });
     jest.restoreAllMocks();
   });
+
+  it('sorts by a header on screen, in the address, and Back from a book returns to the sorted list', async () => {
+    const third: Book = { ...book, _id: 'c'.repeat(24), id: 'c'.repeat(24), bookName: 'abandonment to Providence' };
+    stubApi({
+      'GET /all/books/': () => ok([book, other, third]),
+      [`GET /single/book/${other._id}`]: () => ok(other),
+    });
+    const { router } = render('/bookshelf');
+    const table = await screen.findByRole('table', { name: 'Books' });
+    const titles = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+    expect(titles()).toEqual(['The Imitation of Christ', 'Confessions', 'abandonment to Providence']);
+    const title = within(table).getByRole('columnheader', { name: 'Title' });
+    expect(title).toHaveAttribute('aria-sort', 'none');
+    await userEvent.click(within(title).getByRole('button', { name: 'Title' }));
+    expect(router.state.location.search).toBe('?sort=bookName');
+    expect(title).toHaveAttribute('aria-sort', 'ascending');
+    expect(titles()).toEqual(['abandonment to Providence', 'Confessions', 'The Imitation of Christ']);
+    await userEvent.click(within(title).getByRole('button', { name: 'Title' }));
+    expect(router.state.location.search).toBe('?sort=-bookName');
+    expect(titles()).toEqual(['The Imitation of Christ', 'Confessions', 'abandonment to Providence']);
+    // A column of links and one of actions do not sort.
+    expect(within(table).getByRole('columnheader', { name: 'Action' })).not.toHaveAttribute('aria-sort');
+
+    await userEvent.click(within(table).getByRole('link', { name: 'View details of Confessions' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Back' }));
+    expect(router.state.location.pathname).toBe('/bookshelf');
+    expect(router.state.location.search).toBe('?sort=-bookName');
+    const again = await screen.findByRole('table', { name: 'Books' });
+    expect(within(again).getByRole('columnheader', { name: 'Title' })).toHaveAttribute('aria-sort', 'descending');
+  });
 });
 
 describe('Add Book', () => {

@@ -22,10 +22,20 @@ export function ReflectionListScreen({ audience }: { audience: Audience }) {
   ]);
   const layout: ListLayout<Reflection> = {
     columns: [
-      { header: 'Topic', maxWidth: '280px', cell: (r) => r.topic },
-      { header: 'Mass', maxWidth: '200px', cell: (r) => r.mass },
-      { header: 'Bible Reading', maxWidth: '200px', cell: (r) => r.bibleReading },
-      { header: 'Date', fit: true, cell: (r) => formatDate(r.date) },
+      { header: 'Topic', maxWidth: '280px', sort: { key: 'topic', value: (r) => r.topic }, cell: (r) => r.topic },
+      { header: 'Mass', maxWidth: '200px', sort: { key: 'mass', value: (r) => r.mass }, cell: (r) => r.mass },
+      {
+        header: 'Bible Reading',
+        maxWidth: '200px',
+        sort: { key: 'bibleReading', value: (r) => r.bibleReading },
+        cell: (r) => r.bibleReading,
+      },
+      {
+        header: 'Date',
+        fit: true,
+        sort: { key: 'date', value: (r) => new Date(r.date) },
+        cell: (r) => formatDate(r.date),
+      },
       detailsColumn((r) => ({ to: screens.detailsPath(r.date), name: formatDate(r.date) })),
     ],
     caption: `${screens.label} reflections`,

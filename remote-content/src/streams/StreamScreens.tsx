@@ -25,7 +25,12 @@ export function StreamListScreen() {
   const layout: ListLayout<Stream> = {
     columns: [
       serialColumn(),
-      { header: 'Title', maxWidth: '320px', cell: (stream) => stream.name },
+      {
+        header: 'Title',
+        maxWidth: '320px',
+        sort: { key: 'name', value: (stream) => stream.name },
+        cell: (stream) => stream.name,
+      },
       linkColumn('Stream Link', '280px', (stream) => stream.streamingLink),
       {
         header: 'Thumbnail',

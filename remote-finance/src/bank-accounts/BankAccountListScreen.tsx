@@ -27,16 +27,42 @@ export function BankAccountListScreen() {
   const layout: ListLayout<BankAccount> = {
     columns: [
       serialColumn(),
-      { header: 'Bank Name', maxWidth: '240px', cell: (account) => account.bankName },
-      { header: 'Account Number', fit: true, cell: (account) => <Digits>{account.bankAccountNumber}</Digits> },
-      { header: 'Account Holder', maxWidth: '240px', cell: (account) => account.bankAccountHolderName },
+      {
+        header: 'Bank Name',
+        maxWidth: '240px',
+        sort: { key: 'bankName', value: (account) => account.bankName },
+        cell: (account) => account.bankName,
+      },
+      {
+        header: 'Account Number',
+        fit: true,
+        sort: { key: 'bankAccountNumber', value: (account) => account.bankAccountNumber },
+        cell: (account) => <Digits>{account.bankAccountNumber}</Digits>,
+      },
+      {
+        header: 'Account Holder',
+        maxWidth: '240px',
+        sort: { key: 'bankAccountHolderName', value: (account) => account.bankAccountHolderName },
+        cell: (account) => account.bankAccountHolderName,
+      },
       {
         header: 'Routing Number',
         fit: true,
+        sort: { key: 'bankRoutingNumber', value: (account) => account.bankRoutingNumber },
         cell: (account) => <Digits>{optional(account.bankRoutingNumber)}</Digits>,
       },
-      { header: 'Swift Code', fit: true, cell: (account) => optional(account.bankSwiftCode) },
-      { header: 'Currency', fit: true, cell: (account) => account.currency },
+      {
+        header: 'Swift Code',
+        fit: true,
+        sort: { key: 'bankSwiftCode', value: (account) => account.bankSwiftCode },
+        cell: (account) => optional(account.bankSwiftCode),
+      },
+      {
+        header: 'Currency',
+        fit: true,
+        sort: { key: 'currency', value: (account) => account.currency },
+        cell: (account) => account.currency,
+      },
       actionColumn(editColumn(editor), deleteColumn('Are you sure you want to delete this account?', remove)),
     ],
     caption: 'Bank accounts',

@@ -32,8 +32,18 @@ const layout: ListLayout<Donation> = {
           </FileBadge>
         ),
     },
-    { header: 'Name', maxWidth: '240px', cell: (donation) => donation.donationName },
-    { header: 'Description', maxWidth: '360px', cell: (donation) => donation.donationDescription },
+    {
+      header: 'Name',
+      maxWidth: '240px',
+      sort: { key: 'donationName', value: (donation) => donation.donationName },
+      cell: (donation) => donation.donationName,
+    },
+    {
+      header: 'Description',
+      maxWidth: '360px',
+      sort: { key: 'donationDescription', value: (donation) => donation.donationDescription },
+      cell: (donation) => donation.donationDescription,
+    },
     detailsColumn((donation) => ({ to: `/donations/${donation._id}`, name: donation.donationName })),
   ],
   caption: 'Donations',

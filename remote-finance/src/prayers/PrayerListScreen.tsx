@@ -27,10 +27,20 @@ export function PrayerListScreen() {
   const layout: ListLayout<Prayer> = {
     columns: [
       serialColumn(),
-      { header: 'Title', maxWidth: '240px', cell: (prayer) => prayer.title },
+      {
+        header: 'Title',
+        maxWidth: '240px',
+        sort: { key: 'title', value: (prayer) => prayer.title },
+        cell: (prayer) => prayer.title,
+      },
       // Spec §9: the prayer text is truncated at a maximum width of 300 px (the full text is its tooltip
       // and stays reachable by focus).
-      { header: 'Prayer', maxWidth: '300px', cell: (prayer) => prayer.prayer },
+      {
+        header: 'Prayer',
+        maxWidth: '300px',
+        sort: { key: 'prayer', value: (prayer) => prayer.prayer },
+        cell: (prayer) => prayer.prayer,
+      },
       actionColumn(
         editColumn(editor),
         deleteColumn('Are you sure you want to delete this prayer?', remove),

@@ -8,6 +8,8 @@ import {
   NotLoaded,
   SectionHeader,
   Panel,
+  sortParam,
+  useListSort,
   type Column,
 } from 'shared';
 import { FilterSelect } from './sections';
@@ -16,19 +18,35 @@ import styled from 'styled-components';
 import { activity, activityApi, team, teamApi, type ActivityEntry } from './api';
 
 const columns: Column<ActivityEntry>[] = [
-  { header: 'When', fit: true, cell: (entry) => formatDateTime(entry.at) },
-  { header: 'Who', cell: (entry) => entry.member },
-  { header: 'What', cell: (entry) => <Summary>{entry.summary}</Summary> },
+  {
+    header: 'When',
+    fit: true,
+    sort: { key: 'at', value: (entry) => new Date(entry.at) },
+    cell: (entry) => formatDateTime(entry.at),
+  },
+  { header: 'Who', sort: { key: 'member', value: (entry) => entry.member }, cell: (entry) => entry.member },
+  {
+    header: 'What',
+    sort: { key: 'summary', value: (entry) => entry.summary },
+    cell: (entry) => <Summary>{entry.summary}</Summary>,
+  },
 ];
+
+/** What the server sorts the record by: the columns' keys. */
+const SORTABLE = columns.flatMap((column) => (column.sort ? [column.sort.key] : []));
 
 /** Settings → Activity (an Admin's): every write of every member, newest first, filtered and paged. */
 export function ActivityPanel() {
-  const [filter, setFilter] = useState({ page: 1, member: '', kind: '' });
+  const [state, setFilter] = useState({ page: 1, member: '', kind: '', sort: '' });
+  // The sort is the address's (`?sort=`, as every list's); another one starts at the first page.
+  const asked = useListSort(SORTABLE).sort;
+  const sort = asked ? sortParam(asked) : '';
+  const filter = state.sort === sort ? state : { ...state, page: 1, sort };
   const load = useResource(activity.list(filter), (signal) => activityApi.page(filter, signal));
   const members = useResource(team.list(), teamApi.list).data ?? [];
   const answer = load.data;
   const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.limit)) : 1;
-  const choose = (change: Partial<typeof filter>) => setFilter((current) => ({ ...current, page: 1, ...change }));
+  const choose = (change: Partial<typeof filter>) => setFilter({ ...filter, page: 1, ...change });
   return (
     <Panel aria-label="Activity">
       <SectionHeader
@@ -74,12 +92,13 @@ export function ActivityPanel() {
               rows={answer.data}
               rowKey={(entry) => entry._id}
               pageSize={answer.limit}
+              sortedByServer
             />
             <Pager>
               <Button
                 variant="secondary"
                 disabled={filter.page <= 1}
-                onClick={() => setFilter((current) => ({ ...current, page: current.page - 1 }))}
+                onClick={() => setFilter({ ...filter, page: filter.page - 1 })}
               >
                 Newer
               </Button>
@@ -89,7 +108,7 @@ export function ActivityPanel() {
               <Button
                 variant="secondary"
                 disabled={filter.page >= pages}
-                onClick={() => setFilter((current) => ({ ...current, page: current.page + 1 }))}
+                onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
               >
                 Older
               </Button>

@@ -46,9 +46,15 @@ export function TrashPanel() {
   const entries = load.data;
 
   const columns: Column<TrashEntry>[] = [
-    { header: 'Deleted', fit: true, cell: (entry) => formatDateTime(entry.deletedAt) },
+    {
+      header: 'Deleted',
+      fit: true,
+      sort: { key: 'deletedAt', value: (entry) => new Date(entry.deletedAt) },
+      cell: (entry) => formatDateTime(entry.deletedAt),
+    },
     {
       header: 'Record',
+      sort: { key: 'title', value: (entry) => entry.title },
       cell: (entry) => (
         <Name>
           {entry.title}
@@ -56,7 +62,12 @@ export function TrashPanel() {
         </Name>
       ),
     },
-    { header: 'Deleted by', fit: true, cell: (entry) => <Muted>{entry.deletedBy}</Muted> },
+    {
+      header: 'Deleted by',
+      fit: true,
+      sort: { key: 'deletedBy', value: (entry) => entry.deletedBy },
+      cell: (entry) => <Muted>{entry.deletedBy}</Muted>,
+    },
     {
       header: 'Action',
       fit: true,

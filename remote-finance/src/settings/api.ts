@@ -56,7 +56,7 @@ export const teamApi = {
 };
 
 export const activityApi = {
-  page: async (query: { page: number; member?: string; kind?: string }, signal?: AbortSignal) =>
+  page: async (query: { page: number; member?: string; kind?: string; sort?: string }, signal?: AbortSignal) =>
     callApi('get', '/api/v1/activity', {
       signal,
       query: {
@@ -65,6 +65,7 @@ export const activityApi = {
         ...(query.member ? { member: query.member } : {}),
         // A kind the server listed in `kinds` (the filter offers no other).
         ...(query.kind ? { kind: query.kind as ActivityKind } : {}),
+        ...(query.sort ? { sort: query.sort } : {}),
       },
     }),
 };

@@ -13,11 +13,15 @@ const Status = styled.span<{ $active: boolean }>`
 `;
 
 const columns: Column<SampleUser>[] = [
-  { header: 'Name', cell: (user) => user.name },
-  { header: 'Email', cell: (user) => user.email },
-  { header: 'Status', cell: (user) => <Status $active={user.status === 'Active'}>{user.status}</Status> },
-  { header: 'Phone', cell: (user) => user.phone },
-  { header: 'Address', cell: (user) => user.address },
+  { header: 'Name', sort: { key: 'name', value: (user) => user.name }, cell: (user) => user.name },
+  { header: 'Email', sort: { key: 'email', value: (user) => user.email }, cell: (user) => user.email },
+  {
+    header: 'Status',
+    sort: { key: 'status', value: (user) => user.status },
+    cell: (user) => <Status $active={user.status === 'Active'}>{user.status}</Status>,
+  },
+  { header: 'Phone', sort: { key: 'phone', value: (user) => user.phone }, cell: (user) => user.phone },
+  { header: 'Address', sort: { key: 'address', value: (user) => user.address }, cell: (user) => user.address },
 ];
 
 /** /users: the spec's static sample table; no server (spec §2). */

@@ -1,4 +1,4 @@
-import { CURRENCY_CODES, currencyLabel, formatMoney, isCurrencyCode } from './money';
+import { CURRENCY_CODES, currencyLabel, formatMoney, isCurrencyCode, totalAmount } from './money';
 
 describe('money', () => {
   it('knows the ISO 4217 codes and nothing else', () => {
@@ -21,5 +21,11 @@ describe('money', () => {
   it('shows what it cannot read as it is', () => {
     expect(formatMoney('twenty', 'GBP')).toBe('twenty');
     expect(formatMoney('', 'GBP')).toBe('');
+  });
+
+  it('adds amounts kept as text exactly, in hundredths', () => {
+    expect(totalAmount(['0.10', '0.20'])).toBe('0.30');
+    expect(totalAmount(['20', '20.5', null, '', 'twenty', undefined])).toBe('40.50');
+    expect(totalAmount([])).toBe('0.00');
   });
 });

@@ -26,3 +26,18 @@ export function formatMoney(amount: number | string, currency: string, locale = 
   if (!Number.isFinite(value) || !isCurrencyCode(currency)) return String(amount);
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value);
 }
+
+const AMOUNT = /^(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * The exact total of amounts kept as decimal text ('20', '20.50'), added in hundredths, never as
+ * floats: '40.50'. None, and text that is no amount, count as nothing.
+ */
+export function totalAmount(amounts: readonly (string | null | undefined)[]): string {
+  let hundredths = 0n;
+  for (const amount of amounts) {
+    const match = amount ? AMOUNT.exec(amount.trim()) : null;
+    if (match) hundredths += BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
+  }
+  return `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`;
+}
