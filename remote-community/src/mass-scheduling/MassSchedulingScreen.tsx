@@ -154,6 +154,7 @@ function Requests() {
     { userId },
     (request, signal) => massIntentionsApi.page(userId, request, signal),
     (row) => [row.fullname, row.email, row.intention],
+    { sortable: ['fullname', 'email', 'intention', 'state'] },
   );
   const [placing, setPlacing] = useState<MassIntention>();
   const [open, setOpen] = useState<MassIntention>();
@@ -177,18 +178,24 @@ function Requests() {
 
   const columns = useMemo<Column<MassIntention>[]>(
     () => [
-      { header: 'Full Name', cell: (row) => row.fullname },
+      { header: 'Full Name', sort: { key: 'fullname', value: (row) => row.fullname }, cell: (row) => row.fullname },
       {
         header: 'Email',
+        sort: { key: 'email', value: (row) => row.email },
         cell: (row) => (
           <EmailText>
             <a href={`mailto:${row.email}`}>{row.email}</a>
           </EmailText>
         ),
       },
-      { header: 'Intention Type', cell: (row) => <IntentionText>{row.intention}</IntentionText> },
+      {
+        header: 'Intention Type',
+        sort: { key: 'intention', value: (row) => row.intention },
+        cell: (row) => <IntentionText>{row.intention}</IntentionText>,
+      },
       {
         header: 'State and Mass',
+        sort: { key: 'state', value: (row) => row.state },
         // One element: a phone's stacked row lays out a cell's children as its parts.
         cell: (row) => (
           <StateCell>
