@@ -9,6 +9,7 @@ import {
   LoadingBlock,
   PageHeader,
   Panel,
+  useParish,
   useUserId,
 } from 'shared';
 import { useResource } from 'shared/data';
@@ -29,8 +30,10 @@ function useWeekMasses(week: string) {
 
 function WeekSheet({ week, large, label }: { week: string; large: boolean; label?: string }) {
   const masses = useWeekMasses(week);
+  const parish = useParish();
   return (
     <Sheet $large={large} aria-label={label}>
+      {parish.name && <p className="week">{parish.name}</p>}
       <h2 className="title">Mass intentions</h2>
       <p className="week">{weekInWords(week)}</p>
       {masses.error ? (

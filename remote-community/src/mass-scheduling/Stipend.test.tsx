@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { session } from 'shared';
 import { renderRoutes, signIn, stubApi } from 'shared/testing';
 import App from '../App';
@@ -46,7 +46,7 @@ beforeEach(() => {
   signIn(userId);
 });
 
-describe('stipends', () => {
+describe('the parish on the Mass screens: its currency and its name', () => {
   it('the intentions list shows each stipend with the currency, and their total', async () => {
     stubApi({
       'GET /parish': () => parish,
@@ -91,5 +91,16 @@ describe('stipends', () => {
     expect(within(card).getByText(cedis(5))).toBeInTheDocument();
     expect(within(card).getByText(cedis(25.5))).toBeInTheDocument();
     expect(screen.getByText(`Stipends this week: ${cedis(25.5)}`)).toBeInTheDocument();
+  });
+
+  it('the printed week names the parish', async () => {
+    stubApi({
+      'GET /parish': () => parish,
+      [`GET /masses/week/${userId}`]: () => ok({ week: mondayOf(today()), masses: [] }),
+    });
+    render(`/mass-scheduling/print?week=${mondayOf(today())}`);
+    const sheet = await screen.findByRole('article', { name: 'Mass intentions of the week' });
+    expect(await within(sheet).findByText('Holy Family')).toBeInTheDocument();
+    await waitFor(() => expect(document.getElementById('mass-week-print')).toHaveTextContent(/^Holy Family/));
   });
 });
