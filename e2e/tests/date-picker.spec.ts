@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
 import { openScreen } from './session';
 
@@ -88,6 +89,13 @@ test('on a phone the calendar fits the window, and a tapped day is the readingâ€
   await expect(calendar.getByRole('gridcell', { selected: true })).toHaveText('1');
   await expectInWindow(page, calendar);
   await page.screenshot({ path: testInfo.outputPath('calendar-390.png') });
+  // The open calendar itself: no serious or critical axe violation (the crawl sees forms, not it).
+  const scan = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(
+    scan.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 
   await calendar.getByRole('button', { name: 'Thursday, 8 January 2026' }).click();
   await expect(calendar).toBeHidden();
