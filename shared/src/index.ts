@@ -22,7 +22,7 @@ export { notifyDeleted, restoreFromTrash } from './notify/deleted';
 export { linkField, optionalText, pictureField, requiredText } from './validation/schemas';
 export { formatDate, formatDateTime } from './format/date';
 export { CURRENCY_CODES, currencyLabel, formatMoney, isCurrencyCode, totalAmount } from './format/money';
-export { parishTimeNow, parishToday, shownTimeZone } from './format/zone';
+export { parishTimeNow, parishToday } from './format/zone';
 export { rememberParish, useParish, type Parish } from './parish/parish';
 export { matchesSearch, useSearchFilter, useSearchTerm } from './search/search';
 
