@@ -22,7 +22,13 @@ const ReportSheet = styled(Sheet)`
     border-bottom: 1px solid #999;
     text-align: left;
     vertical-align: top;
+  }
+  /* The texts wrap within their column, a long name too; the other cells keep their words whole. */
+  .text {
     overflow-wrap: anywhere;
+  }
+  .asker {
+    display: block;
   }
   th {
     border-bottom: 1px solid #000;
@@ -73,7 +79,6 @@ function Contents({ report }: { report: IntentionsReport }) {
             <thead>
               <tr>
                 <th>Intention</th>
-                <th>Requested by</th>
                 <th>State</th>
                 <th className="amount">Stipend</th>
                 <th>Receipt</th>
@@ -82,8 +87,9 @@ function Contents({ report }: { report: IntentionsReport }) {
             <tbody>
               {mass.intentions.map((intention) => (
                 <tr key={intention._id}>
-                  <td>{intention.intention}</td>
-                  <td>{intention.fullname}</td>
+                  <td className="text">
+                    {intention.intention} <span className="asker">— requested by {intention.fullname}</span>
+                  </td>
                   <td>{intention.state}</td>
                   <td className="amount">{money(intention.stipend)}</td>
                   <td>{intention.receipt || '—'}</td>
@@ -92,7 +98,7 @@ function Contents({ report }: { report: IntentionsReport }) {
             </tbody>
             <tfoot>
               <tr>
-                <td colSpan={3}>Total, {intentionsCount(mass.intentions.length)}</td>
+                <td colSpan={2}>Total, {intentionsCount(mass.intentions.length)}</td>
                 <td className="amount">{money(mass.stipends)}</td>
                 <td />
               </tr>
