@@ -11,6 +11,7 @@ const SECTIONS = [
   ['Password', '/settings/password'],
   ['Two-factor sign-in', '/settings/two-factor'],
   ['Sessions', '/settings/sessions'],
+  ['Parish', '/settings/parish'],
   ['Team', '/settings/team'],
   ['Activity', '/settings/activity'],
   ['Trash', '/settings/trash'],
