@@ -4,6 +4,7 @@ import { stubApi } from '../testing/apiStub';
 import { chooseExport, watchDownloads } from '../testing/downloads';
 import { renderRoutes, signIn } from '../testing/render';
 import { ExportButton } from './ExportButton';
+import { rememberParish } from '../parish/parish';
 
 const CSV = '\uFEFFRequest,Submitted\r\nFor my mother,27/11/2026\r\n';
 
@@ -125,6 +126,17 @@ describe('ExportButton', () => {
     expect(calls[0]!.params).toEqual({ q: 'First', tz: Intl.DateTimeFormat().resolvedOptions().timeZone });
     expect(downloads[0]!.name).toBe('bank-accounts-2026-11-27.xlsx');
     expect(downloads[0]!.file).toBe(workbook);
+  });
+
+  it("writes the file's dates in the parish's zone, whatever the browser's", async () => {
+    signIn();
+    watchDownloads();
+    const calls = stubApi({ 'GET /export/books.csv': () => [200, new Blob([CSV])] });
+    rememberParish({ name: 'St Mary', currency: 'NGN', timeZone: 'Pacific/Kiritimati', weekStart: 1 });
+    renderRoutes([{ path: '/bookshelf', element: <ExportButton list="books" /> }], '/bookshelf');
+    await chooseExport('CSV (.csv)');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.params).toEqual({ tz: 'Pacific/Kiritimati' });
   });
 
   it('shows its choices on Export; Escape closes them and gives the focus back, as a click elsewhere does', async () => {

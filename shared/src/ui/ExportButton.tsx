@@ -2,6 +2,7 @@ import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useSearchParams } from 'react-router-dom';
 import type { paths } from 'api/contract';
+import { shownTimeZone } from '../format/zone';
 import { useSearchTerm } from '../search/search';
 import { Button } from './Button';
 import { useDownload } from './DownloadButton';
@@ -85,7 +86,7 @@ const Choice = styled.button`
 /**
  * 'Export' on a list screen: a choice of CSV or an Excel workbook, each what the list shows — its
  * filters, the header's search (`?q=`) and its rows' order (`?sort=`) — as the server writes it (GET /export/{list}.csv or .xlsx),
- * dates in the browser's time zone. The choices close on a choice, on Escape and on a click elsewhere.
+ * dates in the parish's time zone. The choices close on a choice, on Escape and on a click elsewhere.
  */
 export function ExportButton({ list, filters = {} }: ExportButtonProps) {
   const term = useSearchTerm();
@@ -127,7 +128,8 @@ export function ExportButton({ list, filters = {} }: ExportButtonProps) {
       params: {
         ...(term ? { q: term } : {}),
         ...(sort ? { sort } : {}),
-        tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        // The parish's zone (Settings → Parish): the file's dates are its days, wherever the browser is.
+        tz: shownTimeZone(),
         ...filters,
       },
       fileName: `${list}.${extension}`,
