@@ -396,14 +396,16 @@ describe('Prayer requests past 500', () => {
     );
     const orders = new Map<string, PrayerRequest[]>();
     const sortedBy = (sort: string) => {
-      const key = sort.replace(/^-/, '') as 'request' | 'createdAt';
-      const ascending = [...pool].sort((a, b) => (a[key].toLowerCase() < b[key].toLowerCase() ? -1 : 1));
-      if (!orders.has(sort)) orders.set(sort, sort.startsWith('-') ? ascending.reverse() : ascending);
+      if (!orders.has(sort)) {
+        const key = sort.replace(/^-/, '') as 'request' | 'createdAt';
+        const ascending = [...pool].sort((a, b) => (a[key].toLowerCase() < b[key].toLowerCase() ? -1 : 1));
+        orders.set(sort, sort.startsWith('-') ? ascending.reverse() : ascending);
+      }
       return orders.get(sort)!;
     };
     const calls = stubApi({
       [listPath]: ({ params }) => {
-        const sorted = sortedBy(params.sort ?? '-createdAt');
+        const sorted = sortedBy(String(params.sort ?? '-createdAt'));
         const limit = Number(params.limit);
         const page = Number(params.page ?? 1);
         return [200, { message: 'ok', data: sorted.slice((page - 1) * limit, page * limit), total: 1200, page, limit }];
