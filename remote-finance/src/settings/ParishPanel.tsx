@@ -117,7 +117,7 @@ export function ParishPanel() {
                   label="Currency"
                   options={CURRENCY_CODES.map((code) => ({ value: code, label: currencyLabel(code) }))}
                   emptyOption={false}
-                  hint="Every amount (stipends, donations) is shown in it"
+                  hint="Every amount is shown in it: the stipends and their totals"
                 />
                 <SelectField
                   name="timeZone"
