@@ -35,7 +35,7 @@ export { Panel, PageHeader, SectionHeader, EmptyText, SampleDataNotice, MissingR
 export { Notice } from './ui/notice';
 export { PageTitleProvider, usePageTitle } from './ui/pageTitle';
 export { DataTable, ListTable, deleteColumn, type Column } from './ui/DataTable';
-export { parseSort, sortParam, useListSort, type ListSort, type SortDirection, type SortValue } from './ui/sort';
+export { parseSort, sortParam, useListSort } from './ui/sort';
 export { ConfirmDialog, Modal, ModalActions, ModalCloseActions } from './ui/Modal';
 export { focusableIn, keepFocusIn } from './ui/focus';
 export { DeleteButton } from './ui/DeleteButton';
