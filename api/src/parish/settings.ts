@@ -27,10 +27,8 @@ export const PARISH_MESSAGES = {
   manager: "Only an Admin can change the parish's settings",
 } as const;
 
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
-
-/** Whether `code` is an ISO 4217 code the engine knows (the same list as the browsers' picker). */
-export const isCurrencyCode = (code: string): boolean => CURRENCIES.has(code);
+/** Whether `code` is an ISO 4217 code the engine knows: the one check, the bank accounts' format's too. */
+export { isCurrencyCode } from '../http/contract';
 
 /**
  * The IANA zone `name` names, in its canonical spelling (europe/london → Europe/London), or undefined
