@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bumpIsEnough, canonicalType, changeBetween, readSurface } from './shared-surface';
+import { bumpIsEnough, canonicalType, changeBetween, readSurface, withoutBindings } from './shared-surface';
 
 // The rules behind `npm run surface`, on a small package written for each case.
 function surfaceOf(source: string) {
@@ -54,6 +54,23 @@ describe("shared's surface report", () => {
     ['a changed return type', base.replace('): string { return String', '): number { return Number'), 'major'],
   ])('classifies %s', (_case, source, change) => {
     expect(changeBetween(before, surfaceOf(source)).change).toBe(change);
+  });
+
+  it("does not count a parameter's name, its type's name or a returned function's bindings as a change", () => {
+    const named = `interface FieldProps { name: string }\nexport function field(props: FieldProps): string { return props.name; }`;
+    const renamed = `interface DateProps { name: string; weekStart?: number }\nexport function field({ name }: DateProps): string { return name; }`;
+    expect(changeBetween(surfaceOf(named), surfaceOf(renamed)).change).toBe('minor');
+    const required = renamed.replace('weekStart?: number', 'weekStart: number');
+    expect(changeBetween(surfaceOf(named), surfaceOf(required)).change).toBe('major');
+    const pager = (pattern: string, extra: string) =>
+      `interface Page { page: number${extra} }\n` +
+      `export function pager(): (${pattern}: Page) => number { return (${pattern}) => page; }`;
+    expect(
+      changeBetween(surfaceOf(pager('{ page }', '')), surfaceOf(pager('{ page, sort }', '; sort?: string'))).change,
+    ).toBe('minor');
+    expect(withoutBindings('(id: string, { page, q }: PageRequest, x?: { a: string }) => void')).toBe(
+      '(id: string, _: PageRequest, x?: { a: string }) => void',
+    );
   });
 
   it("does not count a union printed in another order as a change (the checker's order follows the program)", () => {

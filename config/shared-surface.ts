@@ -265,17 +265,29 @@ function onlyAddsOptional(was: Export, is: Export): boolean {
   if (was.kind !== 'function' || is.kind !== 'function' || was.signatures.length !== is.signatures.length) return false;
   return was.signatures.every((sig, i) => {
     const next = is.signatures[i];
-    if (sig.returns !== next.returns || next.params.length < sig.params.length) return false;
+    if (withoutBindings(sig.returns) !== withoutBindings(next.returns) || next.params.length < sig.params.length) {
+      return false;
+    }
+    // A caller passes parameters by position: their names, and the name of an object parameter's type,
+    // are not part of what it relies on; the object's members are (compared one by one).
     const same = sig.params.every(
       (param, j) =>
-        param.name === next.params[j].name &&
-        (param.type === next.params[j].type || widens(param.type, next.params[j].type)) &&
+        (param.type === next.params[j].type ||
+          widens(param.type, next.params[j].type) ||
+          (param.members !== undefined && next.params[j].members !== undefined)) &&
         Boolean(param.optional) === Boolean(next.params[j].optional) &&
         membersGrow(param.members, next.params[j].members, true),
     );
     return same && next.params.slice(sig.params.length).every((param) => param.optional);
   });
 }
+
+/**
+ * A type's text without the destructuring patterns of its function types' parameters
+ * (`({ page, q }: PageRequest) => …` reads `(_: PageRequest) => …`): which names a function binds is its
+ * own business. A pattern has no colon inside its braces, which an object type always has.
+ */
+export const withoutBindings = (type: string) => type.replace(/\{[^{}:]*\}(\??):/g, '_$1:');
 
 /** The size of the step between two versions. */
 export function bumpOf(from: string, to: string): Change {
