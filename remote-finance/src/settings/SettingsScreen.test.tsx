@@ -257,6 +257,35 @@ describe('Settings', () => {
     ]);
   });
 
+  it('asks the server for the activity sorted by a header, from its first page, the sort in the address', async () => {
+    const calls = settingsApi();
+    const { router } = renderRoutes([{ path: '*', element: <App /> }], '/settings/activity');
+    const panel = await screen.findByRole('region', { name: 'Activity' });
+    await within(panel).findByRole('table', { name: 'Activity' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Older' }));
+    expect(await within(panel).findByText('Page 2 of 2 (30 in all)')).toBeInTheDocument();
+    const what = within(panel).getByRole('columnheader', { name: 'What' });
+    await userEvent.click(within(what).getByRole('button', { name: 'What' }));
+    expect(router.state.location.search).toBe('?sort=summary');
+    expect(await within(panel).findByText('Page 1 of 2 (30 in all)')).toBeInTheDocument();
+    expect(within(panel).getByRole('columnheader', { name: 'What' })).toHaveAttribute('aria-sort', 'ascending');
+    // The table was away while the sorted page came: the focus is back on the header clicked.
+    expect(within(panel).getByRole('button', { name: 'What' })).toHaveFocus();
+    // Each sort is a page asked of the server: the table is back when it has come.
+    await userEvent.click(within(panel).getByRole('button', { name: 'When' }));
+    await userEvent.click(await within(panel).findByRole('button', { name: 'When' }));
+    expect(router.state.location.search).toBe('?sort=-at');
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url === '/activity').map((call) => call.params)).toEqual([
+        { page: '1', limit: '25' },
+        { page: '2', limit: '25' },
+        { page: '1', limit: '25', sort: 'summary' },
+        { page: '1', limit: '25', sort: 'at' },
+        { page: '1', limit: '25', sort: '-at' },
+      ]),
+    );
+  });
+
   it('lists the trash, restores an entry, and empties it only after asking', async () => {
     const book = {
       _id: '65a1b2c3d4e5f60718293b01',

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useRememberList } from '../navigation/listReturn';
@@ -10,7 +10,7 @@ import { Pagination, usePage } from './Pagination';
 import { RowAction, RowActions } from './RowActions';
 import { LoadingBlock } from './Spinner';
 import { useCanWrite } from '../session/permissions';
-import { sortRows, useListSort, type SortValue } from './sort';
+import { sortParam, sortRows, useListSort, type SortValue } from './sort';
 
 export interface Column<Row> {
   header: string;
@@ -243,10 +243,12 @@ export function DataTable<Row>({
   const allRows = sortedColumn && !sortedByServer ? sortRows(unsorted, sortedColumn.value, sort.direction) : unsorted;
   const { rows, page, pageCount, total, goTo } = usePage(allRows, pageSize, serverTotal);
   useDropUnknownSort(sort !== undefined);
+  const table = useRef<HTMLTableElement>(null);
+  useFocusAfterSort(table, caption, sort && sortParam(sort));
   return (
     <>
       <Scroll>
-        <Table>
+        <Table ref={table}>
           <caption style={{ position: 'absolute', left: '-10000px' }}>{caption}</caption>
           <thead>
             <tr>
@@ -261,7 +263,11 @@ export function DataTable<Row>({
                     <SortButton
                       type="button"
                       $sort={sort?.key === column.sort.key ? sort.direction : 'none'}
-                      onClick={() => sortBy(column.sort!.key)}
+                      data-sort-key={column.sort.key}
+                      onClick={() => {
+                        sortedLast = { caption, key: column.sort!.key };
+                        sortBy(column.sort!.key);
+                      }}
                     >
                       {column.header}
                     </SortButton>
@@ -293,6 +299,25 @@ export function DataTable<Row>({
       <Pagination page={page} pageCount={pageCount} total={total} pageSize={pageSize} goTo={goTo} />
     </>
   );
+}
+
+/** The header last clicked to sort, by its table's caption: a table the server sorts is shown again once its rows come. */
+let sortedLast: { caption: string; key: string } | undefined;
+
+/**
+ * Gives the focus back to the header clicked to sort when its table comes back (a list the server pages
+ * shows a spinner in its place while the sorted rows come), so that a keyboard is not sent to the page's
+ * start.
+ */
+function useFocusAfterSort(table: RefObject<HTMLTableElement | null>, caption: string, sorted?: string) {
+  // Also after a sort on screen, where the table stays and its header keeps the focus: it is done then.
+  useEffect(() => {
+    if (sortedLast?.caption !== caption) return;
+    const button = table.current?.querySelector<HTMLButtonElement>(`button[data-sort-key="${sortedLast.key}"]`);
+    if (!button) return;
+    if (!button.contains(document.activeElement)) button.focus();
+    sortedLast = undefined;
+  }, [table, caption, sorted]);
 }
 
 /**
