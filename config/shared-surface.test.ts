@@ -73,6 +73,15 @@ describe("shared's surface report", () => {
     );
   });
 
+  it("counts a form's field list taking more choices as an addition: apps write it, shared reads it", () => {
+    const spec = (options: string) => `export interface FieldSpec { name: string; options?: readonly ${options}[] }`;
+    const other = (options: string) => spec(options).replace('FieldSpec', 'Shown');
+    const labelled = '(string | { value: string; label: string })';
+    expect(changeBetween(surfaceOf(spec('string')), surfaceOf(spec(labelled))).change).toBe('minor');
+    expect(changeBetween(surfaceOf(spec(labelled)), surfaceOf(spec('string'))).change).toBe('major');
+    expect(changeBetween(surfaceOf(other('string')), surfaceOf(other(labelled))).change).toBe('major');
+  });
+
   it("does not count a union printed in another order as a change (the checker's order follows the program)", () => {
     const union = (members: string) => `export function pick(value: ${members}): string { return String(value); }`;
     const a = surfaceOf(union("'text' | 'all' | 'none'"));

@@ -222,6 +222,12 @@ function canonical(value: Export): string {
   );
 }
 
+/**
+ * Types an app only writes and hands to shared (a form's field list): like a parameter, one whose member
+ * takes more than it did still takes everything an app wrote for it.
+ */
+const HANDED_TO_SHARED = new Set(['FieldSpec']);
+
 /** 'major' when something an app may use was removed or changed, 'minor' when only added, else 'none'. */
 export function changeBetween(before: Surface, after: Surface): { change: Change; why: string } {
   let change: Change = 'none';
@@ -230,7 +236,7 @@ export function changeBetween(before: Surface, after: Surface): { change: Change
     const was = canonical(before[name]);
     const is = canonical(after[name]);
     if (was === is) continue;
-    if (onlyAddsOptional(before[name], after[name])) change = 'minor';
+    if (onlyAddsOptional(before[name], after[name], HANDED_TO_SHARED.has(name))) change = 'minor';
     else return { change: 'major', why: `${name} changed` };
   }
   const added = Object.keys(after).filter((name) => !(name in before));
@@ -239,18 +245,31 @@ export function changeBetween(before: Surface, after: Surface): { change: Change
 }
 
 /** An export whose only difference is new optional members or trailing optional parameters. */
-/**
- * Whether a union only gained members (`'a' | 'b'` → `'a' | 'b' | 'c'`). In a parameter it takes all it
- * took before (a URL parameter typed from the API contract grows with each new route): an addition.
- */
-function widens(was: string, is: string): boolean {
-  const members = (type: string) => new Set(splitOutside(canonicalType(type), ' | ').map((member) => member.trim()));
-  const before = members(was);
-  const after = members(is);
-  return after.size > before.size && [...before].every((member) => after.has(member));
+/** The element type of an array type's text (`readonly (a | b)[]` → `a | b`), else undefined. */
+function elementOf(type: string): string | undefined {
+  const match = /^(?:readonly )?(?:\((.*)\)|([\w.<>]+))\[\]$/.exec(type);
+  return match ? (match[1] ?? match[2]) : undefined;
 }
 
-function onlyAddsOptional(was: Export, is: Export): boolean {
+/**
+ * Whether a union only gained members (`'a' | 'b'` → `'a' | 'b' | 'c'`), at the top or in an array's
+ * element (`string[]` → `(string | Option)[]`). In a parameter it takes all it took before (a URL
+ * parameter typed from the API contract grows with each new route): an addition.
+ */
+function widens(was: string, is: string): boolean {
+  const members = (type: string) => splitOutside(canonicalType(type), ' | ').map((member) => member.trim());
+  const before = members(was);
+  const after = members(is);
+  const takes = (member: string) =>
+    after.some((other) => {
+      if (other === member) return true;
+      const [element, otherElement] = [elementOf(member), elementOf(other)];
+      return element !== undefined && otherElement !== undefined && widens(element, otherElement);
+    });
+  return was !== is && before.every(takes);
+}
+
+function onlyAddsOptional(was: Export, is: Export, handedToShared = false): boolean {
   /** The members of a type kept, or one added optional; a parameter's member may also take more than it did. */
   const membersGrow = (a: Record<string, Member> = {}, b: Record<string, Member> = {}, taken = false) =>
     Object.keys(a).every(
@@ -261,7 +280,7 @@ function onlyAddsOptional(was: Export, is: Export): boolean {
           Boolean(a[key].optional) === Boolean(b[key].optional) &&
           widens(a[key].type, b[key].type)),
     ) && Object.keys(b).every((key) => key in a || b[key].optional);
-  if (was.kind === 'type' && is.kind === 'type') return membersGrow(was.members, is.members);
+  if (was.kind === 'type' && is.kind === 'type') return membersGrow(was.members, is.members, handedToShared);
   if (was.kind !== 'function' || is.kind !== 'function' || was.signatures.length !== is.signatures.length) return false;
   return was.signatures.every((sig, i) => {
     const next = is.signatures[i];
