@@ -10,7 +10,7 @@ import { sortOf, type Sortable } from './sorting';
 // Administrator lists that grow without bound (prayer requests and mass intentions, sent by the
 // mobile app's users) answer a page at a time when asked: `?page=&limit=&q=&sort=`. Without them the whole
 // list is answered, as the spec's clients expect, from a cache shared by every reader until a write.
-// Search is a case-insensitive scan of the named columns by the database (api/README.md "Paged lists").
+// Search is a case-insensitive scan of the named columns by the database (docs/api-routes.md "Paged lists").
 
 /** Query values are text: whole numbers are matched by pattern, never coerced. */
 export const PagingQuery = Type.Object(
