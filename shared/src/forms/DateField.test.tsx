@@ -72,6 +72,19 @@ describe('DateField: the calendar beside the typed date', () => {
     await waitFor(() => expect(submit).toHaveBeenCalledWith({ date: '2026-01-20' }));
   });
 
+  it('going from the empty field to its calendar does not say the date is required yet', async () => {
+    const { input, choose } = renderDate();
+    await userEvent.click(input);
+    await openCalendar(choose);
+    expect(screen.getByText('Date untouched')).toBeInTheDocument();
+    expect(screen.queryByText('Date is required')).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByText('Date is required')).not.toBeInTheDocument();
+    // Leaving the field as a whole: now it says so.
+    await userEvent.tab();
+    expect(await screen.findByText('Date is required')).toBeInTheDocument();
+  });
+
   it('moves by day, week and month with the keys, and Enter picks', async () => {
     const { input, choose } = renderDate({ date: '2026-01-14' });
     await openCalendar(choose);

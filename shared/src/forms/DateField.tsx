@@ -257,7 +257,12 @@ export function DateField({ name, label, hint, placeholder, autoComplete, weekSt
   return (
     <LabelledField name={name} label={label} hint={hint ?? 'dd/mm/yyyy'}>
       {({ id, invalid, describedBy }) => (
-        <Control onKeyDown={onKeyDown}>
+        <Control
+          onKeyDown={onKeyDown}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) void helpers.setTouched(true);
+          }}
+        >
           <Input
             id={id}
             $invalid={invalid}
@@ -270,7 +275,12 @@ export function DateField({ name, label, hint, placeholder, autoComplete, weekSt
               const read = parseDate(text);
               void helpers.setValue('date' in read ? read.date : text);
             }}
-            onBlur={field.onBlur}
+            onBlur={(event) => {
+              // From an empty field to its own calendar is not leaving it: "required" waits for the
+              // field as a whole to lose focus (below). Something typed is checked as it is left.
+              const toCalendar = event.currentTarget.parentElement?.contains(event.relatedTarget as Node | null);
+              if (!toCalendar || shown !== '') field.onBlur(event);
+            }}
             type="text"
             inputMode="numeric"
             maxLength={10}
