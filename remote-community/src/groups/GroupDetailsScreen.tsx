@@ -12,7 +12,7 @@ export function GroupDetailsScreen() {
   if (!group) return fallback;
 
   return (
-    <Panel>
+    <>
       <DetailsHeader
         title={group.groupName}
         backTo="/group-list"
@@ -22,15 +22,17 @@ export function GroupDetailsScreen() {
         confirmMessage="Are you sure you want to delete this group?"
         onDelete={remove}
       />
-      <DetailsBody>
-        {group.groupImage && (
-          <GroupPicture $size="large" src={group.groupImage} alt={`Picture of ${group.groupName}`} />
-        )}
-        <DetailsList>
-          <DetailsRows form={groupForm} record={group} />
-        </DetailsList>
-      </DetailsBody>
-      <RecordHistory of="groups" resource={groups} record={group} fields={groupForm.fields} />
-    </Panel>
+      <Panel>
+        <DetailsBody>
+          {group.groupImage && (
+            <GroupPicture $size="large" src={group.groupImage} alt={`Picture of ${group.groupName}`} />
+          )}
+          <DetailsList>
+            <DetailsRows form={groupForm} record={group} />
+          </DetailsList>
+        </DetailsBody>
+        <RecordHistory of="groups" resource={groups} record={group} fields={groupForm.fields} />
+      </Panel>
+    </>
   );
 }

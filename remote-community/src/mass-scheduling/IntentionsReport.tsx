@@ -77,7 +77,7 @@ export function IntentionsReportScreen() {
   const report = useReport(period);
 
   return (
-    <Panel>
+    <>
       <PageHeader
         actions={
           <>
@@ -88,34 +88,36 @@ export function IntentionsReportScreen() {
           </>
         }
       />
-      <Toolbar>
-        <ToolGroup>
-          <ButtonLink variant="secondary" to="/mass-scheduling">
-            Back to Mass Scheduling
-          </ButtonLink>
-        </ToolGroup>
-      </Toolbar>
-      <RecordForm<Period>
-        // A new period in the address starts the form from it (Back, a bookmark).
-        formKey={periodQuery(period)}
-        initialValues={period}
-        validationSchema={schema}
-        onSubmit={async (values) => {
-          await navigate(`/mass-scheduling/report?${periodQuery(values)}`);
-        }}
-        label="Show"
-      >
-        <DateField name="from" label="From" />
-        <DateField name="to" label="To" />
-      </RecordForm>
-      {report.error ? (
-        <LoadFailed error={report.error} retry={report.reload} what="The intentions report" />
-      ) : !report.data ? (
-        <LoadingBlock />
-      ) : (
-        <ReportBody report={report.data} />
-      )}
-    </Panel>
+      <Panel>
+        <Toolbar>
+          <ToolGroup>
+            <ButtonLink variant="secondary" to="/mass-scheduling">
+              Back to Mass Scheduling
+            </ButtonLink>
+          </ToolGroup>
+        </Toolbar>
+        <RecordForm<Period>
+          // A new period in the address starts the form from it (Back, a bookmark).
+          formKey={periodQuery(period)}
+          initialValues={period}
+          validationSchema={schema}
+          onSubmit={async (values) => {
+            await navigate(`/mass-scheduling/report?${periodQuery(values)}`);
+          }}
+          label="Show"
+        >
+          <DateField name="from" label="From" />
+          <DateField name="to" label="To" />
+        </RecordForm>
+        {report.error ? (
+          <LoadFailed error={report.error} retry={report.reload} what="The intentions report" />
+        ) : !report.data ? (
+          <LoadingBlock />
+        ) : (
+          <ReportBody report={report.data} />
+        )}
+      </Panel>
+    </>
   );
 }
 

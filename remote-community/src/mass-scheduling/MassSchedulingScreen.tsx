@@ -114,7 +114,7 @@ export function MassSchedulingScreen() {
   };
 
   return (
-    <Panel>
+    <>
       <PageHeader
         actions={
           <>
@@ -125,24 +125,26 @@ export function MassSchedulingScreen() {
           </>
         }
       />
-      <Views role="group" aria-label="View">
-        {VIEWS.map((option) => (
-          <Button
-            key={option.key}
-            variant={option.key === view ? 'primary' : 'secondary'}
-            aria-pressed={option.key === view}
-            onClick={() => choose({ view: option.key })}
-          >
-            {option.label}
-          </Button>
-        ))}
-      </Views>
-      {view === 'week' ? (
-        <WeekView week={week} onWeek={(day) => choose({ view: 'week', week: mondayOf(day) })} />
-      ) : (
-        <Requests />
-      )}
-    </Panel>
+      <Panel>
+        <Views role="group" aria-label="View">
+          {VIEWS.map((option) => (
+            <Button
+              key={option.key}
+              variant={option.key === view ? 'primary' : 'secondary'}
+              aria-pressed={option.key === view}
+              onClick={() => choose({ view: option.key })}
+            >
+              {option.label}
+            </Button>
+          ))}
+        </Views>
+        {view === 'week' ? (
+          <WeekView week={week} onWeek={(day) => choose({ view: 'week', week: mondayOf(day) })} />
+        ) : (
+          <Requests />
+        )}
+      </Panel>
+    </>
   );
 }
 

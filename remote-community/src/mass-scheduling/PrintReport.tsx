@@ -145,27 +145,29 @@ export function PrintReport() {
   const loaded = useReport(period).data !== undefined;
 
   return (
-    <Panel>
-      <PrintRules $printed={PRINTED_ID} />
+    <>
       <PageHeader />
-      <Controls>
-        <ButtonLink variant="secondary" to={`/mass-scheduling/report?${periodQuery(period)}`}>
-          Back to the report
-        </ButtonLink>
-        {/* Not before the report is in: the paper would show the loading or its failure. */}
-        <Button onClick={() => window.print()} disabled={!loaded}>
-          Print
-        </Button>
-      </Controls>
-      <Preview>
-        <ReportSheetOf period={period} label="Mass intentions report" />
-      </Preview>
-      {createPortal(
-        <Printed id={PRINTED_ID}>
-          <ReportSheetOf period={period} />
-        </Printed>,
-        document.body,
-      )}
-    </Panel>
+      <Panel>
+        <PrintRules $printed={PRINTED_ID} />
+        <Controls>
+          <ButtonLink variant="secondary" to={`/mass-scheduling/report?${periodQuery(period)}`}>
+            Back to the report
+          </ButtonLink>
+          {/* Not before the report is in: the paper would show the loading or its failure. */}
+          <Button onClick={() => window.print()} disabled={!loaded}>
+            Print
+          </Button>
+        </Controls>
+        <Preview>
+          <ReportSheetOf period={period} label="Mass intentions report" />
+        </Preview>
+        {createPortal(
+          <Printed id={PRINTED_ID}>
+            <ReportSheetOf period={period} />
+          </Printed>,
+          document.body,
+        )}
+      </Panel>
+    </>
   );
 }

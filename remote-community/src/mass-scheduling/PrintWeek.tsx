@@ -98,39 +98,41 @@ export function PrintWeek() {
   };
 
   return (
-    <Panel>
-      <PrintRules $printed={PRINTED_ID} />
+    <>
       <PageHeader />
-      <Controls>
-        <ButtonLink variant="secondary" to={`/mass-scheduling?view=week&week=${week}`}>
-          Back to the week
-        </ButtonLink>
-        <label>
-          <input type="checkbox" checked={large} onChange={(event) => setLarge(event.currentTarget.checked)} />
-          Large print
-        </label>
-        {/* Not before the week is in: the paper would show the loading or its failure. */}
-        <Button onClick={() => window.print()} disabled={!loaded}>
-          Print
-        </Button>
-        {/* The same sheet as a file, for a browser that cannot print (the server writes it). */}
-        <DownloadButton
-          url={`/masses/week/${userId}/pdf`}
-          params={{ week, large: large ? '1' : undefined }}
-          fileName={`mass-intentions-${week}.pdf`}
-          label="Download PDF"
-          busyLabel="Preparing the PDF…"
-        />
-      </Controls>
-      <Preview>
-        <WeekSheet week={week} large={large} label="Mass intentions of the week" />
-      </Preview>
-      {createPortal(
-        <Printed id={PRINTED_ID}>
-          <WeekSheet week={week} large={large} />
-        </Printed>,
-        document.body,
-      )}
-    </Panel>
+      <Panel>
+        <PrintRules $printed={PRINTED_ID} />
+        <Controls>
+          <ButtonLink variant="secondary" to={`/mass-scheduling?view=week&week=${week}`}>
+            Back to the week
+          </ButtonLink>
+          <label>
+            <input type="checkbox" checked={large} onChange={(event) => setLarge(event.currentTarget.checked)} />
+            Large print
+          </label>
+          {/* Not before the week is in: the paper would show the loading or its failure. */}
+          <Button onClick={() => window.print()} disabled={!loaded}>
+            Print
+          </Button>
+          {/* The same sheet as a file, for a browser that cannot print (the server writes it). */}
+          <DownloadButton
+            url={`/masses/week/${userId}/pdf`}
+            params={{ week, large: large ? '1' : undefined }}
+            fileName={`mass-intentions-${week}.pdf`}
+            label="Download PDF"
+            busyLabel="Preparing the PDF…"
+          />
+        </Controls>
+        <Preview>
+          <WeekSheet week={week} large={large} label="Mass intentions of the week" />
+        </Preview>
+        {createPortal(
+          <Printed id={PRINTED_ID}>
+            <WeekSheet week={week} large={large} />
+          </Printed>,
+          document.body,
+        )}
+      </Panel>
+    </>
   );
 }

@@ -304,7 +304,7 @@ export function PrayerRequestsScreen() {
   const emptyText = stored === 0 || !filter.state ? 'No prayer requests available.' : NONE_IN[filter.state];
 
   return (
-    <Panel>
+    <>
       {stored > 0 && (
         <PageHeader
           actions={
@@ -321,72 +321,74 @@ export function PrayerRequestsScreen() {
           }
         />
       )}
-      <Toolbar>
-        <Segments role="group" aria-label="Show requests">
-          {FILTERS.map((option) => (
-            <button
-              key={option.key}
-              type="button"
-              aria-pressed={option.key === filter.key}
-              onClick={() => choose(option.key)}
-            >
-              {option.label}
-            </button>
-          ))}
-        </Segments>
-        <WriteOnly>
-          {rows.length > 0 && (
-            <ToolGroup role="group" aria-label="Mark the selected requests">
-              <SelectAll>
-                <input
-                  type="checkbox"
-                  checked={allShown}
-                  onChange={(event) =>
-                    setSelected(event.currentTarget.checked ? new Set(rows.map((row) => row._id)) : new Set())
-                  }
-                />
-                Select all shown
-              </SelectAll>
-              <Small aria-live="polite">{shown.length} selected</Small>
-              {shown.length > 0 && (
-                <RowActions>
-                  {(['Prayed for', 'Answered', 'New'] as const)
-                    .filter((state) => state !== filter.state)
-                    .map((state) => (
-                      <RowAction
-                        key={state}
-                        onClick={() =>
-                          void mark(
-                            shown.map((row) => row._id),
-                            state,
-                          )
-                        }
-                      >
-                        Mark {state}
-                      </RowAction>
-                    ))}
-                </RowActions>
-              )}
-            </ToolGroup>
-          )}
-        </WriteOnly>
-      </Toolbar>
-      <ListTable
-        load={load}
-        emptyText={emptyText}
-        caption="Prayer requests"
-        columns={columns}
-        rows={rows}
-        total={total}
-        rowKey={(row) => row._id}
-      />
-      {open && (
-        <PrayerRequestDetails
-          request={rows.find((row) => row._id === open._id) ?? open}
-          assignees={assignees.data ?? []}
-          onClose={() => setOpen(undefined)}
+      <Panel>
+        <Toolbar>
+          <Segments role="group" aria-label="Show requests">
+            {FILTERS.map((option) => (
+              <button
+                key={option.key}
+                type="button"
+                aria-pressed={option.key === filter.key}
+                onClick={() => choose(option.key)}
+              >
+                {option.label}
+              </button>
+            ))}
+          </Segments>
+          <WriteOnly>
+            {rows.length > 0 && (
+              <ToolGroup role="group" aria-label="Mark the selected requests">
+                <SelectAll>
+                  <input
+                    type="checkbox"
+                    checked={allShown}
+                    onChange={(event) =>
+                      setSelected(event.currentTarget.checked ? new Set(rows.map((row) => row._id)) : new Set())
+                    }
+                  />
+                  Select all shown
+                </SelectAll>
+                <Small aria-live="polite">{shown.length} selected</Small>
+                {shown.length > 0 && (
+                  <RowActions>
+                    {(['Prayed for', 'Answered', 'New'] as const)
+                      .filter((state) => state !== filter.state)
+                      .map((state) => (
+                        <RowAction
+                          key={state}
+                          onClick={() =>
+                            void mark(
+                              shown.map((row) => row._id),
+                              state,
+                            )
+                          }
+                        >
+                          Mark {state}
+                        </RowAction>
+                      ))}
+                  </RowActions>
+                )}
+              </ToolGroup>
+            )}
+          </WriteOnly>
+        </Toolbar>
+        <ListTable
+          load={load}
+          emptyText={emptyText}
+          caption="Prayer requests"
+          columns={columns}
+          rows={rows}
+          total={total}
+          rowKey={(row) => row._id}
         />
-      )}
-    </Panel>
+        {open && (
+          <PrayerRequestDetails
+            request={rows.find((row) => row._id === open._id) ?? open}
+            assignees={assignees.data ?? []}
+            onClose={() => setOpen(undefined)}
+          />
+        )}
+      </Panel>
+    </>
   );
 }

@@ -109,7 +109,7 @@ export function BibleListScreen() {
   ]);
 
   return (
-    <Panel>
+    <>
       <PageHeader
         actions={
           <>
@@ -123,26 +123,28 @@ export function BibleListScreen() {
           </>
         }
       />
-      <WeekPicker>
-        <label htmlFor={weekId}>Week</label>
-        <select id={weekId} value={week} onChange={(event) => setWeek(Number(event.currentTarget.value))}>
-          {WEEKS.map((n) => (
-            <option key={n} value={n}>
-              Week {n}
-            </option>
-          ))}
-        </select>
-      </WeekPicker>
-      {importing && <CsvImport onClose={() => setImporting(false)} onImported={() => setImporting(false)} />}
-      <ListTable
-        load={load}
-        emptyText="No readings available for this week."
-        caption={`Readings of week ${week}`}
-        itemsName="readings"
-        columns={columns}
-        rows={readings}
-        rowKey={(r) => r._id}
-      />
-    </Panel>
+      <Panel>
+        <WeekPicker>
+          <label htmlFor={weekId}>Week</label>
+          <select id={weekId} value={week} onChange={(event) => setWeek(Number(event.currentTarget.value))}>
+            {WEEKS.map((n) => (
+              <option key={n} value={n}>
+                Week {n}
+              </option>
+            ))}
+          </select>
+        </WeekPicker>
+        {importing && <CsvImport onClose={() => setImporting(false)} onImported={() => setImporting(false)} />}
+        <ListTable
+          load={load}
+          emptyText="No readings available for this week."
+          caption={`Readings of week ${week}`}
+          itemsName="readings"
+          columns={columns}
+          rows={readings}
+          rowKey={(r) => r._id}
+        />
+      </Panel>
+    </>
   );
 }

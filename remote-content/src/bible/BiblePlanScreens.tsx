@@ -45,7 +45,7 @@ function ReadingDetails({ reading }: { reading: Reading }) {
   const remove = useRemove(reading, readingsApi.remove, 'Reading deleted successfully', ({ week }) => listOfWeek(week));
 
   return (
-    <Panel>
+    <>
       <PageHeader
         title={`Day ${reading.day}`}
         actions={
@@ -66,23 +66,25 @@ function ReadingDetails({ reading }: { reading: Reading }) {
           </>
         }
       />
-      <DetailsList>
-        <dt>Day</dt>
-        <dd>{reading.day}</dd>
-        <dt>Week</dt>
-        <dd>{reading.week}</dd>
-        <dt>Date</dt>
-        <dd>{formatDate(reading.date)}</dd>
-        <dt>Passage</dt>
-        <dd style={{ whiteSpace: 'pre-line' }}>{reading.passage}</dd>
-      </DetailsList>
-      <RecordHistory
-        of="readings"
-        resource={bibleReadings}
-        record={reading}
-        fields={COMPARED}
-        onRestored={showRestored}
-      />
-    </Panel>
+      <Panel>
+        <DetailsList>
+          <dt>Day</dt>
+          <dd>{reading.day}</dd>
+          <dt>Week</dt>
+          <dd>{reading.week}</dd>
+          <dt>Date</dt>
+          <dd>{formatDate(reading.date)}</dd>
+          <dt>Passage</dt>
+          <dd style={{ whiteSpace: 'pre-line' }}>{reading.passage}</dd>
+        </DetailsList>
+        <RecordHistory
+          of="readings"
+          resource={bibleReadings}
+          record={reading}
+          fields={COMPARED}
+          onRestored={showRestored}
+        />
+      </Panel>
+    </>
   );
 }

@@ -11,7 +11,7 @@ export function BookDetailsScreen() {
   if (!book) return fallback;
 
   return (
-    <Panel>
+    <>
       <DetailsHeader
         title={book.bookName}
         backTo="/bookshelf"
@@ -21,13 +21,15 @@ export function BookDetailsScreen() {
         confirmMessage="Are you sure you want to delete this book?"
         onDelete={remove}
       />
-      <DetailsBody>
-        <Picture $size="large" src={book.bookImage} alt={`Cover of ${book.bookName}`} />
-        <DetailsList>
-          <DetailsRows form={bookForm} record={book} />
-        </DetailsList>
-      </DetailsBody>
-      <RecordHistory of="books" resource={books} record={book} fields={bookForm.fields} />
-    </Panel>
+      <Panel>
+        <DetailsBody>
+          <Picture $size="large" src={book.bookImage} alt={`Cover of ${book.bookName}`} />
+          <DetailsList>
+            <DetailsRows form={bookForm} record={book} />
+          </DetailsList>
+        </DetailsBody>
+        <RecordHistory of="books" resource={books} record={book} fields={bookForm.fields} />
+      </Panel>
+    </>
   );
 }

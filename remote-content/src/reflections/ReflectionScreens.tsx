@@ -87,7 +87,7 @@ export function ReflectionDetailsScreen({ audience }: { audience: Audience }) {
   if (!reflection) return fallback;
 
   return (
-    <Panel>
+    <>
       <DetailsHeader
         title={reflection.topic}
         backTo={screens.listPath}
@@ -97,31 +97,38 @@ export function ReflectionDetailsScreen({ audience }: { audience: Audience }) {
         confirmMessage="Are you sure you want to delete this reflection?"
         onDelete={remove}
       />
-      <Details>
-        <dt>Date</dt>
-        <dd>{formatDate(reflection.date)}</dd>
-        <dt>Topic</dt>
-        <dd>{reflection.topic}</dd>
-        <dt>Bible Reading</dt>
-        <dd>{reflection.bibleReading}</dd>
-        <dt>Reflection</dt>
-        <dd>
-          <RichText html={reflection.reflection} label="Reflection" />
-        </dd>
-        <dt>Prayer Points</dt>
-        <dd>
-          <RichText html={reflection.devotionalContent} label="Prayer Points" />
-        </dd>
-        <dt>Exercise</dt>
-        <dd>
-          <RichText html={reflection.devotionalConfession} label="Exercise" />
-        </dd>
-        <dt>Bible Meditation</dt>
-        <dd>{reflection.furtherReading}</dd>
-        <dt>Mass Reading</dt>
-        <dd>{reflection.mass}</dd>
-      </Details>
-      <RecordHistory of={`${audience}-reflections`} resource={screens.resource} record={reflection} fields={COMPARED} />
-    </Panel>
+      <Panel>
+        <Details>
+          <dt>Date</dt>
+          <dd>{formatDate(reflection.date)}</dd>
+          <dt>Topic</dt>
+          <dd>{reflection.topic}</dd>
+          <dt>Bible Reading</dt>
+          <dd>{reflection.bibleReading}</dd>
+          <dt>Reflection</dt>
+          <dd>
+            <RichText html={reflection.reflection} label="Reflection" />
+          </dd>
+          <dt>Prayer Points</dt>
+          <dd>
+            <RichText html={reflection.devotionalContent} label="Prayer Points" />
+          </dd>
+          <dt>Exercise</dt>
+          <dd>
+            <RichText html={reflection.devotionalConfession} label="Exercise" />
+          </dd>
+          <dt>Bible Meditation</dt>
+          <dd>{reflection.furtherReading}</dd>
+          <dt>Mass Reading</dt>
+          <dd>{reflection.mass}</dd>
+        </Details>
+        <RecordHistory
+          of={`${audience}-reflections`}
+          resource={screens.resource}
+          record={reflection}
+          fields={COMPARED}
+        />
+      </Panel>
+    </>
   );
 }

@@ -51,10 +51,12 @@ export function AddAboutScreen() {
     return <NotLoadedScreen load={load} what="About Us" missing={null} />;
   if (about) {
     return (
-      <Panel>
+      <>
         <PageHeader actions={<ButtonLink to="/about">Go to About Us</ButtonLink>} />
-        <EmptyText>About Us already has its text: edit it on the About Us page.</EmptyText>
-      </Panel>
+        <Panel>
+          <EmptyText>About Us already has its text: edit it on the About Us page.</EmptyText>
+        </Panel>
+      </>
     );
   }
   return <AboutForm />;

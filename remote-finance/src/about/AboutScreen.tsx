@@ -23,7 +23,7 @@ export function AboutScreen() {
     return <NotLoadedScreen load={load} what="About Us" missing={null} />;
 
   return (
-    <Panel>
+    <>
       <PageHeader
         actions={
           <WriteOnly>
@@ -35,15 +35,17 @@ export function AboutScreen() {
           </WriteOnly>
         }
       />
-      {about ? <Text>{about.text}</Text> : <EmptyText>No about us content available.</EmptyText>}
-      {about && (
-        <RecordHistory of="about" resource={aboutUs} record={about} fields={[{ name: 'text', label: 'About Us' }]} />
-      )}
-      {about && editing && (
-        <Modal title="Edit About Us" onClose={() => setEditing(false)}>
-          <AboutForm record={about} onClose={() => setEditing(false)} />
-        </Modal>
-      )}
-    </Panel>
+      <Panel>
+        {about ? <Text>{about.text}</Text> : <EmptyText>No about us content available.</EmptyText>}
+        {about && (
+          <RecordHistory of="about" resource={aboutUs} record={about} fields={[{ name: 'text', label: 'About Us' }]} />
+        )}
+        {about && editing && (
+          <Modal title="Edit About Us" onClose={() => setEditing(false)}>
+            <AboutForm record={about} onClose={() => setEditing(false)} />
+          </Modal>
+        )}
+      </Panel>
+    </>
   );
 }

@@ -11,7 +11,7 @@ export function DonationDetailsScreen() {
   if (!donation) return fallback;
 
   return (
-    <Panel>
+    <>
       <DetailsHeader
         title={donation.donationName}
         backTo="/donations"
@@ -21,14 +21,16 @@ export function DonationDetailsScreen() {
         confirmMessage="Are you sure you want to delete this donation?"
         onDelete={remove}
       />
-      <DetailsBody>
-        {donation.donationImage && (
-          <Picture $size="large" src={donation.donationImage} alt={`Image of ${donation.donationName}`} />
-        )}
-        <DetailsList>
-          <DetailsRows form={donationForm} record={donation} />
-        </DetailsList>
-      </DetailsBody>
-    </Panel>
+      <Panel>
+        <DetailsBody>
+          {donation.donationImage && (
+            <Picture $size="large" src={donation.donationImage} alt={`Image of ${donation.donationName}`} />
+          )}
+          <DetailsList>
+            <DetailsRows form={donationForm} record={donation} />
+          </DetailsList>
+        </DetailsBody>
+      </Panel>
+    </>
   );
 }

@@ -28,14 +28,16 @@ const columns: Column<SampleUser>[] = [
 export function UsersScreen() {
   const rows = useSearchFilter(sampleUsers, (user) => [user.name, user.email, user.phone, user.address, user.status]);
   return (
-    <Panel>
+    <>
       <PageHeader />
-      <SampleDataNotice>{SAMPLE_NOTICE}</SampleDataNotice>
-      {rows.length === 0 ? (
-        <EmptyText>No users match the search.</EmptyText>
-      ) : (
-        <DataTable caption="Users (sample data)" columns={columns} rows={rows} rowKey={(user) => user.id} />
-      )}
-    </Panel>
+      <Panel>
+        <SampleDataNotice>{SAMPLE_NOTICE}</SampleDataNotice>
+        {rows.length === 0 ? (
+          <EmptyText>No users match the search.</EmptyText>
+        ) : (
+          <DataTable caption="Users (sample data)" columns={columns} rows={rows} rowKey={(user) => user.id} />
+        )}
+      </Panel>
+    </>
   );
 }

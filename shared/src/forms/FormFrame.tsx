@@ -27,7 +27,7 @@ export function FormPage({ backTo, backState, children, below }: FormPageProps) 
   // no form to fill in vain, but why.
   const refused = useWriteAccess() === 'refused';
   return (
-    <Panel>
+    <>
       <PageHeader
         actions={
           <ButtonLink variant="secondary" to={returnTo(backTo)} state={backState}>
@@ -35,9 +35,11 @@ export function FormPage({ backTo, backState, children, below }: FormPageProps) 
           </ButtonLink>
         }
       />
-      {refused ? <EmptyText>{NOT_YOURS_TO_CHANGE}</EmptyText> : children}
-      {below}
-    </Panel>
+      <Panel>
+        {refused ? <EmptyText>{NOT_YOURS_TO_CHANGE}</EmptyText> : children}
+        {below}
+      </Panel>
+    </>
   );
 }
 

@@ -35,7 +35,7 @@ interface ListPageProps<Row> extends ListLayout<Row> {
  */
 export function ListPage<Row extends { _id: string }>({ add, children, exportList, ...table }: ListPageProps<Row>) {
   return (
-    <Panel>
+    <>
       <PageHeader
         actions={
           <>
@@ -46,9 +46,11 @@ export function ListPage<Row extends { _id: string }>({ add, children, exportLis
           </>
         }
       />
-      <ListTable {...table} rowKey={(row) => row._id} />
-      {children}
-    </Panel>
+      <Panel>
+        <ListTable {...table} rowKey={(row) => row._id} />
+        {children}
+      </Panel>
+    </>
   );
 }
 

@@ -80,9 +80,11 @@ export function NotLoadedScreen({
   const failed = load.error && (load.error.status !== 404 || missing == null);
   if (!load.loading && !failed) return <>{missing}</>;
   return (
-    <Panel>
+    <>
       <PageHeader />
-      <NotLoaded load={load} missing={missing} what={what} />
-    </Panel>
+      <Panel>
+        <NotLoaded load={load} missing={missing} what={what} />
+      </Panel>
+    </>
   );
 }

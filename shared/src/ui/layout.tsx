@@ -109,7 +109,7 @@ export const SampleDataNotice = styled.p.attrs({ role: 'note' })`
 /** A details or edit screen whose record does not exist: the spec's text and the way back. */
 export function MissingRecord({ message, backTo, backLabel }: { message: string; backTo: string; backLabel: string }) {
   return (
-    <Panel>
+    <>
       <PageHeader
         actions={
           <ButtonLink variant="secondary" to={returnTo(backTo)}>
@@ -117,7 +117,9 @@ export function MissingRecord({ message, backTo, backLabel }: { message: string;
           </ButtonLink>
         }
       />
-      <EmptyText>{message}</EmptyText>
-    </Panel>
+      <Panel>
+        <EmptyText>{message}</EmptyText>
+      </Panel>
+    </>
   );
 }

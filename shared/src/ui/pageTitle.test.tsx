@@ -62,14 +62,19 @@ describe('the page title', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('BookShelf');
   });
 
-  it("holds a record's spinner and its failure in the card, under the title, as the loaded screen will", () => {
+  it("holds a record's spinner and its failure in the card under the title, as the loaded screen will", () => {
     const missing = <p>Book not found.</p>;
     const { rerender } = render(
       <Shell>
         <NotLoadedScreen load={{ data: undefined, loading: true, error: null, reload: () => {} }} missing={missing} />
       </Shell>,
     );
-    const card = () => screen.getByRole('heading', { level: 1 }).closest('section');
+    // As on every screen, the title sits on the page above its card, never inside it.
+    const card = () => {
+      const heading = screen.getByRole('heading', { level: 1 });
+      expect(heading.closest('section')).toBeNull();
+      return document.querySelector('section');
+    };
     expect(card()).toContainElement(screen.getByRole('status', { name: 'Loading' }));
     rerender(
       <Shell>

@@ -5,10 +5,12 @@ import { findRouteForPath, useRemotesMap, type RemotesMap, type RemotesMapStore 
 
 function Notice({ text }: { text: string }) {
   return (
-    <Panel>
+    <>
       <PageHeader />
-      <EmptyText>{text}</EmptyText>
-    </Panel>
+      <Panel>
+        <EmptyText>{text}</EmptyText>
+      </Panel>
+    </>
   );
 }
 
