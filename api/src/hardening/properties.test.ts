@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { CURRENCY_FORMAT } from '../http/contract';
 import { engines, multipartForm, startServer, type CallOptions, type TestServer } from '../testing/harness';
 import { operationsOf, pathWith, type Operation, type SchemaObject } from '../testing/openapi';
 import { storedState } from '../testing/snapshot';
@@ -57,6 +58,7 @@ function validValue(name: string, schema: SchemaObject): unknown {
   if (schema.type === 'integer' || schema.type === 'number') return 1;
   if (schema.type === 'array') return [];
   if (schema.format === 'http-url') return 'https://example.org/page';
+  if (schema.format === CURRENCY_FORMAT) return 'NGN';
   if (schema.format === 'email' || name === 'email') return 'ada@example.com';
   if (schema.format === 'date' || name === 'date') return '2026-03-01';
   if (name === 'time') return '10:30';

@@ -62,6 +62,7 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
         '/api/v1/mass/intention/place/{userId}/{id}',
         '/api/v1/masses/week/{userId}',
         '/api/v1/masses/week/{userId}/pdf',
+        '/api/v1/parish',
         '/api/v1/masses/regular/{userId}',
         '/api/v1/masses/report/{userId}',
         '/api/v1/export/intentions-report.csv',

@@ -27,6 +27,7 @@ it('declares each section of Settings at its own address, titled Settings, open 
     '/settings/password',
     '/settings/two-factor',
     '/settings/sessions',
+    '/settings/parish',
     '/settings/team',
     '/settings/activity',
     '/settings/trash',
