@@ -270,6 +270,33 @@ describe('DataTable sorted by its headers', () => {
     expect(screen.getByRole('columnheader', { name: 'Count' })).toHaveAttribute('aria-sort', 'ascending');
   });
 
+  it('offers the same sorts as a "Sort by" choice for phones, where the header row is hidden', async () => {
+    const { router } = render('/list?page=1');
+    // Shown below 600 px only: jsdom reads no media query, so it is hidden here.
+    const choice = screen.getByRole('combobox', { name: 'Sort by', hidden: true });
+    expect(choice).toHaveValue('');
+    expect(
+      within(choice)
+        .getAllByRole('option', { hidden: true })
+        .map((option) => option.textContent),
+    ).toEqual([
+      'As listed',
+      'Name, ascending',
+      'Name, descending',
+      'Added, ascending',
+      'Added, descending',
+      'Count, ascending',
+      'Count, descending',
+    ]);
+    await userEvent.selectOptions(choice, 'Name, descending');
+    expect(router.state.location.search).toBe('?sort=-name');
+    expect(names()).toEqual(['cherry', 'banana', 'apple', 'Äpfel']);
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.selectOptions(choice, 'As listed');
+    expect(router.state.location.search).toBe('');
+    expect(names()).toEqual(['banana', 'Äpfel', 'cherry', 'apple']);
+  });
+
   it('sorts numbers as numbers and dates as dates, equal ones in the list’s own order', () => {
     render('/list?sort=count');
     // 9 before 10 before 100 (as text, 10 and 100 would come first); the two 9s as listed.

@@ -171,6 +171,64 @@ const SortButton = styled.button<{ $sort: 'ascending' | 'descending' | 'none' }>
   }
 `;
 
+/**
+ * Phones show no header row (each row is a card), so the sort the headers give is a "Sort by" choice
+ * above the rows there, writing the same `?sort=`.
+ */
+const PhoneSort = styled.label`
+  display: none;
+  @media (max-width: ${STACK_BELOW_PX - 1}px) {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space(2)};
+    margin-bottom: ${({ theme }) => theme.space(3)};
+    font-size: ${({ theme }) => theme.font.size.small};
+    font-weight: 600;
+    color: ${({ theme }) => theme.color.muted};
+  }
+  select {
+    flex: 1;
+    min-width: 0;
+    min-height: 40px;
+    padding: 0 ${({ theme }) => theme.space(2)};
+    border: 1px solid ${({ theme }) => theme.color.border};
+    border-radius: ${({ theme }) => theme.radius};
+    background: ${({ theme }) => theme.color.surface};
+    color: ${({ theme }) => theme.color.text};
+    font: inherit;
+    font-weight: 400;
+  }
+`;
+
+function SortChoice({ headers, sort }: { headers: { header: string; key: string }[]; sort: string | undefined }) {
+  const [, setParams] = useSearchParams();
+  const choose = (value: string) =>
+    setParams((previous) => {
+      const updated = new URLSearchParams(previous);
+      if (value) updated.set('sort', value);
+      else updated.delete('sort');
+      updated.delete('page');
+      return updated;
+    });
+  return (
+    <PhoneSort>
+      Sort by
+      {/* Named by its label on a phone; also where the label is not shown (a test's jsdom). */}
+      <select aria-label="Sort by" value={sort ?? ''} onChange={(event) => choose(event.currentTarget.value)}>
+        <option value="">As listed</option>
+        {headers.flatMap(({ header, key }) => [
+          <option key={key} value={key}>
+            {`${header}, ascending`}
+          </option>,
+          <option key={`-${key}`} value={`-${key}`}>
+            {`${header}, descending`}
+          </option>,
+        ])}
+      </select>
+    </PhoneSort>
+  );
+}
+
 const Head = styled.th<{ $fit?: boolean }>`
   ${({ $fit }) => $fit && 'width: 1%;'}
   /* The phone's hidden header row is laid out too: a percentage there would widen it across the page. */
@@ -245,8 +303,10 @@ export function DataTable<Row>({
   useDropUnknownSort(sort !== undefined);
   const table = useRef<HTMLTableElement>(null);
   useFocusAfterSort(table, caption, sort && sortParam(sort));
+  const sortable = columns.flatMap((column) => (column.sort ? [{ header: column.header, key: column.sort.key }] : []));
   return (
     <>
+      {sortable.length > 0 && total > 1 && <SortChoice headers={sortable} sort={sort && sortParam(sort)} />}
       <Scroll>
         <Table ref={table}>
           <caption style={{ position: 'absolute', left: '-10000px' }}>{caption}</caption>
