@@ -7,12 +7,13 @@ import { everyScreen, seed } from '../tests/screens';
 import { logIn, signInOverApi } from '../tests/session';
 
 // `npm run screenshots [folder]`: a PNG of every screen — the login page, the dashboard and every
-// route of the remotes' route tables, with a record of every kind seeded — wide and on a phone, into
-// `screenshots/` or the folder given. It serves the production build as it is (`npm run build`
-// first), from a server of its own on an empty data directory. Two things are checked: on a phone no
-// screen is wider than the screen (it would scroll sideways), and on a laptop no table is wider than
-// its card (its last columns, often the row's actions, would need scrolling sideways); it fails naming
-// each such screen and what is too wide, once every PNG is written.
+// route of the remotes' route tables, with a record of every kind seeded, each list sorted by its first
+// sortable column — wide and on a phone, into `screenshots/` or the folder given. It serves the
+// production build as it is (`npm run build` first), from a server of its own on an empty data
+// directory. Two things are checked: on a phone no screen is wider than the screen (it would scroll
+// sideways), and on a laptop no table is wider than its card (its last columns, often the row's
+// actions, would need scrolling sideways); it fails naming each such screen and what is too wide, once
+// every PNG is written.
 
 const VIEWPORTS = [
   { name: 'wide', width: 1366, height: 900 },
@@ -113,6 +114,26 @@ async function seedLongTexts(api: APIRequestContext) {
   }
 }
 
+/**
+ * A list is shown sorted by its first sortable column, so that every list's picture shows its headers'
+ * sort: by the header on a laptop, by the "Sort by" choice on a phone (which has no header row).
+ */
+async function sortByFirstColumn(page: Page, phone: boolean) {
+  await page.waitForLoadState('networkidle');
+  // A phone's header row is laid out off screen, for screen readers: it counts as visible there.
+  const header = page.locator('th[aria-sort] button').first();
+  if (!phone && (await header.isVisible())) {
+    await header.click();
+    await page.locator('th[aria-sort="ascending"]').first().waitFor();
+    return;
+  }
+  const choice = page.getByRole('combobox', { name: 'Sort by' }).first();
+  if (await choice.isVisible()) {
+    const first = await choice.locator('option').nth(1).getAttribute('value');
+    if (first) await choice.selectOption(first);
+  }
+}
+
 /** '/bookshelf/:id' → 'bookshelf-id', '/' → 'home'. */
 const fileName = (route: string, viewport: string) =>
   `${route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${viewport}.png`;
@@ -160,6 +181,7 @@ async function main() {
       for (const screen of everyScreen(seeded)) {
         if (only && !only.test(routeOf.get(screen) ?? screen)) continue;
         await page.goto(screen);
+        await sortByFirstColumn(page, viewport.name === 'phone');
         await shoot(routeOf.get(screen) ?? screen);
       }
       await context.close();
