@@ -17,7 +17,7 @@ export type RenderMessage =
   | { type: 'rows'; rows: unknown[][] }
   /** The workbook of the rows sent since the reset. */
   | { type: 'workbook'; layout: WorkbookLayout; formats: CellFormat[] }
-  | { type: 'pdf'; week: MassWeek; large: boolean };
+  | { type: 'pdf'; week: MassWeek; large: boolean; parish: string };
 
 /** The answer to a 'workbook' or 'pdf' message. */
 export type RenderAnswer = { file: Uint8Array } | { error: string };

@@ -29,7 +29,7 @@ async function answer(message: RenderMessage): Promise<Uint8Array | undefined> {
     return await workbooks().writeWorkbook(gathered, message.formats, message.layout);
   }
   const chunks: Buffer[] = [];
-  const doc = pdfs().weekPdf(message.week, { large: message.large });
+  const doc = pdfs().weekPdf(message.week, { large: message.large, parish: message.parish });
   for await (const chunk of doc) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }

@@ -58,6 +58,17 @@ describe.each(engines())("a week's Masses as a PDF on %s", (_name, engine) => {
   });
   afterAll(() => server.close());
 
+  it("is headed by the parish's name from Settings → Parish", async () => {
+    const parish = await server.call('GET', '/api/v1/parish', { token });
+    const renamed = { ...parish.body.data, name: 'Ọ̀run Parish' };
+    expect((await server.call('PUT', '/api/v1/parish', { token, json: renamed })).status).toBe(200);
+    try {
+      expect((await pdf(`?week=${day}`)).file.title).toMatch(/^Ọ̀run Parish: Mass intentions, week of /);
+    } finally {
+      await server.call('PUT', '/api/v1/parish', { token, json: parish.body.data });
+    }
+  });
+
   it('downloads one A4 page named after its week, titled with it, in an embedded font', async () => {
     const { response, file } = await pdf(`?week=${day}`);
     expect(response.status).toBe(200);
@@ -68,7 +79,7 @@ describe.each(engines())("a week's Masses as a PDF on %s", (_name, engine) => {
     expect(file.pages).toBe(1);
     expect(file.text).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
     const shown = (date: string) => date.split('-').reverse().join('/');
-    expect(file.title).toBe(`Mass intentions, week of ${shown(monday)} – ${shown(addDays(monday, 6))}`);
+    expect(file.title).toBe(`Our Parish: Mass intentions, week of ${shown(monday)} – ${shown(addDays(monday, 6))}`);
     // The names are written in DejaVu Serif, embedded: the PDF's standard fonts have no Ọ or ễ.
     expect(file.text).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSerif\b/);
     expect(file.text).not.toMatch(/\/BaseFont \/(Times|Helvetica)/);

@@ -30,10 +30,13 @@ export function massHeading(mass: Pick<Mass, 'time' | 'place' | 'title' | 'celeb
   return `${mass.time} — ${mass.place}${mass.title ? ` — ${mass.title}` : ''}${mass.celebrant ? ` (${mass.celebrant})` : ''}`;
 }
 
-/** The week's sheet as a PDF stream (ended: read it to its end). Large print sets it in 16 pt, not 11. */
-export function weekPdf(week: MassWeek, { large }: { large: boolean }): PDFKit.PDFDocument {
+/**
+ * The week's sheet as a PDF stream (ended: read it to its end), headed by the parish's name as the
+ * print view is. Large print sets it in 16 pt, not 11.
+ */
+export function weekPdf(week: MassWeek, { large, parish }: { large: boolean; parish: string }): PDFKit.PDFDocument {
   const size = large ? 16 : 11;
-  const title = `Mass intentions, week of ${dayInWords(week.week)} – ${dayInWords(addDays(week.week, 6))}`;
+  const title = `${parish}: Mass intentions, week of ${dayInWords(week.week)} – ${dayInWords(addDays(week.week, 6))}`;
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 16 * MM, bottom: 16 * MM, left: 14 * MM, right: 14 * MM },
@@ -46,6 +49,7 @@ export function weekPdf(week: MassWeek, { large }: { large: boolean }): PDFKit.P
   doc.registerFont('italic', FONTS.italic);
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
 
+  doc.font('regular').fontSize(size).text(parish);
   doc
     .font('bold')
     .fontSize(size * 1.6)

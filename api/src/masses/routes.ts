@@ -9,7 +9,7 @@ import { jsonWrite, RecordParams, UserParams } from '../http/account-routes';
 import { errorResponses } from '../http/validation';
 import { isCalendarDate } from '../http/dates';
 import { reportRoutes } from './report-routes';
-import { parishNow } from '../parish/settings';
+import { parishNow, parishSettings } from '../parish/settings';
 import {
   addMass,
   addRegularMass,
@@ -124,7 +124,10 @@ export function massRoutes(parent: FastifyInstance, invalidate: () => void): voi
         ? checkedDay(request.query.week, MASS_MESSAGES.badWeek)
         : (await parishNow(db)).date;
       const week = await massWeek(db, day);
-      const pdf = await request.renderer!.job().finish({ type: 'pdf', week, large: request.query.large === '1' });
+      const { name: parish } = await parishSettings(db);
+      const pdf = await request
+        .renderer!.job()
+        .finish({ type: 'pdf', week, large: request.query.large === '1', parish });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="mass-intentions-${week.week}.pdf"`)
