@@ -15,11 +15,17 @@ export function weekdayOf(day: string): Weekday {
   return WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()]!;
 }
 
-/** The Monday of the week a day is in (weeks run Monday to Sunday). */
-export function mondayOf(day: string): string {
+/**
+ * The first day of the week a day is in, for a parish whose weeks start on `weekStart` (0 Sunday … 6
+ * Saturday, as getDay counts; Settings → Parish).
+ */
+export function weekStartOf(day: string, weekStart: number): string {
   const sunday0 = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return addDays(day, -((sunday0 + 6) % 7));
+  return addDays(day, -((sunday0 - weekStart + 7) % 7));
 }
+
+/** The Monday of the week a day is in (weeks run Monday to Sunday). */
+export const mondayOf = (day: string): string => weekStartOf(day, 1);
 
 /** Whether a Mass on that day at that time has begun, on the parish's clock (`timeZone`). */
 export function hasBegun(date: string, time: string, timeZone: string, now: Date = new Date()): boolean {

@@ -128,6 +128,33 @@ describe.each(engines())('Masses and their intentions on %s', (_name, engine) =>
     ).toBeTruthy();
   });
 
+  it("runs the week from the parish's first day, and lists the regular Masses in that order", async () => {
+    const parish = (await call('GET', 'parish')).body.data as { weekStart: number };
+    const regular = async () => (await call('GET', 'masses/regular/{userId}')).body.data as { weekday: string }[];
+    const added = [
+      await addRegular({ weekday: 'Saturday', time: '18:00', place: 'Chapel' }),
+      await addRegular({ weekday: 'Sunday', time: '09:00', place: 'Chapel' }),
+    ] as { _id: string }[];
+    const order = async () =>
+      (await regular()).map((mass) => mass.weekday).filter((day, i, all) => all.indexOf(day) === i);
+    // Monday to Sunday unless the parish says otherwise: Saturday before Sunday.
+    expect((await order()).indexOf('Saturday')).toBeLessThan((await order()).indexOf('Sunday'));
+    expect((await call('PUT', 'parish', { ...parish, weekStart: 0 })).status).toBe(200);
+    try {
+      // 2026-12-09 is a Wednesday: its week starts on Sunday 6 December, and ends on Saturday 12th.
+      const listing = await week('2026-12-09');
+      expect(listing.week).toBe('2026-12-06');
+      expect(listing.masses.every((mass) => mass.date >= '2026-12-06' && mass.date <= '2026-12-12')).toBe(true);
+      expect(listing.masses.map((mass) => mass.date)).toEqual(expect.arrayContaining(['2026-12-06', '2026-12-12']));
+      expect(await order()).toEqual(expect.arrayContaining(['Sunday', 'Saturday']));
+      expect((await order())[0]).toBe('Sunday');
+    } finally {
+      await call('PUT', 'parish', parish);
+      // The other cases count the Masses to come: these two are gone again.
+      for (const mass of added) await call('DELETE', `delete/regular/mass/{userId}/${mass._id}`);
+    }
+  });
+
   it.each([
     [{ weekday: 'Someday', time: '07:00', place: 'Chapel' }, /^Weekday must be one of: Sunday, Monday/],
     [{ weekday: 'Sunday', time: '25:00', place: 'Chapel' }, 'Time is not in the expected format'],

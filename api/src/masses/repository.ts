@@ -9,8 +9,8 @@ import { newestFirst, type Paging } from '../http/paging';
 import type { Sortable } from '../http/sorting';
 import { MASS_INTENTIONS_LIST } from '../mass-intentions/repository';
 import { localNow } from '../http/dates';
-import { parishNow, parishTimeZone } from '../parish/settings';
-import { addDays, hasBegun, mondayOf, weekdayOf } from './calendar';
+import { parishNow, parishSettings, parishTimeZone } from '../parish/settings';
+import { addDays, hasBegun, weekdayOf, weekStartOf } from './calendar';
 import {
   DEFAULT_CAP,
   PLACED_STATES,
@@ -248,18 +248,21 @@ async function withIntentions(query: Query, masses: MassRow[], timeZone: string)
   }));
 }
 
-/** The Masses of the week (Monday to Sunday) a day is in, each with its intentions. */
+/** The Masses of the week a day is in (from the parish's first day of the week), each with its intentions. */
 export async function massWeek(db: Db, day: string): Promise<MassWeek> {
-  const week = mondayOf(day);
+  const { weekStart, timeZone } = await parishSettings(db);
+  const week = weekStartOf(day, weekStart);
   const masses = await massesBetween(db.kysely, week, addDays(week, 6));
-  return { week, masses: await withIntentions(db.kysely, masses, await parishTimeZone(db)) };
+  return { week, masses: await withIntentions(db.kysely, masses, timeZone) };
 }
 
 // --- regular Masses ---
 
 export async function listRegularMasses(db: Db): Promise<RegularMass[]> {
   const rows = await db.kysely.selectFrom('regular_masses').selectAll().execute();
-  const order = (row: RegularMass) => `${(weekdayIndex(row.weekday) + 6) % 7} ${row.time} ${row.place}`;
+  // In the order of the parish's week.
+  const { weekStart } = await parishSettings(db);
+  const order = (row: RegularMass) => `${(weekdayIndex(row.weekday) - weekStart + 7) % 7} ${row.time} ${row.place}`;
   return rows.map(toRegular).sort((a, b) => order(a).localeCompare(order(b)));
 }
 

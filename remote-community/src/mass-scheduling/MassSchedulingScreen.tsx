@@ -14,10 +14,11 @@ import {
   useUserId,
   WriteOnly,
   type Column,
+  useParish,
 } from 'shared';
 import { useGrowingList } from 'shared/data';
 import { massIntentions, massIntentionsApi, type IntentionState as State, type MassIntention } from './api';
-import { isDay, massInWords, mondayOf, today } from './calendar';
+import { isDay, massInWords, today, weekStartOf } from './calendar';
 import { useSaidConfirmation } from './ConfirmSaid';
 import { IntentionDetails } from './IntentionDetails';
 import { IntentionState } from './IntentionState';
@@ -106,7 +107,8 @@ export function MassSchedulingScreen() {
   const [search, setSearch] = useSearchParams();
   const view = search.get('view') === 'week' ? 'week' : 'requests';
   const asked = search.get('week');
-  const week = mondayOf(isDay(asked) ? asked : today());
+  const { weekStart } = useParish();
+  const week = weekStartOf(isDay(asked) ? asked : today(), weekStart);
   const choose = (changes: Record<string, string>) => {
     const next = new URLSearchParams(search);
     for (const [name, value] of Object.entries(changes)) next.set(name, value);
@@ -139,7 +141,7 @@ export function MassSchedulingScreen() {
           ))}
         </Views>
         {view === 'week' ? (
-          <WeekView week={week} onWeek={(day) => choose({ view: 'week', week: mondayOf(day) })} />
+          <WeekView week={week} onWeek={(day) => choose({ view: 'week', week: weekStartOf(day, weekStart) })} />
         ) : (
           <Requests />
         )}

@@ -10,10 +10,11 @@ import {
   ModalActions,
   notify,
   useUserId,
+  useParish,
 } from 'shared';
 import { useResource } from 'shared/data';
 import { massIntentions, massIntentionsApi, type Mass, type MassIntention } from './api';
-import { addDays, mondayOf, today, weekdayOf, weekInWords } from './calendar';
+import { addDays, today, weekdayOf, weekInWords, weekStartOf } from './calendar';
 
 const Lead = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(4)};
@@ -73,7 +74,8 @@ function roomOf(mass: Mass): { open: boolean; words: string } {
  */
 export function PlaceIntention({ intention, onClose }: { intention: MassIntention; onClose: () => void }) {
   const userId = useUserId();
-  const [week, setShownWeek] = useState(() => mondayOf(today()));
+  const { weekStart } = useParish();
+  const [week, setShownWeek] = useState(() => weekStartOf(today(), weekStart));
   const [chosen, setChosen] = useState('');
   // A Mass chosen in one week is not placed from another: the choice goes with the week it was made in.
   const setWeek = (day: string) => {

@@ -14,7 +14,7 @@ import {
 } from 'shared';
 import { useResource } from 'shared/data';
 import { massIntentions, massIntentionsApi, type MassWeek } from './api';
-import { byDay, isDay, mondayOf, today, weekdayOf, weekInWords } from './calendar';
+import { byDay, isDay, today, weekdayOf, weekInWords, weekStartOf } from './calendar';
 import { Controls, Preview, Printed, PrintRules, Sheet } from './printSheet';
 
 const PRINTED_ID = 'mass-week-print';
@@ -87,7 +87,8 @@ export function PrintWeek() {
   const userId = useUserId();
   const [search, setSearch] = useSearchParams();
   const asked = search.get('week');
-  const week = mondayOf(isDay(asked) ? asked : today());
+  const { weekStart } = useParish();
+  const week = weekStartOf(isDay(asked) ? asked : today(), weekStart);
   const large = search.get('large') === '1';
   const loaded = useWeekMasses(week).data !== undefined;
   const setLarge = (on: boolean) => {

@@ -3,9 +3,10 @@ import { session } from 'shared';
 import { renderRoutes, signIn, stubApi } from 'shared/testing';
 import App from '../App';
 import type { Mass, MassIntention } from './api';
-import { addDays, mondayOf, today } from './calendar';
+import { addDays, mondayOf, today, weekStartOf } from './calendar';
 
-// Stipends are shown with the parish's currency (Settings → Parish), each one and their total.
+// Stipends are shown with the parish's currency (Settings → Parish), each one and their total; the
+// Mass week runs from the parish's first day of the week.
 
 const userId = '0123456789abcdef01234567';
 /** An amount in cedis as the page reads (Testing Library reads a no-break space as a space). */
@@ -102,5 +103,24 @@ describe('the parish on the Mass screens: its currency and its name', () => {
     const sheet = await screen.findByRole('article', { name: 'Mass intentions of the week' });
     expect(await within(sheet).findByText('Holy Family')).toBeInTheDocument();
     await waitFor(() => expect(document.getElementById('mass-week-print')).toHaveTextContent(/^Holy Family/));
+  });
+
+  it("the Mass week starts on the parish's first day of the week", async () => {
+    const sundayFirst = ok({ name: 'Holy Family', currency: 'GHS', timeZone: 'Africa/Accra', weekStart: 0 });
+    const calls = stubApi({
+      'GET /parish': () => sundayFirst,
+      [`GET /masses/week/${userId}`]: (call) => ok({ week: call.params.week, masses: [] }),
+    });
+    const firstDay = weekStartOf(today(), 0);
+    render('/mass-scheduling?view=week');
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url.includes('/masses/week/')).map((call) => call.params.week)).toContain(
+        firstDay,
+      ),
+    );
+    const shown = (day: string) => day.split('-').reverse().join('/');
+    expect(
+      await screen.findByText(new RegExp(`${shown(firstDay)} – ${shown(addDays(firstDay, 6))}`)),
+    ).toBeInTheDocument();
   });
 });

@@ -27,10 +27,13 @@ export function weekdayOf(day: string): (typeof WEEKDAY_NAMES)[number] {
   return WEEKDAY_NAMES[new Date(`${day}T00:00:00Z`).getUTCDay()]!;
 }
 
-/** The Monday of the week a day is in. */
-export function mondayOf(day: string): string {
-  return addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+/** The first day of the week a day is in, for weeks starting on `weekStart` (0 Sunday … 6, as getDay). */
+export function weekStartOf(day: string, weekStart: number): string {
+  return addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() - weekStart + 7) % 7));
 }
+
+/** The Monday of the week a day is in. */
+export const mondayOf = (day: string): string => weekStartOf(day, 1);
 
 /** Whether the text is a day of the calendar. */
 export function isDay(text: string | null): text is string {
