@@ -6,6 +6,7 @@ import { bookResource } from '../books/resource';
 import { donationResource } from '../donations/resource';
 import { groupResource } from '../groups/resource';
 import { OneOf } from '../http/contract';
+import { INTENTION_STATES } from '../masses/schemas';
 import { PRAYER_STATES } from '../prayer-requests/schemas';
 import { prayerResource } from '../prayers/resource';
 import { AUDIENCES, type Audience } from '../reflections/schemas';
@@ -97,6 +98,16 @@ const groups = resourceExport(groupResource, {
 });
 
 /** A column of the Mass an intention is placed in, '' while it is not placed. */
+/**
+ * A state column sorted in the order of its workflow (New, Prayed for, Answered), not its words'
+ * alphabet. The states are the schema's fixed list, written as literals.
+ */
+const stateOrder = (states: readonly string[]) =>
+  sql<number>`case state ${sql.join(
+    states.map((state, index) => sql`when ${sql.lit(state)} then ${sql.lit(index)}`),
+    sql` `,
+  )} else ${sql.lit(states.length)} end`;
+
 const massOf = (column: 'date' | 'time') =>
   sql<string>`coalesce((select ${sql.ref(`masses.${column}`)} from masses where masses._id = mass_intentions.mass_id), '')`;
 
@@ -117,13 +128,14 @@ const massIntentions: ExportDefinition = {
     { header: 'Email', column: 'email', sort: 'text' },
     { header: 'Intention Type', column: 'intention', sort: 'text' },
     { header: 'Submitted', column: 'created_at', as: 'date', sort: 'date' },
-    { header: 'State', column: 'state', sort: 'text' },
+    { header: 'State', column: 'state' },
     { header: 'Mass Date', column: 'mass_date', as: 'day' },
     { header: 'Mass Time', column: 'mass_time' },
     { header: 'Mass', column: 'mass_place' },
     { header: 'Stipend', column: 'stipend', as: 'amount' },
     { header: 'Receipt', column: 'receipt' },
   ],
+  sortable: { state: { column: stateOrder(INTENTION_STATES), as: 'number' } },
   searched: (cell) => [cell('Full Name'), cell('Email'), cell('Intention Type')],
 };
 
@@ -147,12 +159,13 @@ const prayerRequests: ExportDefinition = {
   columns: [
     { header: 'Request', column: 'request', sort: 'text' },
     { header: 'Submitted', column: 'created_at', as: 'date', sort: 'date' },
-    { header: 'State', column: 'state', sort: 'text' },
+    { header: 'State', column: 'state' },
     { header: 'State Changed', column: 'state_changed_at', as: 'date' },
     { header: 'Changed By', column: 'state_changed_by' },
     { header: 'Assigned To', column: 'assignee' },
     { header: 'Note', column: 'note' },
   ],
+  sortable: { state: { column: stateOrder(PRAYER_STATES), as: 'number' } },
   searched: (cell) => [cell('Request'), cell('Note')],
 };
 

@@ -71,7 +71,8 @@ describe.each(engines())('sorted lists on %s', (_name, engine) => {
       expect(new Set(seen.map((row) => row._id)).size).toBe(45);
       const expected = [...seen].sort(
         (a, b) =>
-          (sort === 'state' ? 1 : -1) * a.state.toLowerCase().localeCompare(b.state.toLowerCase()) ||
+          // States in the order of their workflow, not of their words.
+          (sort === 'state' ? 1 : -1) * (states.indexOf(a.state) - states.indexOf(b.state)) ||
           b.createdAt.localeCompare(a.createdAt) ||
           b._id.localeCompare(a._id),
       );

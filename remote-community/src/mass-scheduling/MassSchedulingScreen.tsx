@@ -88,6 +88,9 @@ const StateCell = styled.span`
   display: block;
 `;
 
+/** The states in the order an intention goes through them. */
+const STATE_ORDER: readonly State[] = ['Requested', 'Scheduled', 'Said', 'Cancelled'];
+
 /** A short name of an intention, for the labels that say which row a control acts on. */
 const shortName = (row: MassIntention) => row.fullname;
 
@@ -199,7 +202,8 @@ function Requests() {
       },
       {
         header: 'State and Mass',
-        sort: { key: 'state', value: (row) => row.state },
+        // In the order of the workflow, as the server sorts a list it pages.
+        sort: { key: 'state', value: (row) => STATE_ORDER.indexOf(row.state) },
         // One element: a phone's stacked row lays out a cell's children as its parts.
         cell: (row) => (
           <StateCell>

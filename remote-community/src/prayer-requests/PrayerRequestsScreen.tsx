@@ -120,6 +120,9 @@ const FILTERS = [
   { key: 'all', label: 'All', state: undefined },
 ] as const satisfies readonly { key: string; label: string; state: PrayerState | undefined }[];
 
+/** The states in the order a request goes through them. */
+const STATE_ORDER: readonly PrayerState[] = ['New', 'Prayed for', 'Answered'];
+
 /** What a filter with no request in it says (the spec's text is for a list with none at all). */
 const NONE_IN: Record<PrayerState, string> = {
   New: 'No new prayer requests.',
@@ -258,7 +261,8 @@ export function PrayerRequestsScreen() {
       },
       {
         header: 'State',
-        sort: { key: 'state', value: (row) => row.state },
+        // In the order of the workflow, as the server sorts a list it pages.
+        sort: { key: 'state', value: (row) => STATE_ORDER.indexOf(row.state) },
         // One element: a phone's stacked row lays out a cell's children as its parts.
         cell: (row) => (
           <StateCell>

@@ -385,6 +385,33 @@ describe('Prayer requests past 500', () => {
     expect(screen.queryByText('No prayer requests available.')).not.toBeInTheDocument();
   });
 
+  it('sorts by State in the order requests go through them, not the words’ alphabet', async () => {
+    const answered = requestOf({
+      _id: 'c'.repeat(24),
+      request: 'Thanks',
+      createdAt: '2026-03-06T10:00:00.000Z',
+      state: 'Answered',
+    });
+    const prayed = requestOf({
+      _id: 'e'.repeat(24),
+      request: 'Rain',
+      createdAt: '2026-03-07T10:00:00.000Z',
+      state: 'Prayed for',
+    });
+    const list = serverList([answered, prayed, first]);
+    stubApi({ [listPath]: list.handler });
+    render('/prayer-requests?state=all&sort=state');
+    const table = await screen.findByRole('table', { name: 'Prayer requests' });
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getAllByRole('row')
+          .slice(1)
+          .map((row) => within(row).getByText(/^(New|Prayed for|Answered)$/).textContent),
+      ).toEqual(['New', 'Prayed for', 'Answered']),
+    );
+  });
+
   it('sorts on the server by a header: from the first page, the order in the address, Back to the one before', async () => {
     // 1,200 New requests, each sent on a day of its own: the server sorts them as asked.
     const pool = Array.from({ length: 1200 }, (_, i) =>
