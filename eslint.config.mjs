@@ -19,6 +19,18 @@ const remoteBoundary = {
   ],
 };
 
+/** A migration is frozen: it imports none of the server's live code but the paths `group` lets through. */
+const frozenImports = (group) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        { group, message: 'A migration is frozen: it carries the code it runs (see api/src/db/frozen-rewrites.ts).' },
+      ],
+    },
+  ],
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,22 +76,12 @@ export default tseslint.config(
   },
   { files: ['remote-*/src/**/*.{ts,tsx}'], rules: remoteBoundary },
   {
-    // A migration that ran live code would run something else once that code changes.
-    files: ['api/src/db/migrations.ts', 'api/src/db/frozen-rewrites.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../*', './*', '!./frozen-rewrites'],
-              message: 'A migration is frozen: it carries the code it runs (see api/src/db/frozen-rewrites.ts).',
-            },
-          ],
-        },
-      ],
-    },
+    // A migration that ran live code would run something else once that code changes: a migration's
+    // file imports only its own folder (the index, the helpers) and ../frozen-rewrites.
+    files: ['api/src/db/migrations/**'],
+    rules: frozenImports(['../*', '!../frozen-rewrites']),
   },
+  { files: ['api/src/db/frozen-rewrites.ts'], rules: frozenImports(['../*', './*']) },
   {
     files: ['shared/src/**/*.{ts,tsx}'],
     rules: {

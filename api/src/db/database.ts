@@ -4,7 +4,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Pool } from 'pg';
 import type { AppConfig } from '../config';
 import { ChangeFeed } from './changes';
-import { migrationProvider } from './migrations';
+import { migrationProvider } from './migrations/index';
 import { openSqliteFile, type SqliteDriver } from './sqlite';
 import { withWriteScopes } from './write-scope';
 import type { Database } from './schema';

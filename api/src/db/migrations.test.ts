@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Migrator, sql } from 'kysely';
 import { closeTestDatabase, databaseFor, engines, openTestDatabase, type EngineUnderTest } from '../testing/harness';
 import { migrateToLatest, openDatabase, type Db } from './database';
-import { migrationProvider } from './migrations';
+import { migrationProvider } from './migrations/index';
 
 /** A database of its own, not migrated, for the tests of one block (dropped after them). */
 function emptyDatabase(engine: EngineUnderTest): { db: Db } {
