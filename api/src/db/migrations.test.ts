@@ -4,7 +4,32 @@ import path from 'node:path';
 import { Migrator, sql } from 'kysely';
 import { closeTestDatabase, databaseFor, engines, openTestDatabase, type EngineUnderTest } from '../testing/harness';
 import { migrateToLatest, openDatabase, type Db } from './database';
-import { migrationProvider } from './migrations/index';
+import type { FrozenMigration } from './migrations/helpers';
+import { migrationProvider, migrations } from './migrations/index';
+
+// A migration runs only if the index lists it, under its file's name (the name databases record).
+describe('the migrations folder', () => {
+  const folder = path.join(__dirname, 'migrations');
+  /** The folder's files that are no migration. */
+  const others = ['helpers.ts', 'index.ts'];
+  const files = fs
+    .readdirSync(folder)
+    .filter((file) => !others.includes(file))
+    .sort();
+
+  it('holds migrations only, each named as a sortable number and words', () => {
+    expect(files.filter((file) => !/^\d{4}_[a-z0-9_]+\.ts$/.test(file))).toEqual([]);
+  });
+
+  it('has every migration file listed by the index once, in name order, under its file name', async () => {
+    expect(Object.keys(migrations)).toEqual(files.map((file) => file.replace(/\.ts$/, '')));
+    for (const file of files) {
+      const { migration } = (await import(path.join(folder, file))) as { migration: FrozenMigration };
+      // The file's name in the answer, should it fail.
+      expect({ file, listed: migrations[file.replace(/\.ts$/, '')] === migration }).toEqual({ file, listed: true });
+    }
+  });
+});
 
 /** A database of its own, not migrated, for the tests of one block (dropped after them). */
 function emptyDatabase(engine: EngineUnderTest): { db: Db } {
