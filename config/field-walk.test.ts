@@ -5,8 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 // An optional field of a resource is one definition on each side. The proof: in a scratch copy of the
-// repository, an optional `author` is added to Book in exactly four places — the migration, the server's
-// definition (books/schemas.ts), the client's form definition (books/form.ts) and that form's test —
+// repository, an optional `author` is added to Book in exactly four places — the migration (its file
+// and its line in the index), the server's definition (books/schemas.ts), the client's form definition
+// (books/form.ts) and that form's test —
 // and, once built, the author is a field of the form whose value is sent, is stored and answered by the
 // API over HTTP (given or left out), and is a row of the details screen. Nothing else is edited by hand;
 // the contract the clients import is generated from the server (`npm run contract`).
@@ -15,10 +16,12 @@ const root = path.join(__dirname, '..');
 const WORKSPACES = ['shared', 'shell', 'remote-content', 'remote-community', 'remote-finance', 'api', 'e2e'];
 const AUTHOR = 'Thomas à Kempis';
 
-/** The four hand-edited files of the walk. */
+const MIGRATIONS = 'api/src/db/migrations';
+
+/** The hand-edited files of the walk, the new migration's own file aside (named when it is written). */
 const WALK = [
   'api/src/books/schemas.ts',
-  'api/src/db/migrations.ts',
+  `${MIGRATIONS}/index.ts`,
   'remote-content/src/books/books.test.tsx',
   'remote-content/src/books/form.ts',
 ];
@@ -81,28 +84,35 @@ function edit(file: string, anchor: string | RegExp, insert: string, where: 'bef
   fs.writeFileSync(full, text.slice(0, at) + insert + text.slice(at));
 }
 
-/** The optional author, added as an engineer would: the four places and nothing else. */
-function addAuthor(): void {
-  const migrations = fs.readFileSync(path.join(scratch, 'api/src/db/migrations.ts'), 'utf8');
-  const last = Math.max(...[...migrations.matchAll(/^ {2}'(\d{4})_\w+': \{$/gm)].map((m) => Number(m[1])));
-  const name = `${String(last + 1).padStart(4, '0')}_book_author`;
-  edit(
-    'api/src/db/migrations.ts',
-    /\n\}\);\n\n\/\*\* The columns the rich-text migrations rewrite/,
-    `
-  '${name}': {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .alterTable('books')
-        .addColumn('author', 'varchar(200)', (c) => c.notNull().defaultTo(''))
-        .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.alterTable('books').dropColumn('author').execute();
-    },
-  },`,
-    'before',
+/** The optional author, added as an engineer would: the four places and nothing else. Answers the migration's file. */
+function addAuthor(): string {
+  const numbers = fs
+    .readdirSync(path.join(scratch, MIGRATIONS))
+    .map((file) => /^(\d{4})_\w+\.ts$/.exec(file))
+    .filter((match) => match !== null)
+    .map((match) => Number(match[1]));
+  const number = String(Math.max(...numbers) + 1).padStart(4, '0');
+  const name = `${number}_book_author`;
+  fs.writeFileSync(
+    path.join(scratch, MIGRATIONS, `${name}.ts`),
+    `import { Kysely } from 'kysely';
+import type { FrozenMigration } from './helpers';
+
+export const migration: FrozenMigration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('books')
+      .addColumn('author', 'varchar(200)', (c) => c.notNull().defaultTo(''))
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('books').dropColumn('author').execute();
+  },
+};
+`,
   );
+  edit(`${MIGRATIONS}/index.ts`, /(^import .*\n)+/m, `import { migration as m${number} } from './${name}';\n`);
+  edit(`${MIGRATIONS}/index.ts`, /\n\};\n/, `\n  '${name}': m${number},`, 'before');
 
   edit(
     'api/src/books/schemas.ts',
@@ -154,6 +164,7 @@ describe('The author', () => {
 });
 `,
   );
+  return `${name}.ts`;
 }
 
 /** The files git sees changed in the copy. */
@@ -267,13 +278,13 @@ describe('an optional field added to Book', () => {
   it(
     'takes the migration, the two definitions and the form’s test, and shows on the form, the API and the details',
     async () => {
-      addAuthor();
-      expect(changed()).toEqual(WALK);
+      const walk = [...WALK, `${MIGRATIONS}/${addAuthor()}`].sort();
+      expect(changed()).toEqual(walk);
 
       // The server is built and its contract generated for the clients: only generated files more.
       run('npm', ['run', 'build', '-w', 'api']);
       run(process.execPath, ['scripts/contract.mjs']);
-      const generated = changed().filter((file) => !WALK.includes(file));
+      const generated = changed().filter((file) => !walk.includes(file));
       expect(generated.every((file) => file.startsWith('api/contract/'))).toBe(true);
       expect(fs.readFileSync(path.join(scratch, 'api/contract/values.ts'), 'utf8')).toMatch(/author/);
 
