@@ -147,7 +147,7 @@ test('bank accounts: add (leading zeros kept), edit in a modal, delete', async (
   await page.getByLabel('Bank Name').fill('First Bank');
   await page.getByLabel('Account Number').fill('0012345678');
   await page.getByLabel('Account Holder Name').fill('St. Mary Parish');
-  await page.getByLabel('Currency').fill('NGN');
+  await page.getByLabel('Currency').selectOption('NGN');
   await page.getByRole('button', { name: 'Add Account' }).click();
   await expect(page.getByText('Bank account added successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/bank-accounts$/);

@@ -19,7 +19,7 @@ test('a session that ends while a form is filled in is renewed over the form, an
   await page.getByLabel('Bank Name').fill('Session Bank');
   await page.getByLabel('Account Number').fill('0099887766');
   await page.getByLabel('Account Holder Name').fill('St. Jude Parish');
-  await page.getByLabel('Currency').fill('NGN');
+  await page.getByLabel('Currency').selectOption('NGN');
   await endSessionOnServer(page, request);
 
   await page.getByRole('button', { name: 'Add Account' }).click();
