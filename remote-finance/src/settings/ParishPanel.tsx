@@ -6,6 +6,7 @@ import {
   callApi,
   CURRENCY_CODES,
   currencyLabel,
+  DetailsList,
   FormButtons,
   FormColumn,
   LoadingBlock,
@@ -139,7 +140,7 @@ export function ParishPanel() {
         </Formik>
       ) : (
         <>
-          <Settings>
+          <DetailsList>
             <dt>Parish name</dt>
             <dd>{parish.name}</dd>
             <dt>Currency</dt>
@@ -148,27 +149,13 @@ export function ParishPanel() {
             <dd>{parish.timeZone}</dd>
             <dt>First day of the week</dt>
             <dd>{WEEKDAYS[parish.weekStart]}</dd>
-          </Settings>
+          </DetailsList>
           <Muted>Only an Admin can change the parish&apos;s settings.</Muted>
         </>
       )}
     </Panel>
   );
 }
-
-const Settings = styled.dl`
-  display: grid;
-  grid-template-columns: max-content minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
-  margin: 0;
-  dt {
-    color: ${({ theme }) => theme.color.muted};
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-`;
 
 const Muted = styled.p`
   margin: ${({ theme }) => theme.space(4)} 0 0;
