@@ -30,6 +30,7 @@ export { theme } from './ui/theme';
 export { AppProviders } from './ui/AppProviders';
 export { Button, ButtonLink } from './ui/Button';
 export { Spinner, LoadingBlock } from './ui/Spinner';
+export { visuallyHidden } from './ui/visuallyHidden';
 export { LoadFailed, NotLoaded, NotLoadedScreen, type LoadError, type LoadState } from './ui/LoadState';
 export { Panel, PageHeader, SectionHeader, EmptyText, SampleDataNotice, MissingRecord } from './ui/layout';
 export { Notice } from './ui/notice';

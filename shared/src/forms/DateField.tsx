@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent 
 import styled from 'styled-components';
 import { formatDate, parseDate } from '../format/date';
 import { keepFocusIn } from '../ui/focus';
+import { visuallyHidden } from '../ui/visuallyHidden';
 import { LabelledField } from './Field';
 import type { WeekStart } from './DateCalendar';
 import { Input } from './FieldFrame';
@@ -158,15 +159,7 @@ const Popover = styled.div`
 // The button's name is its (unseen) text, not an aria-label: a search by label for the field's own
 // label ('Date') finds the field alone.
 const Unseen = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  padding: 0;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
+  ${visuallyHidden}
 `;
 
 const Loading = styled.p`

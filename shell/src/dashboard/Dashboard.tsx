@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { LoadFailed, LoadingBlock, PageHeader, useUserId } from 'shared';
+import { LoadFailed, LoadingBlock, PageHeader, useUserId, visuallyHidden } from 'shared';
 import { useResource } from 'shared/data';
 import { analytics, analyticsApi, type Analytics } from './api';
 import styled from 'styled-components';
 import { ContentCalendarCard } from './ContentCalendar';
 import { DonationsChart } from './DonationsChart';
-import { visuallyHidden } from './visuallyHidden';
 
 const Section = styled.section`
   margin-bottom: ${({ theme }) => theme.space(8)};

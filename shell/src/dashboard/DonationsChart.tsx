@@ -2,8 +2,8 @@ import { BarController, BarElement, CategoryScale, Chart, LinearScale, type Char
 import { useId } from 'react';
 import { Bar } from 'react-chartjs-2';
 import styled, { useTheme } from 'styled-components';
+import { visuallyHidden } from 'shared';
 import type { Analytics } from './api';
-import { visuallyHidden } from './visuallyHidden';
 
 // Only the parts a bar chart needs, so that the dashboard's chunk carries no more of Chart.js.
 Chart.register(BarController, BarElement, CategoryScale, LinearScale);

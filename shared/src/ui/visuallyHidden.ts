@@ -1,6 +1,6 @@
 import { css } from 'styled-components';
 
-/** Out of sight, still read by assistive technology. */
+/** Out of sight, still read by assistive technology (a hidden heading, a button's unseen name). */
 export const visuallyHidden = css`
   position: absolute;
   width: 1px;
