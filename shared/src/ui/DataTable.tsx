@@ -10,7 +10,7 @@ import { Pagination, usePage } from './Pagination';
 import { RowAction, RowActions } from './RowActions';
 import { LoadingBlock } from './Spinner';
 import { useCanWrite } from '../session/permissions';
-import { sortParam, sortRows, useListSort, type SortValue } from './sort';
+import { parseSort, sortParam, sortRows, useListSort, type ListSort, type SortValue } from './sort';
 
 export interface Column<Row> {
   header: string;
@@ -200,21 +200,32 @@ const PhoneSort = styled.label`
   }
 `;
 
-function SortChoice({ headers, sort }: { headers: { header: string; key: string }[]; sort: string | undefined }) {
-  const [, setParams] = useSearchParams();
-  const choose = (value: string) =>
-    setParams((previous) => {
-      const updated = new URLSearchParams(previous);
-      if (value) updated.set('sort', value);
-      else updated.delete('sort');
-      updated.delete('page');
-      return updated;
-    });
+/** The "Sort by" of a phone: each sortable column ascending and descending, or the list's own order. */
+function SortChoice({
+  headers,
+  sort,
+  sortTo,
+}: {
+  headers: { header: string; key: string }[];
+  sort: ListSort | undefined;
+  sortTo: (sort: ListSort | undefined) => void;
+}) {
   return (
     <PhoneSort>
       Sort by
       {/* Named by its label on a phone; also where the label is not shown (a test's jsdom). */}
-      <select aria-label="Sort by" value={sort ?? ''} onChange={(event) => choose(event.currentTarget.value)}>
+      <select
+        aria-label="Sort by"
+        value={sort ? sortParam(sort) : ''}
+        onChange={(event) =>
+          sortTo(
+            parseSort(
+              event.currentTarget.value,
+              headers.map(({ key }) => key),
+            ),
+          )
+        }
+      >
         <option value="">As listed</option>
         {headers.flatMap(({ header, key }) => [
           <option key={key} value={key}>
@@ -296,17 +307,17 @@ export function DataTable<Row>({
 }: DataTableProps<Row>) {
   const canWrite = useCanWrite();
   const columns = canWrite ? allColumns : allColumns.filter((column) => !column.write);
-  const { sort, sortBy } = useListSort(columns.flatMap((column) => (column.sort ? [column.sort.key] : [])));
+  const sortable = columns.flatMap((column) => (column.sort ? [{ header: column.header, key: column.sort.key }] : []));
+  const { sort, sortBy, sortTo } = useListSort(sortable.map(({ key }) => key));
   const sortedColumn = sort && columns.find((column) => column.sort?.key === sort.key)?.sort;
   const allRows = sortedColumn && !sortedByServer ? sortRows(unsorted, sortedColumn.value, sort.direction) : unsorted;
   const { rows, page, pageCount, total, goTo } = usePage(allRows, pageSize, serverTotal);
   useDropUnknownSort(sort !== undefined);
   const table = useRef<HTMLTableElement>(null);
   useFocusAfterSort(table, caption, sort && sortParam(sort));
-  const sortable = columns.flatMap((column) => (column.sort ? [{ header: column.header, key: column.sort.key }] : []));
   return (
     <>
-      {sortable.length > 0 && total > 1 && <SortChoice headers={sortable} sort={sort && sortParam(sort)} />}
+      {sortable.length > 0 && total > 1 && <SortChoice headers={sortable} sort={sort} sortTo={sortTo} />}
       <Scroll>
         <Table ref={table}>
           <caption style={{ position: 'absolute', left: '-10000px' }}>{caption}</caption>

@@ -27,26 +27,33 @@ export function parseSort(asked: string | null, keys: readonly string[]): ListSo
 export const sortParam = (sort: ListSort) => (sort.direction === 'descending' ? `-${sort.key}` : sort.key);
 
 /**
- * The list's sort from the address, among its sortable `keys`, and the header's click: a column not
- * sorted by goes ascending, an ascending one descending, a descending one ascending again. A new sort
- * starts at the first page.
+ * The list's sort from the address, among its sortable `keys`; the header's click (`sortBy`: a column
+ * not sorted by goes ascending, an ascending one descending, a descending one ascending again); and a
+ * sort chosen outright (`sortTo`, undefined for the list's own order). A new sort starts at the first page.
  */
 export function useListSort(keys: readonly string[]): {
   sort: ListSort | undefined;
   sortBy: (key: string) => void;
+  sortTo: (sort: ListSort | undefined) => void;
 } {
   const [params, setParams] = useSearchParams();
   const sort = parseSort(params.get('sort'), keys);
-  const sortBy = (key: string) =>
+  const write = (next: (current: ListSort | undefined) => ListSort | undefined) =>
     setParams((previous) => {
       const updated = new URLSearchParams(previous);
-      const current = parseSort(updated.get('sort'), keys);
-      const direction = current?.key === key && current.direction === 'ascending' ? 'descending' : 'ascending';
-      updated.set('sort', sortParam({ key, direction }));
+      const chosen = next(parseSort(updated.get('sort'), keys));
+      if (chosen) updated.set('sort', sortParam(chosen));
+      else updated.delete('sort');
       updated.delete('page');
       return updated;
     });
-  return { sort, sortBy };
+  const sortBy = (key: string) =>
+    write((current) => ({
+      key,
+      direction: current?.key === key && current.direction === 'ascending' ? 'descending' : 'ascending',
+    }));
+  const sortTo = (chosen: ListSort | undefined) => write(() => chosen);
+  return { sort, sortBy, sortTo };
 }
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base' });
