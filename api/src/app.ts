@@ -17,7 +17,7 @@ import { registerSecurityHeaders } from './http/headers';
 import { registerIdempotency } from './http/idempotency';
 import { registerJsonBody } from './http/json-body';
 import { registerLoadShedding } from './http/pressure';
-import { registerStatic } from './http/static';
+import { registerStatic } from './serving';
 import { massIntentionRoutes } from './mass-intentions/routes';
 import { LiveMap } from './releases/live-map';
 import { Releases, releasesConfig } from './releases/releases';

@@ -5,7 +5,7 @@ import { isId } from '../db/ids';
 import { notFound } from '../http/errors';
 import { PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
-import { jsonWrite, RecordParams, UserParams } from '../http/account-routes';
+import { jsonWrite, RecordParams, UserParams } from '../auth/account-routes';
 import { errorResponses } from '../http/validation';
 import type { AboutTable } from '../db/schema';
 import { historyRoutes } from '../history/routes';

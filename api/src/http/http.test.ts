@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { engines, makeFrontEndFixture, startServer, type TestServer } from '../testing/harness';
 import { SERVER_ERROR_MESSAGE } from './errors';
-import { IMMUTABLE, NO_CACHE } from './static';
+import { IMMUTABLE, NO_CACHE } from './files';
 import { UploadStore } from '../uploads/store';
 
 describe.each(engines())('HTTP basics on %s', (_name, engine) => {

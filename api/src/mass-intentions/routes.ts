@@ -5,7 +5,7 @@ import { rateLimited } from '../http/rate-limit';
 import { addSchemas, ref } from '../http/contract';
 import { GrowingListAnswers } from '../http/paging';
 import { sortableList } from '../exports/lists';
-import { growingListRoute } from '../http/account-routes';
+import { growingListRoute } from '../auth/account-routes';
 import { errorResponses, trimFields } from '../http/validation';
 import { listScheduledIntentions } from '../masses/repository';
 import { massRoutes } from '../masses/routes';

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { bearerSecurity, ownAccount } from '../auth/guard';
 import { addSchemas, ref } from '../http/contract';
-import { UserParams } from '../http/account-routes';
+import { UserParams } from '../auth/account-routes';
 import { errorResponses } from '../http/validation';
 import { parishNow } from '../parish/settings';
 import { intentionsReportExports } from '../exports/intentions-report';

@@ -5,7 +5,7 @@ import { bearerSecurity, ownAccount } from '../auth/guard';
 import { isId } from '../db/ids';
 import { addSchemas, ref } from '../http/contract';
 import { badRequest, notFound } from '../http/errors';
-import { jsonWrite, RecordParams, UserParams } from '../http/account-routes';
+import { jsonWrite, RecordParams, UserParams } from '../auth/account-routes';
 import { errorResponses } from '../http/validation';
 import { isCalendarDate } from '../http/dates';
 import { reportRoutes } from './report-routes';

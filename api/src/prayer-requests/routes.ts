@@ -8,7 +8,7 @@ import { rateLimited } from '../http/rate-limit';
 import { addSchemas, OneOf, ref } from '../http/contract';
 import { GrowingListAnswers } from '../http/paging';
 import { sortableList } from '../exports/lists';
-import { growingListRoute, jsonWrite, recordDelete, RecordParams, UserParams } from '../http/account-routes';
+import { growingListRoute, jsonWrite, recordDelete, RecordParams, UserParams } from '../auth/account-routes';
 import { errorResponses, trimFields } from '../http/validation';
 import {
   addPrayerRequest,

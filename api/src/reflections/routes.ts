@@ -9,7 +9,7 @@ import { authorOf } from '../history/versions';
 import { badRequest, notFound } from '../http/errors';
 import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
-import { jsonWrite, recordDelete, RecordParams, UserParams } from '../http/account-routes';
+import { jsonWrite, recordDelete, RecordParams, UserParams } from '../auth/account-routes';
 import { errorResponses } from '../http/validation';
 import { DATE_MESSAGE, isCalendarDate } from '../http/dates';
 import { multipartRoute, registerUploads, withForm } from '../uploads/form';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { addSchemas, Entity, ref } from '../http/contract';
-import { NO_CACHE } from '../http/static';
+import { NO_CACHE } from '../http/files';
 import { ensureBrowserId, memberOf, SeenBrowsers } from './client-reports';
 import { clearPreviewCookie, previewOf } from './preview';
 import { releaseSchemas } from './schemas';

@@ -7,7 +7,7 @@ import { authorOf } from '../history/versions';
 import { badRequest, notFound } from '../http/errors';
 import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
-import { UserParams } from '../http/account-routes';
+import { UserParams } from '../auth/account-routes';
 import { errorResponses, trimFields } from '../http/validation';
 import { multipartRoute, registerUploads, withForm, replaceableFile, type FormDeclaration } from '../uploads/form';
 import { publicOrigin, uploadUrl, type ReceivedFile } from '../uploads/store';

@@ -1,12 +1,12 @@
 import type { RouteOptions } from 'fastify';
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import type { ActivityKind, RecordedActivity } from '../activity/record';
-import { bearerSecurity, ownAccount } from '../auth/guard';
+import { bearerSecurity, ownAccount } from './guard';
 import { TRASH_ENTRY_DESCRIPTION } from '../trash/header';
-import { ref, type Named } from './contract';
-import { PagedFields, PagingQuery, pagingOf, type GrowingListAnswers, type ListFilter } from './paging';
-import { SortParameter, type Sortable } from './sorting';
-import { errorResponses, trimFields } from './validation';
+import { ref, type Named } from '../http/contract';
+import { PagedFields, PagingQuery, pagingOf, type GrowingListAnswers, type ListFilter } from '../http/paging';
+import { SortParameter, type Sortable } from '../http/sorting';
+import { errorResponses, trimFields } from '../http/validation';
 
 // The routes of a signed-in member's own account: the path that names it, and the writes that take a
 // record as a JSON body, the deletes of one record by its id, and the lists of what the mobile app sends.
