@@ -71,7 +71,15 @@ describe("shared's public surface", () => {
     // What remotes released before 3.13 declared their calls with: the page of a growing list (the
     // apps here use pageCall), and a resource's calls apart from its keys (resourceWithCalls).
     // And Delete All of a whole list (useRemoveAll, since 3.13): the apps here delete one tab's share.
-    const keptForReleasedRemotesOfData = ['PageAnswer', 'PageRequest', 'resourceCalls', 'useRemoveAll'];
+    // And the record screens of before the record controller: recordScreens, useRecordInList.
+    const keptForReleasedRemotesOfData = [
+      'PageAnswer',
+      'PageRequest',
+      'resourceCalls',
+      'useRemoveAll',
+      'recordScreens',
+      'useRecordInList',
+    ];
     const exported = exportsOf('data/index.ts');
     expect(exported.length).toBeGreaterThan(0);
     expect(exported).toEqual(expect.arrayContaining(keptForReleasedRemotesOfData));

@@ -7,3 +7,7 @@ export { useSave, useRemove, useRemoveRow, useRemoveAll, useRestore } from './sa
 export { useList } from './list';
 export { pageCall, resourceCalls, resourceWithCalls } from './calls';
 export { HistoryDialog, RecordHistory, type ComparedField } from './history';
+// A kind of record declared once, and the headless controller its screens are built on.
+export { recordKind, type RecordKind } from './kind';
+export { useRecordController, type RecordController } from './controller';
+export { ControlledForm, RecordDetailsScreen, recordFormScreens } from './RecordScreens';
