@@ -1,6 +1,6 @@
 import { Routes } from 'react-router-dom';
 import { GroupDetailsScreen } from './groups/GroupDetailsScreen';
-import { AddGroupScreen, EditGroupScreen } from './groups/GroupFormScreens';
+import { AddGroupScreen, EditGroupScreen } from './groups/GroupForm';
 import { GroupListScreen } from './groups/GroupListScreen';
 import { MassSchedulingScreen } from './mass-scheduling/MassSchedulingScreen';
 import { IntentionsReportScreen } from './mass-scheduling/IntentionsReport';

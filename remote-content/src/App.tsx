@@ -2,7 +2,7 @@ import { Routes } from 'react-router-dom';
 import { BibleListScreen } from './bible/BibleListScreen';
 import { AddBiblePlanScreen, BiblePlanDetailsScreen, EditBiblePlanScreen } from './bible/BiblePlanScreens';
 import { BookDetailsScreen } from './books/BookDetailsScreen';
-import { AddBookScreen, EditBookScreen } from './books/BookFormScreens';
+import { AddBookScreen, EditBookScreen } from './books/BookForm';
 import { BookListScreen } from './books/BookListScreen';
 import {
   AddReflectionScreen,
@@ -11,7 +11,8 @@ import {
   ReflectionListScreen,
 } from './reflections/ReflectionScreens';
 import { routesOf, screensFor } from './routes';
-import { AddStreamScreen, EditStreamScreen, StreamListScreen } from './streams/StreamScreens';
+import { AddStreamScreen, EditStreamScreen } from './streams/StreamForm';
+import { StreamListScreen } from './streams/StreamScreens';
 
 /** The screen at each path of routes.json: one for each, and none for a path it does not declare. */
 const screens = screensFor({

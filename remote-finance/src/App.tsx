@@ -6,7 +6,7 @@ import { AddAboutScreen } from './about/AboutForm';
 import { AddBankAccountScreen } from './bank-accounts/BankAccountForm';
 import { BankAccountListScreen } from './bank-accounts/BankAccountListScreen';
 import { DonationDetailsScreen } from './donations/DonationDetailsScreen';
-import { AddDonationScreen, EditDonationScreen } from './donations/DonationFormScreens';
+import { AddDonationScreen, EditDonationScreen } from './donations/DonationForm';
 import { DonationListScreen } from './donations/DonationListScreen';
 import { AddPrayerScreen } from './prayers/PrayerForm';
 import { PrayerListScreen } from './prayers/PrayerListScreen';

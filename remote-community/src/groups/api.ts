@@ -1,6 +1,6 @@
 import type { Schemas } from 'api/contract';
 import { type FormValuesOf } from 'shared';
-import { resourceWithCalls } from 'shared/data';
+import { recordKind, resourceWithCalls } from 'shared/data';
 import { groupForm } from './form';
 
 /** A community group (spec §3). `groupImage` is the picture's absolute URL, or null (it is optional). */
@@ -16,4 +16,19 @@ export const [groups, groupsApi] = resourceWithCalls('groups', groupForm, {
   add: ['post', '/api/v1/add/group/{userId}'],
   edit: ['post', '/api/v1/edit/group/{userId}/{id}'],
   remove: ['delete', '/api/v1/group/{userId}/{id}'],
+});
+
+/**
+ * A group as its screens show it: its toasts, back links and labels follow from this. Deviation
+ * (ARCHITECTURE): edit goes back to the group's details, not to /group-formation/{id}.
+ */
+export const groupKind = recordKind<Group, typeof groupForm.fields>({
+  noun: 'Group',
+  resource: groups,
+  form: groupForm,
+  calls: groupsApi,
+  list: '/group-list',
+  details: (id) => `/group/${id}`,
+  edit: (id) => `/group/edit/${id}`,
+  missing: { notFound: 'Group details not found.', backLabel: 'Back to Groups' },
 });

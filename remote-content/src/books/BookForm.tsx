@@ -1,30 +1,12 @@
-import { DefinedForm, useUploadProgress } from 'shared';
-import { useSave } from 'shared/data';
-import { booksApi, type Book, type BookInput } from './api';
+import { ControlledForm, recordFormScreens, type RecordController } from 'shared/data';
+import { bookKind, type Book, type BookInput } from './api';
 import { bookForm } from './form';
 
 /** Add Book (/bookshelf-organizer) and Edit Book (/edit-book/{id}): one form, two modes. */
-export function BookForm({ record: book }: { record?: Book }) {
-  const upload = useUploadProgress();
-
-  const save = useSave<BookInput>({
-    write: (values, userId) =>
-      upload.run(values.bookImage, (onProgress) =>
-        book ? booksApi.update(userId, book._id, values, onProgress) : booksApi.create(userId, values, onProgress),
-      ),
-    toast: book ? 'Book updated successfully' : 'Book added successfully',
-    back: book ? `/bookshelf/${book._id}` : '/bookshelf',
-  });
-
-  return (
-    // The shell's header already names the screen ('Add Book', 'Edit Book').
-    <DefinedForm
-      backTo={book ? `/bookshelf/${book._id}` : '/bookshelf'}
-      form={bookForm}
-      record={book}
-      progress={upload.progress}
-      onSubmit={save}
-      label="Save & Continue"
-    />
-  );
+export function BookForm({ controller }: { controller: RecordController<Book, BookInput> }) {
+  // The shell's header already names the screen ('Add Book', 'Edit Book').
+  return <ControlledForm controller={controller} form={bookForm} label="Save & Continue" />;
 }
+
+/** /bookshelf-organizer, and /edit-book/{id}: the form prefilled with the stored book. */
+export const { AddScreen: AddBookScreen, EditScreen: EditBookScreen } = recordFormScreens(bookKind, BookForm);

@@ -1,6 +1,6 @@
 import type { Schemas } from 'api/contract';
 import { type FormValuesOf } from 'shared';
-import { resourceWithCalls } from 'shared/data';
+import { recordKind, resourceWithCalls } from 'shared/data';
 import { bookForm } from './form';
 
 /** A book of the shelf (spec §3). `bookImage` is the cover's absolute URL. */
@@ -16,4 +16,16 @@ export const [books, booksApi] = resourceWithCalls('books', bookForm, {
   add: ['post', '/api/v1/add/book/{userId}'],
   edit: ['post', '/api/v1/edit/book/{userId}/{bookId}'],
   remove: ['delete', '/api/v1/book/{userId}/{bookId}'],
+});
+
+/** A book as its screens show it: its toasts, back links and labels follow from this. */
+export const bookKind = recordKind<Book, typeof bookForm.fields>({
+  noun: 'Book',
+  resource: books,
+  form: bookForm,
+  calls: booksApi,
+  list: '/bookshelf',
+  details: (id) => `/bookshelf/${id}`,
+  edit: (id) => `/edit-book/${id}`,
+  missing: { notFound: 'Book not found.', backLabel: 'Back to BookShelf' },
 });

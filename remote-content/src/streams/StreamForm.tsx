@@ -1,48 +1,25 @@
 import { useState } from 'react';
-import { DefinedForm, useUploadProgress } from 'shared';
-import { RecordHistory, useSave } from 'shared/data';
-import { streams, streamsApi, type Stream, type StreamInput } from './api';
+import { ControlledForm, recordFormScreens, RecordHistory, type RecordController } from 'shared/data';
+import { streamKind, streams, type Stream, type StreamInput } from './api';
 import { streamForm } from './form';
 
 /**
  * Add Live Stream (/manage-live-streaming) and Edit (/live-streaming/edit/{id}): one form, two modes.
- * The edit page shows the stream's History below the form.
+ * The edit page shows the stream's History below the form. Deviation (ARCHITECTURE): Back goes to the
+ * stream list, not to /bookshelf.
  */
-export function StreamForm({ record: stream }: { record?: Stream }) {
-  const upload = useUploadProgress();
-  // A new key after a successful add remounts the form: the file picker empties too.
-  const [generation, setGeneration] = useState(0);
+export function StreamForm({ controller }: { controller: RecordController<Stream, StreamInput> }) {
+  const stream = controller.record;
   // A restored version remounts the edit form holding it; nothing else does, so that what is typed
   // stays through a failed save or a reload of the list.
   const [restored, setRestored] = useState<{ stream: Stream; count: number }>();
-
-  const save = useSave<StreamInput>(
-    stream
-      ? {
-          write: (values, userId) =>
-            upload.run(values.image, (onProgress) => streamsApi.update(userId, stream._id, values, onProgress)),
-          toast: 'Stream updated successfully',
-          back: '/live-streaming',
-        }
-      : {
-          write: (values, userId) =>
-            upload.run(values.image, (onProgress) => streamsApi.create(userId, values, onProgress)),
-          toast: 'Stream added successfully',
-          // Spec §4: the add form is reset after a successful save.
-          then: () => setGeneration((n) => n + 1),
-        },
-  );
-
   return (
-    // Deviation (ARCHITECTURE): Back goes to the stream list, not to /bookshelf.
-    <DefinedForm
-      backTo="/live-streaming"
-      formKey={stream ? `restored-${restored?.count ?? 0}` : generation}
+    <ControlledForm
+      controller={controller}
       form={streamForm}
-      record={restored?.stream ?? stream}
-      progress={upload.progress}
-      onSubmit={save}
       label="Save"
+      record={restored?.stream ?? stream}
+      formKey={stream ? `restored-${restored?.count ?? 0}` : controller.formKey}
       below={
         stream && (
           <RecordHistory
@@ -59,3 +36,6 @@ export function StreamForm({ record: stream }: { record?: Stream }) {
     />
   );
 }
+
+/** /manage-live-streaming, and /live-streaming/edit/{id}: the form prefilled with the stored stream. */
+export const { AddScreen: AddStreamScreen, EditScreen: EditStreamScreen } = recordFormScreens(streamKind, StreamForm);

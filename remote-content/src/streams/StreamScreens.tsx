@@ -9,9 +9,8 @@ import {
   serialColumn,
   type ListLayout,
 } from 'shared';
-import { recordScreens, useList, useRecordInList, useRemoveRow } from 'shared/data';
-import { streams, streamsApi, type Stream } from './api';
-import { StreamForm } from './StreamForm';
+import { useList, useRemoveRow } from 'shared/data';
+import { streamKind, streams, streamsApi, type Stream } from './api';
 
 const Thumbnail = styled(Picture)`
   width: 80px;
@@ -21,7 +20,7 @@ const Thumbnail = styled(Picture)`
 /** /live-streaming (spec §2): S/N, title, stream link, thumbnail, Edit and Delete. */
 export function StreamListScreen() {
   const list = useList(streams, streamsApi.list, (stream) => [stream.name, stream.streamingLink, stream.category]);
-  const remove = useRemoveRow(streamsApi.remove, 'Stream deleted successfully');
+  const remove = useRemoveRow(streamsApi.remove, streamKind.toasts.deleted);
   const layout: ListLayout<Stream> = {
     columns: [
       serialColumn(),
@@ -39,7 +38,7 @@ export function StreamListScreen() {
       },
       actionColumn(
         editColumn((stream) => ({ to: `/live-streaming/edit/${stream._id}`, name: stream.name })),
-        deleteColumn('Are you sure you want to delete this stream?', remove),
+        deleteColumn(streamKind.labels.confirmDelete, remove),
       ),
     ],
     caption: 'Live streams',
@@ -49,13 +48,3 @@ export function StreamListScreen() {
   };
   return <ListPage {...list} {...layout} />;
 }
-
-/** /live-streaming/edit/{id}: the stream is looked up in the list (the spec has no single-stream call). */
-const useStream = () =>
-  useRecordInList(streams, streamsApi.list, {
-    what: 'This stream',
-    notFound: ['Stream not found.', '/live-streaming', 'Back to Live Streaming'],
-  });
-
-/** /manage-live-streaming, and /live-streaming/edit/{id}: the form prefilled with the stored stream. */
-export const { AddScreen: AddStreamScreen, EditScreen: EditStreamScreen } = recordScreens(StreamForm, useStream);

@@ -1,6 +1,6 @@
 import type { Schemas } from 'api/contract';
 import { type FormValuesOf } from 'shared';
-import { resourceWithCalls } from 'shared/data';
+import { recordKind, resourceWithCalls } from 'shared/data';
 import { streamForm } from './form';
 
 /** A live stream (spec §3). `image` is the thumbnail's absolute URL. */
@@ -15,4 +15,20 @@ export const [streams, streamsApi] = resourceWithCalls('streams', streamForm, {
   add: ['post', '/api/v1/add/stream/{userId}'],
   edit: ['put', '/api/v1/edit/stream/{userId}/{id}'],
   remove: ['delete', '/api/v1/delete/stream/{userId}/{id}'],
+});
+
+/**
+ * A stream as its screens show it: its toasts, back links and labels follow from this. It has no
+ * details screen: an edit returns to the list (the spec has no single-stream call: it is looked up
+ * there), and the add form empties after a successful save and stays (spec §4).
+ */
+export const streamKind = recordKind<Stream, typeof streamForm.fields>({
+  noun: 'Stream',
+  resource: streams,
+  form: streamForm,
+  calls: streamsApi,
+  list: '/live-streaming',
+  edit: (id) => `/live-streaming/edit/${id}`,
+  addsAgain: true,
+  missing: { notFound: 'Stream not found.', backLabel: 'Back to Live Streaming' },
 });

@@ -1,5 +1,5 @@
 import { listForm } from '../listForm';
-import { bankAccountsApi } from './api';
+import { bankAccountKind } from './api';
 import { bankAccountForm } from './form';
 
 /**
@@ -7,10 +7,8 @@ import { bankAccountForm } from './form';
  * The account number is a text field: leading zeros stay.
  */
 export const BankAccountForm = listForm({
+  kind: bankAccountKind,
   form: bankAccountForm,
-  calls: bankAccountsApi,
-  noun: 'Bank account',
-  list: '/bank-accounts',
   addLabel: 'Add Account',
 });
 

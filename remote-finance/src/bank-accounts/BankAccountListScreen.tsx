@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { actionColumn, deleteColumn, editColumn, ListPage, serialColumn, useEditModal, type ListLayout } from 'shared';
 import { useList, useRemoveRow } from 'shared/data';
-import { bankAccounts, bankAccountsApi, type BankAccount } from './api';
+import { bankAccountKind, bankAccounts, bankAccountsApi, type BankAccount } from './api';
 import { BankAccountForm } from './BankAccountForm';
 
 const Digits = styled.span`
@@ -23,7 +23,7 @@ export function BankAccountListScreen() {
     <BankAccountForm record={account} onClose={close} />
   ));
 
-  const remove = useRemoveRow(bankAccountsApi.remove, 'Bank account deleted successfully');
+  const remove = useRemoveRow(bankAccountsApi.remove, bankAccountKind.toasts.deleted);
   const layout: ListLayout<BankAccount> = {
     columns: [
       serialColumn(),
@@ -63,7 +63,7 @@ export function BankAccountListScreen() {
         sort: { key: 'currency', value: (account) => account.currency },
         cell: (account) => account.currency,
       },
-      actionColumn(editColumn(editor), deleteColumn('Are you sure you want to delete this account?', remove)),
+      actionColumn(editColumn(editor), deleteColumn(bankAccountKind.labels.confirmDelete, remove)),
     ],
     caption: 'Bank accounts',
     emptyText: 'No bank accounts available.',

@@ -1,5 +1,5 @@
 import type { Schemas } from 'api/contract';
-import { resourceWithCalls } from 'shared/data';
+import { recordKind, resourceWithCalls } from 'shared/data';
 import { bankAccountForm } from './form';
 
 /** A bank account (spec §3). The account number is text: leading zeros stay. */
@@ -14,4 +14,14 @@ export const [bankAccounts, bankAccountsApi] = resourceWithCalls('bank-accounts'
   add: ['post', '/api/v1/add/account/{userId}'],
   edit: ['put', '/api/v1/edit/account/{userId}/{id}'],
   remove: ['delete', '/api/v1/delete/account/{userId}/{id}'],
+});
+
+/** A bank account as its screens show it: added on a page of its own, edited in its list's modal. */
+export const bankAccountKind = recordKind<BankAccount, typeof bankAccountForm.fields>({
+  noun: 'Bank account',
+  resource: bankAccounts,
+  form: bankAccountForm,
+  calls: bankAccountsApi,
+  list: '/bank-accounts',
+  deleteWhat: 'this account',
 });

@@ -1,6 +1,6 @@
 import type { Schemas } from 'api/contract';
 import { type FormValuesOf } from 'shared';
-import { resourceWithCalls } from 'shared/data';
+import { recordKind, resourceWithCalls } from 'shared/data';
 import { donationForm } from './form';
 
 /**
@@ -19,4 +19,20 @@ export const [donations, donationsApi] = resourceWithCalls('donations', donation
   add: ['post', '/api/v1/add/donation/{userId}'],
   edit: ['post', '/api/v1/edit/donation/{userId}/{id}'],
   remove: ['delete', '/api/v1/donation/{userId}/{id}'],
+});
+
+/**
+ * A donation as its screens show it: its toasts, back links and labels follow from this. The add form
+ * empties after a successful save and stays (spec §4); the edit form goes to the details.
+ */
+export const donationKind = recordKind<Donation, typeof donationForm.fields>({
+  noun: 'Donation',
+  resource: donations,
+  form: donationForm,
+  calls: donationsApi,
+  list: '/donations',
+  details: (id) => `/donations/${id}`,
+  edit: (id) => `/edit-donation/${id}`,
+  addsAgain: true,
+  missing: { notFound: 'No donation data found.', backLabel: 'Back to Donations' },
 });

@@ -1,13 +1,11 @@
 import { listForm } from '../listForm';
-import { prayersApi } from './api';
+import { prayerKind } from './api';
 import { prayerForm } from './form';
 
 /** The Add Prayer page (/add-prayer, then /prayers) and the Edit modal of /prayers. */
 export const PrayerForm = listForm({
+  kind: prayerKind,
   form: prayerForm,
-  calls: prayersApi,
-  noun: 'Prayer',
-  list: '/prayers',
   addLabel: 'Add Prayer',
 });
 

@@ -10,7 +10,7 @@ import {
   type ListLayout,
 } from 'shared';
 import { HistoryDialog, useList, useRemoveRow } from 'shared/data';
-import { prayers, prayersApi, type Prayer } from './api';
+import { prayerKind, prayers, prayersApi, type Prayer } from './api';
 import { prayerForm } from './form';
 import { PrayerForm } from './PrayerForm';
 
@@ -23,7 +23,7 @@ export function PrayerListScreen() {
   const editor = useEditModal<Prayer>('Edit Prayer', (prayer, close) => <PrayerForm record={prayer} onClose={close} />);
   const [historyOf, setHistoryOf] = useState<Prayer>();
 
-  const remove = useRemoveRow(prayersApi.remove, 'Prayer deleted successfully');
+  const remove = useRemoveRow(prayersApi.remove, prayerKind.toasts.deleted);
   const layout: ListLayout<Prayer> = {
     columns: [
       serialColumn(),
@@ -43,7 +43,7 @@ export function PrayerListScreen() {
       },
       actionColumn(
         editColumn(editor),
-        deleteColumn('Are you sure you want to delete this prayer?', remove),
+        deleteColumn(prayerKind.labels.confirmDelete, remove),
         // Every role reads a History; only who may edit sees its Restore.
         {
           header: 'History',

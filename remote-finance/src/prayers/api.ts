@@ -1,5 +1,5 @@
 import type { Schemas } from 'api/contract';
-import { resourceWithCalls } from 'shared/data';
+import { recordKind, resourceWithCalls } from 'shared/data';
 import { prayerForm } from './form';
 
 /** A Section A prayer (spec §3). */
@@ -12,4 +12,13 @@ export const [prayers, prayersApi] = resourceWithCalls('prayers', prayerForm, {
   edit: ['put', '/api/v1/edit/prayer/{userId}/{id}'],
   // A POST, as spec §7 has it.
   remove: ['post', '/api/v1/delete/prayer/{userId}/{id}'],
+});
+
+/** A Section A prayer as its screens show it: added on a page of its own, edited in its list's modal. */
+export const prayerKind = recordKind<Prayer, typeof prayerForm.fields>({
+  noun: 'Prayer',
+  resource: prayers,
+  form: prayerForm,
+  calls: prayersApi,
+  list: '/prayers',
 });
