@@ -1,28 +1,10 @@
 import * as yup from 'yup';
-import styled from 'styled-components';
-import {
-  allows,
-  DetailsList,
-  DetailsText,
-  formatDate,
-  formatDateTime,
-  Modal,
-  ModalCloseActions,
-  optionalText,
-  RecordForm,
-  SelectField,
-  TextField,
-  usePermissions,
-} from 'shared';
-import { useSave } from 'shared/data';
+import { DetailsText, formatDate, formatDateTime, optionalText, SelectField, TextField } from 'shared';
+import { CareDialog } from '../ui/CareDialog';
 import { INTENTION_STATES, LIMITS, massIntentionsApi, type MassIntention } from './api';
 import { massInWords } from './calendar';
 import { useSaidConfirmation } from './ConfirmSaid';
 import { IntentionState } from './IntentionState';
-
-const Facts = styled(DetailsList)`
-  margin-bottom: ${({ theme }) => theme.space(5)};
-`;
 
 /** An amount as the server takes it: whole, or with one or two decimals. */
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
@@ -58,19 +40,7 @@ function changesOf(intention: MassIntention, values: Values) {
  * reached by placing it), its stipend and receipt number; a Guest User reads them.
  */
 export function IntentionDetails({ intention, onClose }: { intention: MassIntention; onClose: () => void }) {
-  const canWrite = allows(usePermissions(), 'content');
-  const save = useSave<Values>({
-    // Only what changed is sent: the activity record says what was done, not what was left as it was.
-    write: (values, userId) => massIntentionsApi.care(userId, intention._id, changesOf(intention, values)),
-    toast: 'Mass intention updated successfully',
-    then: onClose,
-  });
   const { confirmSaid, dialog } = useSaidConfirmation();
-  // Said chosen here is the list's Mark Said: ahead of its Mass, it asks first; No keeps the form as it is.
-  const submit: typeof save = async (values, helpers) => {
-    if (values.state === 'Said' && intention.state !== 'Said' && !(await confirmSaid(intention))) return;
-    await save(values, helpers);
-  };
   // Scheduled is offered only to the intention that is (the others are placed from the list), and Said
   // only to one placed in a Mass.
   const placed = intention.state === 'Scheduled' || intention.state === 'Said';
@@ -79,51 +49,51 @@ export function IntentionDetails({ intention, onClose }: { intention: MassIntent
   );
 
   return (
-    <Modal title="Mass intention" onClose={onClose}>
-      <Facts>
-        <dt>Full name</dt>
-        <dd>{intention.fullname}</dd>
-        <dt>Email</dt>
-        <dd>
-          <a href={`mailto:${intention.email}`}>{intention.email}</a>
-        </dd>
-        <dt>Intention</dt>
-        <DetailsText>{intention.intention}</DetailsText>
-        <dt>Submitted</dt>
-        <dd>{formatDate(intention.createdAt)}</dd>
-        <dt>State</dt>
-        <dd>
-          <IntentionState state={intention.state} />
-          {intention.stateChangedAt &&
-            ` ${intention.stateChangedBy ? `by ${intention.stateChangedBy}, ` : ''}${formatDateTime(intention.stateChangedAt)}`}
-        </dd>
-        <dt>Mass</dt>
-        <dd>{intention.mass ? massInWords(intention.mass) : 'Not placed'}</dd>
-        {!canWrite && (
-          <>
-            <dt>Stipend</dt>
-            <dd>{intention.stipend ?? 'None'}</dd>
-            <dt>Receipt number</dt>
-            <dd>{intention.receipt || 'None'}</dd>
-          </>
-        )}
-      </Facts>
-      {canWrite ? (
-        <RecordForm<Values>
-          initialValues={{ state: intention.state, stipend: intention.stipend ?? '', receipt: intention.receipt }}
-          validationSchema={schema}
-          onSubmit={submit}
-          label="Save"
-          onCancel={onClose}
-        >
-          <SelectField name="state" label="State" options={states} emptyOption={false} />
-          <TextField name="stipend" label="Stipend" hint="An amount, like 20 or 20.50" />
-          <TextField name="receipt" label="Receipt number" />
-        </RecordForm>
-      ) : (
-        <ModalCloseActions onClose={onClose} />
+    <CareDialog<Values>
+      title="Mass intention"
+      onClose={onClose}
+      facts={(canWrite) => (
+        <>
+          <dt>Full name</dt>
+          <dd>{intention.fullname}</dd>
+          <dt>Email</dt>
+          <dd>
+            <a href={`mailto:${intention.email}`}>{intention.email}</a>
+          </dd>
+          <dt>Intention</dt>
+          <DetailsText>{intention.intention}</DetailsText>
+          <dt>Submitted</dt>
+          <dd>{formatDate(intention.createdAt)}</dd>
+          <dt>State</dt>
+          <dd>
+            <IntentionState state={intention.state} />
+            {intention.stateChangedAt &&
+              ` ${intention.stateChangedBy ? `by ${intention.stateChangedBy}, ` : ''}${formatDateTime(intention.stateChangedAt)}`}
+          </dd>
+          <dt>Mass</dt>
+          <dd>{intention.mass ? massInWords(intention.mass) : 'Not placed'}</dd>
+          {!canWrite && (
+            <>
+              <dt>Stipend</dt>
+              <dd>{intention.stipend ?? 'None'}</dd>
+              <dt>Receipt number</dt>
+              <dd>{intention.receipt || 'None'}</dd>
+            </>
+          )}
+        </>
       )}
-      {dialog}
-    </Modal>
+      initialValues={{ state: intention.state, stipend: intention.stipend ?? '', receipt: intention.receipt }}
+      schema={schema}
+      // Only what changed is sent: the activity record says what was done, not what was left as it was.
+      write={(values, userId) => massIntentionsApi.care(userId, intention._id, changesOf(intention, values))}
+      toast="Mass intention updated successfully"
+      // Said chosen here is the list's Mark Said: ahead of its Mass, it asks first; No keeps the form as it is.
+      confirm={async (values) => values.state !== 'Said' || intention.state === 'Said' || confirmSaid(intention)}
+      after={dialog}
+    >
+      <SelectField name="state" label="State" options={states} emptyOption={false} />
+      <TextField name="stipend" label="Stipend" hint="An amount, like 20 or 20.50" />
+      <TextField name="receipt" label="Receipt number" />
+    </CareDialog>
   );
 }

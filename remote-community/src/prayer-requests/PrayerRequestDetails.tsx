@@ -1,26 +1,8 @@
 import * as yup from 'yup';
-import styled from 'styled-components';
-import {
-  allows,
-  DetailsList,
-  DetailsText,
-  formatDate,
-  formatDateTime,
-  Modal,
-  ModalCloseActions,
-  optionalText,
-  RecordForm,
-  SelectField,
-  TextAreaField,
-  usePermissions,
-} from 'shared';
-import { useSave } from 'shared/data';
+import { DetailsText, formatDate, formatDateTime, optionalText, SelectField, TextAreaField } from 'shared';
+import { CareDialog } from '../ui/CareDialog';
 import { NOTE_LIMIT, PRAYER_STATES, prayerRequestsApi, type Assignee, type PrayerRequest } from './api';
 import { StateBadge } from './StateBadge';
-
-const Facts = styled(DetailsList)`
-  margin-bottom: ${({ theme }) => theme.space(5)};
-`;
 
 const schema = yup.object({ note: optionalText('Note', { maxLength: NOTE_LIMIT }) });
 
@@ -44,71 +26,63 @@ export function PrayerRequestDetails({
   assignees: Assignee[];
   onClose: () => void;
 }) {
-  const canWrite = allows(usePermissions(), 'content');
   const assignee = assignees.find((member) => member._id === request.assigneeId);
   const changed =
     request.stateChangedAt &&
     `${request.stateChangedBy ? `by ${request.stateChangedBy}, ` : ''}${formatDateTime(request.stateChangedAt)}`;
-  const save = useSave<Values>({
-    write: (values, userId) =>
-      prayerRequestsApi.care(userId, request._id, {
-        state: values.state,
-        note: values.note.trim(),
-        assigneeId: values.assigneeId || null,
-      }),
-    toast: 'Prayer request updated successfully',
-    then: onClose,
-  });
 
   return (
-    <Modal title="Prayer request" onClose={onClose}>
-      <Facts>
-        <dt>Request</dt>
-        <DetailsText>{request.request}</DetailsText>
-        <dt>Submitted</dt>
-        <dd>{formatDate(request.createdAt)}</dd>
-        {/* Who may write reads the state in its field below: here only who changed it, and when. */}
-        {canWrite ? (
-          changed && (
+    <CareDialog<Values>
+      title="Prayer request"
+      onClose={onClose}
+      facts={(canWrite) => (
+        <>
+          <dt>Request</dt>
+          <DetailsText>{request.request}</DetailsText>
+          <dt>Submitted</dt>
+          <dd>{formatDate(request.createdAt)}</dd>
+          {/* Who may write reads the state in its field below: here only who changed it, and when. */}
+          {canWrite ? (
+            changed && (
+              <>
+                <dt>Last changed</dt>
+                <dd>{changed}</dd>
+              </>
+            )
+          ) : (
             <>
-              <dt>Last changed</dt>
-              <dd>{changed}</dd>
+              <dt>State</dt>
+              <dd>
+                <StateBadge state={request.state} />
+                {changed && ` ${changed}`}
+              </dd>
+              <dt>Assigned to</dt>
+              <dd>{assignee?.name ?? 'Nobody'}</dd>
+              <dt>Note</dt>
+              <DetailsText>{request.note || 'No note.'}</DetailsText>
             </>
-          )
-        ) : (
-          <>
-            <dt>State</dt>
-            <dd>
-              <StateBadge state={request.state} />
-              {changed && ` ${changed}`}
-            </dd>
-            <dt>Assigned to</dt>
-            <dd>{assignee?.name ?? 'Nobody'}</dd>
-            <dt>Note</dt>
-            <DetailsText>{request.note || 'No note.'}</DetailsText>
-          </>
-        )}
-      </Facts>
-      {canWrite ? (
-        <RecordForm<Values>
-          initialValues={{ state: request.state, assigneeId: assignee?._id ?? '', note: request.note }}
-          validationSchema={schema}
-          onSubmit={save}
-          label="Save"
-          onCancel={onClose}
-        >
-          <SelectField name="state" label="State" options={PRAYER_STATES} emptyOption={false} />
-          <SelectField
-            name="assigneeId"
-            label="Assigned to"
-            placeholder="Nobody"
-            options={assignees.map((member) => ({ value: member._id, label: member.name }))}
-          />
-          <TextAreaField name="note" label="Note" rows={4} hint="For the team only: the mobile app never shows it." />
-        </RecordForm>
-      ) : (
-        <ModalCloseActions onClose={onClose} />
+          )}
+        </>
       )}
-    </Modal>
+      initialValues={{ state: request.state, assigneeId: assignee?._id ?? '', note: request.note }}
+      schema={schema}
+      write={(values, userId) =>
+        prayerRequestsApi.care(userId, request._id, {
+          state: values.state,
+          note: values.note.trim(),
+          assigneeId: values.assigneeId || null,
+        })
+      }
+      toast="Prayer request updated successfully"
+    >
+      <SelectField name="state" label="State" options={PRAYER_STATES} emptyOption={false} />
+      <SelectField
+        name="assigneeId"
+        label="Assigned to"
+        placeholder="Nobody"
+        options={assignees.map((member) => ({ value: member._id, label: member.name }))}
+      />
+      <TextAreaField name="note" label="Note" rows={4} hint="For the team only: the mobile app never shows it." />
+    </CareDialog>
   );
 }

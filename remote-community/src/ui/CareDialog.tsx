@@ -1,0 +1,68 @@
+import type { FormikValues } from 'formik';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { allows, DetailsList, Modal, ModalCloseActions, RecordForm, usePermissions } from 'shared';
+import { useSave } from 'shared/data';
+
+const Facts = styled(DetailsList)`
+  margin-bottom: ${({ theme }) => theme.space(5)};
+`;
+
+/**
+ * A submission's details in a modal over its list (a Mass intention, a prayer request): its facts,
+ * then for who may write the form that cares for it — saved with `write`, the spec's toast, then
+ * closed — or for a reader, Close.
+ */
+export function CareDialog<Values extends FormikValues>({
+  title,
+  facts,
+  initialValues,
+  schema,
+  write,
+  toast,
+  confirm,
+  onClose,
+  children,
+  after,
+}: {
+  title: string;
+  /** The facts' rows (`dt`, `dd`), for who may write or for a reader. */
+  facts: (canWrite: boolean) => ReactNode;
+  initialValues: Values;
+  schema: unknown;
+  write: (values: Values, userId: string) => Promise<unknown>;
+  toast: string;
+  /** Asked before the save: false keeps the form as it is. */
+  confirm?: (values: Values) => Promise<boolean>;
+  onClose: () => void;
+  /** The form's fields. */
+  children: ReactNode;
+  /** Beside the form (a confirmation it opens). */
+  after?: ReactNode;
+}) {
+  const canWrite = allows(usePermissions(), 'content');
+  const save = useSave<Values>({ write, toast, then: onClose });
+  const submit: typeof save = async (values, helpers) => {
+    if (confirm && !(await confirm(values))) return;
+    await save(values, helpers);
+  };
+  return (
+    <Modal title={title} onClose={onClose}>
+      <Facts>{facts(canWrite)}</Facts>
+      {canWrite ? (
+        <RecordForm<Values>
+          initialValues={initialValues}
+          validationSchema={schema}
+          onSubmit={submit}
+          label="Save"
+          onCancel={onClose}
+        >
+          {children}
+        </RecordForm>
+      ) : (
+        <ModalCloseActions onClose={onClose} />
+      )}
+      {after}
+    </Modal>
+  );
+}
