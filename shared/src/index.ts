@@ -56,6 +56,7 @@ export {
 export { DetailsList, DetailsBody, DetailsText, DetailsHeader, Picture } from './ui/Details';
 
 export { FieldFrame } from './forms/FieldFrame';
+export { LabelledField } from './forms/Field';
 export { TextField, NumberField, DateField, TextAreaField, SelectField } from './forms/inputs';
 export { FileField, PictureField, type FileValue } from './forms/FileField';
 export { FormColumn } from './forms/FormLayout';

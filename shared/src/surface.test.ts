@@ -56,6 +56,9 @@ describe("shared's public surface", () => {
     // refusals on; the apps here let TypeScript infer them.
     'FieldRefusals',
     'RefusedField',
+    // The frame of a field a remote released before the record controller binds to its form itself;
+    // the apps here bind theirs with LabelledField.
+    'FieldFrame',
   ];
 
   it('exports only names that an app (or its own data entry) uses, or that released remotes may call', () => {

@@ -1,7 +1,7 @@
 import { useField } from 'formik';
 import { lazy, Suspense, useRef } from 'react';
 import styled from 'styled-components';
-import { FieldFrame, formatBytes, Spinner, useUploadLimits } from 'shared';
+import { formatBytes, LabelledField, Spinner, useUploadLimits } from 'shared';
 
 // Quill is downloaded only when a screen shows this field (ARCHITECTURE: lazily, only where rich text is edited).
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
@@ -17,9 +17,9 @@ const Loading = styled.div`
   color: ${({ theme }) => theme.color.muted};
 `;
 
-/** A Formik field edited with the rich-text editor: visible label bound to it, error once touched. */
+/** A Formik field edited with the rich-text editor: a form's field (`LabelledField`) whose control is not an input. */
 export function RichTextField({ name, label }: { name: string; label: string }) {
-  const [field, meta, helpers] = useField<string>(name);
+  const [field, , helpers] = useField<string>(name);
   const limits = useUploadLimits();
   const focus = useRef<(() => void) | undefined>(undefined);
   const hint = `Pictures (toolbar, paste or drop): JPEG, PNG, GIF or WebP${
@@ -27,12 +27,7 @@ export function RichTextField({ name, label }: { name: string; label: string }) 
   }`;
 
   return (
-    <FieldFrame
-      label={label}
-      hint={hint}
-      error={meta.touched && meta.error ? meta.error : undefined}
-      focusControl={() => focus.current?.()}
-    >
+    <LabelledField name={name} label={label} hint={hint} focusControl={() => focus.current?.()}>
       {({ labelId, invalid, describedBy }) => (
         <Suspense
           fallback={
@@ -52,6 +47,6 @@ export function RichTextField({ name, label }: { name: string; label: string }) 
           />
         </Suspense>
       )}
-    </FieldFrame>
+    </LabelledField>
   );
 }

@@ -8,6 +8,8 @@ interface LabelledFieldProps {
   name: string;
   label: string;
   hint?: string;
+  /** For a control that is not a form element (the rich-text editor): see `FieldFrame`. */
+  focusControl?: () => void;
   children: (control: FieldControlProps) => ReactNode;
 }
 
@@ -15,10 +17,15 @@ interface LabelledFieldProps {
  * A form's field: its label, control and hint, and its error once the field is touched (spec §5:
  * errors only for touched fields).
  */
-export function LabelledField({ name, label, hint, children }: LabelledFieldProps) {
+export function LabelledField({ name, label, hint, focusControl, children }: LabelledFieldProps) {
   const [, meta] = useField(name);
   return (
-    <FieldFrame label={label} hint={hint} error={meta.touched && meta.error ? meta.error : undefined}>
+    <FieldFrame
+      label={label}
+      hint={hint}
+      error={meta.touched && meta.error ? meta.error : undefined}
+      focusControl={focusControl}
+    >
       {children}
     </FieldFrame>
   );
