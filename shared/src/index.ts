@@ -17,7 +17,7 @@ export { NewPasswordFields, newPasswordSchema } from './auth/newPassword';
 export { AuthenticatorSetup, RecoveryCodes } from './auth/AuthenticatorSetup';
 
 export { notify } from './notify/notify';
-export { notifyDeleted, restoreFromTrash } from './notify/deleted';
+export { notifyDeleted, restoreFromTrash } from './ui/deleted';
 
 export { linkField, optionalText, pictureField, requiredText } from './validation/schemas';
 export { formatDate, formatDateTime } from './format/date';
@@ -27,7 +27,7 @@ export { rememberParish, useParish, type Parish } from './parish/parish';
 export { matchesSearch, useSearchFilter, useSearchTerm } from './search/search';
 
 export { theme } from './ui/theme';
-export { AppProviders } from './ui/AppProviders';
+export { AppProviders } from './providers/AppProviders';
 export { Button, ButtonLink } from './ui/Button';
 export { Spinner, LoadingBlock } from './ui/Spinner';
 export { visuallyHidden } from './ui/visuallyHidden';

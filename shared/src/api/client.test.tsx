@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { AxiosError } from 'axios';
-import { AppProviders } from '../ui/AppProviders';
+import { AppProviders } from '../providers/AppProviders';
 import { session } from '../session/session';
 import { stubApi } from '../testing/apiStub';
 import { apiClient, configureApi, errorMessage, unwrap, WRITE_RETRY_DELAYS_MS } from './client';

@@ -2,15 +2,15 @@ import { Form, Formik } from 'formik';
 import { useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import type { LoginAnswer } from '../api/resources/auth';
-import { passwordStep, type SignInStep } from '../auth/auth';
-import { credentialErrors } from '../auth/credentials';
-import { CodeStep } from '../auth/CodeStep';
-import { EnrolStep } from '../auth/EnrolStep';
 import { TextField } from '../forms/inputs';
+import { sessionRenewal, type Renewal } from '../session/renewal';
+import { session } from '../session/session';
 import { Button } from '../ui/Button';
 import { Modal, ModalActions } from '../ui/Modal';
-import { sessionRenewal, type Renewal } from './renewal';
-import { session } from './session';
+import { passwordStep, type SignInStep } from './auth';
+import { CodeStep } from './CodeStep';
+import { credentialErrors } from './credentials';
+import { EnrolStep } from './EnrolStep';
 
 const Wrong = styled.p.attrs({ role: 'alert' })`
   color: ${({ theme }) => theme.color.danger};

@@ -5,7 +5,7 @@ import * as yup from 'yup';
 import { rememberParish } from '../parish/parish';
 import { session } from '../session/session';
 import { signIn, stubApi } from '../testing';
-import { AppProviders } from '../ui/AppProviders';
+import { AppProviders } from '../providers/AppProviders';
 import { Modal } from '../ui/Modal';
 import { DateField, type WeekStart } from './DateField';
 

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Formik } from 'formik';
 import * as yup from 'yup';
-import { AppProviders } from '../ui/AppProviders';
+import { AppProviders } from '../providers/AppProviders';
 import { stubApi } from '../testing/apiStub';
 import { FileField, PictureField } from './FileField';
 import { DateField, SelectField, TextField } from './inputs';

@@ -3,7 +3,7 @@
 // toast libraries (docs/bench.md "The login page's weight"). Its modules are the main entry's own.
 export { LoginScreen } from '../auth/LoginScreen';
 export { session, useSession } from '../session/session';
-export { AppProviders } from '../ui/AppProviders';
+export { AppProviders } from '../providers/AppProviders';
 export { LoadingBlock } from '../ui/Spinner';
 export { configureApi, DEFAULT_API_BASE_URL } from '../api/baseUrl';
 export { provideRuntimeInfo } from '../platform/runtimeInfo';

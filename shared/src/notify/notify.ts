@@ -1,5 +1,5 @@
 import { toast, type ToastOptions } from 'react-toastify';
-import { wantOverlays } from '../ui/overlaysWanted';
+import { wantOverlays } from './overlaysWanted';
 
 // Whatever can show a toast has loaded: the page mounts its toast container now (and again at a
 // toast, should that first load have failed).

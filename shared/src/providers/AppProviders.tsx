@@ -1,7 +1,7 @@
 import { createElement, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { overlaysWanted, subscribeToOverlays } from './overlaysWanted';
-import { GlobalStyle, theme } from './theme';
+import { overlaysWanted, subscribeToOverlays } from '../notify/overlaysWanted';
+import { GlobalStyle, theme } from '../ui/theme';
 
 // The overlays load with the first code that can show a toast (the API client, a form's screen), not
 // with the login page: they bring the toast library and the sign-in dialog's form. Toasts shown

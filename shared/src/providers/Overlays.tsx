@@ -1,5 +1,5 @@
+import { SessionDialog } from '../auth/SessionDialog';
 import { ToastHost } from '../notify/ToastHost';
-import { SessionDialog } from '../session/SessionDialog';
 
 /** What shows over any page: the session's sign-in dialog and the toasts. */
 export default function Overlays() {

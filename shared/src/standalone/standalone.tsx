@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { LoginScreen } from '../auth/LoginScreen';
 import { logOut } from '../auth/auth';
 import { useSession } from '../session/session';
-import { AppProviders } from '../ui/AppProviders';
+import { AppProviders } from '../providers/AppProviders';
 import { Button } from '../ui/Button';
 
 const Bar = styled.header`

@@ -4,7 +4,7 @@ import { rememberParish } from '../parish/parish';
 import { rememberPermissions } from '../session/permissions';
 import { A_PARISH } from './apiStub';
 import { session } from '../session/session';
-import { AppProviders } from '../ui/AppProviders';
+import { AppProviders } from '../providers/AppProviders';
 
 /** Renders routes in a data router (as the shell does), with the theme and the toast container. */
 export function renderRoutes(routes: RouteObject[], initialPath = '/') {

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 // A screen that asks has loaded what can show a toast, and with it the page's toast container.
 import '../notify/notify';
-import { AppProviders } from './AppProviders';
+import { AppProviders } from '../providers/AppProviders';
 import { ConfirmDialog } from './Modal';
 
 const renderDialog = () => {

@@ -2,9 +2,9 @@ import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { callApi } from '../api/call';
 import { trashEntryOf } from '../api/trashEntry';
-import { RowAction } from '../ui/RowActions';
-import { wantOverlays } from '../ui/overlaysWanted';
-import { notify } from './notify';
+import { notify } from '../notify/notify';
+import { wantOverlays } from '../notify/overlaysWanted';
+import { RowAction } from './RowActions';
 
 /** How long a delete's toast offers its Undo. */
 export const UNDO_MS = 10_000;
