@@ -1,6 +1,11 @@
 import path from 'node:path';
-import { DEFAULT_PASSWORD_COST } from './auth/password';
-import { RELEASE_MAX_BYTES, RELEASE_MAX_FILES } from './releases/limits';
+
+/** log2 of scrypt's N (auth/password.ts): 17 in production (PASSWORD_HASH_COST); the tests use a low one. */
+export const DEFAULT_PASSWORD_COST = 17;
+
+/** A release is a remote's build: a few hundred files and a few megabytes. Far more is not a build. */
+export const RELEASE_MAX_FILES = 5000;
+export const RELEASE_MAX_BYTES = 200 * 1024 * 1024;
 
 /** Where the front-end builds live; configurable so tests can serve a fixture folder. */
 /**

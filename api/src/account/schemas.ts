@@ -1,14 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Entity, Input, OneOf, RequiredText } from '../http/contract';
+import { PASSWORD_MIN_LENGTH } from '../auth/password';
 import { PERMISSIONS, ROLES } from '../auth/permissions';
 
 /** The spec's countries (Settings, spec §2), in its order. */
 export const COUNTRIES = ['Nigeria', 'Ghana', 'Togo', 'Cameroon'] as const;
 
 export const LIMITS = { name: 100, email: 320, phone: 40, password: 1024 } as const;
-
-/** A new password: at least this long (OWASP's ASVS asks 12 for a password chosen by its user). */
-export const PASSWORD_MIN_LENGTH = 12;
 
 export const ACCOUNT_MESSAGES = {
   emailTaken: 'That email is already used by another account',

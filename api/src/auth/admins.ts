@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { newId, timestamp } from '../db/ids';
-import { PASSWORD_MIN_LENGTH } from '../account/schemas';
+import { PASSWORD_MIN_LENGTH } from './password';
 import { generatePassword, hashPassword } from './password';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';

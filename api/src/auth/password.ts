@@ -1,12 +1,13 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { DEFAULT_PASSWORD_COST } from '../config';
 
 // scrypt is a slow, memory-hard KDF built into Node. OWASP's recommendation for it is N=2^17, r=8,
 // p=1 (128 MiB and about 0.4 s a hash here), the default cost. The stored form records its
 // parameters, so a raised cost leaves existing hashes valid and they are upgraded at the next
 // login (needsRehash):  scrypt$N$r$p$<salt b64>$<hash b64>
 
-/** log2 of scrypt's N: 17 in production (PASSWORD_HASH_COST); the tests use a low one. */
-export const DEFAULT_PASSWORD_COST = 17;
+/** A new password: at least this long (OWASP's ASVS asks 12 for a password chosen by its user). */
+export const PASSWORD_MIN_LENGTH = 12;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;

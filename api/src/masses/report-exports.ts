@@ -4,14 +4,14 @@ import { stringify } from 'csv-stringify/sync';
 import { bearerSecurity, requireAdmin } from '../auth/guard';
 import { badRequest, HttpError } from '../http/errors';
 import { errorResponses } from '../http/validation';
-import { intentionsReport, ReportQuery, reportPeriod, type IntentionsReport } from '../masses/report';
+import type { CellFormat } from '../exports/definition';
+import { cellWriter, isTimeZone, type Cell } from '../exports/records';
+import { TIME_ZONE_MESSAGE } from '../exports/routes';
+import { tooManyRows } from '../exports/xlsx';
 import { parishNow, parishSettings, parishTimeZone } from '../parish/settings';
-import type { CellFormat } from './definition';
-import { cellWriter, isTimeZone, type Cell } from './records';
-import { TIME_ZONE_MESSAGE } from './routes';
-import { tooManyRows } from './xlsx';
+import { intentionsReport, ReportQuery, reportPeriod, type IntentionsReport } from './report';
 
-// The intentions report (masses/report.ts) as a file, as the lists export theirs (CSV and Excel, the
+// The intentions report (report.ts) as a file, as the lists export theirs (CSV and Excel, the
 // same rules): a row per intention, Mass by Mass, then the totals — each Mass's, each state's and the
 // period's — in the same columns, so that the file stays one table a spreadsheet reads.
 

@@ -6,7 +6,7 @@ import { addSchemas, ref } from '../http/contract';
 import { UserParams } from '../auth/account-routes';
 import { errorResponses } from '../http/validation';
 import { parishNow } from '../parish/settings';
-import { intentionsReportExports } from '../exports/intentions-report';
+import { intentionsReportExports } from './report-exports';
 import {
   IntentionsReport,
   intentionsReport,
@@ -19,7 +19,7 @@ import {
 
 /**
  * The intentions report of a period, read by whoever reads the Mass week (the same guard), and its
- * CSV and Excel exports (exports/intentions-report.ts).
+ * CSV and Excel exports (report-exports.ts).
  */
 export function reportRoutes(parent: FastifyInstance): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();

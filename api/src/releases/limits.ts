@@ -1,9 +1,4 @@
-/**
- * A release is a remote's build: a few hundred files and a few megabytes. Far more is not a build.
- * The defaults of RELEASE_MAX_FILES and RELEASE_MAX_BYTES.
- */
-export const RELEASE_MAX_FILES = 5000;
-export const RELEASE_MAX_BYTES = 200 * 1024 * 1024;
+import { RELEASE_MAX_BYTES, RELEASE_MAX_FILES } from '../config';
 
 /** What one release may hold, in files and bytes. */
 export interface ReleaseLimits {

@@ -107,7 +107,7 @@ export function readRouteTable(dir: string): RouteTable {
   return { label: raw.label as string, routes: routes as RouteEntry[] };
 }
 
-export { RELEASE_MAX_BYTES, RELEASE_MAX_FILES, type ReleaseLimits } from './limits';
+export type { ReleaseLimits } from './limits';
 
 /** The refusals of a release beyond the limits, in words (a publish's and an upload's). */
 export const tooManyFiles = (limits: ReleaseLimits) => `a release holds at most ${limits.maxFiles} files`;
