@@ -69,7 +69,7 @@ async function seedBooks(db: Db, uploads: UploadStorage): Promise<number> {
     const existing = await db.kysely
       .selectFrom('books')
       .select('_id')
-      .where('book_name', '=', book.bookName)
+      .where('bookName', '=', book.bookName)
       .executeTakeFirst();
     if (existing) continue;
     const cover = solidPng(120, 180, colour);
@@ -121,7 +121,7 @@ async function seedCommunity(db: Db, uploads: UploadStorage): Promise<{ groups: 
     const existing = await db.kysely
       .selectFrom('groups')
       .select('_id')
-      .where('group_name', '=', group.groupName)
+      .where('groupName', '=', group.groupName)
       .executeTakeFirst();
     if (existing) continue;
     if (!colour) {
@@ -149,7 +149,7 @@ async function seedCommunity(db: Db, uploads: UploadStorage): Promise<{ groups: 
   let requestsAdded = 0;
   for (const request of prayerRequests) {
     const existing = await db.kysely
-      .selectFrom('prayer_requests')
+      .selectFrom('prayerRequests')
       .select('_id')
       .where('request', '=', request)
       .executeTakeFirst();
@@ -198,7 +198,7 @@ async function seedFinance(db: Db, uploads: UploadStorage): Promise<number> {
   const donation = await db.kysely
     .selectFrom('donations')
     .select('_id')
-    .where('donation_name', '=', donationName)
+    .where('donationName', '=', donationName)
     .executeTakeFirst();
   if (!donation) {
     const poster = solidPng(240, 160, [170, 120, 60]);
@@ -226,9 +226,9 @@ async function seedFinance(db: Db, uploads: UploadStorage): Promise<number> {
   }
   for (const account of bankAccounts) {
     const existing = await db.kysely
-      .selectFrom('bank_accounts')
+      .selectFrom('bankAccounts')
       .select('_id')
-      .where('bank_account_number', '=', account.bankAccountNumber)
+      .where('bankAccountNumber', '=', account.bankAccountNumber)
       .executeTakeFirst();
     if (existing) continue;
     await resourceRepository(bankAccountResource).add(db, uploads, account);
@@ -363,7 +363,7 @@ async function main(): Promise<void> {
     let added = 0;
     for (const item of massIntentions) {
       const existing = await db.kysely
-        .selectFrom('mass_intentions')
+        .selectFrom('massIntentions')
         .select('_id')
         .where('email', '=', item.email)
         .where('intention', '=', item.intention)

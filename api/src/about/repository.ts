@@ -17,19 +17,19 @@ export const ABOUT_MESSAGES = {
 
 /** The About Us text (spec §3). */
 export function toApi(row: AboutTable): About {
-  return { _id: row._id, text: row.text, createdAt: row.created_at };
+  return { _id: row._id, text: row.text, createdAt: row.createdAt };
 }
 
 /** A list of at most one item (spec §7: "only the first item of the answer is used"). */
 export async function listAbout(db: Db): Promise<About[]> {
-  const rows = await db.kysely.selectFrom('about').selectAll().orderBy('created_at', 'asc').execute();
+  const rows = await db.kysely.selectFrom('about').selectAll().orderBy('createdAt', 'asc').execute();
   return rows.map(toApi);
 }
 
 /** Adds the text; 409 when there is one already (the unique slot also stops two at once). */
 export async function addAbout(db: Db, text: string): Promise<About> {
   const now = timestamp();
-  const row: AboutTable = { _id: newId(), slot: 1, text, created_at: now, updated_at: now };
+  const row: AboutTable = { _id: newId(), slot: 1, text, createdAt: now, updatedAt: now };
   try {
     await db.kysely.transaction().execute(async (trx) => {
       const existing = await trx.selectFrom('about').select('_id').executeTakeFirst();
@@ -57,10 +57,10 @@ export async function updateAbout(db: Db, id: string, text: string, by?: Author)
     if (db.engine === 'postgres') current = current.forUpdate();
     const row = await current.executeTakeFirst();
     if (!row) return undefined;
-    await keepVersion(trx, { resource: 'about', recordId: id, row, savedAt: row.updated_at, files: [] }, by);
+    await keepVersion(trx, { resource: 'about', recordId: id, row, savedAt: row.updatedAt, files: [] }, by);
     const updated = await trx
       .updateTable('about')
-      .set({ text, updated_at: timestamp() })
+      .set({ text, updatedAt: timestamp() })
       .where('_id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -34,8 +34,8 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
     if (command === 'list') {
       const rows = await db.kysely
         .selectFrom('admins')
-        .select(['email', 'name', 'role', 'active', 'created_at'])
-        .orderBy('created_at')
+        .select(['email', 'name', 'role', 'active', 'createdAt'])
+        .orderBy('createdAt')
         .execute();
       if (!rows.length) return ['No account yet: the first start of the server creates the first Admin.'];
       return rows.map((row) =>
@@ -44,7 +44,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
           (row.name || '—').padEnd(24),
           row.role.padEnd(11),
           (Number(row.active) === 1 ? 'active' : 'deactivated').padEnd(12),
-          `since ${row.created_at.slice(0, 10)}`,
+          `since ${row.createdAt.slice(0, 10)}`,
         ].join(' '),
       );
     }

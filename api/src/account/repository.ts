@@ -50,19 +50,19 @@ export async function updateProfile(db: Db, id: string, input: AccountInput): Pr
 export async function listSessions(db: Db, adminId: string, currentSessionId: string): Promise<Session[]> {
   const rows = await db.kysely
     .selectFrom('tokens')
-    .select(['session_id', 'user_agent', 'created_at', 'last_used_at'])
-    .where('admin_id', '=', adminId)
-    .where('expires_at', '>', timestamp())
-    .orderBy('last_used_at', 'desc')
+    .select(['sessionId', 'userAgent', 'createdAt', 'lastUsedAt'])
+    .where('adminId', '=', adminId)
+    .where('expiresAt', '>', timestamp())
+    .orderBy('lastUsedAt', 'desc')
     .execute();
   return rows
-    .filter((row) => row.session_id)
+    .filter((row) => row.sessionId)
     .map((row) => ({
-      id: row.session_id!,
-      device: deviceOf(row.user_agent),
-      signedInAt: row.created_at,
-      lastUsedAt: row.last_used_at ?? row.created_at,
-      current: row.session_id === currentSessionId,
+      id: row.sessionId!,
+      device: deviceOf(row.userAgent),
+      signedInAt: row.createdAt,
+      lastUsedAt: row.lastUsedAt ?? row.createdAt,
+      current: row.sessionId === currentSessionId,
     }));
 }
 
@@ -70,8 +70,8 @@ export async function listSessions(db: Db, adminId: string, currentSessionId: st
 export async function endSession(db: Db, adminId: string, sessionId: string): Promise<boolean> {
   const result = await db.kysely
     .deleteFrom('tokens')
-    .where('admin_id', '=', adminId)
-    .where('session_id', '=', sessionId)
+    .where('adminId', '=', adminId)
+    .where('sessionId', '=', sessionId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
@@ -89,10 +89,10 @@ export async function createPasswordLink(
   const token = randomBytes(32).toString('base64url');
   const expiresAt = timestamp(new Date(now.getTime() + PASSWORD_LINK_HOURS * 3_600_000));
   await db.kysely.transaction().execute(async (trx) => {
-    await trx.deleteFrom('password_links').where('admin_id', '=', adminId).execute();
+    await trx.deleteFrom('passwordLinks').where('adminId', '=', adminId).execute();
     await trx
-      .insertInto('password_links')
-      .values({ token_hash: hashToken(token), admin_id: adminId, created_at: timestamp(now), expires_at: expiresAt })
+      .insertInto('passwordLinks')
+      .values({ tokenHash: hashToken(token), adminId, createdAt: timestamp(now), expiresAt })
       .execute();
   });
   return { token, expiresAt };
@@ -105,12 +105,12 @@ export async function createPasswordLink(
 export async function usePasswordLink(db: Db, token: string): Promise<string | undefined> {
   return await db.kysely.transaction().execute(async (trx) => {
     const link = await trx
-      .deleteFrom('password_links')
-      .where('token_hash', '=', hashToken(token))
-      .returning(['admin_id', 'expires_at'])
+      .deleteFrom('passwordLinks')
+      .where('tokenHash', '=', hashToken(token))
+      .returning(['adminId', 'expiresAt'])
       .executeTakeFirst();
-    if (!link || link.expires_at <= timestamp()) return undefined;
-    await trx.deleteFrom('password_links').where('admin_id', '=', link.admin_id).execute();
-    return link.admin_id;
+    if (!link || link.expiresAt <= timestamp()) return undefined;
+    await trx.deleteFrom('passwordLinks').where('adminId', '=', link.adminId).execute();
+    return link.adminId;
   });
 }

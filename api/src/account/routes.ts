@@ -89,13 +89,13 @@ export async function accountRoutes(parent: FastifyInstance): Promise<void> {
       const admin = request.admin!;
       const row = await db.kysely
         .selectFrom('admins')
-        .select('password_hash')
+        .select('passwordHash')
         .where('_id', '=', admin._id)
         .executeTakeFirstOrThrow();
       const { currentPassword, newPassword } = request.body;
       // A guess placed as a login's is (auth/attempts.ts), before its hash.
       const proven = await checkedPassword(request, reply, admin._id, (priority) =>
-        verifyPassword(currentPassword, row.password_hash, priority),
+        verifyPassword(currentPassword, row.passwordHash, priority),
       );
       if (!proven) throw badRequest(ACCOUNT_MESSAGES.wrongPassword);
       if (currentPassword === newPassword) throw badRequest(ACCOUNT_MESSAGES.samePassword);

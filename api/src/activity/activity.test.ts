@@ -145,10 +145,10 @@ describe.each(engines())('the activity record on %s', (_name, engine) => {
       .values({
         _id: 'bbbbbbbbbbbbbbbbbbbbbbbb',
         at: new Date().toISOString(),
-        admin_id: admin,
+        adminId: admin,
         member: 'Deploy token “Content CI”',
         kind: 'release',
-        record_id: null,
+        recordId: null,
         summary: 'Published',
       })
       .execute();
@@ -256,10 +256,10 @@ describe.each(engines())('the activity record on %s', (_name, engine) => {
       .values({
         _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
         at: new Date(Date.now() - 400 * 86_400_000).toISOString(),
-        admin_id: server.admin._id,
+        adminId: server.admin._id,
         member: 'Fr. Anthony',
         kind: 'book',
-        record_id: null,
+        recordId: null,
         summary: 'Added book “Old”',
       })
       .execute();

@@ -230,10 +230,10 @@ export async function addActivity(
     .values({
       _id: newId(),
       at: timestamp(),
-      admin_id: entry.adminId,
+      adminId: entry.adminId,
       member: entry.member,
       kind: entry.kind,
-      record_id: entry.recordId === undefined ? null : shorten(entry.recordId, 100),
+      recordId: entry.recordId === undefined ? null : shorten(entry.recordId, 100),
       summary: shorten(entry.summary, 400),
     })
     .execute();

@@ -74,15 +74,15 @@ export async function activityRoutes(parent: FastifyInstance): Promise<void> {
       const sort = sortOf(sortable, request.query.sort);
       const filtered = (kysely: Kysely<Database>) => {
         let query = kysely.selectFrom('activity');
-        if (member) query = query.where('activity.admin_id', '=', member);
+        if (member) query = query.where('activity.adminId', '=', member);
         if (kind) query = query.where('activity.kind', '=', kind);
         return query;
       };
       const { rows, total } = await inOneSnapshot(db, async (kysely) => {
         const joined = filtered(kysely)
-          .leftJoin('admins', 'admins._id', 'activity.admin_id')
+          .leftJoin('admins', 'admins._id', 'activity.adminId')
           .selectAll('activity')
-          .select(['admins.name as now_name', 'admins.email as now_email']);
+          .select(['admins.name as nowName', 'admins.email as nowEmail']);
         return {
           rows: await (sort ? joined.orderBy(sort.expression, sort.direction) : joined)
             .orderBy('activity.at', 'desc')
@@ -104,13 +104,13 @@ export async function activityRoutes(parent: FastifyInstance): Promise<void> {
         data: rows.map((row) => ({
           _id: row._id,
           at: row.at,
-          memberId: row.admin_id,
+          memberId: row.adminId,
           member: shownMember(
             row.member,
-            row.now_email === null ? undefined : { name: row.now_name, email: row.now_email },
+            row.nowEmail === null ? undefined : { name: row.nowName, email: row.nowEmail },
           ),
           kind: row.kind,
-          recordId: row.record_id,
+          recordId: row.recordId,
           summary: row.summary,
         })),
         total,

@@ -68,12 +68,12 @@ describe.each(engines())('GET /api/v1/analytics/:userId on %s', (_name, engine) 
         .insertInto('donations')
         .values({
           _id: newId(new Date(createdAt)),
-          donation_name: `Given ${createdAt}`,
-          donation_description: 'A gift',
-          file_name: 'gift.pdf',
-          is_image: 0,
-          created_at: createdAt,
-          updated_at: createdAt,
+          donationName: `Given ${createdAt}`,
+          donationDescription: 'A gift',
+          fileName: 'gift.pdf',
+          isImage: 0,
+          createdAt,
+          updatedAt: createdAt,
         })
         .execute();
 

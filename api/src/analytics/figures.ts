@@ -46,8 +46,8 @@ export async function donationsByMonth(db: Db, now: Date): Promise<Analytics['do
   const rows = await db.kysely
     .selectFrom('donations')
     .select((eb) => [month.as('month'), eb.fn.countAll().as('count')])
-    .where('created_at', '>=', from)
-    .where('created_at', '<', until)
+    .where('createdAt', '>=', from)
+    .where('createdAt', '<', until)
     .groupBy(month)
     .execute();
   const counts = new Map(rows.map((row) => [row.month, toCount(row.count)]));
@@ -75,7 +75,7 @@ export const figures: { [K in keyof Analytics]: Figure<Analytics[K]> } = {
     const row = await db.kysely
       .selectFrom('books')
       .select((eb) => eb.fn.countAll().as('count'))
-      .where('date_added', '>=', newSince(now))
+      .where('dateAdded', '>=', newSince(now))
       .executeTakeFirst();
     return toCount(row?.count);
   },

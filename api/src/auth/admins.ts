@@ -28,8 +28,8 @@ export async function createAdmin(
     .values({
       _id,
       email: normaliseEmail(email),
-      password_hash: await hashPassword(password, cost),
-      created_at: timestamp(),
+      passwordHash: await hashPassword(password, cost),
+      createdAt: timestamp(),
       ...profile,
     })
     .execute();
@@ -38,7 +38,7 @@ export async function createAdmin(
 
 /** Stores a new password hash for the account (a change, a set-password link, a login's upgrade). */
 export async function savePasswordHash(db: Db, adminId: string, hash: string): Promise<void> {
-  await db.kysely.updateTable('admins').set({ password_hash: hash }).where('_id', '=', adminId).execute();
+  await db.kysely.updateTable('admins').set({ passwordHash: hash }).where('_id', '=', adminId).execute();
 }
 
 export type BootstrapResult =
@@ -83,7 +83,7 @@ export async function bootstrapAdmin(
   options: { adminEmail?: string; adminPassword?: string; passwordHashCost?: number },
 ): Promise<BootstrapResult> {
   const email = normaliseEmail(options.adminEmail ?? DEFAULT_ADMIN_EMAIL);
-  const any = await db.kysely.selectFrom('admins').select(['email']).orderBy('created_at').executeTakeFirst();
+  const any = await db.kysely.selectFrom('admins').select(['email']).orderBy('createdAt').executeTakeFirst();
   if (any) return { action: 'kept', email: any.email, ignored: !!options.adminPassword };
   if (options.adminPassword) {
     // The first Admin's password is held to the rule of every other (Settings → Password).

@@ -30,7 +30,7 @@ describe.each(engines())('auth on %s', (_name, engine) => {
       const weak = await hashPassword(server.admin.password, 10);
       await server.db.kysely
         .updateTable('admins')
-        .set({ password_hash: weak })
+        .set({ passwordHash: weak })
         .where('_id', '=', server.admin._id)
         .execute();
       const login = () =>
@@ -40,10 +40,10 @@ describe.each(engines())('auth on %s', (_name, engine) => {
       expect((await login()).status).toBe(200);
       const stored = await server.db.kysely
         .selectFrom('admins')
-        .select('password_hash')
+        .select('passwordHash')
         .where('_id', '=', server.admin._id)
         .executeTakeFirstOrThrow();
-      expect(stored.password_hash).toMatch(new RegExp(`^scrypt\\$${2 ** server.config.passwordHashCost}\\$8\\$1\\$`));
+      expect(stored.passwordHash).toMatch(new RegExp(`^scrypt\\$${2 ** server.config.passwordHashCost}\\$8\\$1\\$`));
       expect((await login()).status).toBe(200);
     });
 
@@ -120,17 +120,17 @@ describe.each(engines())('auth on %s', (_name, engine) => {
   describe('tokens', () => {
     it('are stored hashed, never in clear', async () => {
       const token = await server.login();
-      const rows = await server.db.kysely.selectFrom('tokens').select('token_hash').execute();
-      expect(rows.map((r) => r.token_hash)).toContain(hashToken(token));
-      expect(rows.map((r) => r.token_hash)).not.toContain(token);
+      const rows = await server.db.kysely.selectFrom('tokens').select('tokenHash').execute();
+      expect(rows.map((r) => r.tokenHash)).toContain(hashToken(token));
+      expect(rows.map((r) => r.tokenHash)).not.toContain(token);
     });
 
     it('stop working once expired', async () => {
       const token = await server.login();
       await server.db.kysely
         .updateTable('tokens')
-        .set({ expires_at: timestamp(new Date(Date.now() - 1000)) })
-        .where('token_hash', '=', hashToken(token))
+        .set({ expiresAt: timestamp(new Date(Date.now() - 1000)) })
+        .where('tokenHash', '=', hashToken(token))
         .execute();
       const res = await server.call('GET', `/api/v1/analytics/${server.admin._id}`, { token });
       expect(res.status).toBe(401);
@@ -141,9 +141,9 @@ describe.each(engines())('auth on %s', (_name, engine) => {
       const row = await server.db.kysely
         .selectFrom('tokens')
         .selectAll()
-        .where('token_hash', '=', hashToken(token))
+        .where('tokenHash', '=', hashToken(token))
         .executeTakeFirstOrThrow();
-      const hours = (Date.parse(row.expires_at) - Date.parse(row.created_at)) / 3_600_000;
+      const hours = (Date.parse(row.expiresAt) - Date.parse(row.createdAt)) / 3_600_000;
       expect(hours).toBe(server.config.tokenTtlHours);
       expect(server.config.tokenTtlHours).toBe(12);
     });
@@ -186,13 +186,13 @@ describe.each(engines())('login rate limit on %s', (_name, engine) => {
           body: JSON.stringify({ email: server.admin.email, password: 'guess' }),
         }).then((res) => res.status);
       // The window of the test above is over: both instances start from zero.
-      await server.db.kysely.deleteFrom('rate_limits').execute();
+      await server.db.kysely.deleteFrom('rateLimits').execute();
       expect([await attempt(server.url), await attempt(otherUrl), await attempt(server.url)]).toEqual([401, 401, 401]);
       expect([await attempt(otherUrl), await attempt(server.url)]).toEqual([429, 429]);
       // An ended window opens a new one.
       await server.db.kysely
-        .updateTable('rate_limits')
-        .set({ window_ends: Date.now() - 1 })
+        .updateTable('rateLimits')
+        .set({ windowEnds: Date.now() - 1 })
         .execute();
       expect(await attempt(otherUrl)).toBe(401);
     } finally {

@@ -40,8 +40,8 @@ describe.each(engines())('authorisation on %s', (_name, engine) => {
     const expired = await server.login();
     await server.db.kysely
       .updateTable('tokens')
-      .set({ expires_at: timestamp(new Date(Date.now() - 1000)) })
-      .where('token_hash', '=', hashToken(expired))
+      .set({ expiresAt: timestamp(new Date(Date.now() - 1000)) })
+      .where('tokenHash', '=', hashToken(expired))
       .execute();
     const valid = await server.login();
     Object.assign(credentials, {

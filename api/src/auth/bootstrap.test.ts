@@ -47,7 +47,7 @@ describe.each(engines())('admin bootstrap on %s', (_name, engine) => {
     const first = await bootstrapAdmin(db, { passwordHashCost: 12 });
     expect(first).toEqual({ action: 'created', email: 'admin@example.com', generatedPassword: expect.any(String) });
     const admin = await findAdminByEmail(db, 'admin@example.com');
-    expect(first.action === 'created' && (await verifyPassword(first.generatedPassword!, admin!.password_hash))).toBe(
+    expect(first.action === 'created' && (await verifyPassword(first.generatedPassword!, admin!.passwordHash))).toBe(
       true,
     );
     expect(await bootstrapAdmin(db, { passwordHashCost: 12 })).toEqual({
@@ -83,7 +83,7 @@ describe.each(engines())('admin bootstrap on %s', (_name, engine) => {
       ignored: true,
     });
     const kept = await findAdminByEmail(db, 'office@parish.org');
-    expect(await verifyPassword('first password', kept!.password_hash)).toBe(true);
+    expect(await verifyPassword('first password', kept!.passwordHash)).toBe(true);
     expect(await db.kysely.selectFrom('tokens').selectAll().execute()).toHaveLength(1);
     // Nor is a second account made for another email.
     expect(await bootstrapAdmin(db, { ...options, adminEmail: 'new@parish.org' })).toMatchObject({ action: 'kept' });

@@ -50,7 +50,7 @@ export async function authRoutes(parent: FastifyInstance): Promise<void> {
       const admin = await findAdminByEmail(db, email);
       // An unknown email still pays for one scrypt, so timing does not reveal which emails exist.
       const cost = config.passwordHashCost;
-      const stored = admin?.password_hash ?? (await dummyPasswordHash(cost));
+      const stored = admin?.passwordHash ?? (await dummyPasswordHash(cost));
       // Placed before any hash: an account or an address that keeps failing cannot queue everyone's logins.
       const account = admin?._id ?? `email ${email.toLowerCase()}`;
       const ok = await checkedPassword(request, reply, account, (priority) =>
@@ -60,7 +60,7 @@ export async function authRoutes(parent: FastifyInstance): Promise<void> {
       // Said only to whoever knows the password: an Admin deactivated the account.
       if (!admin.active) throw forbidden(DEACTIVATED);
       // A hash made at a lower cost than today's is made again now that the password is known.
-      if (needsRehash(admin.password_hash, cost)) {
+      if (needsRehash(admin.passwordHash, cost)) {
         const upgraded = await hashPassword(password, cost, 0);
         await savePasswordHash(db, admin._id, upgraded);
       }

@@ -28,17 +28,17 @@ export async function issueToken(db: Db, adminId: string, ttlHours: number, user
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   // Expired sessions are swept at each login so the table does not grow forever.
-  await db.kysely.deleteFrom('tokens').where('expires_at', '<=', timestamp(now)).execute();
+  await db.kysely.deleteFrom('tokens').where('expiresAt', '<=', timestamp(now)).execute();
   await db.kysely
     .insertInto('tokens')
     .values({
-      token_hash: hashToken(token),
-      admin_id: adminId,
-      created_at: timestamp(now),
-      expires_at: timestamp(new Date(now.getTime() + ttlHours * 3_600_000)),
-      session_id: newId(now),
-      user_agent: userAgent.slice(0, USER_AGENT_MAX),
-      last_used_at: timestamp(now),
+      tokenHash: hashToken(token),
+      adminId,
+      createdAt: timestamp(now),
+      expiresAt: timestamp(new Date(now.getTime() + ttlHours * 3_600_000)),
+      sessionId: newId(now),
+      userAgent: userAgent.slice(0, USER_AGENT_MAX),
+      lastUsedAt: timestamp(now),
     })
     .execute();
   return token;
@@ -48,26 +48,26 @@ export async function findAdminByToken(db: Db, token: string): Promise<Authentic
   const now = new Date();
   const row = await db.kysely
     .selectFrom('tokens')
-    .innerJoin('admins', 'admins._id', 'tokens.admin_id')
+    .innerJoin('admins', 'admins._id', 'tokens.adminId')
     .select([
       'admins._id as _id',
       'admins.email as email',
       'admins.name as name',
       'admins.role as role',
-      'tokens.session_id as sessionId',
-      'tokens.last_used_at as lastUsedAt',
-      'tokens.token_hash as tokenHash',
+      'tokens.sessionId as sessionId',
+      'tokens.lastUsedAt as lastUsedAt',
+      'tokens.tokenHash as tokenHash',
     ])
-    .where('tokens.token_hash', '=', hashToken(token))
-    .where('tokens.expires_at', '>', timestamp(now))
+    .where('tokens.tokenHash', '=', hashToken(token))
+    .where('tokens.expiresAt', '>', timestamp(now))
     .where('admins.active', '=', 1)
     .executeTakeFirst();
   if (!row?.sessionId) return undefined;
   if (!row.lastUsedAt || now.getTime() - Date.parse(row.lastUsedAt) >= LAST_USED_EVERY_MS) {
     await db.kysely
       .updateTable('tokens')
-      .set({ last_used_at: timestamp(now) })
-      .where('token_hash', '=', row.tokenHash)
+      .set({ lastUsedAt: timestamp(now) })
+      .where('tokenHash', '=', row.tokenHash)
       .execute();
   }
   return { _id: row._id, email: row.email, name: row.name, role: row.role, sessionId: row.sessionId };
@@ -77,16 +77,16 @@ export async function findAdminByToken(db: Db, token: string): Promise<Authentic
 export async function revokeOtherTokens(db: Db, adminId: string, keepSessionId: string): Promise<number> {
   const result = await db.kysely
     .deleteFrom('tokens')
-    .where('admin_id', '=', adminId)
-    .where('session_id', '!=', keepSessionId)
+    .where('adminId', '=', adminId)
+    .where('sessionId', '!=', keepSessionId)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 export async function revokeToken(db: Db, token: string): Promise<void> {
-  await db.kysely.deleteFrom('tokens').where('token_hash', '=', hashToken(token)).execute();
+  await db.kysely.deleteFrom('tokens').where('tokenHash', '=', hashToken(token)).execute();
 }
 
 export async function revokeAllTokens(db: Db, adminId: string): Promise<void> {
-  await db.kysely.deleteFrom('tokens').where('admin_id', '=', adminId).execute();
+  await db.kysely.deleteFrom('tokens').where('adminId', '=', adminId).execute();
 }

@@ -102,7 +102,7 @@ describe.each(engines())('bank accounts on %s', (_name, engine) => {
   it('keeps an account stored with free text before codes: listed as stored, a save asks for a code', async () => {
     const account = (await add(valid)).body.data;
     await server.db.kysely
-      .updateTable('bank_accounts')
+      .updateTable('bankAccounts')
       .set({ currency: 'naira pounds' })
       .where('_id', '=', account._id)
       .execute();

@@ -3,7 +3,7 @@ import { BankAccount, BankAccountInput, type BankAccountRow } from './schemas';
 
 /** The parish's bank accounts (spec §3), taken as a JSON body. */
 export const bankAccountResource = defineResource<BankAccountRow>({
-  table: 'bank_accounts',
+  table: 'bankAccounts',
   entity: BankAccount,
   fields: BankAccountInput,
   addedAt: 'createdAt',
@@ -11,7 +11,7 @@ export const bankAccountResource = defineResource<BankAccountRow>({
   listed: 'oldest first',
   leftOutOnEdit: 'empty',
   permission: 'finance',
-  activity: { kind: 'bank account', nameColumn: 'bank_name' },
+  activity: { kind: 'bank account', nameColumn: 'bankName' },
   routes: {
     list: { urls: ['/all/accounts'] },
     add: { url: '/add/account/:userId' },

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CurrencyCode, Entity, Input, RequiredText } from '../http/contract';
+import type { TableOf } from '../db/schema';
 import type { StoredRow } from '../resources/row';
 
 export const LIMITS = {
@@ -57,4 +58,10 @@ export type BankAccountRecord = Omit<BankAccount, '_id' | 'createdAt'>;
 /** A stored bank account (table `bank_accounts`); the account number is text, to keep its leading zeros. */
 export interface BankAccountRow extends StoredRow, BankAccountRecord {
   createdAt: string;
+}
+
+declare module '../db/schema' {
+  interface Database {
+    bankAccounts: TableOf<BankAccountRow>;
+  }
 }

@@ -142,12 +142,12 @@ describe.each(engines())('books on %s', (_name, engine) => {
       .insertInto('books')
       .values({
         _id: newId(old),
-        book_name: 'Old',
-        book_link: 'https://example.org/old',
-        book_image: 'ffffffffffffffffffffffffffffffff.png',
+        bookName: 'Old',
+        bookLink: 'https://example.org/old',
+        bookImage: 'ffffffffffffffffffffffffffffffff.png',
         category: 'Devotional',
-        date_added: timestamp(old),
-        updated_at: timestamp(old),
+        dateAdded: timestamp(old),
+        updatedAt: timestamp(old),
       })
       .execute();
     const res = await server.call('GET', `/api/v1/analytics/${admin}`, { token });

@@ -21,7 +21,7 @@ export const bookResource = defineResource<BookRow>({
   },
   answer: (row, fileUrl) => ({ id: row._id, bookImage: fileUrl(row.bookImage) }),
   history: 'books',
-  activity: { kind: 'book', nameColumn: 'book_name' },
+  activity: { kind: 'book', nameColumn: 'bookName' },
   routes: {
     list: { urls: ['/all/books/', '/all/books'] },
     single: { url: '/single/book/:id' },

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Entity, HttpUrl, Input, OneOf, RequiredText } from '../http/contract';
+import type { TableOf } from '../db/schema';
 import type { StoredRow } from '../resources/row';
 
 export const BOOK_CATEGORIES = [
@@ -45,4 +46,10 @@ export interface BookRow extends StoredRow, Omit<BookInput, 'category'> {
   /** The cover's file name in DATA_DIR/uploads (never a URL). */
   bookImage: string;
   dateAdded: string;
+}
+
+declare module '../db/schema' {
+  interface Database {
+    books: TableOf<BookRow>;
+  }
 }

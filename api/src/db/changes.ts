@@ -10,7 +10,7 @@ import type { Database } from './schema';
 /** Adds 1 to the list's counter (creating it at 1). Call inside the write's transaction. */
 export async function bumpChangeCounter(db: Kysely<Database>, name: string): Promise<void> {
   await db
-    .insertInto('change_counters')
+    .insertInto('changeCounters')
     .values({ name, counter: 1 })
     .onConflict((oc) => oc.column('name').doUpdateSet({ counter: sql<number>`change_counters.counter + 1` }))
     .execute();
@@ -18,7 +18,7 @@ export async function bumpChangeCounter(db: Kysely<Database>, name: string): Pro
 
 /** The list's counter; 0 while nothing was ever written to it. */
 export async function readChangeCounter(db: Kysely<Database>, name: string): Promise<number> {
-  const row = await db.selectFrom('change_counters').select('counter').where('name', '=', name).executeTakeFirst();
+  const row = await db.selectFrom('changeCounters').select('counter').where('name', '=', name).executeTakeFirst();
   return Number(row?.counter ?? 0);
 }
 

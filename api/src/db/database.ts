@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Pool } from 'pg';
 import type { AppConfig } from '../config';
+import { DbCasePlugin } from './case';
 import { ChangeFeed } from './changes';
 import { migrationProvider } from './migrations/index';
 import { openSqliteFile, type SqliteDriver } from './sqlite';
@@ -36,7 +37,10 @@ export function openDatabase(config: DbConfig): Db {
       options: `-c search_path=${schema}`,
       max: 10,
     });
-    const kysely = new Kysely<Database>({ dialect: withWriteScopes(new PostgresDialect({ pool })) });
+    const kysely = new Kysely<Database>({
+      dialect: withWriteScopes(new PostgresDialect({ pool })),
+      plugins: [new DbCasePlugin()],
+    });
     const changes = new ChangeFeed(config.databaseUrl, schema);
     return {
       kysely,
@@ -52,7 +56,10 @@ export function openDatabase(config: DbConfig): Db {
 
   fs.mkdirSync(config.dataDir, { recursive: true });
   const { database, driver } = openSqliteFile(path.join(config.dataDir, 'app.db'));
-  const kysely = new Kysely<Database>({ dialect: withWriteScopes(new SqliteDialect({ database })) });
+  const kysely = new Kysely<Database>({
+    dialect: withWriteScopes(new SqliteDialect({ database })),
+    plugins: [new DbCasePlugin()],
+  });
   return { kysely, engine: 'sqlite', driver, close: () => kysely.destroy() };
 }
 
@@ -83,7 +90,8 @@ export async function dropSchema(db: Db): Promise<void> {
 
 async function migrate(db: Db): Promise<void> {
   const migrator = new Migrator({
-    db: db.kysely,
+    // The migrations are frozen: they name the tables as stored, and read raw rows by those names.
+    db: db.kysely.withoutPlugins(),
     provider: migrationProvider(db.engine),
     // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
     migrationTableSchema: db.schema,

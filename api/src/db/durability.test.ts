@@ -32,7 +32,7 @@ describe.each(engines())('durability on %s', (_name, engine) => {
       return fs.readdirSync(path.join(dataDir, 'uploads')).filter((name) => !name.startsWith('.'));
     const db = openDatabase({ dataDir, ...database });
     try {
-      return (await db.kysely.selectFrom('stored_files').select('name').execute()).map((row) => row.name);
+      return (await db.kysely.selectFrom('storedFiles').select('name').execute()).map((row) => row.name);
     } finally {
       await db.close();
     }

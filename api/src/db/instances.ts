@@ -49,11 +49,9 @@ export async function dueOnce(db: Db, chore: string, intervalMs: number, now = n
   const ranAt = now.toISOString();
   const lastRunBefore = new Date(now.getTime() - intervalMs * 0.9).toISOString();
   const claimed = await db.kysely
-    .insertInto('chore_runs')
-    .values({ name: chore, ran_at: ranAt })
-    .onConflict((oc) =>
-      oc.column('name').doUpdateSet({ ran_at: ranAt }).where('chore_runs.ran_at', '<=', lastRunBefore),
-    )
+    .insertInto('choreRuns')
+    .values({ name: chore, ranAt })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ ranAt }).where('choreRuns.ranAt', '<=', lastRunBefore))
     .returning('name')
     .executeTakeFirst();
   return !!claimed;

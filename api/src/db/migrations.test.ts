@@ -48,7 +48,7 @@ function emptyDatabase(engine: EngineUnderTest): { db: Db } {
 /** Migrates up to and including `name`. */
 async function migrateTo(db: Db, name: string): Promise<void> {
   const migrator = new Migrator({
-    db: db.kysely,
+    db: db.kysely.withoutPlugins(),
     provider: migrationProvider(db.engine),
     migrationTableSchema: db.schema,
   });
@@ -66,11 +66,11 @@ describe.each(engines())('migrations on %s', (_name, engine) => {
       audience: 'adult',
       date: '2026-01-01',
       topic: 'Hope',
-      bible_reading: 'Rom 5',
-      further_reading: 'Ps 23',
+      bibleReading: 'Rom 5',
+      furtherReading: 'Ps 23',
       mass: 'Mk 1',
-      created_at: '2026-01-01T00:00:00.000Z',
-      updated_at: '2026-01-01T00:00:00.000Z',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
     };
     await db.kysely
       .insertInto('reflections')
@@ -79,16 +79,16 @@ describe.each(engines())('migrations on %s', (_name, engine) => {
           ...row,
           _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
           reflection: `<p>A</p><img src="http://evil.example/uploads/${name}" />`,
-          devotional_content: `<img src="https://office.example.org:8443/backoffice/uploads/${name}" />`,
-          devotional_confession: '<img src="https://elsewhere.example/photo.png" />',
+          devotionalContent: `<img src="https://office.example.org:8443/backoffice/uploads/${name}" />`,
+          devotionalConfession: '<img src="https://elsewhere.example/photo.png" />',
         },
         {
           ...row,
           _id: 'bbbbbbbbbbbbbbbbbbbbbbbb',
           date: '2026-01-02',
           reflection: '<p>No pictures</p>',
-          devotional_content: '',
-          devotional_confession: '',
+          devotionalContent: '',
+          devotionalConfession: '',
         },
       ])
       .execute();
@@ -96,21 +96,21 @@ describe.each(engines())('migrations on %s', (_name, engine) => {
     await migrateToLatest(db);
     const rows = await db.kysely
       .selectFrom('reflections')
-      .select(['_id', 'reflection', 'devotional_content', 'devotional_confession'])
+      .select(['_id', 'reflection', 'devotionalContent', 'devotionalConfession'])
       .orderBy('_id')
       .execute();
     expect(rows).toEqual([
       {
         _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
         reflection: `<p>A</p><img src="/uploads/${name}" />`,
-        devotional_content: `<img src="/uploads/${name}" />`,
-        devotional_confession: '<img src="https://elsewhere.example/photo.png" />',
+        devotionalContent: `<img src="/uploads/${name}" />`,
+        devotionalConfession: '<img src="https://elsewhere.example/photo.png" />',
       },
       {
         _id: 'bbbbbbbbbbbbbbbbbbbbbbbb',
         reflection: '<p>No pictures</p>',
-        devotional_content: '',
-        devotional_confession: '',
+        devotionalContent: '',
+        devotionalConfession: '',
       },
     ]);
   });
@@ -125,13 +125,13 @@ describe.each(engines())('the accounts migration (0011) and after on %s', (_name
     const admin = {
       _id: 'cccccccccccccccccccccccc',
       email: 'admin@example.com',
-      created_at: '2026-01-01T00:00:00.000Z',
+      createdAt: '2026-01-01T00:00:00.000Z',
     };
     await sql`insert into admins (_id, email, password_hash, created_at)
-      values (${admin._id}, ${admin.email}, 'scrypt$17$8$1$c2FsdA==$aGFzaA==', ${admin.created_at})`.execute(db.kysely);
+      values (${admin._id}, ${admin.email}, 'scrypt$17$8$1$c2FsdA==$aGFzaA==', ${admin.createdAt})`.execute(db.kysely);
     const tokenHash = 'd'.repeat(64);
     await sql`insert into tokens (token_hash, admin_id, created_at, expires_at)
-      values (${tokenHash}, ${admin._id}, ${admin.created_at}, '2099-01-01T00:00:00.000Z')`.execute(db.kysely);
+      values (${tokenHash}, ${admin._id}, ${admin.createdAt}, '2099-01-01T00:00:00.000Z')`.execute(db.kysely);
 
     await migrateToLatest(db);
     const row = await db.kysely
@@ -140,8 +140,8 @@ describe.each(engines())('the accounts migration (0011) and after on %s', (_name
       .executeTakeFirstOrThrow();
     expect({ ...row, active: Number(row.active) }).toEqual({ email: admin.email, role: 'Admin', active: 1, name: '' });
     const session = await db.kysely.selectFrom('tokens').selectAll().executeTakeFirstOrThrow();
-    expect(session).toMatchObject({ token_hash: tokenHash, admin_id: admin._id, last_used_at: admin.created_at });
-    expect(session.session_id).toHaveLength(24);
+    expect(session).toMatchObject({ tokenHash, adminId: admin._id, lastUsedAt: admin.createdAt });
+    expect(session.sessionId).toHaveLength(24);
   });
 
   it('orders the mass intentions by (created_at, _id) from an index, as the prayer requests', async () => {
@@ -179,26 +179,26 @@ describe.each(engines())('the reflection spaces migration (0014) on %s', (_name,
         date: '2026-01-03',
         topic: 'Grace',
         reflection: `<p>the${nbsp}assurance${nbsp}of${nbsp}${nbsp}grace</p>`,
-        bible_reading: 'Eph 2',
-        devotional_content: `<p>${nbsp}Kneel</p>`,
-        devotional_confession: '<p>Already plain</p>',
-        further_reading: 'Ps 23',
+        bibleReading: 'Eph 2',
+        devotionalContent: `<p>${nbsp}Kneel</p>`,
+        devotionalConfession: '<p>Already plain</p>',
+        furtherReading: 'Ps 23',
         mass: 'Mk 1',
-        created_at: '2026-01-01T00:00:00.000Z',
-        updated_at: '2026-01-01T00:00:00.000Z',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
       })
       .execute();
 
     await migrateTo(db, '0014_reflection_spaces');
     const row = await db.kysely
       .selectFrom('reflections')
-      .select(['reflection', 'devotional_content', 'devotional_confession', 'updated_at'])
+      .select(['reflection', 'devotionalContent', 'devotionalConfession', 'updatedAt'])
       .executeTakeFirstOrThrow();
     expect(row).toEqual({
       reflection: `<p>the assurance of ${nbsp}grace</p>`,
-      devotional_content: `<p>${nbsp}Kneel</p>`,
-      devotional_confession: '<p>Already plain</p>',
-      updated_at: '2026-01-01T00:00:00.000Z',
+      devotionalContent: `<p>${nbsp}Kneel</p>`,
+      devotionalConfession: '<p>Already plain</p>',
+      updatedAt: '2026-01-01T00:00:00.000Z',
     });
   });
 });
@@ -216,13 +216,13 @@ describe.each(engines())('the reflection plain spaces migration (0025) on %s', (
       date,
       topic: 'Waiting',
       reflection,
-      bible_reading: 'Is 40',
-      devotional_content: `<p>${nbsp}Kneel</p>`,
-      devotional_confession: '<p>Already&nbsp;plain</p>',
-      further_reading: 'Ps 27',
+      bibleReading: 'Is 40',
+      devotionalContent: `<p>${nbsp}Kneel</p>`,
+      devotionalConfession: '<p>Already&nbsp;plain</p>',
+      furtherReading: 'Ps 27',
       mass: 'Lk 2',
-      created_at: '2026-01-01T00:00:00.000Z',
-      updated_at: '2026-01-01T00:00:00.000Z',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
     });
     await db.kysely
       .insertInto('reflections')
@@ -235,21 +235,21 @@ describe.each(engines())('the reflection plain spaces migration (0025) on %s', (
     await migrateToLatest(db);
     const rows = await db.kysely
       .selectFrom('reflections')
-      .select(['reflection', 'devotional_content', 'devotional_confession', 'updated_at'])
+      .select(['reflection', 'devotionalContent', 'devotionalConfession', 'updatedAt'])
       .orderBy('date')
       .execute();
     expect(rows).toEqual([
       {
         reflection: '<p>time of  waiting</p>',
-        devotional_content: '<p> Kneel</p>',
-        devotional_confession: '<p>Already plain</p>',
-        updated_at: '2026-01-01T00:00:00.000Z',
+        devotionalContent: '<p> Kneel</p>',
+        devotionalConfession: '<p>Already plain</p>',
+        updatedAt: '2026-01-01T00:00:00.000Z',
       },
       {
         reflection: '<p>plain</p>',
-        devotional_content: '<p> Kneel</p>',
-        devotional_confession: '<p>Already plain</p>',
-        updated_at: '2026-01-01T00:00:00.000Z',
+        devotionalContent: '<p> Kneel</p>',
+        devotionalConfession: '<p>Already plain</p>',
+        updatedAt: '2026-01-01T00:00:00.000Z',
       },
     ]);
   });

@@ -1,20 +1,22 @@
 import type { Generated } from 'kysely';
-import type { BankAccountRow } from '../bank-accounts/schemas';
-import type { BookRow } from '../books/schemas';
-import type { DonationRow } from '../donations/schemas';
-import type { GroupRow } from '../groups/schemas';
-import type { PrayerRow } from '../prayers/schemas';
-import type { TableOf } from '../resources/row';
-import type { StreamRow } from '../streams/schemas';
 
-// Row types of the query layer. Ids and timestamps are text on both engines (see ids.ts). A resource's
-// table is its row as its schemas declare it, each field under its snake_case column (resources/row.ts).
+// Tables of the query layer, named in camelCase with their columns: the CamelCasePlugin of db/case.ts
+// maps them to the stored snake_case names. Ids and timestamps are text on both engines (see ids.ts).
+// Every table and column declared here must exist once migrated (db/schema.test.ts checks it).
+
+/**
+ * A table whose rows are `Row`: a field the row may lack (an optional field of the API) is a column its
+ * migration gives a default, which an insert may leave out.
+ */
+export type TableOf<Row> = {
+  [Field in keyof Row]-?: object extends Pick<Row, Field> ? Generated<Exclude<Row[Field], undefined>> : Row[Field];
+};
 
 export interface AdminsTable {
   _id: string;
   email: string;
-  password_hash: string;
-  created_at: string;
+  passwordHash: string;
+  createdAt: string;
   /** The profile (Settings → Profile); '' when not given. */
   name: Generated<string>;
   phone: Generated<string>;
@@ -29,25 +31,25 @@ export interface AdminsTable {
 /** A browser previewing a published release (releases/preview.ts): valid while its session is. */
 export interface ReleasePreviewsTable {
   /** SHA-256 (hex) of the preview cookie's random value. */
-  secret_hash: string;
-  session_id: string;
+  secretHash: string;
+  sessionId: string;
   remote: string;
   release: string;
-  created_at: string;
-  expires_at: string;
+  createdAt: string;
+  expiresAt: string;
 }
 
 export interface TokensTable {
   /** SHA-256 (hex) of the bearer token; the token itself is never stored. */
-  token_hash: string;
-  admin_id: string;
-  created_at: string;
-  expires_at: string;
+  tokenHash: string;
+  adminId: string;
+  createdAt: string;
+  expiresAt: string;
   /** What the account's session list names it by (never the token or its hash). */
-  session_id: string | null;
+  sessionId: string | null;
   /** The browser's User-Agent at sign-in (at most 300 characters), for the session list. */
-  user_agent: Generated<string>;
-  last_used_at: string | null;
+  userAgent: Generated<string>;
+  lastUsedAt: string | null;
 }
 
 export interface MassIntentionsTable {
@@ -55,18 +57,18 @@ export interface MassIntentionsTable {
   fullname: string;
   email: string;
   intention: string;
-  created_at: string;
+  createdAt: string;
   /** Requested, Scheduled, Said or Cancelled (masses/schemas.ts); Requested when submitted. */
   state: Generated<string>;
   /** The dated Mass it is placed in (masses._id), or null. */
-  mass_id: Generated<string | null>;
+  massId: Generated<string | null>;
   /** The stipend given, an amount as text ('20', '20.50'), or null. */
   stipend: Generated<string | null>;
   /** The receipt number, '' for none. */
   receipt: Generated<string>;
   /** When the state last changed, and by whom (their name then); null while Requested as submitted. */
-  state_changed_at: Generated<string | null>;
-  state_changed_by: Generated<string | null>;
+  stateChangedAt: Generated<string | null>;
+  stateChangedBy: Generated<string | null>;
 }
 
 /** A Mass said every week on one weekday at one time. */
@@ -81,8 +83,8 @@ export interface RegularMassesTable {
   celebrant: string;
   /** How many intentions one of its dates takes. */
   cap: number;
-  created_at: string;
-  updated_at: string;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /** A Mass on a date: a one-off Mass, or one date of a regular Mass (regular_id and regular_date set). */
@@ -96,11 +98,11 @@ export interface MassesTable {
   cap: number;
   /** What it is for ('Wedding'), '' for none. */
   title: string;
-  regular_id: string | null;
+  regularId: string | null;
   /** The date of the regular Mass it stands for, whatever its own date now is. */
-  regular_date: string | null;
-  created_at: string;
-  updated_at: string;
+  regularDate: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /** A rate limit's count for one route and client address, in its current window. */
@@ -109,7 +111,7 @@ export interface RateLimitsTable {
   key: string;
   hits: number;
   /** When the window ends, in ms since 1970 (PostgreSQL's driver answers bigint as text). */
-  window_ends: number | string;
+  windowEnds: number | string;
 }
 
 export interface ChangeCountersTable {
@@ -122,17 +124,17 @@ export interface ChangeCountersTable {
 export interface PrayerRequestsTable {
   _id: string;
   request: string;
-  created_at: string;
+  createdAt: string;
   /** New, Prayed for or Answered (prayer-requests/schemas.ts); New when submitted. */
   state: Generated<string>;
   /** When the state last changed, and by whom (their id, and their name then); null while New as submitted. */
-  state_changed_at: Generated<string | null>;
-  state_changed_by_id: Generated<string | null>;
-  state_changed_by: Generated<string | null>;
+  stateChangedAt: Generated<string | null>;
+  stateChangedById: Generated<string | null>;
+  stateChangedBy: Generated<string | null>;
   /** The staff's note, '' for none: never served to the mobile app. */
   note: Generated<string>;
   /** The member of the team it is assigned to, or null. */
-  assignee_id: Generated<string | null>;
+  assigneeId: Generated<string | null>;
 }
 
 // --- About Us ---
@@ -141,8 +143,8 @@ export interface AboutTable {
   /** Always 1 and unique: there is at most one About Us text. */
   slot: number;
   text: string;
-  created_at: string;
-  updated_at: string;
+  createdAt: string;
+  updatedAt: string;
 }
 
 // --- content: Bible readings, reflections ---
@@ -155,8 +157,8 @@ export interface ReadingsTable {
   /** Calendar day, YYYY-MM-DD. */
   date: string;
   passage: string;
-  created_at: string;
-  updated_at: string;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface ReflectionsTable {
@@ -168,72 +170,67 @@ export interface ReflectionsTable {
   topic: string;
   /** Rich text (sanitised HTML). */
   reflection: string;
-  bible_reading: string;
+  bibleReading: string;
   /** Rich text (sanitised HTML), 'Prayer Points'. */
-  devotional_content: string;
+  devotionalContent: string;
   /** Rich text (sanitised HTML), 'Exercise'. */
-  devotional_confession: string;
-  further_reading: string;
+  devotionalConfession: string;
+  furtherReading: string;
   mass: string;
-  created_at: string;
-  updated_at: string;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /** Images uploaded from the rich-text editor; deleted once no reflection refers to them. */
 export interface EditorImagesTable {
   /** File name in DATA_DIR/uploads. */
   name: string;
-  created_at: string;
+  createdAt: string;
 }
 
+/**
+ * Every table. A resource declares its own table beside its row, by adding it to this interface
+ * (`declare module '../db/schema'`), so that the query layer imports no feature.
+ */
 export interface Database {
   admins: AdminsTable;
   tokens: TokensTable;
-  release_previews: ReleasePreviewsTable;
-  mass_intentions: MassIntentionsTable;
-  regular_masses: RegularMassesTable;
+  releasePreviews: ReleasePreviewsTable;
+  massIntentions: MassIntentionsTable;
+  regularMasses: RegularMassesTable;
   masses: MassesTable;
-  books: TableOf<BookRow>;
-  change_counters: ChangeCountersTable;
-  rate_limits: RateLimitsTable;
-  // finance
-  donations: TableOf<DonationRow>;
-  bank_accounts: TableOf<BankAccountRow>;
-  prayers: TableOf<PrayerRow>;
+  changeCounters: ChangeCountersTable;
+  rateLimits: RateLimitsTable;
   about: AboutTable;
-  // groups and prayer requests
-  groups: TableOf<GroupRow>;
-  prayer_requests: PrayerRequestsTable;
-  // content
+  prayerRequests: PrayerRequestsTable;
   readings: ReadingsTable;
-  streams: TableOf<StreamRow>;
   reflections: ReflectionsTable;
-  editor_images: EditorImagesTable;
-  stored_files: StoredFilesTable;
-  stored_file_chunks: StoredFileChunksTable;
-  release_files: ReleaseFilesTable;
-  remotes_map: RemotesMapTable;
-  chore_runs: ChoreRunsTable;
-  password_links: PasswordLinksTable;
+  editorImages: EditorImagesTable;
+  storedFiles: StoredFilesTable;
+  storedFileChunks: StoredFileChunksTable;
+  releaseFiles: ReleaseFilesTable;
+  remotesMap: RemotesMapTable;
+  choreRuns: ChoreRunsTable;
+  passwordLinks: PasswordLinksTable;
   activity: ActivityTable;
   // two-factor sign-in (migration 0013)
-  two_factor: TwoFactorTable;
-  recovery_codes: RecoveryCodesTable;
-  login_challenges: LoginChallengesTable;
-  team_settings: TeamSettingsTable;
-  idempotency_keys: IdempotencyKeysTable;
+  twoFactor: TwoFactorTable;
+  recoveryCodes: RecoveryCodesTable;
+  loginChallenges: LoginChallengesTable;
+  teamSettings: TeamSettingsTable;
+  idempotencyKeys: IdempotencyKeysTable;
   // a record's history (migration 0017)
-  record_versions: RecordVersionsTable;
-  record_version_files: RecordVersionFilesTable;
+  recordVersions: RecordVersionsTable;
+  recordVersionFiles: RecordVersionFilesTable;
   // the trash (migration 0018)
   trash: TrashTable;
-  trash_files: TrashFilesTable;
+  trashFiles: TrashFilesTable;
   // deploy tokens (migration 0021)
-  deploy_tokens: DeployTokensTable;
+  deployTokens: DeployTokensTable;
   // a release's browsers in a rollout (migration 0022)
-  rollout_browsers: RolloutBrowsersTable;
+  rolloutBrowsers: RolloutBrowsersTable;
   // the parish's own settings, one row (migration 0026)
-  parish_settings: ParishSettingsTable;
+  parishSettings: ParishSettingsTable;
 }
 
 /** Migration 0026: the parish's name, currency, time zone and first day of the week (slot 1 only). */
@@ -243,10 +240,10 @@ export interface ParishSettingsTable {
   /** ISO 4217, e.g. NGN. */
   currency: string;
   /** IANA, e.g. Africa/Lagos. */
-  time_zone: string;
+  timeZone: string;
   /** 0 = Sunday … 6 = Saturday. */
-  week_start: number;
-  updated_at: string;
+  weekStart: number;
+  updatedAt: string;
 }
 
 /** Migration 0021: a remote team's token for publishing and deploying over HTTPS (only its SHA-256 is kept). */
@@ -256,14 +253,14 @@ export interface DeployTokensTable {
   remote: string;
   /** 'publish' or 'deploy' (publish, go live and roll back). */
   scope: string;
-  secret_hash: string;
-  expires_at: string;
-  created_by: string;
+  secretHash: string;
+  expiresAt: string;
+  createdBy: string;
   /** Who created it, as they were named then. */
-  created_by_name: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
+  createdByName: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
 }
 
 /**
@@ -278,10 +275,10 @@ export interface RolloutBrowsersTable {
   /** The browser's id (its cookie, as the server signed it). */
   browser: string;
   /** Migration 0024: the member whose session read the map; one member's browsers count as one. */
-  member_id: string | null;
-  seen_at: string;
-  load_failures: number;
-  render_failures: number;
+  memberId: string | null;
+  seenAt: string;
+  loadFailures: number;
+  renderFailures: number;
 }
 
 /** One delete's records, kept to be restored (trash/store.ts). */
@@ -295,14 +292,14 @@ export interface TrashTable {
   /** JSON: the change counters of the public lists the rows belong to. */
   lists: string;
   permission: string;
-  deleted_by_id: string;
-  deleted_by: string;
-  deleted_at: string;
+  deletedById: string;
+  deletedBy: string;
+  deletedAt: string;
 }
 
 /** An upload a trashed row names (kept while the entry is). */
 export interface TrashFilesTable {
-  entry_id: string;
+  entryId: string;
   name: string;
 }
 
@@ -310,20 +307,20 @@ export interface TrashFilesTable {
 export interface RecordVersionsTable {
   _id: string;
   resource: string;
-  record_id: string;
+  recordId: string;
   /** The stored columns as JSON. */
   fields: string;
-  saved_at: string;
-  saved_by_id: string | null;
-  saved_by_name: string | null;
-  replaced_at: string;
-  replaced_by_id: string | null;
-  replaced_by_name: string | null;
+  savedAt: string;
+  savedById: string | null;
+  savedByName: string | null;
+  replacedAt: string;
+  replacedById: string | null;
+  replacedByName: string | null;
 }
 
 /** Migration 0017: an upload a kept version shows. */
 export interface RecordVersionFilesTable {
-  version_id: string;
+  versionId: string;
   name: string;
 }
 
@@ -333,33 +330,33 @@ export interface IdempotencyKeysTable {
   key: string;
   request: string;
   status: number;
-  content_type: string | null;
+  contentType: string | null;
   body: string;
-  created_at: string;
+  createdAt: string;
 }
 
 /** An account's authenticator app: set up (enabled 0) until confirmed with a code, then on. */
 export interface TwoFactorTable {
-  admin_id: string;
+  adminId: string;
   /** The TOTP secret, AES-256-GCM with the key in DATA_DIR (two-factor/totp.ts), never in clear. */
   secret: string;
   enabled: number;
   /** The time step of the last code accepted: a code of this step or an earlier one is refused. */
-  last_step: number | null;
-  created_at: string;
+  lastStep: number | null;
+  createdAt: string;
 }
 
 /** One unused recovery code: its HMAC (keyed as the secret), deleted when used. */
 export interface RecoveryCodesTable {
-  admin_id: string;
-  code_hash: string;
+  adminId: string;
+  codeHash: string;
 }
 
 /** A login whose password was right, waiting for its code: the SHA-256 of what the client holds. */
 export interface LoginChallengesTable {
-  challenge_hash: string;
-  admin_id: string;
-  expires_at: string;
+  challengeHash: string;
+  adminId: string;
+  expiresAt: string;
   /** Codes tried on it. */
   attempts: number;
   /** What it is for: 'code' (the second step of an account with it on) or 'enrol' (setting it up). */
@@ -377,7 +374,7 @@ export interface StoredFilesTable {
   name: string;
   /** Bytes (PostgreSQL's driver answers bigint as text). */
   size: number | string;
-  created_at: string;
+  createdAt: string;
 }
 
 export interface StoredFileChunksTable {
@@ -400,33 +397,33 @@ export interface RemotesMapTable {
   id: number;
   /** The map as its file holds it (JSON). */
   body: string;
-  updated_at: string;
+  updatedAt: string;
 }
 
 /** PostgreSQL only (migration 0010): when a periodic chore last ran on any instance. */
 export interface ChoreRunsTable {
   name: string;
-  ran_at: string;
+  ranAt: string;
 }
 
 /** Migration 0011: a one-time link to set an account's password (only its SHA-256 is kept). */
 export interface PasswordLinksTable {
-  token_hash: string;
-  admin_id: string;
-  created_at: string;
-  expires_at: string;
+  tokenHash: string;
+  adminId: string;
+  createdAt: string;
+  expiresAt: string;
 }
 
 /** Migration 0011: one write of one member (Settings → Activity). */
 export interface ActivityTable {
   _id: string;
   at: string;
-  admin_id: string;
+  adminId: string;
   /** Who, as they were then: their name, or their email when they gave none. */
   member: string;
   /** The kind of record: 'book', 'bank account', 'team' … */
   kind: string;
-  record_id: string | null;
+  recordId: string | null;
   /** One line: 'Added the book “Confessions”'. Never a password or a token. */
   summary: string;
 }

@@ -54,9 +54,9 @@ describe.each(engines())('deploy tokens on %s', (_name, engine) => {
     }
     expect(await lines()).toEqual(['Created the deploy token “Content CI” for Content: it may publish only']);
     expect(listed.text).not.toContain(secret);
-    const rows = await server.db.kysely.selectFrom('deploy_tokens').selectAll().execute();
+    const rows = await server.db.kysely.selectFrom('deployTokens').selectAll().execute();
     expect(JSON.stringify(rows)).not.toContain(secret);
-    expect(rows[0]!.secret_hash).toBe(createHash('sha256').update(secret).digest('hex'));
+    expect(rows[0]!.secretHash).toBe(createHash('sha256').update(secret).digest('hex'));
 
     const revoked = await server.call('POST', `/api/v1/deploy-tokens/${made._id as string}/revoke`, { token });
     expect(revoked.status).toBe(200);
@@ -71,7 +71,7 @@ describe.each(engines())('deploy tokens on %s', (_name, engine) => {
   });
 
   it('makes one token for a key sent again: the first answer holds its secret, a retry is refused in words', async () => {
-    const count = async () => (await server.db.kysely.selectFrom('deploy_tokens').select('_id').execute()).length;
+    const count = async () => (await server.db.kysely.selectFrom('deployTokens').select('_id').execute()).length;
     const before = await count();
     const key = `deploy-${Date.now()}`;
     const input = { name: 'Finance CI', remote: 'content', scope: 'publish', expiresAt: inDays(30) };
@@ -90,14 +90,14 @@ describe.each(engines())('deploy tokens on %s', (_name, engine) => {
     expect((await send({ ...input, name: 'Other CI' })).status).toBe(422);
     expect(await count()).toBe(before + 1);
     // The secret is nowhere but in the first answer, and it works.
-    const kept = await server.db.kysely.selectFrom('idempotency_keys').selectAll().where('key', '=', key).execute();
+    const kept = await server.db.kysely.selectFrom('idempotencyKeys').selectAll().where('key', '=', key).execute();
     expect(kept).toHaveLength(1);
     expect(JSON.stringify(kept)).not.toContain(secret);
     expect((await server.call('GET', '/api/v1/releases/content', { token: secret })).status).toBe(200);
   });
 
   it('makes one token however many sendings of one key arrive at once', async () => {
-    const count = async () => (await server.db.kysely.selectFrom('deploy_tokens').select('_id').execute()).length;
+    const count = async () => (await server.db.kysely.selectFrom('deployTokens').select('_id').execute()).length;
     const before = await count();
     const key = `deploy-at-once-${Date.now()}`;
     const json = { name: 'Content CI', remote: 'content', scope: 'deploy', expiresAt: inDays(30) };

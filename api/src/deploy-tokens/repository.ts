@@ -17,8 +17,8 @@ export const SECRET_PREFIX = 'bo_deploy_';
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest();
 
 function stateOf(row: DeployTokensTable, now: string): DeployToken['state'] {
-  if (row.revoked_at) return 'revoked';
-  return row.expires_at <= now ? 'expired' : 'active';
+  if (row.revokedAt) return 'revoked';
+  return row.expiresAt <= now ? 'expired' : 'active';
 }
 
 function toToken(row: DeployTokensTable, now = timestamp()): DeployToken {
@@ -27,18 +27,18 @@ function toToken(row: DeployTokensTable, now = timestamp()): DeployToken {
     name: row.name,
     remote: row.remote,
     scope: row.scope as DeployScope,
-    expiresAt: row.expires_at,
-    createdAt: row.created_at,
-    createdBy: row.created_by_name,
-    lastUsedAt: row.last_used_at,
-    revokedAt: row.revoked_at,
+    expiresAt: row.expiresAt,
+    createdAt: row.createdAt,
+    createdBy: row.createdByName,
+    lastUsedAt: row.lastUsedAt,
+    revokedAt: row.revokedAt,
     state: stateOf(row, now),
   };
 }
 
 /** Every token, newest first. */
 export async function listDeployTokens(db: Db): Promise<DeployToken[]> {
-  const rows = await db.kysely.selectFrom('deploy_tokens').selectAll().orderBy('created_at', 'desc').execute();
+  const rows = await db.kysely.selectFrom('deployTokens').selectAll().orderBy('createdAt', 'desc').execute();
   const now = timestamp();
   return rows.map((row) => toToken(row, now));
 }
@@ -55,27 +55,27 @@ export async function createDeployToken(
     name: input.name,
     remote: input.remote,
     scope: input.scope,
-    secret_hash: hashOf(secret).toString('hex'),
-    expires_at: timestamp(new Date(input.expiresAt)),
-    created_by: by._id,
-    created_by_name: by.name,
-    created_at: timestamp(),
-    last_used_at: null,
-    revoked_at: null,
+    secretHash: hashOf(secret).toString('hex'),
+    expiresAt: timestamp(new Date(input.expiresAt)),
+    createdBy: by._id,
+    createdByName: by.name,
+    createdAt: timestamp(),
+    lastUsedAt: null,
+    revokedAt: null,
   };
-  await db.kysely.insertInto('deploy_tokens').values(row).execute();
+  await db.kysely.insertInto('deployTokens').values(row).execute();
   return { token: toToken(row), secret };
 }
 
 /** Revokes a token (once: a second revoke keeps the first time). Undefined when there is none. */
 export async function revokeDeployToken(db: Db, id: string): Promise<DeployToken | undefined> {
   await db.kysely
-    .updateTable('deploy_tokens')
-    .set({ revoked_at: timestamp() })
+    .updateTable('deployTokens')
+    .set({ revokedAt: timestamp() })
     .where('_id', '=', id)
-    .where('revoked_at', 'is', null)
+    .where('revokedAt', 'is', null)
     .execute();
-  const row = await db.kysely.selectFrom('deploy_tokens').selectAll().where('_id', '=', id).executeTakeFirst();
+  const row = await db.kysely.selectFrom('deployTokens').selectAll().where('_id', '=', id).executeTakeFirst();
   return row && toToken(row);
 }
 
@@ -87,16 +87,16 @@ export async function findDeployToken(db: Db, secret: string): Promise<FoundDepl
   if (!secret.startsWith(SECRET_PREFIX)) return undefined;
   const hash = hashOf(secret);
   const row = await db.kysely
-    .selectFrom('deploy_tokens')
+    .selectFrom('deployTokens')
     .selectAll()
-    .where('secret_hash', '=', hash.toString('hex'))
+    .where('secretHash', '=', hash.toString('hex'))
     .executeTakeFirst();
   // Found by its hash, then compared in constant time all the same.
-  if (!row || !timingSafeEqual(Buffer.from(row.secret_hash, 'hex'), hash)) return undefined;
-  return { ...toToken(row), creatorId: row.created_by };
+  if (!row || !timingSafeEqual(Buffer.from(row.secretHash, 'hex'), hash)) return undefined;
+  return { ...toToken(row), creatorId: row.createdBy };
 }
 
 /** Notes a token's use (Settings → Deployed versions shows when it was last used). */
 export async function markUsed(db: Db, id: string): Promise<void> {
-  await db.kysely.updateTable('deploy_tokens').set({ last_used_at: timestamp() }).where('_id', '=', id).execute();
+  await db.kysely.updateTable('deployTokens').set({ lastUsedAt: timestamp() }).where('_id', '=', id).execute();
 }

@@ -25,7 +25,7 @@ export const donationResource = defineResource<DonationRow>({
     return { donationImage: Number(row.isImage) === 1 ? url : null, fileUrl: url };
   },
   permission: 'finance',
-  activity: { kind: 'donation', nameColumn: 'donation_name' },
+  activity: { kind: 'donation', nameColumn: 'donationName' },
   routes: {
     list: { urls: ['/all/donations'] },
     single: { url: '/single/donation/:id' },

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Entity, Input, RequiredText } from '../http/contract';
+import type { TableOf } from '../db/schema';
 import type { StoredRow } from '../resources/row';
 
 export const LIMITS = { donationName: 300, donationDescription: 5000 } as const;
@@ -38,4 +39,10 @@ export interface DonationRow extends StoredRow, DonationInput {
   /** 1 when the file is a verified JPEG, PNG, GIF or WebP image (then donationImage is its URL), else 0. */
   isImage: number;
   createdAt: string;
+}
+
+declare module '../db/schema' {
+  interface Database {
+    donations: TableOf<DonationRow>;
+  }
 }

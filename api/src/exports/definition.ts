@@ -19,12 +19,12 @@ export type CellFormat = 'text' | 'day' | 'date' | 'time' | 'amount';
 export interface ExportColumn {
   /** The header's text, as the list's screen names the column. */
   header: string;
-  /** The stored column (snake_case), or a name of the definition's `selected`. */
+  /** The column (as the query layer names it: camelCase), or a name of the definition's `selected`. */
   column: string;
   as?: CellFormat;
   /**
    * A column the list's screen sorts by, and how it compares: `?sort=` names it as the API names the
-   * field ('date_added' → 'dateAdded'), and so does the screen.
+   * field, which is the column's name, and so does the screen.
    */
   sort?: SortKind;
 }
@@ -57,19 +57,13 @@ export interface ExportDefinition {
   searched: (cell: (header: string) => string) => string[];
 }
 
-/** A column as the case plugin names a field ('dateAdded' → 'date_added'). */
-const columnOf = (field: string) => field.replace(/[A-Z]/g, (capital) => `_${capital.toLowerCase()}`);
-
 /** What `?sort=` takes for this list: its columns marked `sort`, and its own `sortable`. */
 export function sortableOf(definition: Pick<ExportDefinition, 'columns' | 'sortable'>): Sortable {
   const columns = definition.columns.flatMap((column) =>
-    column.sort ? [[fieldOf(column.column), { column: column.column, as: column.sort }] as const] : [],
+    column.sort ? [[column.column, { column: column.column, as: column.sort }] as const] : [],
   );
   return { ...Object.fromEntries(columns), ...definition.sortable };
 }
-
-/** A field as the API names a column ('date_added' → 'dateAdded'). */
-const fieldOf = (column: string) => column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 /** The export of a resource's list (resources/): its table, in its list's order, read by every member. */
 export function resourceExport<Row extends StoredRow>(
@@ -80,6 +74,6 @@ export function resourceExport<Row extends StoredRow>(
     ...declared,
     tag: resource.tag,
     table: resource.table,
-    order: { column: columnOf(resource.addedAt), direction: resource.listed === 'newest first' ? 'desc' : 'asc' },
+    order: { column: resource.addedAt, direction: resource.listed === 'newest first' ? 'desc' : 'asc' },
   };
 }

@@ -29,7 +29,7 @@ describe.each(engines())('CSV exports on %s', (_name, engine) => {
     const json = (response.headers.get('content-type') ?? '').includes('json');
     return { status: response.status, headers: response.headers, text, body: json ? JSON.parse(text) : undefined };
   };
-  const clearRequests = () => server.db.kysely.deleteFrom('prayer_requests').execute();
+  const clearRequests = () => server.db.kysely.deleteFrom('prayerRequests').execute();
 
   beforeAll(async () => {
     ({ server, token, members } = await startExportServer(engine));
@@ -64,7 +64,7 @@ describe.each(engines())('CSV exports on %s', (_name, engine) => {
     await clearRequests();
     const texts = ['Plain', 'One, two', 'She said "pray"', 'Line one\nLine two', 'Ünïcödé ✝ 祈り', ' spaced '];
     await server.db.kysely
-      .insertInto('prayer_requests')
+      .insertInto('prayerRequests')
       .values(texts.map((text, i) => storedRequest(text, `2026-01-0${i + 1}T10:00:00.000Z`)))
       .execute();
     const res = await exported('prayer-requests');
@@ -84,7 +84,7 @@ describe.each(engines())('CSV exports on %s', (_name, engine) => {
       fc.asyncProperty(fc.array(text, { minLength: 1, maxLength: 12 }), async (texts) => {
         await clearRequests();
         await server.db.kysely
-          .insertInto('prayer_requests')
+          .insertInto('prayerRequests')
           .values(texts.map((t, i) => storedRequest(t, new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString())))
           .execute();
         const rows = records((await exported('prayer-requests')).text).slice(1);
@@ -99,7 +99,7 @@ describe.each(engines())('CSV exports on %s', (_name, engine) => {
   it('writes dates as dd/mm/yyyy: calendar days as they are, moments in the time zone asked for', async () => {
     await clearRequests();
     await server.db.kysely
-      .insertInto('prayer_requests')
+      .insertInto('prayerRequests')
       .values(storedRequest('Late in the evening', '2026-11-27T23:30:00.000Z'))
       .execute();
     const day = async (tz: string) => records((await exported('prayer-requests', `?tz=${tz}`)).text)[1]![1];
@@ -121,7 +121,7 @@ describe.each(engines())('CSV exports on %s', (_name, engine) => {
   it("exports what the list shows: its filter and its search, as the list's screen matches them", async () => {
     await clearRequests();
     await server.db.kysely
-      .insertInto('prayer_requests')
+      .insertInto('prayerRequests')
       .values([
         storedRequest('For my mother', '2026-02-01T10:00:00.000Z', 'New'),
         storedRequest('For my father', '2026-02-02T10:00:00.000Z', 'Answered'),
@@ -236,7 +236,7 @@ describe.each(engines())('CSV exports on %s', (_name, engine) => {
     );
     for (let first = 0; first < count; first += 500) {
       await server.db.kysely
-        .insertInto('prayer_requests')
+        .insertInto('prayerRequests')
         .values(rows.slice(first, first + 500))
         .execute();
     }
@@ -253,7 +253,7 @@ describe.each(engines())('CSV exports on %s', (_name, engine) => {
             // server reads its last page after it sent its first bytes.
             response.pause();
             server.db.kysely
-              .insertInto('prayer_requests')
+              .insertInto('prayerRequests')
               .values(late)
               .execute()
               .then(() => {

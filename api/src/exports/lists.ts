@@ -22,10 +22,10 @@ const books = resourceExport(bookResource, {
   name: 'books',
   what: 'books',
   columns: [
-    { header: 'Title', column: 'book_name', sort: 'text' },
+    { header: 'Title', column: 'bookName', sort: 'text' },
     { header: 'Category', column: 'category' },
-    { header: 'Link', column: 'book_link' },
-    { header: 'Date Added', column: 'date_added', as: 'date', sort: 'date' },
+    { header: 'Link', column: 'bookLink' },
+    { header: 'Date Added', column: 'dateAdded', as: 'date', sort: 'date' },
   ],
   searched: (cell) => [cell('Title')],
 });
@@ -63,8 +63,8 @@ const streams = resourceExport(streamResource, {
   columns: [
     { header: 'Title', column: 'name', sort: 'text' },
     { header: 'Category', column: 'category' },
-    { header: 'Stream Link', column: 'streaming_link' },
-    { header: 'Date Added', column: 'created_at', as: 'date' },
+    { header: 'Stream Link', column: 'streamingLink' },
+    { header: 'Date Added', column: 'createdAt', as: 'date' },
   ],
   searched: (cell) => [cell('Title'), cell('Stream Link'), cell('Category')],
 });
@@ -79,7 +79,7 @@ const reflections = (audience: Audience): ExportDefinition => ({
   columns: [
     { header: 'Topic', column: 'topic', sort: 'text' },
     { header: 'Mass', column: 'mass', sort: 'text' },
-    { header: 'Bible Reading', column: 'bible_reading', sort: 'text' },
+    { header: 'Bible Reading', column: 'bibleReading', sort: 'text' },
     { header: 'Date', column: 'date', as: 'day', sort: 'date' },
   ],
   searched: (cell) => [cell('Topic'), cell('Mass'), cell('Bible Reading'), cell('Date')],
@@ -89,10 +89,10 @@ const groups = resourceExport(groupResource, {
   name: 'groups',
   what: 'groups',
   columns: [
-    { header: 'Name', column: 'group_name', sort: 'text' },
-    { header: 'Link', column: 'group_link' },
-    { header: 'Description', column: 'group_description' },
-    { header: 'Date Added', column: 'created_at', as: 'date' },
+    { header: 'Name', column: 'groupName', sort: 'text' },
+    { header: 'Link', column: 'groupLink' },
+    { header: 'Description', column: 'groupDescription' },
+    { header: 'Date Added', column: 'createdAt', as: 'date' },
   ],
   searched: (cell) => [cell('Name'), cell('Link'), cell('Description')],
 });
@@ -115,23 +115,23 @@ const massIntentions: ExportDefinition = {
   name: 'mass-intentions',
   what: 'mass intentions',
   tag: 'mass intentions',
-  table: 'mass_intentions',
-  order: { column: 'created_at', direction: 'desc' },
+  table: 'massIntentions',
+  order: { column: 'createdAt', direction: 'desc' },
   selected: {
     // The Mass it is placed in: its day, time and place ('' while not placed).
-    mass_date: massOf('date'),
-    mass_time: massOf('time'),
-    mass_place: sql<string>`coalesce((select case when masses.title = '' then masses.place else masses.title || ', ' || masses.place end from masses where masses._id = mass_intentions.mass_id), '')`,
+    massDate: massOf('date'),
+    massTime: massOf('time'),
+    massPlace: sql<string>`coalesce((select case when masses.title = '' then masses.place else masses.title || ', ' || masses.place end from masses where masses._id = mass_intentions.mass_id), '')`,
   },
   columns: [
     { header: 'Full Name', column: 'fullname', sort: 'text' },
     { header: 'Email', column: 'email', sort: 'text' },
     { header: 'Intention Type', column: 'intention', sort: 'text' },
-    { header: 'Submitted', column: 'created_at', as: 'date', sort: 'date' },
+    { header: 'Submitted', column: 'createdAt', as: 'date', sort: 'date' },
     { header: 'State', column: 'state' },
-    { header: 'Mass Date', column: 'mass_date', as: 'day' },
-    { header: 'Mass Time', column: 'mass_time' },
-    { header: 'Mass', column: 'mass_place' },
+    { header: 'Mass Date', column: 'massDate', as: 'day' },
+    { header: 'Mass Time', column: 'massTime' },
+    { header: 'Mass', column: 'massPlace' },
     { header: 'Stipend', column: 'stipend', as: 'amount' },
     { header: 'Receipt', column: 'receipt' },
   ],
@@ -143,8 +143,8 @@ const prayerRequests: ExportDefinition = {
   name: 'prayer-requests',
   what: 'prayer requests',
   tag: 'prayer requests',
-  table: 'prayer_requests',
-  order: { column: 'created_at', direction: 'desc' },
+  table: 'prayerRequests',
+  order: { column: 'createdAt', direction: 'desc' },
   filters: [
     {
       name: 'state',
@@ -158,10 +158,10 @@ const prayerRequests: ExportDefinition = {
   },
   columns: [
     { header: 'Request', column: 'request', sort: 'text' },
-    { header: 'Submitted', column: 'created_at', as: 'date', sort: 'date' },
+    { header: 'Submitted', column: 'createdAt', as: 'date', sort: 'date' },
     { header: 'State', column: 'state' },
-    { header: 'State Changed', column: 'state_changed_at', as: 'date' },
-    { header: 'Changed By', column: 'state_changed_by' },
+    { header: 'State Changed', column: 'stateChangedAt', as: 'date' },
+    { header: 'Changed By', column: 'stateChangedBy' },
     { header: 'Assigned To', column: 'assignee' },
     { header: 'Note', column: 'note' },
   ],
@@ -173,9 +173,9 @@ const donations = resourceExport(donationResource, {
   name: 'donations',
   what: 'donations',
   columns: [
-    { header: 'Name', column: 'donation_name', sort: 'text' },
-    { header: 'Description', column: 'donation_description', sort: 'text' },
-    { header: 'Date Added', column: 'created_at', as: 'date' },
+    { header: 'Name', column: 'donationName', sort: 'text' },
+    { header: 'Description', column: 'donationDescription', sort: 'text' },
+    { header: 'Date Added', column: 'createdAt', as: 'date' },
   ],
   searched: (cell) => [cell('Name'), cell('Description')],
 });
@@ -184,11 +184,11 @@ const bankAccounts = resourceExport(bankAccountResource, {
   name: 'bank-accounts',
   what: 'bank accounts',
   columns: [
-    { header: 'Bank Name', column: 'bank_name', sort: 'text' },
-    { header: 'Account Number', column: 'bank_account_number', sort: 'text' },
-    { header: 'Account Holder', column: 'bank_account_holder_name', sort: 'text' },
-    { header: 'Routing Number', column: 'bank_routing_number', sort: 'text' },
-    { header: 'Swift Code', column: 'bank_swift_code', sort: 'text' },
+    { header: 'Bank Name', column: 'bankName', sort: 'text' },
+    { header: 'Account Number', column: 'bankAccountNumber', sort: 'text' },
+    { header: 'Account Holder', column: 'bankAccountHolderName', sort: 'text' },
+    { header: 'Routing Number', column: 'bankRoutingNumber', sort: 'text' },
+    { header: 'Swift Code', column: 'bankSwiftCode', sort: 'text' },
     { header: 'Currency', column: 'currency', sort: 'text' },
   ],
   searched: (cell) => [cell('Bank Name'), cell('Account Number'), cell('Account Holder'), cell('Currency')],
@@ -222,7 +222,7 @@ const activity: ExportDefinition = {
   filters: [
     {
       name: 'member',
-      column: 'admin_id',
+      column: 'adminId',
       schema: Type.String({
         pattern: '^[0-9a-f]{24}$',
         title: 'member',

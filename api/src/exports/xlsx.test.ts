@@ -69,10 +69,10 @@ describe.each(engines())('Excel exports on %s', (_name, engine) => {
   });
 
   it('writes text as text: nothing a spreadsheet would run as a formula, nothing read as a number', async () => {
-    await server.db.kysely.deleteFrom('prayer_requests').execute();
+    await server.db.kysely.deleteFrom('prayerRequests').execute();
     const texts = ['=HYPERLINK("http://evil.example","Click")', '+1', '-2', '@SUM(A1)', '0042', 'Line one\nLine two'];
     await server.db.kysely
-      .insertInto('prayer_requests')
+      .insertInto('prayerRequests')
       .values(texts.map((text, i) => storedRequest(text, `2026-01-0${i + 1}T10:00:00.000Z`)))
       .execute();
     const rows = (await rowsOf('prayer-requests')).slice(1);
@@ -80,9 +80,9 @@ describe.each(engines())('Excel exports on %s', (_name, engine) => {
   });
 
   it('writes numbers as numbers and dates as dates, moments at their time in the time zone asked for', async () => {
-    await server.db.kysely.deleteFrom('prayer_requests').execute();
+    await server.db.kysely.deleteFrom('prayerRequests').execute();
     await server.db.kysely
-      .insertInto('prayer_requests')
+      .insertInto('prayerRequests')
       .values(storedRequest('Late in the evening', '2026-11-27T23:30:00.000Z'))
       .execute();
     const submitted = async (tz: string) => (await rowsOf('prayer-requests', `?tz=${tz}`))[1]![1];
@@ -102,9 +102,9 @@ describe.each(engines())('Excel exports on %s', (_name, engine) => {
   });
 
   it("exports what the list shows: its filter and its search, as the CSV and the list's screen do", async () => {
-    await server.db.kysely.deleteFrom('prayer_requests').execute();
+    await server.db.kysely.deleteFrom('prayerRequests').execute();
     await server.db.kysely
-      .insertInto('prayer_requests')
+      .insertInto('prayerRequests')
       .values([
         storedRequest('For my mother', '2026-02-01T10:00:00.000Z', 'New'),
         storedRequest('For my father', '2026-02-02T10:00:00.000Z', 'Answered'),

@@ -23,7 +23,7 @@ export const groupResource = defineResource<GroupRow>({
     return { groupImage: picture, file: picture };
   },
   history: 'groups',
-  activity: { kind: 'group', nameColumn: 'group_name' },
+  activity: { kind: 'group', nameColumn: 'groupName' },
   routes: {
     list: { urls: ['/all/groups', '/all/groups/'] },
     single: { url: '/single/group/:id' },

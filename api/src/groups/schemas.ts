@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Entity, HttpUrl, Input, RequiredText } from '../http/contract';
+import type { TableOf } from '../db/schema';
 import type { StoredRow } from '../resources/row';
 
 export const LIMITS = { groupName: 300, groupLink: 2000, groupDescription: 5000 } as const;
@@ -35,4 +36,10 @@ export interface GroupRow extends StoredRow, GroupInput {
   /** The picture's file name in DATA_DIR/uploads (never a URL), or null: the picture is optional. */
   groupImage: string | null;
   createdAt: string;
+}
+
+declare module '../db/schema' {
+  interface Database {
+    groups: TableOf<GroupRow>;
+  }
 }

@@ -166,7 +166,7 @@ describe.each(engines())('history on %s', (_name, engine) => {
     expect(cover.status).toBe(200);
 
     // Once every version that shows the new cover is pruned, the sweep deletes it.
-    await server.db.kysely.updateTable('record_versions').set({ replaced_at: '2000-01-01T00:00:00.000Z' }).execute();
+    await server.db.kysely.updateTable('recordVersions').set({ replacedAt: '2000-01-01T00:00:00.000Z' }).execute();
     await choresOf(server.app)(true);
     await sweep();
     const stored = await server.storedUploads();
@@ -206,8 +206,8 @@ describe.each(engines())('history on %s', (_name, engine) => {
     const [recent, old] = await listed('prayers', id);
     const longAgo = new Date(Date.now() - (server.config.historyKeepDays + 1) * 86_400_000).toISOString();
     await server.db.kysely
-      .updateTable('record_versions')
-      .set({ replaced_at: longAgo })
+      .updateTable('recordVersions')
+      .set({ replacedAt: longAgo })
       .where('_id', '=', old!.id)
       .execute();
     await choresOf(server.app)(true);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { camelCaseKeys } from '../db/case';
 import type { Db } from '../db/database';
 import { newId, timestamp } from '../db/ids';
 import type { Database, RecordVersionsTable } from '../db/schema';
@@ -34,7 +35,7 @@ export const authorOf = (admin: { _id: string; name: string; email: string } | u
 export interface Replaced {
   resource: HistoryResource;
   recordId: string;
-  /** The stored row before the edit (its columns, as the table names them). */
+  /** The row before the edit (its columns, as the query layer names them). */
   row: object;
   /** When that text was saved (the row's last write). */
   savedAt: string;
@@ -48,43 +49,43 @@ export interface Replaced {
  */
 export async function keepVersion(trx: Kysely<Database>, replaced: Replaced, by: Author | undefined): Promise<void> {
   const previous = await trx
-    .selectFrom('record_versions')
-    .select(['replaced_by_id as id', 'replaced_by_name as name'])
+    .selectFrom('recordVersions')
+    .select(['replacedById as id', 'replacedByName as name'])
     .where('resource', '=', replaced.resource)
-    .where('record_id', '=', replaced.recordId)
-    .orderBy('replaced_at', 'desc')
+    .where('recordId', '=', replaced.recordId)
+    .orderBy('replacedAt', 'desc')
     .orderBy('_id', 'desc')
     .executeTakeFirst();
   const author =
     previous ??
     (await trx
       .selectFrom('activity')
-      .select(['admin_id as id', 'member as name'])
-      .where('record_id', '=', replaced.recordId)
+      .select(['adminId as id', 'member as name'])
+      .where('recordId', '=', replaced.recordId)
       .orderBy('at', 'desc')
       .executeTakeFirst());
   const now = new Date();
   const id = newId(now);
   await trx
-    .insertInto('record_versions')
+    .insertInto('recordVersions')
     .values({
       _id: id,
       resource: replaced.resource,
-      record_id: replaced.recordId,
+      recordId: replaced.recordId,
       fields: JSON.stringify(replaced.row),
-      saved_at: replaced.savedAt,
-      saved_by_id: author?.id ?? null,
-      saved_by_name: author?.name ?? null,
-      replaced_at: timestamp(now),
-      replaced_by_id: by?.id ?? null,
-      replaced_by_name: by?.name ?? null,
+      savedAt: replaced.savedAt,
+      savedById: author?.id ?? null,
+      savedByName: author?.name ?? null,
+      replacedAt: timestamp(now),
+      replacedById: by?.id ?? null,
+      replacedByName: by?.name ?? null,
     })
     .execute();
   const names = [...new Set(replaced.files.filter((name): name is string => Boolean(name)))];
   if (names.length) {
     await trx
-      .insertInto('record_version_files')
-      .values(names.map((name) => ({ version_id: id, name })))
+      .insertInto('recordVersionFiles')
+      .values(names.map((name) => ({ versionId: id, name })))
       .execute();
   }
 }
@@ -96,20 +97,20 @@ export interface VersionSummary {
   savedBy: Author | null;
 }
 
-const summary = (row: Pick<RecordVersionsTable, '_id' | 'saved_at' | 'saved_by_id' | 'saved_by_name'>) => ({
+const summary = (row: Pick<RecordVersionsTable, '_id' | 'savedAt' | 'savedById' | 'savedByName'>) => ({
   id: row._id,
-  savedAt: row.saved_at,
-  savedBy: row.saved_by_id ? { id: row.saved_by_id, name: row.saved_by_name ?? '' } : null,
+  savedAt: row.savedAt,
+  savedBy: row.savedById ? { id: row.savedById, name: row.savedByName ?? '' } : null,
 });
 
 /** The record's versions, the most recently replaced first. */
 export async function listVersions(db: Db, resource: HistoryResource, recordId: string): Promise<VersionSummary[]> {
   const rows = await db.kysely
-    .selectFrom('record_versions')
-    .select(['_id', 'saved_at', 'saved_by_id', 'saved_by_name'])
+    .selectFrom('recordVersions')
+    .select(['_id', 'savedAt', 'savedById', 'savedByName'])
     .where('resource', '=', resource)
-    .where('record_id', '=', recordId)
-    .orderBy('replaced_at', 'desc')
+    .where('recordId', '=', recordId)
+    .orderBy('replacedAt', 'desc')
     .orderBy('_id', 'desc')
     .execute();
   return rows.map(summary);
@@ -123,18 +124,18 @@ export async function findVersion(
   versionId: string,
 ): Promise<(VersionSummary & { row: Record<string, unknown> }) | undefined> {
   const row = await db.kysely
-    .selectFrom('record_versions')
+    .selectFrom('recordVersions')
     .selectAll()
     .where('_id', '=', versionId)
     .where('resource', '=', resource)
-    .where('record_id', '=', recordId)
+    .where('recordId', '=', recordId)
     .executeTakeFirst();
-  return row && { ...summary(row), row: JSON.parse(row.fields) as Record<string, unknown> };
+  return row && { ...summary(row), row: camelCaseKeys(JSON.parse(row.fields) as Record<string, unknown>) };
 }
 
 /** True when a kept version shows this upload (an editor image stays while one does). */
 export async function versionShows(trx: Kysely<Database>, name: string): Promise<boolean> {
-  const found = await trx.selectFrom('record_version_files').select('name').where('name', '=', name).executeTakeFirst();
+  const found = await trx.selectFrom('recordVersionFiles').select('name').where('name', '=', name).executeTakeFirst();
   return Boolean(found);
 }
 
@@ -148,20 +149,20 @@ export async function versionShows(trx: Kysely<Database>, name: string): Promise
  */
 export async function forgetVersionsOf(trx: Kysely<Database>, recordIds: string[]): Promise<string[]> {
   if (!recordIds.length) return [];
-  const theirs = trx.selectFrom('record_versions').select('_id').where('record_id', 'in', recordIds);
-  const files = await trx.selectFrom('record_version_files').select('name').where('version_id', 'in', theirs).execute();
-  await trx.deleteFrom('record_version_files').where('version_id', 'in', theirs).execute();
-  await trx.deleteFrom('record_versions').where('record_id', 'in', recordIds).execute();
+  const theirs = trx.selectFrom('recordVersions').select('_id').where('recordId', 'in', recordIds);
+  const files = await trx.selectFrom('recordVersionFiles').select('name').where('versionId', 'in', theirs).execute();
+  await trx.deleteFrom('recordVersionFiles').where('versionId', 'in', theirs).execute();
+  await trx.deleteFrom('recordVersions').where('recordId', 'in', recordIds).execute();
   return files.map((file) => file.name);
 }
 
 export async function pruneVersions(db: Db, before: Date): Promise<number> {
   return db.kysely.transaction().execute(async (trx) => {
-    const old = trx.selectFrom('record_versions').select('_id').where('replaced_at', '<', timestamp(before));
-    await trx.deleteFrom('record_version_files').where('version_id', 'in', old).execute();
+    const old = trx.selectFrom('recordVersions').select('_id').where('replacedAt', '<', timestamp(before));
+    await trx.deleteFrom('recordVersionFiles').where('versionId', 'in', old).execute();
     const result = await trx
-      .deleteFrom('record_versions')
-      .where('replaced_at', '<', timestamp(before))
+      .deleteFrom('recordVersions')
+      .where('replacedAt', '<', timestamp(before))
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   });

@@ -19,7 +19,7 @@ async function seedPrayerRequests(server: TestServer, count: number): Promise<vo
   );
   for (let from = 0; from < rows.length; from += 500) {
     await server.db.kysely
-      .insertInto('prayer_requests')
+      .insertInto('prayerRequests')
       .values(rows.slice(from, from + 500))
       .execute();
   }

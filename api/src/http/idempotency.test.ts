@@ -146,7 +146,7 @@ describe.each(engines())('writes with an Idempotency-Key on %s', (_name, engine)
     const second = await login();
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(second.body.token).not.toBe(first.body.token);
-    const kept = await server.db.kysely.selectFrom('idempotency_keys').select('key').where('key', '=', key).execute();
+    const kept = await server.db.kysely.selectFrom('idempotencyKeys').select('key').where('key', '=', key).execute();
     expect(kept).toEqual([]);
   });
 
@@ -201,7 +201,7 @@ describe.each(engines())('writes with an Idempotency-Key on %s', (_name, engine)
     expect((await setPassword(lost.body.link)).status).toBe(400);
     expect((await setPassword(added.body.link)).status).toBe(400);
     expect((await setPassword(retried.body.link)).status).toBe(200);
-    const kept = await server.db.kysely.selectFrom('idempotency_keys').select('key').where('key', '=', key).execute();
+    const kept = await server.db.kysely.selectFrom('idempotencyKeys').select('key').where('key', '=', key).execute();
     expect(kept).toEqual([]);
   });
 
@@ -210,8 +210,8 @@ describe.each(engines())('writes with an Idempotency-Key on %s', (_name, engine)
     expect((await addPrayer(key)).status).toBe(201);
     const before = (await prayers()).length;
     await server.db.kysely
-      .updateTable('idempotency_keys')
-      .set({ created_at: '2020-01-01T00:00:00.000Z' })
+      .updateTable('idempotencyKeys')
+      .set({ createdAt: '2020-01-01T00:00:00.000Z' })
       .where('key', '=', key)
       .execute();
     const again = await addPrayer(key);

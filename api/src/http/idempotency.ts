@@ -63,7 +63,7 @@ interface KeyedWrite {
   scope: WriteScope;
 }
 
-type KeptAnswer = Pick<IdempotencyKeysTable, 'request' | 'status' | 'content_type' | 'body'>;
+type KeptAnswer = Pick<IdempotencyKeysTable, 'request' | 'status' | 'contentType' | 'body'>;
 
 /**
  * JSON of a parsed body with every object's keys sorted: the same for the same values, whatever order
@@ -96,11 +96,11 @@ const keptSince = () => timestamp(new Date(Date.now() - IDEMPOTENCY_KEEP_MS));
 
 async function findKept(db: Db, owner: string, key: string): Promise<KeptAnswer | undefined> {
   return await db.kysely
-    .selectFrom('idempotency_keys')
-    .select(['request', 'status', 'content_type', 'body'])
+    .selectFrom('idempotencyKeys')
+    .select(['request', 'status', 'contentType', 'body'])
     .where('owner', '=', owner)
     .where('key', '=', key)
-    .where('created_at', '>=', keptSince())
+    .where('createdAt', '>=', keptSince())
     .executeTakeFirst();
 }
 
@@ -111,16 +111,13 @@ function answerKept(reply: FastifyReply, kept: KeptAnswer, print: string | undef
     return JSON.stringify({ message: idempotencyMessages.otherRequest });
   }
   reply.code(kept.status).header('idempotent-replayed', 'true');
-  if (kept.content_type) reply.type(kept.content_type);
+  if (kept.contentType) reply.type(kept.contentType);
   return kept.body;
 }
 
 /** Deletes the answers kept longer than a day (an hourly chore). */
 export async function forgetOldIdempotencyKeys(db: Db): Promise<number> {
-  const result = await db.kysely
-    .deleteFrom('idempotency_keys')
-    .where('created_at', '<', keptSince())
-    .executeTakeFirst();
+  const result = await db.kysely.deleteFrom('idempotencyKeys').where('createdAt', '<', keptSince()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -210,21 +207,21 @@ export function registerIdempotency(app: FastifyInstance, prefix: string): void 
         const landed = await scope.run(async () => {
           // A day-old note of the same key no longer holds: the key starts afresh.
           await db.kysely
-            .deleteFrom('idempotency_keys')
+            .deleteFrom('idempotencyKeys')
             .where('owner', '=', owner)
             .where('key', '=', key)
-            .where('created_at', '<', keptSince())
+            .where('createdAt', '<', keptSince())
             .execute();
           const inserted = await db.kysely
-            .insertInto('idempotency_keys')
+            .insertInto('idempotencyKeys')
             .values({
               owner,
               key,
               request: print,
               status: kept.status,
-              content_type: kept.type || null,
+              contentType: kept.type || null,
               body: kept.body,
-              created_at: timestamp(),
+              createdAt: timestamp(),
             })
             .onConflict((conflict) => conflict.columns(['owner', 'key']).doNothing())
             .executeTakeFirst();

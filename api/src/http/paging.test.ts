@@ -52,12 +52,12 @@ describe.each(engines())('a page and its total on %s', (_name, engine) => {
           .insertInto('books')
           .values({
             _id: newId(now),
-            book_name: 'A book',
-            book_link: 'https://example.org/b',
-            book_image: 'none.png',
+            bookName: 'A book',
+            bookLink: 'https://example.org/b',
+            bookImage: 'none.png',
             category: '',
-            date_added: timestamp(now),
-            updated_at: timestamp(now),
+            dateAdded: timestamp(now),
+            updatedAt: timestamp(now),
           })
           .execute();
       }

@@ -91,7 +91,7 @@ export function containing(q: string, columns: string[]): RawBuilder<boolean> {
 }
 
 /** The lists the mobile app's users grow: newest first, paged and searched on request. */
-type GrowingTable = 'prayer_requests' | 'mass_intentions';
+type GrowingTable = 'prayerRequests' | 'massIntentions';
 
 /**
  * The whole list newest first (by the created_at, _id index), or a page of the rows containing q in
@@ -108,14 +108,14 @@ export async function newestFirst<T extends GrowingTable>(
   const sort = sortOf(sortable, paging?.sort);
   // The table comes from the fixed union above; kysely's types cannot follow a generic table name.
   const from = (kysely: Kysely<Database>) => {
-    const query = kysely.selectFrom(table as 'prayer_requests');
+    const query = kysely.selectFrom(table as 'prayerRequests');
     const filtered = paging?.where ? query.where(sql.ref(paging.where.column), '=', paging.where.value) : query;
     return paging?.q ? filtered.where(containing(paging.q, searched)) : filtered;
   };
   const ordered = (kysely: Kysely<Database>) => {
     const query = from(kysely).selectAll();
     return (sort ? query.orderBy(sort.expression, sort.direction) : query)
-      .orderBy('created_at', 'desc')
+      .orderBy('createdAt', 'desc')
       .orderBy('_id', 'desc');
   };
   if (!paging) {

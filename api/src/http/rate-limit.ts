@@ -30,34 +30,34 @@ export function rateLimited(max: number, timeWindow: number, what: string): { ra
 export async function countAttempt(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
   const now = Date.now();
   const row = await db.kysely
-    .insertInto('rate_limits')
-    .values({ key, hits: 1, window_ends: now + windowMs })
+    .insertInto('rateLimits')
+    .values({ key, hits: 1, windowEnds: now + windowMs })
     .onConflict((conflict) =>
       conflict.column('key').doUpdateSet({
         hits: sql<number>`case when rate_limits.window_ends <= ${now} then 1 else rate_limits.hits + 1 end`,
-        window_ends: sql<number>`case when rate_limits.window_ends <= ${now} then ${now + windowMs} else rate_limits.window_ends end`,
+        windowEnds: sql<number>`case when rate_limits.window_ends <= ${now} then ${now + windowMs} else rate_limits.window_ends end`,
       }),
     )
-    .returning(['hits', 'window_ends'])
+    .returning(['hits', 'windowEnds'])
     .executeTakeFirstOrThrow();
-  return { current: Number(row.hits), ttl: Math.max(0, Number(row.window_ends) - now) };
+  return { current: Number(row.hits), ttl: Math.max(0, Number(row.windowEnds) - now) };
 }
 
 /** The attempts counted in the key's window that has not ended (0 when none), without counting one. */
 export async function attemptsIn(db: Db, key: string): Promise<{ current: number; ttl: number }> {
   const now = Date.now();
   const row = await db.kysely
-    .selectFrom('rate_limits')
-    .select(['hits', 'window_ends'])
+    .selectFrom('rateLimits')
+    .select(['hits', 'windowEnds'])
     .where('key', '=', key)
-    .where('window_ends', '>', now)
+    .where('windowEnds', '>', now)
     .executeTakeFirst();
-  return row ? { current: Number(row.hits), ttl: Number(row.window_ends) - now } : { current: 0, ttl: 0 };
+  return row ? { current: Number(row.hits), ttl: Number(row.windowEnds) - now } : { current: 0, ttl: 0 };
 }
 
 /** Forgets windows that ended (the hourly chores). */
 export async function forgetEndedWindows(db: Db): Promise<void> {
-  await db.kysely.deleteFrom('rate_limits').where('window_ends', '<', Date.now()).execute();
+  await db.kysely.deleteFrom('rateLimits').where('windowEnds', '<', Date.now()).execute();
 }
 
 type Done = (error: Error | null, result?: { current: number; ttl: number }) => void;

@@ -24,9 +24,9 @@ describe.each(engines())('sorted lists on %s', (_name, engine) => {
 
   /** Stored requests: texts and states chosen, times a minute apart (ties in everything else). */
   const store = async (rows: { request: string; state?: string; at?: string }[]) => {
-    await server.db.kysely.deleteFrom('prayer_requests').execute();
+    await server.db.kysely.deleteFrom('prayerRequests').execute();
     await server.db.kysely
-      .insertInto('prayer_requests')
+      .insertInto('prayerRequests')
       .values(
         rows.map((row, i) =>
           storedRequest(row.request, row.at ?? new Date(Date.UTC(2026, 0, 1, 10, i)).toISOString(), row.state),
@@ -110,7 +110,7 @@ describe.each(engines())('sorted lists on %s', (_name, engine) => {
   });
 
   it('sorts mass intentions and the activity record in the database', async () => {
-    await server.db.kysely.deleteFrom('mass_intentions').execute();
+    await server.db.kysely.deleteFrom('massIntentions').execute();
     for (const fullname of ['Zoe Adams', 'ann Bello', 'Mary Okafor']) {
       await server.call('POST', '/api/v1/mass/intention', {
         json: { fullname, email: `${fullname.split(' ')[0]!.toLowerCase()}@example.com`, intention: 'Thanksgiving' },
@@ -150,9 +150,9 @@ describe.each(engines())('sorted lists on %s', (_name, engine) => {
     // keys decide where one page of the export ends and the next begins.
     const count = EXPORT_PAGE_ROWS + 37;
     const states = ['Answered', 'New', 'Prayed for'];
-    await server.db.kysely.deleteFrom('prayer_requests').execute();
+    await server.db.kysely.deleteFrom('prayerRequests').execute();
     await server.db.kysely
-      .insertInto('prayer_requests')
+      .insertInto('prayerRequests')
       .values(
         Array.from({ length: count }, (_, i) => {
           const at = new Date(Date.UTC(2026, 0, 1, 10, i % 7));

@@ -118,7 +118,7 @@ describe.each(engines())('public mass intention rate limit on %s', (_name, engin
     const res = await server.call('POST', '/api/v1/mass/intention', { json: valid });
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ message: expect.stringMatching(/^Too many requests from this address\. Please wait/) });
-    const rows = await server.db.kysely.selectFrom('mass_intentions').select('_id').execute();
+    const rows = await server.db.kysely.selectFrom('massIntentions').select('_id').execute();
     expect(rows).toHaveLength(2);
   });
 });

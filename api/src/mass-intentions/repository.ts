@@ -9,14 +9,14 @@ export const MASS_INTENTIONS_LIST = 'mass_intentions';
 
 /** The request as the mobile app's submit answers it: nothing of its scheduling. */
 function toApi(
-  row: Pick<MassIntentionsTable, '_id' | 'fullname' | 'email' | 'intention' | 'created_at'>,
+  row: Pick<MassIntentionsTable, '_id' | 'fullname' | 'email' | 'intention' | 'createdAt'>,
 ): MassIntention {
   return {
     _id: row._id,
     fullname: row.fullname,
     email: row.email,
     intention: row.intention,
-    createdAt: row.created_at,
+    createdAt: row.createdAt,
   };
 }
 
@@ -27,10 +27,10 @@ export async function addMassIntention(db: Db, input: MassIntentionInput): Promi
     fullname: input.fullname,
     email: input.email,
     intention: input.intention,
-    created_at: timestamp(now),
+    createdAt: timestamp(now),
   };
   await db.kysely.transaction().execute(async (trx) => {
-    await trx.insertInto('mass_intentions').values(row).execute();
+    await trx.insertInto('massIntentions').values(row).execute();
     await bumpChangeCounter(trx, MASS_INTENTIONS_LIST);
   });
   return toApi(row);

@@ -91,41 +91,41 @@ export function reportPeriod(query: ReportQuery, today: string): { from: string;
 /** The report of a period (both days included). */
 export async function intentionsReport(db: Db, from: string, to: string): Promise<IntentionsReport> {
   const rows = await db.kysely
-    .selectFrom('mass_intentions')
-    .innerJoin('masses', 'masses._id', 'mass_intentions.mass_id')
+    .selectFrom('massIntentions')
+    .innerJoin('masses', 'masses._id', 'massIntentions.massId')
     .select([
-      'masses._id as mass_id',
+      'masses._id as massId',
       'masses.date',
       'masses.time',
       'masses.place',
       'masses.title',
       'masses.celebrant',
-      'mass_intentions._id',
-      'mass_intentions.fullname',
-      'mass_intentions.email',
-      'mass_intentions.intention',
-      'mass_intentions.state',
-      'mass_intentions.stipend',
-      'mass_intentions.receipt',
+      'massIntentions._id',
+      'massIntentions.fullname',
+      'massIntentions.email',
+      'massIntentions.intention',
+      'massIntentions.state',
+      'massIntentions.stipend',
+      'massIntentions.receipt',
     ])
     .where('masses.date', '>=', from)
     .where('masses.date', '<=', to)
-    .where('mass_intentions.state', 'in', [...REPORT_STATES])
+    .where('massIntentions.state', 'in', [...REPORT_STATES])
     // As the week lists them: by date, time and place; within a Mass, in the order they were asked for.
     .orderBy('masses.date')
     .orderBy('masses.time')
     .orderBy('masses.place')
     .orderBy('masses._id')
-    .orderBy('mass_intentions.created_at')
-    .orderBy('mass_intentions._id')
+    .orderBy('massIntentions.createdAt')
+    .orderBy('massIntentions._id')
     .execute();
 
   const masses: ReportMass[] = [];
   for (const row of rows) {
     let mass = masses.at(-1);
-    if (mass?._id !== row.mass_id) {
-      const { mass_id, date, time, place, title, celebrant } = row;
-      mass = { _id: mass_id, date, time, place, title, celebrant, intentions: [], stipends: '' };
+    if (mass?._id !== row.massId) {
+      const { massId, date, time, place, title, celebrant } = row;
+      mass = { _id: massId, date, time, place, title, celebrant, intentions: [], stipends: '' };
       masses.push(mass);
     }
     const { _id, fullname, email, intention, stipend, receipt } = row;

@@ -97,10 +97,10 @@ function dateOf(regular: Selectable<RegularMassesTable>, date: string, now: stri
     celebrant: regular.celebrant,
     cap: regular.cap,
     title: '',
-    regular_id: regular._id,
-    regular_date: date,
-    created_at: now,
-    updated_at: now,
+    regularId: regular._id,
+    regularDate: date,
+    createdAt: now,
+    updatedAt: now,
   };
 }
 
@@ -110,24 +110,24 @@ const isStored = (mass: MassRow) => isId(mass._id);
 async function placedCounts(query: Query, ids: string[]): Promise<Map<string, number>> {
   if (!ids.length) return new Map();
   const rows = await query
-    .selectFrom('mass_intentions')
-    .select(['mass_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('mass_id', 'in', ids)
+    .selectFrom('massIntentions')
+    .select(['massId', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('massId', 'in', ids)
     .where('state', 'in', [...PLACED_STATES])
-    .groupBy('mass_id')
+    .groupBy('massId')
     .execute();
-  return new Map(rows.map((row) => [row.mass_id!, Number(row.n)]));
+  return new Map(rows.map((row) => [row.massId!, Number(row.n)]));
 }
 
 /** The dates of regular Masses from `from` to `to` that are rows already (moved or holding intentions). */
 async function storedDates(query: Query, from: string, to: string): Promise<Set<string>> {
   const rows = await query
     .selectFrom('masses')
-    .select(['regular_id', 'regular_date'])
-    .where('regular_date', '>=', from)
-    .where('regular_date', '<=', to)
+    .select(['regularId', 'regularDate'])
+    .where('regularDate', '>=', from)
+    .where('regularDate', '<=', to)
     .execute();
-  return new Set(rows.map((row) => `${row.regular_id}.${row.regular_date}`));
+  return new Set(rows.map((row) => `${row.regularId}.${row.regularDate}`));
 }
 
 /** Every Mass from `from` to `to`, stored or from the regular pattern, by date and time. */
@@ -139,7 +139,7 @@ async function massesBetween(query: Query, from: string, to: string): Promise<Ma
     .where('date', '<=', to)
     .execute();
   const taken = await storedDates(query, from, to);
-  const regulars = await query.selectFrom('regular_masses').selectAll().execute();
+  const regulars = await query.selectFrom('regularMasses').selectAll().execute();
   const now = timestamp();
   const pattern: MassRow[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) {
@@ -166,15 +166,11 @@ async function findMass(query: Query, id: string): Promise<MassRow> {
     const stored = await query
       .selectFrom('masses')
       .selectAll()
-      .where('regular_id', '=', regularId)
-      .where('regular_date', '=', date)
+      .where('regularId', '=', regularId)
+      .where('regularDate', '=', date)
       .executeTakeFirst();
     if (stored) return stored;
-    const regular = await query
-      .selectFrom('regular_masses')
-      .selectAll()
-      .where('_id', '=', regularId)
-      .executeTakeFirst();
+    const regular = await query.selectFrom('regularMasses').selectAll().where('_id', '=', regularId).executeTakeFirst();
     if (regular && regular.weekday === weekdayOf(date)) return dateOf(regular, date, timestamp());
   }
   throw notFound(MASS_MESSAGES.notFound);
@@ -189,13 +185,13 @@ async function storedForUpdate(trx: Transaction<Database>, engine: Db['engine'],
     await trx
       .insertInto('masses')
       .values({ ...mass, _id: newId() })
-      .onConflict((conflict) => conflict.columns(['regular_id', 'regular_date']).doNothing())
+      .onConflict((conflict) => conflict.columns(['regularId', 'regularDate']).doNothing())
       .execute();
   }
   const query = trx.selectFrom('masses').selectAll();
   const found = isStored(mass)
     ? query.where('_id', '=', mass._id)
-    : query.where('regular_id', '=', mass.regular_id).where('regular_date', '=', mass.regular_date);
+    : query.where('regularId', '=', mass.regularId).where('regularDate', '=', mass.regularDate);
   return await lockedForUpdate(found, engine).executeTakeFirstOrThrow();
 }
 
@@ -206,10 +202,7 @@ function lockedForUpdate<Q extends { forUpdate(): Q }>(query: Q, engine: Db['eng
 
 /** An intention, locked: two changes of one intention at once see each other's, one after the other. */
 function intentionForUpdate(trx: Transaction<Database>, engine: Db['engine'], id: string) {
-  return lockedForUpdate(
-    trx.selectFrom('mass_intentions').selectAll().where('_id', '=', id),
-    engine,
-  ).executeTakeFirst();
+  return lockedForUpdate(trx.selectFrom('massIntentions').selectAll().where('_id', '=', id), engine).executeTakeFirst();
 }
 
 /** The Masses with the intentions placed in them, in the order they were asked for (a mark keeps its place). */
@@ -217,18 +210,18 @@ async function withIntentions(query: Query, masses: MassRow[], timeZone: string)
   const ids = masses.filter(isStored).map((mass) => mass._id);
   const placed = ids.length
     ? await query
-        .selectFrom('mass_intentions')
-        .select(['_id', 'fullname', 'intention', 'state', 'mass_id', 'stipend'])
-        .where('mass_id', 'in', ids)
+        .selectFrom('massIntentions')
+        .select(['_id', 'fullname', 'intention', 'state', 'massId', 'stipend'])
+        .where('massId', 'in', ids)
         .where('state', 'in', [...PLACED_STATES])
-        .orderBy('created_at')
+        .orderBy('createdAt')
         .orderBy('_id')
         .execute()
     : [];
   const now = new Date();
   return masses.map((mass) => ({
     _id: mass._id,
-    regularMassId: mass.regular_id,
+    regularMassId: mass.regularId,
     date: mass.date,
     time: mass.time,
     place: mass.place,
@@ -237,7 +230,7 @@ async function withIntentions(query: Query, masses: MassRow[], timeZone: string)
     title: mass.title,
     past: hasBegun(mass.date, mass.time, timeZone, now),
     intentions: placed
-      .filter((row) => row.mass_id === mass._id)
+      .filter((row) => row.massId === mass._id)
       .map((row) => ({
         _id: row._id,
         fullname: row.fullname,
@@ -259,7 +252,7 @@ export async function massWeek(db: Db, day: string): Promise<MassWeek> {
 // --- regular Masses ---
 
 export async function listRegularMasses(db: Db): Promise<RegularMass[]> {
-  const rows = await db.kysely.selectFrom('regular_masses').selectAll().execute();
+  const rows = await db.kysely.selectFrom('regularMasses').selectAll().execute();
   // In the order of the parish's week.
   const { weekStart } = await parishSettings(db);
   const order = (row: RegularMass) => `${(weekdayIndex(row.weekday) - weekStart + 7) % 7} ${row.time} ${row.place}`;
@@ -282,11 +275,11 @@ export async function addRegularMass(db: Db, input: RegularMassInput): Promise<R
     place: input.place,
     celebrant: input.celebrant ?? '',
     cap: input.cap ?? DEFAULT_CAP,
-    created_at: now,
-    updated_at: now,
+    createdAt: now,
+    updatedAt: now,
   };
   await db.kysely.transaction().execute(async (trx) => {
-    await trx.insertInto('regular_masses').values(row).execute();
+    await trx.insertInto('regularMasses').values(row).execute();
     await bumpBoth(trx);
   });
   return toRegular(row);
@@ -302,7 +295,7 @@ export async function editRegularMass(db: Db, id: string, input: RegularMassInpu
   // Read before the transaction: SQLite's one connection is the transaction's until it ends.
   const today = (await parishNow(db)).date;
   return await db.kysely.transaction().execute(async (trx) => {
-    const old = await trx.selectFrom('regular_masses').selectAll().where('_id', '=', id).executeTakeFirst();
+    const old = await trx.selectFrom('regularMasses').selectAll().where('_id', '=', id).executeTakeFirst();
     if (!old) throw notFound(MASS_MESSAGES.regularNotFound);
     const next = {
       place: input.place,
@@ -311,7 +304,7 @@ export async function editRegularMass(db: Db, id: string, input: RegularMassInpu
       time: input.time,
     };
     const coming = await lockedForUpdate(
-      trx.selectFrom('masses').selectAll().where('regular_id', '=', id).where('date', '>=', today),
+      trx.selectFrom('masses').selectAll().where('regularId', '=', id).where('date', '>=', today),
       db.engine,
     ).execute();
     /** What a stored date takes of the change: the fields that changed and that it still has as they were. */
@@ -321,7 +314,7 @@ export async function editRegularMass(db: Db, id: string, input: RegularMassInpu
       ...(next.cap !== old.cap && mass.cap === old.cap ? { cap: next.cap } : {}),
       ...(next.time !== old.time &&
       input.weekday === old.weekday &&
-      mass.date === mass.regular_date &&
+      mass.date === mass.regularDate &&
       mass.time === old.time
         ? { time: next.time }
         : {}),
@@ -336,8 +329,8 @@ export async function editRegularMass(db: Db, id: string, input: RegularMassInpu
     });
     if (over) throw new HttpError(409, MASS_MESSAGES.capBelow(counts.get(over._id)!, `the Mass of ${over.date}`));
     const updated = await trx
-      .updateTable('regular_masses')
-      .set({ weekday: input.weekday, ...next, updated_at: timestamp() })
+      .updateTable('regularMasses')
+      .set({ weekday: input.weekday, ...next, updatedAt: timestamp() })
       .where('_id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -346,7 +339,7 @@ export async function editRegularMass(db: Db, id: string, input: RegularMassInpu
       if (Object.keys(changes).length === 0) continue;
       await trx
         .updateTable('masses')
-        .set({ ...changes, updated_at: timestamp() })
+        .set({ ...changes, updatedAt: timestamp() })
         .where('_id', '=', mass._id)
         .execute();
     }
@@ -362,23 +355,19 @@ export async function editRegularMass(db: Db, id: string, input: RegularMassInpu
 export async function deleteRegularMass(db: Db, id: string): Promise<RegularMass | undefined> {
   const today = (await parishNow(db)).date;
   return await db.kysely.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('regular_masses').selectAll().where('_id', '=', id).executeTakeFirst();
+    const row = await trx.selectFrom('regularMasses').selectAll().where('_id', '=', id).executeTakeFirst();
     if (!row) return undefined;
     await trx
       .deleteFrom('masses')
-      .where('regular_id', '=', id)
+      .where('regularId', '=', id)
       .where('date', '>=', today)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('mass_intentions').select('_id').whereRef('mass_intentions.mass_id', '=', 'masses._id'))),
+        not(exists(selectFrom('massIntentions').select('_id').whereRef('massIntentions.massId', '=', 'masses._id'))),
       )
       .execute();
     // What stays is a Mass of its own from now on, edited and deleted as a one-off Mass is.
-    await trx
-      .updateTable('masses')
-      .set({ regular_id: null, regular_date: null })
-      .where('regular_id', '=', id)
-      .execute();
-    await trx.deleteFrom('regular_masses').where('_id', '=', id).execute();
+    await trx.updateTable('masses').set({ regularId: null, regularDate: null }).where('regularId', '=', id).execute();
+    await trx.deleteFrom('regularMasses').where('_id', '=', id).execute();
     await bumpBoth(trx);
     return toRegular(row);
   });
@@ -396,10 +385,10 @@ export async function addMass(db: Db, input: MassInput): Promise<Mass> {
     celebrant: input.celebrant ?? '',
     cap: input.cap ?? DEFAULT_CAP,
     title: input.title ?? '',
-    regular_id: null,
-    regular_date: null,
-    created_at: now,
-    updated_at: now,
+    regularId: null,
+    regularDate: null,
+    createdAt: now,
+    updatedAt: now,
   };
   await db.kysely.transaction().execute(async (trx) => {
     await trx.insertInto('masses').values(row).execute();
@@ -428,7 +417,7 @@ export async function editMass(db: Db, id: string, input: MassInput): Promise<Ma
         celebrant: input.celebrant ?? '',
         cap,
         title: input.title ?? '',
-        updated_at: timestamp(),
+        updatedAt: timestamp(),
       })
       .where('_id', '=', mass._id)
       .returningAll()
@@ -443,11 +432,11 @@ export async function deleteMass(db: Db, id: string): Promise<MassRow | undefine
   return await db.kysely.transaction().execute(async (trx) => {
     const mass = await trx.selectFrom('masses').selectAll().where('_id', '=', id).executeTakeFirst();
     if (!mass) return undefined;
-    if (mass.regular_id) {
+    if (mass.regularId) {
       const regular = await trx
-        .selectFrom('regular_masses')
+        .selectFrom('regularMasses')
         .select('_id')
-        .where('_id', '=', mass.regular_id)
+        .where('_id', '=', mass.regularId)
         .executeTakeFirst();
       if (regular) throw new HttpError(409, MASS_MESSAGES.regularDate);
     }
@@ -467,19 +456,13 @@ export async function listScheduledIntentions(
   paging?: Paging,
   sortable?: Sortable,
 ): Promise<{ rows: ScheduledMassIntention[]; total: number }> {
-  const { rows, total } = await newestFirst(
-    db,
-    'mass_intentions',
-    ['fullname', 'email', 'intention'],
-    paging,
-    sortable,
-  );
+  const { rows, total } = await newestFirst(db, 'massIntentions', ['fullname', 'email', 'intention'], paging, sortable);
   return { rows: await scheduled(db.kysely, rows), total };
 }
 
 /** The intentions with their Masses, as the team reads them. */
 async function scheduled(query: Query, rows: IntentionRow[]): Promise<ScheduledMassIntention[]> {
-  const ids = [...new Set(rows.map((row) => row.mass_id).filter((id): id is string => !!id))];
+  const ids = [...new Set(rows.map((row) => row.massId).filter((id): id is string => !!id))];
   const masses = ids.length
     ? await query
         .selectFrom('masses')
@@ -493,20 +476,20 @@ async function scheduled(query: Query, rows: IntentionRow[]): Promise<ScheduledM
     fullname: row.fullname,
     email: row.email,
     intention: row.intention,
-    createdAt: row.created_at,
+    createdAt: row.createdAt,
     state: row.state as IntentionState,
-    mass: (row.mass_id && byId.get(row.mass_id)) || null,
+    mass: (row.massId && byId.get(row.massId)) || null,
     stipend: row.stipend,
     receipt: row.receipt,
-    stateChangedAt: row.state_changed_at,
-    stateChangedBy: row.state_changed_by,
+    stateChangedAt: row.stateChangedAt,
+    stateChangedBy: row.stateChangedBy,
   }));
 }
 
 const stateChange = (state: IntentionState, by: Carer) => ({
   state,
-  state_changed_at: timestamp(),
-  state_changed_by: by.name || by.email,
+  stateChangedAt: timestamp(),
+  stateChangedBy: by.name || by.email,
 });
 
 /** The first Mass from now with room for one more intention; a 409 in words when none in a year has. */
@@ -581,7 +564,7 @@ export async function placeIntention(
       const current = await trx
         .selectFrom('masses')
         .selectAll()
-        .where('_id', '=', row.mass_id ?? '')
+        .where('_id', '=', row.massId ?? '')
         .executeTakeFirst();
       throw new HttpError(409, MASS_MESSAGES.placedTwice(current));
     }
@@ -591,8 +574,8 @@ export async function placeIntention(
         ? await lockedNextFreeMass(trx, db.engine, timeZone)
         : await lockedWithRoom(trx, db.engine, await findMass(trx, massId), timeZone);
     const updated = await trx
-      .updateTable('mass_intentions')
-      .set({ ...stateChange('Scheduled', by), mass_id: mass._id })
+      .updateTable('massIntentions')
+      .set({ ...stateChange('Scheduled', by), massId: mass._id })
       .where('_id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -627,12 +610,12 @@ export async function careIntention(
     if (state === 'Said' && !placed) throw new HttpError(409, MASS_MESSAGES.saidUnplaced);
     const changes = {
       ...(state !== undefined && state !== row.state ? stateChange(state, by) : {}),
-      ...(state === 'Requested' || state === 'Cancelled' ? { mass_id: null } : {}),
+      ...(state === 'Requested' || state === 'Cancelled' ? { massId: null } : {}),
       ...(stipend !== undefined ? { stipend: stipend || null } : {}),
       ...(care.receipt !== undefined ? { receipt: care.receipt } : {}),
     };
     const updated = await trx
-      .updateTable('mass_intentions')
+      .updateTable('massIntentions')
       .set(changes)
       .where('_id', '=', id)
       .returningAll()

@@ -46,8 +46,8 @@ export function canonicalTimeZone(name: string): string | undefined {
 const toParish = (row: ParishSettingsTable): Parish => ({
   name: row.name,
   currency: row.currency,
-  timeZone: row.time_zone,
-  weekStart: Number(row.week_start),
+  timeZone: row.timeZone,
+  weekStart: Number(row.weekStart),
 });
 
 /** A copy read once per database; dropped on a change here, by another server's (PostgreSQL), or after a while. */
@@ -61,7 +61,7 @@ const subscribed = new WeakSet<Db>();
 const TRUSTED_MS = 5_000;
 
 async function read(db: Db): Promise<Parish> {
-  const row = await db.kysely.selectFrom('parish_settings').selectAll().where('slot', '=', 1).executeTakeFirst();
+  const row = await db.kysely.selectFrom('parishSettings').selectAll().where('slot', '=', 1).executeTakeFirst();
   // The migration writes the row; should it ever be gone, the first start's defaults stand in.
   if (!row) return { name: 'Our Parish', currency: 'NGN', timeZone: localTimeZone(), weekStart: 1 };
   return toParish(row);
@@ -99,12 +99,12 @@ export async function saveParishSettings(db: Db, parish: Parish): Promise<Parish
     const values = {
       name: parish.name,
       currency: parish.currency,
-      time_zone: parish.timeZone,
-      week_start: parish.weekStart,
-      updated_at: timestamp(),
+      timeZone: parish.timeZone,
+      weekStart: parish.weekStart,
+      updatedAt: timestamp(),
     };
     await trx
-      .insertInto('parish_settings')
+      .insertInto('parishSettings')
       .values({ slot: 1, ...values })
       .onConflict((oc) => oc.column('slot').doUpdateSet(values))
       .execute();

@@ -67,7 +67,7 @@ describe.each(engines())('caring for prayer requests on %s', (_name, engine) => 
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   };
-  const stored = () => server.db.kysely.selectFrom('prayer_requests').selectAll().orderBy('_id').execute();
+  const stored = () => server.db.kysely.selectFrom('prayerRequests').selectAll().orderBy('_id').execute();
 
   it('keeps the mobile app’s submit as it was: its answer carries nothing of the care', async () => {
     const res = await server.call('POST', '/api/v1/prayer/request', { json: { request: 'For my mother' } });

@@ -156,11 +156,11 @@ describe.each(engines())('prayer requests on %s', (_name, engine) => {
     const rows = Array.from({ length: 5000 }, (_, i) => ({
       _id: (0x10000000 + i).toString(16).padStart(24, '0'),
       request: `Request number ${i}`,
-      created_at: new Date(start + i * 1000).toISOString(),
+      createdAt: new Date(start + i * 1000).toISOString(),
     }));
     for (let i = 0; i < rows.length; i += 500) {
       await server.db.kysely
-        .insertInto('prayer_requests')
+        .insertInto('prayerRequests')
         .values(rows.slice(i, i + 500))
         .execute();
     }
@@ -202,7 +202,7 @@ describe.each(engines())('public prayer request rate limit on %s', (_name, engin
     const res = await server.call('POST', '/api/v1/prayer/request', { json: { request: 'Please pray' } });
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ message: expect.stringMatching(/^Too many requests from this address\. Please wait/) });
-    const rows = await server.db.kysely.selectFrom('prayer_requests').select('_id').execute();
+    const rows = await server.db.kysely.selectFrom('prayerRequests').select('_id').execute();
     expect(rows).toHaveLength(2);
   });
 });
@@ -217,21 +217,21 @@ describe.each(engines())('paged administrator lists on %s', (_name, engine) => {
     for (let i = 1; i <= 30; i++) {
       const text = i % 3 === 0 ? `Pray for the SICK of street ${i}` : i === 31 ? '' : `Thanks for day ${i}`;
       await server.db.kysely
-        .insertInto('prayer_requests')
+        .insertInto('prayerRequests')
         .values({
           _id: `${String(i).padStart(24, '0')}`,
           request: text,
-          created_at: `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`,
+          createdAt: `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`,
         })
         .execute();
       await server.db.kysely
-        .insertInto('mass_intentions')
+        .insertInto('massIntentions')
         .values({
           _id: `${String(i).padStart(24, '0')}`,
           fullname: i === 7 ? 'Ada 100%_sure' : `Person ${i}`,
           email: `p${i}@example.com`,
           intention: text,
-          created_at: `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`,
+          createdAt: `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`,
         })
         .execute();
     }

@@ -28,24 +28,24 @@ function toCared(row: StoredRequest): CaredPrayerRequest {
   return {
     _id: row._id,
     request: row.request,
-    createdAt: row.created_at,
+    createdAt: row.createdAt,
     state: row.state as PrayerState,
-    stateChangedAt: row.state_changed_at,
-    stateChangedBy: row.state_changed_by,
+    stateChangedAt: row.stateChangedAt,
+    stateChangedBy: row.stateChangedBy,
     note: row.note,
-    assigneeId: row.assignee_id,
+    assigneeId: row.assigneeId,
   };
 }
 
 /** Submitted by the mobile app: New, with no note and nobody assigned. The answer says nothing of its care. */
 export async function addPrayerRequest(db: Db, request: string): Promise<PrayerRequest> {
   const now = new Date();
-  const row = { _id: newId(now), request, created_at: timestamp(now) };
+  const row = { _id: newId(now), request, createdAt: timestamp(now) };
   await db.kysely.transaction().execute(async (trx) => {
-    await trx.insertInto('prayer_requests').values(row).execute();
+    await trx.insertInto('prayerRequests').values(row).execute();
     await bumpChangeCounter(trx, PRAYER_REQUESTS_LIST);
   });
-  return { _id: row._id, request: row.request, createdAt: row.created_at };
+  return { _id: row._id, request: row.request, createdAt: row.createdAt };
 }
 
 /** Newest first: all of them, or a page of those matching (http/paging.ts), with their care. */
@@ -54,7 +54,7 @@ export async function listPrayerRequests(
   paging?: Paging,
   sortable?: Sortable,
 ): Promise<{ rows: CaredPrayerRequest[]; total: number }> {
-  const { rows, total } = await newestFirst(db, 'prayer_requests', ['request'], paging, sortable);
+  const { rows, total } = await newestFirst(db, 'prayerRequests', ['request'], paging, sortable);
   return { rows: rows.map(toCared), total };
 }
 
@@ -76,9 +76,9 @@ type Carer = Pick<AuthenticatedAdmin, '_id' | 'name' | 'email'>;
 
 const stateChange = (state: PrayerState, by: Carer, now: Date) => ({
   state,
-  state_changed_at: timestamp(now),
-  state_changed_by_id: by._id,
-  state_changed_by: by.name || by.email,
+  stateChangedAt: timestamp(now),
+  stateChangedById: by._id,
+  stateChangedBy: by.name || by.email,
 });
 
 /** The members a request can be assigned to: the active accounts of the team, by name. */
@@ -107,7 +107,7 @@ export async function carePrayerRequest(
     throw badRequest(CARE_MESSAGES.nothing);
   }
   return await db.kysely.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('prayer_requests').selectAll().where('_id', '=', id).executeTakeFirst();
+    const row = await trx.selectFrom('prayerRequests').selectAll().where('_id', '=', id).executeTakeFirst();
     if (!row) throw notFound(CARE_MESSAGES.notFound);
     if (care.assigneeId) {
       const member = await trx
@@ -121,10 +121,10 @@ export async function carePrayerRequest(
     const changes = {
       ...(care.state !== undefined && care.state !== row.state ? stateChange(care.state, by, new Date()) : {}),
       ...(care.note !== undefined ? { note: care.note } : {}),
-      ...(care.assigneeId !== undefined ? { assignee_id: care.assigneeId } : {}),
+      ...(care.assigneeId !== undefined ? { assigneeId: care.assigneeId } : {}),
     };
     const updated = await trx
-      .updateTable('prayer_requests')
+      .updateTable('prayerRequests')
       .set(changes)
       .where('_id', '=', id)
       .returningAll()
@@ -144,7 +144,7 @@ export async function markPrayerRequests(db: Db, ids: string[], state: PrayerSta
   return await db.kysely.transaction().execute(async (trx) => {
     const known = unique.filter(isId);
     const rows = known.length
-      ? await trx.selectFrom('prayer_requests').select(['_id', 'request', 'state']).where('_id', 'in', known).execute()
+      ? await trx.selectFrom('prayerRequests').select(['_id', 'request', 'state']).where('_id', 'in', known).execute()
       : [];
     const missing = unique.length - rows.length;
     if (missing > 0) throw new HttpError(404, CARE_MESSAGES.missing(missing));
@@ -152,7 +152,7 @@ export async function markPrayerRequests(db: Db, ids: string[], state: PrayerSta
     const changing = rows.filter((row) => row.state !== state).map((row) => row._id);
     if (changing.length) {
       await trx
-        .updateTable('prayer_requests')
+        .updateTable('prayerRequests')
         .set(stateChange(state, by, new Date()))
         .where('_id', 'in', changing)
         .execute();
@@ -166,7 +166,7 @@ export async function markPrayerRequests(db: Db, ids: string[], state: PrayerSta
 /** How many requests were responded to: prayed for or answered (the dashboard's figure). */
 export async function countRespondedPrayerRequests(db: Db): Promise<number> {
   const row = await db.kysely
-    .selectFrom('prayer_requests')
+    .selectFrom('prayerRequests')
     .select((eb) => eb.fn.countAll().as('count'))
     .where('state', 'in', [...RESPONDED_STATES])
     .executeTakeFirst();
@@ -176,7 +176,7 @@ export async function countRespondedPrayerRequests(db: Db): Promise<number> {
 /** Moves the request to the trash (trash/store.ts): the trash entry's id; undefined for an unknown id. */
 export async function deletePrayerRequest(db: Db, id: string, by: Deleter): Promise<string | undefined> {
   return await db.kysely.transaction().execute((trx) =>
-    moveToTrash(trx, by, 'prayer_requests', id, (row) => ({
+    moveToTrash(trx, by, 'prayerRequests', id, (row) => ({
       kind: 'prayer request',
       title: String(row.request),
       files: [],
@@ -200,7 +200,7 @@ export async function deleteAllPrayerRequests(
 ): Promise<{ deleted: number; entry?: string }> {
   return await db.kysely.transaction().execute(async (trx) => {
     // Oldest first: restored in the order they came.
-    const query = trx.selectFrom('prayer_requests').selectAll().orderBy('created_at').orderBy('_id');
+    const query = trx.selectFrom('prayerRequests').selectAll().orderBy('createdAt').orderBy('_id');
     const rows = await (state ? query.where('state', '=', state) : query).execute();
     // The rows read are the rows deleted: a request sent meanwhile is neither deleted nor counted.
     if (!rows.length) return { deleted: 0 };
@@ -208,7 +208,7 @@ export async function deleteAllPrayerRequests(
     let deleted = 0;
     for (let at = 0; at < ids.length; at += DELETE_CHUNK) {
       const result = await trx
-        .deleteFrom('prayer_requests')
+        .deleteFrom('prayerRequests')
         .where('_id', 'in', ids.slice(at, at + DELETE_CHUNK))
         .executeTakeFirst();
       deleted += Number(result.numDeletedRows);
@@ -218,7 +218,7 @@ export async function deleteAllPrayerRequests(
       kind: 'prayer request',
       title: state ? inState(rows.length, state) : 'All prayer requests',
       records: rows.length,
-      rows: rows.map((row) => ({ table: 'prayer_requests' as const, row: { ...row } })),
+      rows: rows.map((row) => ({ table: 'prayerRequests' as const, row: { ...row } })),
       files: [],
       lists: [PRAYER_REQUESTS_LIST],
     });
@@ -231,7 +231,7 @@ const DELETE_CHUNK = 500;
 
 export async function countPrayerRequests(db: Db): Promise<number> {
   const row = await db.kysely
-    .selectFrom('prayer_requests')
+    .selectFrom('prayerRequests')
     .select((eb) => eb.fn.countAll().as('count'))
     .executeTakeFirst();
   return Number(row?.count ?? 0);

@@ -92,7 +92,7 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
       config: {
         activity: {
           kind: 'prayer request',
-          nameFrom: { table: 'prayer_requests', column: 'request' },
+          nameFrom: { table: 'prayerRequests', column: 'request' },
           says: ({ named, body }) => careLine(named, body as Care),
         },
       },
@@ -170,7 +170,7 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
     '/prayer/request/:userId/:id',
     recordDelete({
       kind: 'prayer request',
-      nameFrom: { table: 'prayer_requests', column: 'request' },
+      nameFrom: { table: 'prayerRequests', column: 'request' },
       tags: ['prayer requests'],
       summary: 'Delete one prayer request',
     }),

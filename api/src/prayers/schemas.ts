@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Entity, Input, RequiredText } from '../http/contract';
+import type { TableOf } from '../db/schema';
 import type { StoredRow } from '../resources/row';
 
 export const LIMITS = { title: 300, prayer: 20000 } as const;
@@ -27,4 +28,10 @@ export type Prayer = Static<typeof Prayer>;
 /** A stored Section A prayer (table `prayers`). */
 export interface PrayerRow extends StoredRow, PrayerInput {
   createdAt: string;
+}
+
+declare module '../db/schema' {
+  interface Database {
+    prayers: TableOf<PrayerRow>;
+  }
 }

@@ -87,8 +87,8 @@ function newRow(input: ReadingInput, now: Date): ReadingsTable {
     week: input.week,
     date: input.date,
     passage: input.passage,
-    created_at: timestamp(now),
-    updated_at: timestamp(now),
+    createdAt: timestamp(now),
+    updatedAt: timestamp(now),
   };
 }
 
@@ -113,10 +113,10 @@ export async function updateReading(db: Db, id: string, input: ReadingInput, by?
       await assertDayFree(trx, input.day, id);
       await keepVersion(
         trx,
-        { resource: 'readings', recordId: id, row: current, savedAt: current.updated_at, files: [] },
+        { resource: 'readings', recordId: id, row: current, savedAt: current.updatedAt, files: [] },
         by,
       );
-      const updated: ReadingsTable = { ...current, ...input, updated_at: timestamp() };
+      const updated: ReadingsTable = { ...current, ...input, updatedAt: timestamp() };
       await trx
         .updateTable('readings')
         .set({
@@ -124,7 +124,7 @@ export async function updateReading(db: Db, id: string, input: ReadingInput, by?
           week: input.week,
           date: input.date,
           passage: input.passage,
-          updated_at: updated.updated_at,
+          updatedAt: updated.updatedAt,
         })
         .where('_id', '=', id)
         .execute();

@@ -36,12 +36,12 @@ export function toApi(row: ReflectionsTable, origin: string): Reflection {
     topic: row.topic,
     // Ordinary spaces on the way out too: a record restored from the trash is written back as it was kept.
     reflection: plainSpaces(servedHtml(row.reflection, origin)),
-    bibleReading: row.bible_reading,
-    devotionalContent: plainSpaces(servedHtml(row.devotional_content, origin)),
-    devotionalConfession: plainSpaces(servedHtml(row.devotional_confession, origin)),
-    furtherReading: row.further_reading,
+    bibleReading: row.bibleReading,
+    devotionalContent: plainSpaces(servedHtml(row.devotionalContent, origin)),
+    devotionalConfession: plainSpaces(servedHtml(row.devotionalConfession, origin)),
+    furtherReading: row.furtherReading,
     mass: row.mass,
-    createdAt: row.created_at,
+    createdAt: row.createdAt,
   };
 }
 
@@ -50,10 +50,10 @@ const columns = (input: ReflectionInput) => ({
   topic: input.topic,
   // A restored version may hold the non-breaking spaces of its day.
   reflection: plainSpaces(storedHtml(input.reflection)),
-  bible_reading: input.bibleReading,
-  devotional_content: plainSpaces(storedHtml(input.devotionalContent)),
-  devotional_confession: plainSpaces(storedHtml(input.devotionalConfession)),
-  further_reading: input.furtherReading,
+  bibleReading: input.bibleReading,
+  devotionalContent: plainSpaces(storedHtml(input.devotionalContent)),
+  devotionalConfession: plainSpaces(storedHtml(input.devotionalConfession)),
+  furtherReading: input.furtherReading,
   mass: input.mass,
 });
 
@@ -65,10 +65,10 @@ export const inputOf = (row: ReflectionsTable): ReflectionInput => ({
   date: row.date,
   topic: row.topic,
   reflection: row.reflection,
-  bibleReading: row.bible_reading,
-  devotionalContent: row.devotional_content,
-  devotionalConfession: row.devotional_confession,
-  furtherReading: row.further_reading,
+  bibleReading: row.bibleReading,
+  devotionalContent: row.devotionalContent,
+  devotionalConfession: row.devotionalConfession,
+  furtherReading: row.furtherReading,
   mass: row.mass,
 });
 
@@ -120,8 +120,8 @@ export async function addReflection(db: Db, audience: Audience, input: Reflectio
     _id: newId(now),
     audience,
     ...columns(input),
-    created_at: timestamp(now),
-    updated_at: timestamp(now),
+    createdAt: timestamp(now),
+    updatedAt: timestamp(now),
   };
   await guarded(audience, input.date, () =>
     db.kysely.transaction().execute(async (trx) => {
@@ -153,15 +153,15 @@ export async function updateReflection(
           resource: historyOf(audience),
           recordId: id,
           row: current,
-          savedAt: current.updated_at,
+          savedAt: current.updatedAt,
           files: imagesOf(current),
         },
         by,
       );
-      const next: ReflectionsTable = { ...current, ...columns(input), updated_at: timestamp() };
+      const next: ReflectionsTable = { ...current, ...columns(input), updatedAt: timestamp() };
       await trx
         .updateTable('reflections')
-        .set({ ...columns(input), updated_at: next.updated_at })
+        .set({ ...columns(input), updatedAt: next.updatedAt })
         .where('_id', '=', id)
         .execute();
       await bumpChangeCounter(trx, reflectionsList(audience));
@@ -195,7 +195,7 @@ export async function deleteReflection(
     await bumpChangeCounter(trx, reflectionsList(audience));
     const shown = imagesOf(row);
     const images = shown.length
-      ? await trx.selectFrom('editor_images').selectAll().where('name', 'in', shown).execute()
+      ? await trx.selectFrom('editorImages').selectAll().where('name', 'in', shown).execute()
       : [];
     const released = new Set(await releaseImages(trx, shown));
     const kept = images.filter((image) => released.has(image.name));
@@ -205,7 +205,7 @@ export async function deleteReflection(
       records: 1,
       rows: [
         { table: 'reflections', row: { ...row } },
-        ...kept.map((image) => ({ table: 'editor_images' as const, row: { ...image } })),
+        ...kept.map((image) => ({ table: 'editorImages' as const, row: { ...image } })),
       ],
       files: kept.map((image) => image.name),
       lists: [reflectionsList(audience)],
@@ -214,9 +214,9 @@ export async function deleteReflection(
 }
 
 /** Names of uploaded files the rich text shows (`…/uploads/<name>` in an img src). */
-export function imagesOf(row: Pick<ReflectionsTable, 'reflection' | 'devotional_content' | 'devotional_confession'>) {
+export function imagesOf(row: Pick<ReflectionsTable, 'reflection' | 'devotionalContent' | 'devotionalConfession'>) {
   const names = new Set<string>();
-  for (const html of [row.reflection, row.devotional_content, row.devotional_confession]) {
+  for (const html of [row.reflection, row.devotionalContent, row.devotionalConfession]) {
     for (const match of html.matchAll(/<img\b[^>]*\bsrc="([^"]+)"/gi)) {
       const at = match[1].lastIndexOf(UPLOADS_PATH);
       const name = at >= 0 ? match[1].slice(at + UPLOADS_PATH.length) : '';
@@ -233,7 +233,7 @@ export function imagesOf(row: Pick<ReflectionsTable, 'reflection' | 'devotional_
 async function releaseImages(trx: Kysely<Database>, names: string[]): Promise<string[]> {
   const released: string[] = [];
   for (const name of names) {
-    const known = await trx.selectFrom('editor_images').select('name').where('name', '=', name).executeTakeFirst();
+    const known = await trx.selectFrom('editorImages').select('name').where('name', '=', name).executeTakeFirst();
     if (!known) continue;
     const pattern = `%${UPLOADS_PATH}${name}%`;
     const stillShown = await trx
@@ -242,13 +242,13 @@ async function releaseImages(trx: Kysely<Database>, names: string[]): Promise<st
       .where((eb) =>
         eb.or([
           eb('reflection', 'like', pattern),
-          eb('devotional_content', 'like', pattern),
-          eb('devotional_confession', 'like', pattern),
+          eb('devotionalContent', 'like', pattern),
+          eb('devotionalConfession', 'like', pattern),
         ]),
       )
       .executeTakeFirst();
     if (stillShown || (await versionShows(trx, name))) continue;
-    await trx.deleteFrom('editor_images').where('name', '=', name).execute();
+    await trx.deleteFrom('editorImages').where('name', '=', name).execute();
     released.push(name);
   }
   return released;
@@ -261,9 +261,9 @@ async function releaseImages(trx: Kysely<Database>, names: string[]): Promise<st
 export async function sweepEditorImages(db: Db, uploads: UploadStorage, before: Date): Promise<number> {
   const released = await db.kysely.transaction().execute(async (trx) => {
     const stale = await trx
-      .selectFrom('editor_images')
+      .selectFrom('editorImages')
       .select('name')
-      .where('created_at', '<', timestamp(before))
+      .where('createdAt', '<', timestamp(before))
       .execute();
     return releaseImages(
       trx,
@@ -277,6 +277,6 @@ export async function sweepEditorImages(db: Db, uploads: UploadStorage, before: 
 /** Stores an image uploaded from the editor; it is kept while a reflection shows it. */
 export async function addEditorImage(db: Db, uploads: UploadStorage, file: ReceivedFile): Promise<void> {
   await uploads.commit(db, [file], async (trx) => {
-    await trx.insertInto('editor_images').values({ name: file.name, created_at: timestamp() }).execute();
+    await trx.insertInto('editorImages').values({ name: file.name, createdAt: timestamp() }).execute();
   });
 }

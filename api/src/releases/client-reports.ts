@@ -88,16 +88,16 @@ export class SeenBrowsers {
       // Bounded: forgetting only costs a write that changes nothing.
       if (this.written.size >= 100_000) this.written.clear();
       await this.app.db.kysely
-        .insertInto('rollout_browsers')
+        .insertInto('rolloutBrowsers')
         .values({
           remote,
           release,
           since,
           browser,
-          member_id: memberId,
-          seen_at: timestamp(),
-          load_failures: 0,
-          render_failures: 0,
+          memberId,
+          seenAt: timestamp(),
+          loadFailures: 0,
+          renderFailures: 0,
         })
         .onConflict((conflict) => conflict.columns(['remote', 'release', 'since', 'browser']).doNothing())
         .execute();
@@ -115,7 +115,7 @@ export async function rolloutFigures(
   { remote, release, since }: RolloutServed,
 ): Promise<{ seen: number; failed: number }> {
   const row = await app.db.kysely
-    .selectFrom('rollout_browsers')
+    .selectFrom('rolloutBrowsers')
     .select([
       sql<number>`count(distinct member_id)`.as('seen'),
       sql<number>`count(distinct case when load_failures + render_failures > 0 then member_id end)`.as('failed'),
@@ -170,7 +170,7 @@ export async function forgetEndedRollouts(app: FastifyInstance): Promise<number>
     live.rollout ? [{ remote, release: live.rollout.release, since: live.rollout.since }] : [],
   );
   const result = await app.db.kysely
-    .deleteFrom('rollout_browsers')
+    .deleteFrom('rolloutBrowsers')
     .where((eb) =>
       eb.not(
         eb.or(
@@ -280,21 +280,21 @@ export async function clientReportRoutes(parent: FastifyInstance): Promise<void>
       const rollout = app.liveMap.current().map.remotes[remote]?.rollout;
       const failures =
         kind === 'load'
-          ? { load_failures: sql<number>`load_failures + 1` }
-          : { render_failures: sql<number>`render_failures + 1` };
+          ? { loadFailures: sql<number>`load_failures + 1` }
+          : { renderFailures: sql<number>`render_failures + 1` };
       // Only a browser the map gave the release in its current rollout counts: a report for another is
       // ignored. A report that comes with a session counts only for that member's own browser.
       let counted = false;
       if (browser && rollout?.release === release) {
         const member = bearerToken(request) === undefined ? undefined : ((await memberOf(request)) ?? null);
         let update = app.db.kysely
-          .updateTable('rollout_browsers')
+          .updateTable('rolloutBrowsers')
           .set(failures)
           .where('remote', '=', remote)
           .where('release', '=', release)
           .where('since', '=', rollout.since)
           .where('browser', '=', browser);
-        if (member !== undefined) update = update.where('member_id', '=', member ?? '');
+        if (member !== undefined) update = update.where('memberId', '=', member ?? '');
         const updated = await update.executeTakeFirst();
         counted = Number(updated.numUpdatedRows) > 0;
       }

@@ -80,7 +80,7 @@ export class ClusterReleases {
   async has(remote: string, release: string): Promise<boolean> {
     if (!REMOTE_NAME.test(remote) || !RELEASE_NAME.test(release)) return false;
     const row = await this.db.kysely
-      .selectFrom('release_files')
+      .selectFrom('releaseFiles')
       .select('path')
       .where('remote', '=', remote)
       .where('release', '=', release)
@@ -125,7 +125,7 @@ export class ClusterReleases {
 
   private async storedReleases(): Promise<{ remote: string; release: string }[]> {
     return await this.db.kysely
-      .selectFrom('release_files')
+      .selectFrom('releaseFiles')
       .select(['remote', 'release'])
       .where('path', '=', RELEASE_FILE)
       .execute();
@@ -134,7 +134,7 @@ export class ClusterReleases {
   private async pullNow(): Promise<void> {
     // The map first: a push stores releases before the map naming them, so those it names are there.
     const begun = this.changesBegun;
-    const map = await this.db.kysely.selectFrom('remotes_map').select('body').where('id', '=', 1).executeTakeFirst();
+    const map = await this.db.kysely.selectFrom('remotesMap').select('body').where('id', '=', 1).executeTakeFirst();
     const stored = await this.storedReleases();
     // A command of this machine that began meanwhile may have stored releases this list predates.
     if (this.changesBegun === begun) this.removePrunedElsewhere(stored);
@@ -171,14 +171,14 @@ export class ClusterReleases {
     const temporary = path.join(parent, `.copying-${release}-${randomBytes(4).toString('hex')}`);
     try {
       const files = await this.db.kysely
-        .selectFrom('release_files')
+        .selectFrom('releaseFiles')
         .select('path')
         .where('remote', '=', remote)
         .where('release', '=', release)
         .execute();
       for (const { path: relative } of files) {
         const row = await this.db.kysely
-          .selectFrom('release_files')
+          .selectFrom('releaseFiles')
           .select('data')
           .where('remote', '=', remote)
           .where('release', '=', release)
@@ -207,7 +207,7 @@ export class ClusterReleases {
     const localKeys = new Set(local.map(({ remote, release }) => `${remote}/${release}`));
     const map = this.readLocalMap();
     const storedMap = await this.db.kysely
-      .selectFrom('remotes_map')
+      .selectFrom('remotesMap')
       .select('body')
       .where('id', '=', 1)
       .executeTakeFirst();
@@ -221,19 +221,19 @@ export class ClusterReleases {
         const dir = this.releases.store.dirOf(remote, release);
         for (const relative of filesUnder(dir)) {
           await trx
-            .insertInto('release_files')
+            .insertInto('releaseFiles')
             .values({ remote, release, path: relative, data: fs.readFileSync(path.join(dir, ...relative.split('/'))) })
             .execute();
         }
       }
       for (const { remote, release } of pruned) {
-        await trx.deleteFrom('release_files').where('remote', '=', remote).where('release', '=', release).execute();
+        await trx.deleteFrom('releaseFiles').where('remote', '=', remote).where('release', '=', release).execute();
       }
       if (mapChanged) {
         await trx
-          .insertInto('remotes_map')
-          .values({ id: 1, body: map, updated_at: timestamp() })
-          .onConflict((oc) => oc.column('id').doUpdateSet({ body: map, updated_at: timestamp() }))
+          .insertInto('remotesMap')
+          .values({ id: 1, body: map, updatedAt: timestamp() })
+          .onConflict((oc) => oc.column('id').doUpdateSet({ body: map, updatedAt: timestamp() }))
           .execute();
       }
       await bumpChangeCounter(trx, RELEASES_CHANGED);

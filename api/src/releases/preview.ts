@@ -40,16 +40,16 @@ export async function previewOf(db: Db, request: FastifyRequest): Promise<Previe
   if (!SECRET.test(secret)) return null;
   const now = timestamp(new Date());
   const row = await db.kysely
-    .selectFrom('release_previews')
-    .innerJoin('tokens', 'tokens.session_id', 'release_previews.session_id')
+    .selectFrom('releasePreviews')
+    .innerJoin('tokens', 'tokens.sessionId', 'releasePreviews.sessionId')
     .select([
-      'release_previews.remote as remote',
-      'release_previews.release as release',
-      'tokens.token_hash as sessionHash',
+      'releasePreviews.remote as remote',
+      'releasePreviews.release as release',
+      'tokens.tokenHash as sessionHash',
     ])
-    .where('release_previews.secret_hash', '=', hashOf(secret))
-    .where('release_previews.expires_at', '>', now)
-    .where('tokens.expires_at', '>', now)
+    .where('releasePreviews.secretHash', '=', hashOf(secret))
+    .where('releasePreviews.expiresAt', '>', now)
+    .where('tokens.expiresAt', '>', now)
     .executeTakeFirst();
   if (!row) return null;
   // The cookie is half of it: a copied one, without the session that chose the preview, opens nothing.
@@ -61,10 +61,10 @@ export async function previewOf(db: Db, request: FastifyRequest): Promise<Previe
 /** The releases of a remote some browser previews now: pruning one would break the page under it. */
 export async function previewedReleases(db: Db, remote: string): Promise<string[]> {
   const rows = await db.kysely
-    .selectFrom('release_previews')
+    .selectFrom('releasePreviews')
     .select('release')
     .where('remote', '=', remote)
-    .where('expires_at', '>', timestamp())
+    .where('expiresAt', '>', timestamp())
     .execute();
   return rows.map((row) => row.release);
 }
@@ -147,16 +147,16 @@ export async function previewRoutes(parent: FastifyInstance): Promise<void> {
       const secret = randomBytes(32).toString('base64url');
       const now = new Date();
       const expiresAt = new Date(now.getTime() + PREVIEW_HOURS * 3_600_000);
-      await app.db.kysely.deleteFrom('release_previews').where('expires_at', '<=', timestamp(now)).execute();
+      await app.db.kysely.deleteFrom('releasePreviews').where('expiresAt', '<=', timestamp(now)).execute();
       await app.db.kysely
-        .insertInto('release_previews')
+        .insertInto('releasePreviews')
         .values({
-          secret_hash: hashOf(secret),
-          session_id: request.admin!.sessionId,
+          secretHash: hashOf(secret),
+          sessionId: request.admin!.sessionId,
           remote,
           release,
-          created_at: timestamp(now),
-          expires_at: timestamp(expiresAt),
+          createdAt: timestamp(now),
+          expiresAt: timestamp(expiresAt),
         })
         .execute();
       setServerCookie(request, reply, PREVIEW_COOKIE, secret, PREVIEW_HOURS * 3600);
@@ -197,9 +197,9 @@ export async function previewRoutes(parent: FastifyInstance): Promise<void> {
       // Only the session that started a preview ends it; any session may clear its own browser's cookie.
       if (secret)
         await app.db.kysely
-          .deleteFrom('release_previews')
-          .where('secret_hash', '=', hashOf(secret))
-          .where('session_id', '=', request.admin!.sessionId)
+          .deleteFrom('releasePreviews')
+          .where('secretHash', '=', hashOf(secret))
+          .where('sessionId', '=', request.admin!.sessionId)
           .execute();
       clearPreviewCookie(request, reply);
       const shown = preview && app.liveMap.previewShown(preview);

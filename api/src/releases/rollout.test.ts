@@ -302,7 +302,7 @@ describe.each(engines())('rollouts, error reports and automatic rollback on %s',
   });
 
   it('forgets the browsers of a rollout once it ended, keeping those of the current one', async () => {
-    const count = async () => (await server.db.kysely.selectFrom('rollout_browsers').selectAll().execute()).length;
+    const count = async () => (await server.db.kysely.selectFrom('rolloutBrowsers').selectAll().execute()).length;
     await command(() => server.app.releases.deploy('content', NEXT, undefined, 100));
     for (const browser of await browsers(3, true, 100)) await mapFor(browser);
     await forgetEndedRollouts(server.app);

@@ -161,8 +161,8 @@ describe.each(engines())('releases over HTTPS on %s', (_name, engine) => {
     const expired = await newToken('content', 'deploy', 'Expired content CI');
     await server.call('POST', `/api/v1/deploy-tokens/${revoked.id}/revoke`, { token });
     await server.db.kysely
-      .updateTable('deploy_tokens')
-      .set({ expires_at: timestamp(new Date(Date.now() - 60_000)) })
+      .updateTable('deployTokens')
+      .set({ expiresAt: timestamp(new Date(Date.now() - 60_000)) })
       .where('_id', '=', expired.id)
       .execute();
     const archive = archiveOf(build('content', '1.2.0-ddddddd'));

@@ -1,4 +1,5 @@
-import { CamelCasePlugin, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { storedName } from '../db/case';
 import { bumpChangeCounter } from '../db/changes';
 import type { Db } from '../db/database';
 import { newId, timestamp } from '../db/ids';
@@ -9,29 +10,22 @@ import { moveToTrash, type Deleter } from '../trash/store';
 import { uploadNameFromUrl, type ReceivedFile, type UploadStorage } from '../uploads/store';
 import { messagesAbout, type ResourceDefinition, type StoredRow } from './definition';
 
-/** snake_case columns as camelCase fields, except the ones that start with an underscore (`_id`). */
-class ResourceCasePlugin extends CamelCasePlugin {
-  protected override camelCase(name: string): string {
-    return name.startsWith('_') ? name : super.camelCase(name);
-  }
-}
-
-const casePlugin = new ResourceCasePlugin();
-
-/** A table's columns as the plugin names them; each definition's Row says which they are. */
+/** A table's columns; each definition's Row says which they are. */
 type Columns = Record<string, string | number | null>;
 type ResourceTables = Record<string, Columns & { _id: string }>;
 
-const camelCased = (kysely: Kysely<Database>) => kysely.withPlugin(casePlugin) as unknown as Kysely<ResourceTables>;
+// kysely's types cannot follow a table chosen at run time.
+const anyTable = (kysely: Kysely<Database>) => kysely as unknown as Kysely<ResourceTables>;
 
 /** The form's text fields, as received and validated. */
 export type FormFields = Record<string, unknown>;
 
 export type ResourceRepository<Row extends StoredRow> = ReturnType<typeof resourceRepository<Row>>;
 
-/** The queries of a resource; the change counter of its public list is named after its table. */
+/** The queries of a resource; the change counter of its public list is named after its stored table. */
 export function resourceRepository<Row extends StoredRow>(resource: ResourceDefinition<Row>) {
   const { table, file, addedAt } = resource;
+  const listName = storedName(table);
   const messages = messagesAbout(resource.noun);
   // An optional field that a write leaves out is stored empty: its column is text and never null, so a
   // field the definition adds as optional needs nothing more than its schema.
@@ -70,7 +64,7 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
   ): Promise<Row> => {
     let replaced: string | null = null;
     const row = await uploads.commit(db, newFile ? [newFile] : [], async (trx) => {
-      const rows = camelCased(trx);
+      const rows = anyTable(trx);
       const current = (await lock(db, rows, id)) as (Row & Columns) | undefined;
       if (!current) throw notFound(messages.notFound);
       const currentFile = file ? (current[file.column] as string | null) : null;
@@ -86,7 +80,7 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
         .set(changes as Columns)
         .where('_id', '=', id)
         .execute();
-      await bumpChangeCounter(trx, table);
+      await bumpChangeCounter(trx, listName);
       return { ...current, ...changes } as Row;
     });
     await uploads.remove([replaced]);
@@ -95,12 +89,12 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
 
   return {
     /** The change counter of the public list (db/changes.ts). */
-    listName: table,
+    listName,
 
     /** Newest or oldest first, as the definition lists them; the id (which starts with the creation second) breaks ties. */
     list(db: Db): Promise<Row[]> {
       const direction = resource.listed === 'newest first' ? 'desc' : 'asc';
-      return camelCased(db.kysely)
+      return anyTable(db.kysely)
         .selectFrom(table)
         .selectAll()
         .orderBy(addedAt, direction)
@@ -109,7 +103,7 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
     },
 
     find(db: Db, id: string): Promise<Row | undefined> {
-      const query = camelCased(db.kysely).selectFrom(table).selectAll().where('_id', '=', id);
+      const query = anyTable(db.kysely).selectFrom(table).selectAll().where('_id', '=', id);
       return query.executeTakeFirst() as Promise<unknown> as Promise<Row | undefined>;
     },
 
@@ -125,8 +119,8 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
         updatedAt: timestamp(now),
       };
       await uploads.commit(db, received ? [received] : [], async (trx) => {
-        await camelCased(trx).insertInto(table).values(row).execute();
-        await bumpChangeCounter(trx, table);
+        await anyTable(trx).insertInto(table).values(row).execute();
+        await bumpChangeCounter(trx, listName);
       });
       return row as unknown as Row;
     },
@@ -180,17 +174,14 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
         moveToTrash(trx, by, table, id, (row) => ({
           kind: resource.activity.kind,
           title: String(row[resource.activity.nameColumn] ?? ''),
-          files: file ? [row[columnOf(file.column)] as string | null] : [],
-          lists: [table],
+          files: file ? [row[file.column] as string | null] : [],
+          lists: [listName],
           permission: resource.permission === 'finance' ? 'finance' : 'content',
         })),
       );
     },
   };
 }
-
-/** A field's column, as the case plugin names it ('bookImage' → 'book_image'). */
-const columnOf = (field: string) => field.replace(/[A-Z]/g, (capital) => `_${capital.toLowerCase()}`);
 
 /** The fields that were sent: one left out keeps its stored value (or its default on add). */
 function defined(input: FormFields): FormFields {

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Entity, HttpUrl, Input, OneOf, RequiredText } from '../http/contract';
+import type { TableOf } from '../db/schema';
 import type { StoredRow } from '../resources/row';
 
 /** Spelled as the spec spells them ('Lithurgical'). */
@@ -41,4 +42,10 @@ export interface StreamRow extends StoredRow, Omit<StreamInput, 'category'> {
   /** The thumbnail's file name in DATA_DIR/uploads (never a URL). */
   image: string;
   createdAt: string;
+}
+
+declare module '../db/schema' {
+  interface Database {
+    streams: TableOf<StreamRow>;
+  }
 }

@@ -52,9 +52,9 @@ async function listMembers(db: Db, only?: string): Promise<Member[]> {
   if (only !== undefined && !isId(only)) return [];
   const rows = await db.kysely
     .selectFrom('admins')
-    .select(['_id', 'name', 'email', 'role', 'active', 'created_at'])
+    .select(['_id', 'name', 'email', 'role', 'active', 'createdAt'])
     .$if(only !== undefined, (query) => query.where('_id', '=', only!))
-    .orderBy('created_at')
+    .orderBy('createdAt')
     .execute();
   return rows.map((row) => ({
     _id: row._id,
@@ -62,7 +62,7 @@ async function listMembers(db: Db, only?: string): Promise<Member[]> {
     email: row.email,
     role: row.role as Member['role'],
     active: Number(row.active) === 1,
-    createdAt: row.created_at,
+    createdAt: row.createdAt,
   }));
 }
 
@@ -176,7 +176,7 @@ export async function teamRoutes(parent: FastifyInstance): Promise<void> {
           .set({ role, active: active ? 1 : 0 })
           .where('_id', '=', id)
           .execute();
-        if (!active) await trx.deleteFrom('tokens').where('admin_id', '=', id).execute();
+        if (!active) await trx.deleteFrom('tokens').where('adminId', '=', id).execute();
       });
       const message = !active ? 'Member deactivated' : !member.active ? 'Member reactivated' : 'Role changed';
       return { message, data: { ...member, role, active } };

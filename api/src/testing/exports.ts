@@ -7,7 +7,7 @@ import { seedOneOfEach } from './records';
 export const storedRequest = (request: string, createdAt: string, state = 'New') => ({
   _id: newId(new Date(createdAt)),
   request,
-  created_at: createdAt,
+  createdAt,
   state,
   note: '',
 });

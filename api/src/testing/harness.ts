@@ -165,7 +165,7 @@ export async function startServer(
     },
     async storedUploads() {
       if (db.engine === 'postgres')
-        return (await db.kysely.selectFrom('stored_files').select('name').orderBy('name').execute()).map(
+        return (await db.kysely.selectFrom('storedFiles').select('name').orderBy('name').execute()).map(
           (row) => row.name,
         );
       return fs

@@ -6,23 +6,23 @@ import type { TestServer } from './harness';
 /** The tables holding what the administrator and the app's users wrote (sessions and counters aside). */
 const CONTENT_TABLES: (keyof Database)[] = [
   'admins',
-  'mass_intentions',
-  'regular_masses',
+  'massIntentions',
+  'regularMasses',
   'masses',
   'books',
   'donations',
-  'bank_accounts',
+  'bankAccounts',
   'prayers',
   'about',
   'groups',
-  'prayer_requests',
+  'prayerRequests',
   'readings',
   'streams',
   'reflections',
-  'editor_images',
-  'record_versions',
-  'record_version_files',
-  'deploy_tokens',
+  'editorImages',
+  'recordVersions',
+  'recordVersionFiles',
+  'deployTokens',
 ];
 
 /**
@@ -32,7 +32,7 @@ const CONTENT_TABLES: (keyof Database)[] = [
 export async function storedState(server: TestServer): Promise<string> {
   const hash = createHash('sha256');
   for (const table of CONTENT_TABLES) {
-    const key = table === 'editor_images' || table === 'record_version_files' ? 'name' : '_id';
+    const key = table === 'editorImages' || table === 'recordVersionFiles' ? 'name' : '_id';
     const rows = await server.db.kysely
       .selectFrom(table)
       .selectAll()

@@ -82,16 +82,16 @@ export async function putInTrash(trx: Kysely<Database>, by: Deleter, trashing: T
       rows: JSON.stringify(trashing.rows),
       lists: JSON.stringify([...new Set(trashing.lists)]),
       permission: trashing.permission ?? 'content',
-      deleted_by_id: by._id,
-      deleted_by: shorten(by.name || by.email, 200),
-      deleted_at: timestamp(now),
+      deletedById: by._id,
+      deletedBy: shorten(by.name || by.email, 200),
+      deletedAt: timestamp(now),
     })
     .execute();
   const files = [...new Set(trashing.files.filter(UploadStore.isName))];
   if (files.length) {
     await trx
-      .insertInto('trash_files')
-      .values(files.map((name) => ({ entry_id: _id, name })))
+      .insertInto('trashFiles')
+      .values(files.map((name) => ({ entryId: _id, name })))
       .execute();
   }
   return _id;
@@ -125,8 +125,8 @@ const toApi = (row: Omit<TrashTable, 'rows' | 'lists'>): TrashEntry => ({
   kind: row.kind,
   title: row.title,
   records: Number(row.records),
-  deletedBy: row.deleted_by,
-  deletedAt: row.deleted_at,
+  deletedBy: row.deletedBy,
+  deletedAt: row.deletedAt,
 });
 
 /** The permissions of a role among the trash's: an Admin sees every entry, a Manager the content's. */
@@ -139,9 +139,9 @@ export async function listTrash(db: Db, member: Pick<AuthenticatedAdmin, 'role'>
   if (!allowed.length) return [];
   const rows = await db.kysely
     .selectFrom('trash')
-    .select(['_id', 'kind', 'title', 'records', 'permission', 'deleted_by_id', 'deleted_by', 'deleted_at'])
+    .select(['_id', 'kind', 'title', 'records', 'permission', 'deletedById', 'deletedBy', 'deletedAt'])
     .where('permission', 'in', allowed)
-    .orderBy('deleted_at', 'desc')
+    .orderBy('deletedAt', 'desc')
     .orderBy('_id', 'desc')
     .execute();
   return rows.map(toApi);
@@ -176,7 +176,7 @@ export async function restoreFromTrash(
         while (end < rows.length && end - at < BATCH && rows[end]!.table === table) end++;
         // The tables are the ones the deletes named; kysely's types cannot follow a table chosen at run time.
         await trx
-          .insertInto(table as 'prayer_requests')
+          .insertInto(table as 'prayerRequests')
           .values(rows.slice(at, end).map(({ row }) => row) as never[])
           .execute();
         at = end;
@@ -201,7 +201,7 @@ async function discard(trx: Kysely<Database>, ids: string[]): Promise<string[]> 
   const files: string[] = [];
   for (let at = 0; at < ids.length; at += BATCH) {
     const batch = ids.slice(at, at + BATCH);
-    const named = await trx.selectFrom('trash_files').select('name').where('entry_id', 'in', batch).execute();
+    const named = await trx.selectFrom('trashFiles').select('name').where('entryId', 'in', batch).execute();
     files.push(...named.map((file) => file.name));
     const entries = await trx.selectFrom('trash').select('rows').where('_id', 'in', batch).execute();
     const recordIds = entries.flatMap((entry) =>
@@ -210,7 +210,7 @@ async function discard(trx: Kysely<Database>, ids: string[]): Promise<string[]> 
     for (let from = 0; from < recordIds.length; from += BATCH) {
       files.push(...(await forgetVersionsOf(trx, recordIds.slice(from, from + BATCH))));
     }
-    await trx.deleteFrom('trash_files').where('entry_id', 'in', batch).execute();
+    await trx.deleteFrom('trashFiles').where('entryId', 'in', batch).execute();
     await trx.deleteFrom('trash').where('_id', 'in', batch).execute();
   }
   return files;
@@ -218,7 +218,7 @@ async function discard(trx: Kysely<Database>, ids: string[]): Promise<string[]> 
 
 /** Whether the upload `name` belongs to a record in the trash (and so is not served). */
 export async function isInTrash(db: Db, name: string): Promise<boolean> {
-  const found = await db.kysely.selectFrom('trash_files').select('name').where('name', '=', name).executeTakeFirst();
+  const found = await db.kysely.selectFrom('trashFiles').select('name').where('name', '=', name).executeTakeFirst();
   return found !== undefined;
 }
 
@@ -263,7 +263,7 @@ export async function emptyTrash(
 /** Deletes the entries put in the trash before `before`, and their files (an hourly chore): how many went. */
 export async function pruneTrash(db: Db, uploads: UploadStorage, before: Date): Promise<number> {
   const { ids, files } = await db.kysely.transaction().execute(async (trx) => {
-    const rows = await trx.selectFrom('trash').select('_id').where('deleted_at', '<', timestamp(before)).execute();
+    const rows = await trx.selectFrom('trash').select('_id').where('deletedAt', '<', timestamp(before)).execute();
     const ids = rows.map((row) => row._id);
     return { ids, files: await discard(trx, ids) };
   });

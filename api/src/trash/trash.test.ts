@@ -220,7 +220,7 @@ describe.each(engines())('the trash on %s', (_name, engine) => {
     expect(edited.status).toBe(200);
     const covers = [fileName(book.bookImage), fileName(edited.body.data.bookImage as string)];
     const versionsOf = () =>
-      server.db.kysely.selectFrom('record_versions').select('_id').where('record_id', '=', book._id).execute();
+      server.db.kysely.selectFrom('recordVersions').select('_id').where('recordId', '=', book._id).execute();
     expect(await versionsOf()).toHaveLength(1);
 
     // In the trash, its History waits with it; deleted for good, nothing of it is left.
@@ -240,7 +240,7 @@ describe.each(engines())('the trash on %s', (_name, engine) => {
     const longAgo = new Date(Date.now() - (server.config.trashKeepDays + 1) * 86_400_000);
     await server.db.kysely
       .updateTable('trash')
-      .set({ deleted_at: timestamp(longAgo) })
+      .set({ deletedAt: timestamp(longAgo) })
       .where('_id', '=', oldEntry)
       .execute();
 

@@ -26,18 +26,18 @@ export interface TwoFactorState {
 
 export async function twoFactorOf(db: Db, adminId: string): Promise<TwoFactorState | undefined> {
   const row = await db.kysely
-    .selectFrom('two_factor')
+    .selectFrom('twoFactor')
     .select(['enabled', 'secret'])
-    .where('admin_id', '=', adminId)
+    .where('adminId', '=', adminId)
     .executeTakeFirst();
   return row && { enabled: Number(row.enabled) === 1, secret: row.secret };
 }
 
 export async function recoveryCodesLeft(db: Db, adminId: string): Promise<number> {
   const row = await db.kysely
-    .selectFrom('recovery_codes')
+    .selectFrom('recoveryCodes')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('admin_id', '=', adminId)
+    .where('adminId', '=', adminId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -45,13 +45,13 @@ export async function recoveryCodesLeft(db: Db, adminId: string): Promise<number
 /** Keeps a new secret waiting for its first code; false when two-factor sign-in is already on. */
 export async function saveSetup(db: Db, adminId: string, sealedSecret: string): Promise<boolean> {
   const result = await db.kysely
-    .insertInto('two_factor')
-    .values({ admin_id: adminId, secret: sealedSecret, enabled: 0, last_step: null, created_at: timestamp() })
+    .insertInto('twoFactor')
+    .values({ adminId, secret: sealedSecret, enabled: 0, lastStep: null, createdAt: timestamp() })
     .onConflict((conflict) =>
       conflict
-        .column('admin_id')
-        .doUpdateSet({ secret: sealedSecret, last_step: null, created_at: timestamp() })
-        .where('two_factor.enabled', '=', 0),
+        .column('adminId')
+        .doUpdateSet({ secret: sealedSecret, lastStep: null, createdAt: timestamp() })
+        .where('twoFactor.enabled', '=', 0),
     )
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -61,16 +61,16 @@ export async function saveSetup(db: Db, adminId: string, sealedSecret: string): 
 export async function enable(db: Db, adminId: string, step: number, codeHashes: string[]): Promise<boolean> {
   return await db.kysely.transaction().execute(async (trx) => {
     const result = await trx
-      .updateTable('two_factor')
-      .set({ enabled: 1, last_step: step })
-      .where('admin_id', '=', adminId)
+      .updateTable('twoFactor')
+      .set({ enabled: 1, lastStep: step })
+      .where('adminId', '=', adminId)
       .where('enabled', '=', 0)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
-    await trx.deleteFrom('recovery_codes').where('admin_id', '=', adminId).execute();
+    await trx.deleteFrom('recoveryCodes').where('adminId', '=', adminId).execute();
     await trx
-      .insertInto('recovery_codes')
-      .values(codeHashes.map((code_hash) => ({ admin_id: adminId, code_hash })))
+      .insertInto('recoveryCodes')
+      .values(codeHashes.map((codeHash) => ({ adminId, codeHash })))
       .execute();
     return true;
   });
@@ -79,9 +79,9 @@ export async function enable(db: Db, adminId: string, step: number, codeHashes: 
 /** Turns it off: the secret, the recovery codes and any login waiting for a code go. */
 export async function turnOff(db: Db, adminId: string): Promise<boolean> {
   return await db.kysely.transaction().execute(async (trx) => {
-    await trx.deleteFrom('recovery_codes').where('admin_id', '=', adminId).execute();
-    await trx.deleteFrom('login_challenges').where('admin_id', '=', adminId).execute();
-    const result = await trx.deleteFrom('two_factor').where('admin_id', '=', adminId).executeTakeFirst();
+    await trx.deleteFrom('recoveryCodes').where('adminId', '=', adminId).execute();
+    await trx.deleteFrom('loginChallenges').where('adminId', '=', adminId).execute();
+    const result = await trx.deleteFrom('twoFactor').where('adminId', '=', adminId).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   });
 }
@@ -98,19 +98,19 @@ export async function checkCode(db: Db, dataDir: string, adminId: string, code: 
   if (!state?.enabled) return 'wrong';
   if (!isTotpCode(code)) {
     const used = await db.kysely
-      .deleteFrom('recovery_codes')
-      .where('admin_id', '=', adminId)
-      .where('code_hash', '=', hashRecoveryCode(dataDir, code))
+      .deleteFrom('recoveryCodes')
+      .where('adminId', '=', adminId)
+      .where('codeHash', '=', hashRecoveryCode(dataDir, code))
       .executeTakeFirst();
     return Number(used.numDeletedRows) === 1 ? 'accepted' : 'wrong';
   }
   const step = stepOf(openSecret(dataDir, state.secret), code);
   if (step === undefined) return 'wrong';
   const result = await db.kysely
-    .updateTable('two_factor')
-    .set({ last_step: step })
-    .where('admin_id', '=', adminId)
-    .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
+    .updateTable('twoFactor')
+    .set({ lastStep: step })
+    .where('adminId', '=', adminId)
+    .where((eb) => eb.or([eb('lastStep', 'is', null), eb('lastStep', '<', step)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1 ? 'accepted' : 'replayed';
 }
@@ -120,13 +120,13 @@ export async function newChallenge(db: Db, adminId: string, purpose: ChallengePu
   const challenge = randomBytes(32).toString('base64url');
   const now = new Date();
   // Ended challenges are swept at each new one, as sessions are at each login.
-  await db.kysely.deleteFrom('login_challenges').where('expires_at', '<=', timestamp(now)).execute();
+  await db.kysely.deleteFrom('loginChallenges').where('expiresAt', '<=', timestamp(now)).execute();
   await db.kysely
-    .insertInto('login_challenges')
+    .insertInto('loginChallenges')
     .values({
-      challenge_hash: hashToken(challenge),
-      admin_id: adminId,
-      expires_at: timestamp(new Date(now.getTime() + CHALLENGE_MINUTES[purpose] * 60_000)),
+      challengeHash: hashToken(challenge),
+      adminId,
+      expiresAt: timestamp(new Date(now.getTime() + CHALLENGE_MINUTES[purpose] * 60_000)),
       attempts: 0,
       purpose,
     })
@@ -144,14 +144,14 @@ export async function tryChallenge(
   purpose: ChallengePurpose = 'code',
 ): Promise<{ adminId: string; attempts: number } | undefined> {
   const row = await db.kysely
-    .updateTable('login_challenges')
+    .updateTable('loginChallenges')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('challenge_hash', '=', hashToken(challenge))
+    .where('challengeHash', '=', hashToken(challenge))
     .where('purpose', '=', purpose)
-    .where('expires_at', '>', timestamp())
-    .returning(['admin_id', 'attempts'])
+    .where('expiresAt', '>', timestamp())
+    .returning(['adminId', 'attempts'])
     .executeTakeFirst();
-  return row && { adminId: row.admin_id, attempts: Number(row.attempts) };
+  return row && { adminId: row.adminId, attempts: Number(row.attempts) };
 }
 
 /** The account of a challenge of this purpose that has not expired, without counting a try. */
@@ -161,27 +161,27 @@ export async function challengeAccount(
   purpose: ChallengePurpose,
 ): Promise<string | undefined> {
   const row = await db.kysely
-    .selectFrom('login_challenges')
-    .select('admin_id')
-    .where('challenge_hash', '=', hashToken(challenge))
+    .selectFrom('loginChallenges')
+    .select('adminId')
+    .where('challengeHash', '=', hashToken(challenge))
     .where('purpose', '=', purpose)
-    .where('expires_at', '>', timestamp())
+    .where('expiresAt', '>', timestamp())
     .executeTakeFirst();
-  return row?.admin_id;
+  return row?.adminId;
 }
 
 /** Ends every pending login step of the account (an enrolment done makes the others pointless). */
 export async function endChallengesOf(db: Db, adminId: string): Promise<void> {
-  await db.kysely.deleteFrom('login_challenges').where('admin_id', '=', adminId).execute();
+  await db.kysely.deleteFrom('loginChallenges').where('adminId', '=', adminId).execute();
 }
 
 export async function endChallenge(db: Db, challenge: string): Promise<void> {
-  await db.kysely.deleteFrom('login_challenges').where('challenge_hash', '=', hashToken(challenge)).execute();
+  await db.kysely.deleteFrom('loginChallenges').where('challengeHash', '=', hashToken(challenge)).execute();
 }
 
 export async function requiredForAdmins(db: Db): Promise<boolean> {
   const row = await db.kysely
-    .selectFrom('team_settings')
+    .selectFrom('teamSettings')
     .select('value')
     .where('name', '=', REQUIRED_FOR_ADMINS)
     .executeTakeFirst();
@@ -191,7 +191,7 @@ export async function requiredForAdmins(db: Db): Promise<boolean> {
 export async function setRequiredForAdmins(db: Db, required: boolean): Promise<void> {
   const value = required ? '1' : '0';
   await db.kysely
-    .insertInto('team_settings')
+    .insertInto('teamSettings')
     .values({ name: REQUIRED_FOR_ADMINS, value })
     .onConflict((conflict) => conflict.column('name').doUpdateSet({ value }))
     .execute();

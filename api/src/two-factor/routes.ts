@@ -329,14 +329,14 @@ export async function twoFactorRoutes(parent: FastifyInstance): Promise<void> {
       const proof = request.body.proof;
       const row = await db.kysely
         .selectFrom('admins')
-        .select('password_hash')
+        .select('passwordHash')
         .where('_id', '=', admin._id)
         .executeTakeFirstOrThrow();
       const proven = isTotpCode(typed(proof))
         ? (await checkCode(db, dataDir, admin._id, typed(proof))) === 'accepted'
         : // A guess placed as a login's is (auth/attempts.ts), before its hash.
           await checkedPassword(request, reply, admin._id, (priority) =>
-            verifyPassword(proof, row.password_hash, priority),
+            verifyPassword(proof, row.passwordHash, priority),
           );
       if (!proven) throw badRequest(MESSAGES.wrongProof);
       await turnOff(db, admin._id);

@@ -98,8 +98,8 @@ describe.each(engines())('two-factor sign-in on %s', (_name, engine) => {
     for (const code of codes) expect(code).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/);
 
     // Stored hashed, the secret not in clear: a copy of the database alone is not enough.
-    const stored = JSON.stringify(await server.db.kysely.selectFrom('recovery_codes').selectAll().execute());
-    const secretRow = JSON.stringify(await server.db.kysely.selectFrom('two_factor').selectAll().execute());
+    const stored = JSON.stringify(await server.db.kysely.selectFrom('recoveryCodes').selectAll().execute());
+    const secretRow = JSON.stringify(await server.db.kysely.selectFrom('twoFactor').selectAll().execute());
     for (const code of codes) expect(stored).not.toContain(code);
     expect(secretRow).not.toContain(secret);
 
@@ -202,7 +202,7 @@ describe.each(engines())('two-factor sign-in on %s', (_name, engine) => {
     const again = await turnOn(account);
     expect((await off(codeFor(again.uri))).status).toBe(200);
     expect(uri).not.toBe(again.uri);
-    const left = server.db.kysely.selectFrom('recovery_codes').selectAll().where('admin_id', '=', account.id);
+    const left = server.db.kysely.selectFrom('recoveryCodes').selectAll().where('adminId', '=', account.id);
     expect(await left.execute()).toEqual([]);
   });
 
@@ -375,9 +375,9 @@ describe.each(engines())('two-factor sign-in on %s', (_name, engine) => {
       const late = await ticket();
       expect((await enrolSetup(late)).status).toBe(200);
       await server.db.kysely
-        .updateTable('login_challenges')
-        .set({ expires_at: timestamp(new Date(Date.now() - 1000)) })
-        .where('admin_id', '=', newcomer.id)
+        .updateTable('loginChallenges')
+        .set({ expiresAt: timestamp(new Date(Date.now() - 1000)) })
+        .where('adminId', '=', newcomer.id)
         .execute();
       expect((await enrolSetup(late)).status).toBe(401);
       expect((await enrolEnable(late, codeFor(uri))).status).toBe(401);

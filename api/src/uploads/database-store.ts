@@ -76,17 +76,17 @@ export class DatabaseUploadStore implements UploadStorage {
 
   private async insert(trx: Transaction<Database>, name: string, source: string): Promise<void> {
     const { size } = await fs.promises.stat(source);
-    await trx.insertInto('stored_files').values({ name, size, created_at: timestamp() }).execute();
+    await trx.insertInto('storedFiles').values({ name, size, createdAt: timestamp() }).execute();
     let seq = 0;
     for await (const data of fs.createReadStream(source, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>)
-      await trx.insertInto('stored_file_chunks').values({ name, seq: seq++, data }).execute();
+      await trx.insertInto('storedFileChunks').values({ name, seq: seq++, data }).execute();
   }
 
   /** The stored file of that name, or undefined. */
   async read(name: string): Promise<StoredFile | undefined> {
     if (!UploadStore.isName(name)) return undefined;
     const row = await this.db.kysely
-      .selectFrom('stored_files')
+      .selectFrom('storedFiles')
       .select('size')
       .where('name', '=', name)
       .executeTakeFirst();
@@ -100,7 +100,7 @@ export class DatabaseUploadStore implements UploadStorage {
           (async function* () {
             for (let seq = 0; ; seq++) {
               const chunk = await kysely
-                .selectFrom('stored_file_chunks')
+                .selectFrom('storedFileChunks')
                 .select('data')
                 .where('name', '=', name)
                 .where('seq', '=', seq)
@@ -119,7 +119,7 @@ export class DatabaseUploadStore implements UploadStorage {
     for (let at = 0; at < stored.length; at += BATCH) {
       try {
         await this.db.kysely
-          .deleteFrom('stored_files')
+          .deleteFrom('storedFiles')
           .where('name', 'in', stored.slice(at, at + BATCH))
           .execute();
       } catch (error) {
@@ -144,9 +144,9 @@ export class DatabaseUploadStore implements UploadStorage {
     for (;;) {
       const batch = (
         await this.db.kysely
-          .selectFrom('stored_files')
+          .selectFrom('storedFiles')
           .select('name')
-          .where('created_at', '<', timestamp(orphanedBefore))
+          .where('createdAt', '<', timestamp(orphanedBefore))
           .where('name', '>', after)
           .orderBy('name')
           .limit(BATCH)
@@ -157,7 +157,7 @@ export class DatabaseUploadStore implements UploadStorage {
       const named = await isReferenced(batch);
       const orphans = batch.filter((name) => !named.has(name));
       if (orphans.length) {
-        await this.db.kysely.deleteFrom('stored_files').where('name', 'in', orphans).execute();
+        await this.db.kysely.deleteFrom('storedFiles').where('name', 'in', orphans).execute();
         orphanCount += orphans.length;
       }
     }
@@ -222,7 +222,7 @@ export class DatabaseUploadStore implements UploadStorage {
     for (const file of candidates) {
       const name = path.basename(file);
       const known = await this.db.kysely
-        .selectFrom('stored_files')
+        .selectFrom('storedFiles')
         .select('name')
         .where('name', '=', name)
         .executeTakeFirst();

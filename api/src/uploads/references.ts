@@ -2,15 +2,15 @@ import type { Db } from '../db/database';
 
 /** Every column that names a stored upload. A new one must be listed here, or the sweep deletes its files. */
 const REFERENCES = [
-  ['books', 'book_image'],
+  ['books', 'bookImage'],
   ['streams', 'image'],
-  ['groups', 'group_image'],
-  ['donations', 'file_name'],
-  ['editor_images', 'name'],
+  ['groups', 'groupImage'],
+  ['donations', 'fileName'],
+  ['editorImages', 'name'],
   // A record in the trash keeps its files until the entry is restored, deleted or pruned.
-  ['trash_files', 'name'],
+  ['trashFiles', 'name'],
   // The pictures a kept version of a record shows (history/versions.ts).
-  ['record_version_files', 'name'],
+  ['recordVersionFiles', 'name'],
 ] as const;
 
 /** Asked in batches, so that the query stays within the engines' parameter limits. */
@@ -26,8 +26,8 @@ export function referencedUploads(db: Db): (names: string[]) => Promise<Set<stri
         // Table and column come from the fixed list above; kysely's types cannot follow the union.
         const rows = (await db.kysely
           .selectFrom(table as 'books')
-          .select(`${column} as name` as 'book_image as name')
-          .where(column as 'book_image', 'in', batch)
+          .select(`${column} as name` as 'bookImage as name')
+          .where(column as 'bookImage', 'in', batch)
           .execute()) as { name: string | null }[];
         for (const row of rows) if (row.name) found.add(row.name);
       }

@@ -127,12 +127,12 @@ describe.each(engines())('UploadStore.commit on %s', (_name, engine) => {
   }
   const row = (id: string, image: string) => ({
     _id: id,
-    book_name: 'b',
-    book_link: 'https://example.org',
-    book_image: image,
+    bookName: 'b',
+    bookLink: 'https://example.org',
+    bookImage: image,
     category: 'Devotional' as const,
-    date_added: timestamp(),
-    updated_at: timestamp(),
+    dateAdded: timestamp(),
+    updatedAt: timestamp(),
   });
   const exists = async (id: string) =>
     !!(await db.kysely.selectFrom('books').select('_id').where('_id', '=', id).executeTakeFirst());
@@ -202,12 +202,12 @@ describe.each(engines())('the uploads sweep on %s (what a crash left half done)'
       .insertInto('books')
       .values({
         _id: newId(),
-        book_name: 'b',
-        book_link: 'https://example.org',
-        book_image: image,
+        bookName: 'b',
+        bookLink: 'https://example.org',
+        bookImage: image,
         category: 'Devotional',
-        date_added: timestamp(),
-        updated_at: timestamp(),
+        dateAdded: timestamp(),
+        updatedAt: timestamp(),
       })
       .execute();
   const sweep = () =>
@@ -250,7 +250,7 @@ describe.each(engines())('the uploads sweep on %s (what a crash left half done)'
     for (const name of [kept, editorImage, orphan]) write(store.pathOf(name), 2 * HOUR);
     write(store.pathOf(youngOrphan));
     await addBook(kept);
-    await db.kysely.insertInto('editor_images').values({ name: editorImage, created_at: timestamp() }).execute();
+    await db.kysely.insertInto('editorImages').values({ name: editorImage, createdAt: timestamp() }).execute();
     expect(await sweep()).toEqual({ published: 0, discarded: 0, orphans: 1 });
     expect(listing().stored).toEqual([kept, editorImage, youngOrphan].sort());
   });
@@ -328,11 +328,7 @@ if (postgres.length)
       const donation = await addDonation(content);
       const name = fileName(donation.fileUrl);
       expect(fs.readdirSync(a.config.uploadsDir).filter((entry) => !entry.startsWith('.'))).toEqual([]);
-      const chunks = await a.db.kysely
-        .selectFrom('stored_file_chunks')
-        .select('seq')
-        .where('name', '=', name)
-        .execute();
+      const chunks = await a.db.kysely.selectFrom('storedFileChunks').select('seq').where('name', '=', name).execute();
       expect(chunks.length).toBeGreaterThan(1);
       const served = await fetch(`${b.url}/uploads/${name}`);
       expect(served.status).toBe(200);
@@ -385,11 +381,11 @@ if (postgres.length)
       await a.storeUpload(orphan, 'bytes');
       await a.storeUpload(young, 'bytes');
       const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
-      await a.db.kysely.updateTable('stored_files').set({ created_at: hourAgo }).where('name', '=', orphan).execute();
+      await a.db.kysely.updateTable('storedFiles').set({ createdAt: hourAgo }).where('name', '=', orphan).execute();
       const kept = await addDonation(Buffer.from('%PDF-1.7\nkept'));
       await a.db.kysely
-        .updateTable('stored_files')
-        .set({ created_at: hourAgo })
+        .updateTable('storedFiles')
+        .set({ createdAt: hourAgo })
         .where('name', '=', fileName(kept.fileUrl))
         .execute();
       // A stopped instance of this machine (no such process), and this one's young file.
@@ -461,7 +457,7 @@ if (postgres.length)
       const dayAgo = new Date(Date.now() - 86_400_000);
       fs.utimesSync(abandoned, dayAgo, dayAgo);
       // This hour's shared chores are A's: B's timer finds them done.
-      await a.db.kysely.deleteFrom('chore_runs').execute();
+      await a.db.kysely.deleteFrom('choreRuns').execute();
       await choresOf(a.app)(false);
       await choresOf(b.app)(false);
       expect(fs.existsSync(abandoned)).toBe(false);
