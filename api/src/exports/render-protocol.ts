@@ -1,4 +1,3 @@
-import type { MassWeek } from '../masses/schemas';
 import type { CellFormat } from './definition';
 
 // What the event loop and a renderer thread (render-worker.ts) say to each other.
@@ -17,7 +16,11 @@ export type RenderMessage =
   | { type: 'rows'; rows: unknown[][] }
   /** The workbook of the rows sent since the reset. */
   | { type: 'workbook'; layout: WorkbookLayout; formats: CellFormat[] }
-  | { type: 'pdf'; week: MassWeek; large: boolean; parish: string };
+  /**
+   * A document written by the module at the path `module` (its `writeDocument(input)`: a stream of
+   * chunks), loaded on the thread at its first use. The feature that asks names its own module.
+   */
+  | { type: 'document'; module: string; input: unknown };
 
-/** The answer to a 'workbook' or 'pdf' message. */
+/** The answer to a 'workbook' or 'document' message. */
 export type RenderAnswer = { file: Uint8Array } | { error: string };

@@ -1,11 +1,16 @@
 import { parentPort } from 'node:worker_threads';
 import type { RenderAnswer, RenderMessage } from './render-protocol';
 
+/** A module that writes a document on a renderer thread (masses/pdf.ts: the week's PDF). */
+export interface DocumentWriter {
+  writeDocument(input: unknown): AsyncIterable<unknown>;
+}
+
 // Each kind's code is loaded at its first use (require: import() would leave the tests' compiler
 // behind), so that a thread that only writes workbooks starts without pdfkit.
 /* eslint-disable @typescript-eslint/no-require-imports */
 const workbooks = () => require('./workbook') as typeof import('./workbook');
-const pdfs = () => require('../masses/pdf') as typeof import('../masses/pdf');
+const documents = (module: string) => require(module) as DocumentWriter;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 // The files that take seconds of CPU to write (an Excel workbook of 20,000 rows, a PDF with its fonts
@@ -29,7 +34,7 @@ async function answer(message: RenderMessage): Promise<Uint8Array | undefined> {
     return await workbooks().writeWorkbook(gathered, message.formats, message.layout);
   }
   const chunks: Buffer[] = [];
-  const doc = pdfs().weekPdf(message.week, { large: message.large, parish: message.parish });
+  const doc = documents(message.module).writeDocument(message.input);
   for await (const chunk of doc) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }

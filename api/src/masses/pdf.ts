@@ -30,6 +30,17 @@ export function massHeading(mass: Pick<Mass, 'time' | 'place' | 'title' | 'celeb
   return `${mass.time} — ${mass.place}${mass.title ? ` — ${mass.title}` : ''}${mass.celebrant ? ` (${mass.celebrant})` : ''}`;
 }
 
+export interface WeekPdfInput {
+  week: MassWeek;
+  large: boolean;
+  parish: string;
+}
+
+/** Written on a renderer thread (exports/render-worker.ts), which loads this module by its path. */
+export function writeDocument({ week, large, parish }: WeekPdfInput): PDFKit.PDFDocument {
+  return weekPdf(week, { large, parish });
+}
+
 /**
  * The week's sheet as a PDF stream (ended: read it to its end), headed by the parish's name as the
  * print view is. Large print sets it in 16 pt, not 11.

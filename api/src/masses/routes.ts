@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
@@ -8,6 +9,7 @@ import { badRequest, notFound } from '../http/errors';
 import { jsonWrite, RecordParams, UserParams } from '../auth/account-routes';
 import { errorResponses } from '../http/validation';
 import { isCalendarDate } from '../http/dates';
+import type { WeekPdfInput } from './pdf';
 import { reportRoutes } from './report-routes';
 import { parishNow, parishSettings } from '../parish/settings';
 import {
@@ -41,6 +43,9 @@ import {
 } from './schemas';
 
 const TAGS = ['masses'];
+
+/** The week's PDF is written on a renderer thread, which loads pdf.ts (and pdfkit) there, not here. */
+const WEEK_PDF = path.join(__dirname, `pdf${path.extname(__filename)}`);
 
 /** A regular Mass in words, for the activity record: "Sunday 10:30, Main church". */
 const regularInWords = (mass: { weekday: string; time: string; place: string }) =>
@@ -127,7 +132,11 @@ export function massRoutes(parent: FastifyInstance, invalidate: () => void): voi
       const { name: parish } = await parishSettings(db);
       const pdf = await request
         .renderer!.job()
-        .finish({ type: 'pdf', week, large: request.query.large === '1', parish });
+        .finish({
+          type: 'document',
+          module: WEEK_PDF,
+          input: { week, large: request.query.large === '1', parish } satisfies WeekPdfInput,
+        });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="mass-intentions-${week.week}.pdf"`)
