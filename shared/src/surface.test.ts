@@ -74,14 +74,18 @@ describe("shared's public surface", () => {
     // What remotes released before 3.13 declared their calls with: the page of a growing list (the
     // apps here use pageCall), and a resource's calls apart from its keys (resourceWithCalls).
     // And Delete All of a whole list (useRemoveAll, since 3.13): the apps here delete one tab's share.
-    // And the record screens of before the record controller: recordScreens, useRecordInList.
+    // And the record screens of before the record controller: recordScreens, useRecord, useRecordInList
+    // (with the words they take), and the delete of a record on screen (useRemove).
     const keptForReleasedRemotesOfData = [
       'PageAnswer',
       'PageRequest',
       'resourceCalls',
       'useRemoveAll',
       'recordScreens',
+      'useRecord',
       'useRecordInList',
+      'MissingWords',
+      'useRemove',
     ];
     const exported = exportsOf('data/index.ts');
     expect(exported.length).toBeGreaterThan(0);

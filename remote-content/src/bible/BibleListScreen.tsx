@@ -17,7 +17,7 @@ import {
 import { useResource } from 'shared/data';
 import { BIBLE_WEEKS, bibleReadings, readingsApi, type Reading } from './api';
 import { CsvImport } from './CsvImport';
-import type { ReadingState } from './readingState';
+import { readingKind } from './kind';
 
 const WeekPicker = styled.div`
   display: flex;
@@ -81,18 +81,15 @@ const columns: Column<Reading>[] = [
   {
     header: 'Action',
     fit: true,
-    cell: (reading) => {
-      const state: ReadingState = { reading };
-      return (
-        <RowAction
-          to={`/bible-plan-details/${reading._id}`}
-          state={state}
-          aria-label={`View details of Day ${reading.day}`}
-        >
-          View Details
-        </RowAction>
-      );
-    },
+    cell: (reading) => (
+      <RowAction
+        to={readingKind.details!(reading._id)}
+        state={readingKind.stateOf(reading)}
+        aria-label={`View details of Day ${reading.day}`}
+      >
+        View Details
+      </RowAction>
+    ),
   },
 ];
 

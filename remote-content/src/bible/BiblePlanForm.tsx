@@ -1,48 +1,20 @@
 import { DateField, formValues, NumberField, RecordForm, TextAreaField } from 'shared';
-import { useSave } from 'shared/data';
-import { BIBLE_WEEKS, readingsApi, type Reading } from './api';
+import type { RecordController } from 'shared/data';
+import { BIBLE_WEEKS, type Reading } from './api';
 import { MAX_DAY, readingSchema } from './bibleSchema';
-import { listOfWeek, type ReadingState } from './readingState';
+import type { ReadingValues } from './kind';
 import { dayOfYear, useLinkedDate } from '../linkedDate';
 
-type BiblePlanFormProps = { mode: 'add' } | { mode: 'edit'; reading: Reading };
-
-interface Values {
-  day: number | '';
-  week: number | '';
-  date: string;
-  passage: string;
-}
-
 /** Add Bible Plan (/bible-plan-organizer) and Edit (/edit-bible-plan/{id}): one form, two modes. */
-export function BiblePlanForm(props: BiblePlanFormProps) {
-  const reading = props.mode === 'edit' ? props.reading : undefined;
+export function BiblePlanForm({ controller }: { controller: RecordController<Reading, ReadingValues> }) {
   const linkedDate = useLinkedDate();
-
-  const save = useSave<Values>(
-    reading
-      ? {
-          write: (values, userId) => readingsApi.update(userId, reading._id, input(values)),
-          toast: 'Reading updated successfully',
-          back: (answer) => ({
-            to: `/bible-plan-details/${reading._id}`,
-            state: { reading: (answer as { data: Reading }).data } satisfies ReadingState,
-          }),
-        }
-      : {
-          write: (values, userId) => readingsApi.create(userId, input(values)),
-          toast: 'Reading added successfully',
-          back: (_answer, values) => ({ to: listOfWeek(input(values).week) }),
-        },
-  );
-
   return (
     <RecordForm
-      backTo={reading ? `/bible-plan-details/${reading._id}` : '/bible-list'}
-      backState={reading ? { reading } : undefined}
-      initialValues={formValues<Values>(linkedDate ? planDay(linkedDate) : EMPTY, reading)}
+      backTo={controller.backTo}
+      backState={controller.backState}
+      initialValues={formValues<ReadingValues>(linkedDate ? planDay(linkedDate) : EMPTY, controller.record)}
       validationSchema={readingSchema}
-      onSubmit={save}
+      onSubmit={controller.save}
       label="Save"
     >
       <NumberField name="day" label="Day" min={1} max={MAX_DAY} hint="Day of the year (1–366)." />
@@ -53,18 +25,10 @@ export function BiblePlanForm(props: BiblePlanFormProps) {
   );
 }
 
-const EMPTY: Values = { day: '', week: '', date: '', passage: '' };
+const EMPTY: ReadingValues = { day: '', week: '', date: '', passage: '' };
 
 /** A day of the plan as a link names it: its day of the year, and the week of that day (sevens, 52 at most). */
-function planDay(date: string): Values {
+function planDay(date: string): ReadingValues {
   const day = dayOfYear(date);
   return { day, week: Math.min(BIBLE_WEEKS, Math.ceil(day / 7)), date, passage: '' };
 }
-
-/** What the server is sent: numbers for day and week, texts trimmed. */
-const input = (values: Values) => ({
-  day: Number(values.day),
-  week: Number(values.week),
-  date: values.date.trim(),
-  passage: values.passage.trim(),
-});

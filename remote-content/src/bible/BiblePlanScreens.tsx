@@ -1,48 +1,52 @@
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { ButtonLink, DeleteButton, DetailsList, formatDate, MissingRecord, PageHeader, Panel, WriteOnly } from 'shared';
-import { RecordHistory, useRemove, type ComparedField } from 'shared/data';
-import { bibleReadings, readingsApi, type Reading } from './api';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { ButtonLink, DeleteButton, DetailsList, formatDate, PageHeader, Panel, WriteOnly } from 'shared';
+import {
+  RecordHistory,
+  RecordLoaded,
+  recordFormScreens,
+  useRecordController,
+  type ComparedField,
+  type RecordController,
+} from 'shared/data';
+import type { Reading } from './api';
 import { BiblePlanForm } from './BiblePlanForm';
-import { listOfWeek, useReadingFromState, type ReadingState } from './readingState';
+import { readingKind, type ReadingValues } from './kind';
 
-/** Opened without the reading in navigation state (spec §2). */
-function NoReadingData() {
-  return <MissingRecord message="No reading data provided." backTo="/bible-list" backLabel="Go Back" />;
-}
-
-/** /bible-plan-organizer */
-export function AddBiblePlanScreen() {
-  return <BiblePlanForm mode="add" />;
-}
-
-/** /edit-bible-plan/{id}: the reading comes from navigation state, like the details. */
-export function EditBiblePlanScreen() {
-  const { id = '' } = useParams();
-  const reading = useReadingFromState(id);
-  if (!reading) return <NoReadingData />;
-  return <BiblePlanForm mode="edit" reading={reading} />;
-}
+/**
+ * /bible-plan-organizer, and /edit-bible-plan/{id}: the reading comes from navigation state, like the
+ * details ('No reading data provided.' without it).
+ */
+export const { AddScreen: AddBiblePlanScreen, EditScreen: EditBiblePlanScreen } = recordFormScreens(
+  readingKind,
+  BiblePlanForm,
+);
 
 /** /bible-plan-details/{id}: day, date and passage; Edit, Delete (asks first, like every delete), Back. */
 export function BiblePlanDetailsScreen() {
-  const { id = '' } = useParams();
-  const reading = useReadingFromState(id);
-  if (!reading) return <NoReadingData />;
-  return <ReadingDetails reading={reading} />;
+  const controller = useRecordController(readingKind);
+  return (
+    <RecordLoaded controller={controller}>
+      {(reading) => <ReadingDetails reading={reading} controller={controller} />}
+    </RecordLoaded>
+  );
 }
 
 /** What a reading's History compares: its passage (day, week and date say which reading it is). */
 const COMPARED: ComparedField[] = [{ name: 'passage', label: 'Passage' }];
 
-function ReadingDetails({ reading }: { reading: Reading }) {
-  const state: ReadingState = { reading };
+function ReadingDetails({
+  reading,
+  controller,
+}: {
+  reading: Reading;
+  controller: RecordController<Reading, ReadingValues>;
+}) {
+  const kind = readingKind;
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   // The reading came in navigation state: a restored one takes its place there.
   const showRestored = (restored: unknown) =>
-    void navigate(pathname + search, { replace: true, state: { reading: restored as Reading } satisfies ReadingState });
-  // A failure rejects: the dialog stays open (the client showed the toast).
-  const remove = useRemove(reading, readingsApi.remove, 'Reading deleted successfully', ({ week }) => listOfWeek(week));
+    void navigate(pathname + search, { replace: true, state: kind.stateOf(restored as Reading) });
 
   return (
     <>
@@ -50,18 +54,19 @@ function ReadingDetails({ reading }: { reading: Reading }) {
         title={`Day ${reading.day}`}
         actions={
           <>
-            <ButtonLink variant="secondary" to={listOfWeek(reading.week)}>
+            <ButtonLink variant="secondary" to={kind.listOf(reading)}>
               Back
             </ButtonLink>
             <WriteOnly>
-              <ButtonLink to={`/edit-bible-plan/${reading._id}`} state={state}>
-                Edit
+              <ButtonLink to={kind.edit!(reading._id)} state={kind.stateOf(reading)}>
+                {kind.labels.edit}
               </ButtonLink>
             </WriteOnly>
+            {/* A failure rejects: the dialog stays open (the client showed the toast). */}
             <DeleteButton
-              label="Delete"
-              confirmMessage="Are you sure you want to delete this reading?"
-              onDelete={remove}
+              label={kind.labels.delete}
+              confirmMessage={kind.labels.confirmDelete}
+              onDelete={controller.remove}
             />
           </>
         }
@@ -79,7 +84,7 @@ function ReadingDetails({ reading }: { reading: Reading }) {
         </DetailsList>
         <RecordHistory
           of="readings"
-          resource={bibleReadings}
+          resource={kind.resource}
           record={reading}
           fields={COMPARED}
           onRestored={showRestored}

@@ -105,7 +105,10 @@ describe('Add Bible Plan', () => {
 
   it('sends day, week, date and passage, then shows the list of that week', async () => {
     const calls = stubApi({
-      [`POST /add/reading/${userId}`]: () => [201, { message: 'Reading added successfully', data: reading }],
+      [`POST /add/reading/${userId}`]: ({ body }) => [
+        201,
+        { message: 'Reading added successfully', data: { ...(body as object), _id: reading._id } },
+      ],
       'GET /weekly/reading/2': () => ok([]),
     });
     const { router } = render('/bible-plan-organizer');
@@ -159,7 +162,10 @@ describe('Add Bible Plan', () => {
 
   it('takes a date picked from the calendar, by the keys, and sends it', async () => {
     const calls = stubApi({
-      [`POST /add/reading/${userId}`]: () => [201, { message: 'Reading added successfully', data: reading }],
+      [`POST /add/reading/${userId}`]: ({ body }) => [
+        201,
+        { message: 'Reading added successfully', data: { ...(body as object), _id: reading._id } },
+      ],
       'GET /weekly/reading/2': () => ok([]),
     });
     render('/bible-plan-organizer');

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { DateField, formValues, RecordForm, TextField, useUserId } from 'shared';
-import { useSave } from 'shared/data';
+import { RecordLoaded, useRecordController } from 'shared/data';
 import { type Reflection, type ReflectionInput } from './api';
 import type { AudienceScreens } from './audience';
 import { reflectionSchema } from './reflectionSchema';
@@ -9,8 +9,6 @@ import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import { DraftKeeper } from './DraftKeeper';
 import { draftKey, removeDraft } from './draft';
 import { useLinkedDate } from '../linkedDate';
-
-type ReflectionFormProps = { screens: AudienceScreens } & ({ mode: 'add' } | { mode: 'edit'; reflection: Reflection });
 
 const EMPTY: ReflectionInput = {
   date: '',
@@ -23,39 +21,31 @@ const EMPTY: ReflectionInput = {
   mass: '',
 };
 
-/** Add and edit of a reflection, for either audience: one form, two modes. */
-export function ReflectionForm(props: ReflectionFormProps) {
-  const { screens } = props;
+/**
+ * Add and edit of a reflection, for either audience: one form, two modes (an id in the address: the
+ * stored reflection's). Deviation (ARCHITECTURE): both add forms go to their list after saving.
+ */
+export function ReflectionForm({ screens }: { screens: AudienceScreens }) {
   const userId = useUserId();
-  const reflection = props.mode === 'edit' ? props.reflection : undefined;
   const linkedDate = useLinkedDate();
-
-  const backTo = reflection ? screens.detailsPath(reflection.date) : screens.listPath;
   // Set just before the navigation that follows a successful save: the guard lets it through.
   const saved = useRef(false);
-  // Kept per account: another administrator signing in on this browser never sees it.
-  const storageKey = draftKey(userId, screens.audience, reflection?._id);
-
-  const save = useSave<ReflectionInput>({
-    write: (values, user) =>
-      reflection
-        ? screens.api.update(user, reflection._id, trimmed(values))
-        : screens.api.create(user, trimmed(values)),
-    toast: reflection ? 'Reflection updated successfully' : 'Reflection added successfully',
+  const controller = useRecordController(screens.kind, {
     then: () => {
       saved.current = true;
       removeDraft(storageKey);
     },
-    // Deviation (ARCHITECTURE): both add forms go to their list after saving.
-    back: (_answer, values) => ({ to: reflection ? screens.detailsPath(values.date.trim()) : screens.listPath }),
   });
+  // Kept per account: another administrator signing in on this browser never sees it.
+  const storageKey = draftKey(userId, screens.audience, controller.id);
 
-  return (
+  const form = (reflection?: Reflection) => (
     <RecordForm
-      backTo={backTo}
+      key={reflection?._id}
+      backTo={controller.backTo}
       initialValues={formValues({ ...EMPTY, date: linkedDate }, reflection)}
       validationSchema={reflectionSchema}
-      onSubmit={save}
+      onSubmit={controller.save}
       label="Save"
       after={({ dirty }) => <UnsavedChangesGuard dirty={dirty} saved={saved} />}
     >
@@ -70,13 +60,5 @@ export function ReflectionForm(props: ReflectionFormProps) {
       <TextField name="mass" label="Mass Reading" />
     </RecordForm>
   );
+  return controller.mode === 'add' ? form() : <RecordLoaded controller={controller}>{form}</RecordLoaded>;
 }
-
-const trimmed = (values: ReflectionInput): ReflectionInput => ({
-  ...values,
-  date: values.date.trim(),
-  topic: values.topic.trim(),
-  bibleReading: values.bibleReading.trim(),
-  furtherReading: values.furtherReading.trim(),
-  mass: values.mass.trim(),
-});

@@ -1,15 +1,10 @@
 import styled from 'styled-components';
 import { DetailsHeader, DetailsList, detailsColumn, formatDate, ListPage, Panel, type ListLayout } from 'shared';
-import { RecordHistory, useList, useRecord, useRemove, type ComparedField, type MissingWords } from 'shared/data';
+import { RecordHistory, RecordLoaded, useList, useRecordController, type ComparedField } from 'shared/data';
 import { type Audience, type Reflection } from './api';
-import { useAudience, type AudienceScreens } from './audience';
+import { useAudience } from './audience';
 import { ReflectionForm } from './ReflectionForm';
 import { RichText } from './RichText';
-
-const notFound = (screens: AudienceScreens): MissingWords => ({
-  what: 'This reflection',
-  notFound: ['Reflection details not found.', screens.listPath, `Back to ${screens.label} Reflection`],
-});
 
 /** /adult-reflection and /children-reflection (spec §2): topic, mass, bible reading, date, details by date. */
 export function ReflectionListScreen({ audience }: { audience: Audience }) {
@@ -48,16 +43,12 @@ export function ReflectionListScreen({ audience }: { audience: Audience }) {
 
 /** /add-adult-reflection and /add-children-reflection */
 export function AddReflectionScreen({ audience }: { audience: Audience }) {
-  const screens = useAudience(audience);
-  return <ReflectionForm mode="add" screens={screens} />;
+  return <ReflectionForm screens={useAudience(audience)} />;
 }
 
 /** /adult-reflection/edit/{id} and /children-reflection/edit/{id}: prefilled from the loaded reflection. */
 export function EditReflectionScreen({ audience }: { audience: Audience }) {
-  const screens = useAudience(audience);
-  const { record: reflection, fallback } = useRecord(screens.resource, screens.api.get, notFound(screens));
-  if (!reflection) return fallback;
-  return <ReflectionForm key={reflection._id} mode="edit" screens={screens} reflection={reflection} />;
+  return <ReflectionForm screens={useAudience(audience)} />;
 }
 
 const Details = styled(DetailsList)`
@@ -81,54 +72,55 @@ const COMPARED: ComparedField[] = [
 
 /** /adult-reflection/{date} and /children-reflection/{date}: read-only, with Edit and Delete, and History. */
 export function ReflectionDetailsScreen({ audience }: { audience: Audience }) {
-  const screens = useAudience(audience);
-  const { record: reflection, fallback } = useRecord(screens.resource, screens.api.get, notFound(screens), 'date');
-  const remove = useRemove(reflection, screens.api.remove, 'Reflection deleted successfully', screens.listPath);
-  if (!reflection) return fallback;
-
+  const { kind } = useAudience(audience);
+  const controller = useRecordController(kind, { param: 'date' });
   return (
-    <>
-      <DetailsHeader
-        title={reflection.topic}
-        backTo={screens.listPath}
-        editTo={screens.editPath(reflection._id)}
-        editLabel="Edit"
-        deleteLabel="Delete"
-        confirmMessage="Are you sure you want to delete this reflection?"
-        onDelete={remove}
-      />
-      <Panel>
-        <Details>
-          <dt>Date</dt>
-          <dd>{formatDate(reflection.date)}</dd>
-          <dt>Topic</dt>
-          <dd>{reflection.topic}</dd>
-          <dt>Bible Reading</dt>
-          <dd>{reflection.bibleReading}</dd>
-          <dt>Reflection</dt>
-          <dd>
-            <RichText html={reflection.reflection} label="Reflection" />
-          </dd>
-          <dt>Prayer Points</dt>
-          <dd>
-            <RichText html={reflection.devotionalContent} label="Prayer Points" />
-          </dd>
-          <dt>Exercise</dt>
-          <dd>
-            <RichText html={reflection.devotionalConfession} label="Exercise" />
-          </dd>
-          <dt>Bible Meditation</dt>
-          <dd>{reflection.furtherReading}</dd>
-          <dt>Mass Reading</dt>
-          <dd>{reflection.mass}</dd>
-        </Details>
-        <RecordHistory
-          of={`${audience}-reflections`}
-          resource={screens.resource}
-          record={reflection}
-          fields={COMPARED}
-        />
-      </Panel>
-    </>
+    <RecordLoaded controller={controller}>
+      {(reflection) => (
+        <>
+          <DetailsHeader
+            title={reflection.topic}
+            backTo={kind.listOf(reflection)}
+            editTo={kind.edit!(reflection._id)}
+            editLabel={kind.labels.edit}
+            deleteLabel={kind.labels.delete}
+            confirmMessage={kind.labels.confirmDelete}
+            onDelete={controller.remove}
+          />
+          <Panel>
+            <Details>
+              <dt>Date</dt>
+              <dd>{formatDate(reflection.date)}</dd>
+              <dt>Topic</dt>
+              <dd>{reflection.topic}</dd>
+              <dt>Bible Reading</dt>
+              <dd>{reflection.bibleReading}</dd>
+              <dt>Reflection</dt>
+              <dd>
+                <RichText html={reflection.reflection} label="Reflection" />
+              </dd>
+              <dt>Prayer Points</dt>
+              <dd>
+                <RichText html={reflection.devotionalContent} label="Prayer Points" />
+              </dd>
+              <dt>Exercise</dt>
+              <dd>
+                <RichText html={reflection.devotionalConfession} label="Exercise" />
+              </dd>
+              <dt>Bible Meditation</dt>
+              <dd>{reflection.furtherReading}</dd>
+              <dt>Mass Reading</dt>
+              <dd>{reflection.mass}</dd>
+            </Details>
+            <RecordHistory
+              of={`${audience}-reflections`}
+              resource={kind.resource}
+              record={reflection}
+              fields={COMPARED}
+            />
+          </Panel>
+        </>
+      )}
+    </RecordLoaded>
   );
 }

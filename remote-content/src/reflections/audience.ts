@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { Resource } from 'shared/data';
-import { reflections, reflectionsApi, type Audience } from './api';
+import { recordKindOf, type RecordKind, type Resource } from 'shared/data';
+import { reflections, reflectionsApi, type Audience, type Reflection, type ReflectionInput } from './api';
 
 /** Everything that differs between the adult and the children screens (one implementation, two audiences). */
 export interface AudienceScreens {
@@ -14,20 +14,56 @@ export interface AudienceScreens {
   api: ReturnType<typeof reflectionsApi>;
   /** The query keys of this audience's reflections. */
   resource: Resource;
+  /** A reflection of this audience as its screens show it: loaded by date, its toasts and back links. */
+  kind: RecordKind<Reflection, ReflectionInput>;
 }
 
 export function audienceScreens(audience: Audience): AudienceScreens {
+  const label = audience === 'adult' ? 'Adult' : 'Children';
+  const listPath = `/${audience}-reflection`;
+  const detailsPath = (date: string) => `/${audience}-reflection/${encodeURIComponent(date)}`;
+  const editPath = (id: string) => `/${audience}-reflection/edit/${encodeURIComponent(id)}`;
+  const api = reflectionsApi(audience);
+  const resource = reflections[audience];
+  const kind = recordKindOf<Reflection, ReflectionInput>({
+    noun: 'Reflection',
+    resource,
+    calls: {
+      get: (idOrDate, signal) => api.get(idOrDate, signal),
+      create: (userId, values) => api.create(userId, trimmed(values)),
+      update: (userId, id, values) => api.update(userId, id, trimmed(values)),
+      remove: (userId, id) => api.remove(userId, id),
+    },
+    list: listPath,
+    // Its details are found by date; an edit that moves it goes back to the new date.
+    details: detailsPath,
+    key: (reflection) => reflection.date,
+    edit: editPath,
+    missing: { notFound: 'Reflection details not found.', backLabel: `Back to ${label} Reflection` },
+    buttons: { edit: 'Edit', delete: 'Delete' },
+  });
   return {
     audience,
-    label: audience === 'adult' ? 'Adult' : 'Children',
-    listPath: `/${audience}-reflection`,
+    label,
+    listPath,
     addPath: `/add-${audience}-reflection`,
-    detailsPath: (date) => `/${audience}-reflection/${encodeURIComponent(date)}`,
-    editPath: (id) => `/${audience}-reflection/edit/${encodeURIComponent(id)}`,
-    api: reflectionsApi(audience),
-    resource: reflections[audience],
+    detailsPath,
+    editPath,
+    api,
+    resource,
+    kind,
   };
 }
+
+/** What the server is sent: the plain texts trimmed (the rich texts are HTML, kept as written). */
+const trimmed = (values: ReflectionInput): ReflectionInput => ({
+  ...values,
+  date: values.date.trim(),
+  topic: values.topic.trim(),
+  bibleReading: values.bibleReading.trim(),
+  furtherReading: values.furtherReading.trim(),
+  mass: values.mass.trim(),
+});
 
 export function useAudience(audience: Audience): AudienceScreens {
   return useMemo(() => audienceScreens(audience), [audience]);

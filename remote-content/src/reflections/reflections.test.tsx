@@ -483,4 +483,22 @@ describe('edit reflection', () => {
     expect(body.topic).toBe('Trust');
     expect(body.reflection).toBe(reflection.reflection);
   });
+
+  it('goes back to the details of the new date after an edit that moves it', async () => {
+    const moved = { ...reflection, date: '2026-03-05' };
+    const calls = stubApi({
+      [`GET /adult/reflection/${reflection._id}`]: () => ok(reflection),
+      [`PUT /edit/adult/reflection/${userId}/${reflection._id}`]: () => [200, { message: 'ok', data: moved }],
+      [`GET /adult/reflection/${moved.date}`]: () => ok(moved),
+    });
+    const { router } = render(`/adult-reflection/edit/${reflection._id}`);
+    const date = await screen.findByLabelText('Date');
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', `/adult-reflection/${reflection.date}`);
+    await userEvent.clear(date);
+    await userEvent.type(date, '05/03/2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Reflection updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/adult-reflection/${moved.date}`));
+    expect((calls.find((call) => call.method === 'PUT')!.body as Record<string, string>).date).toBe(moved.date);
+  });
 });

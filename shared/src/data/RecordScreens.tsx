@@ -13,6 +13,7 @@ import {
   type FieldSpec,
   type FormDefinition,
   type FormValuesOf,
+  type LoadState,
 } from 'shared';
 import { useRecordController, type RecordController } from './controller';
 import { RecordHistory, type HistoryName } from './history';
@@ -32,8 +33,23 @@ export function RecordLoaded<T extends { _id: string }, Values>({
   const { record, load, kind } = controller;
   if (record !== undefined) return <>{children(record)}</>;
   const { what, notFound, backLabel } = kind.missing;
-  const missing =
-    notFound && backLabel ? <MissingRecord message={notFound} backTo={kind.list} backLabel={backLabel} /> : null;
+  return <RecordNotThere load={load} what={what} notFound={notFound && backLabel ? [notFound, kind.list, backLabel] : undefined} />;
+}
+
+/**
+ * The screen of a record not there: the spinner, the failure with Retry, or the spec's not-found text
+ * with its way back (where, and its button's text).
+ */
+export function RecordNotThere({
+  load,
+  what,
+  notFound,
+}: {
+  load: LoadState<unknown>;
+  what: string;
+  notFound?: readonly [message: string, backTo: string, backLabel: string];
+}): ReactElement {
+  const missing = notFound ? <MissingRecord message={notFound[0]} backTo={notFound[1]} backLabel={notFound[2]} /> : null;
   return <NotLoadedScreen load={load} what={what} missing={missing} />;
 }
 
@@ -66,7 +82,9 @@ export function ControlledForm<T extends { _id: string }, const Fields extends r
   record?: T;
   formKey?: Key;
 }): ReactElement {
-  const where = onCancel ? { onCancel } : { backTo: controller.backTo, oneColumn, below };
+  const where = onCancel
+    ? { onCancel }
+    : { backTo: controller.backTo, backState: controller.backState, oneColumn, below };
   return (
     <DefinedForm
       {...where}
@@ -122,7 +140,7 @@ export function RecordDetailsScreen<T extends { _id: string }, Values, const Fie
         <>
           <DetailsHeader
             title={title(record)}
-            backTo={kind.list}
+            backTo={kind.listOf(record)}
             editTo={kind.edit?.(record._id) ?? kind.list}
             editLabel={kind.labels.edit}
             deleteLabel={kind.labels.delete}

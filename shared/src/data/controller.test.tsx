@@ -1,11 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render as renderElement, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
-import { callApi, defineForm, session, type ProgressListener } from 'shared';
+import { AppProviders, callApi, defineForm, session, type ProgressListener } from 'shared';
 import { renderRoutes, signIn, stubApi } from 'shared/testing';
 import { useRecordController, type RecordControllerOptions } from './controller';
-import { recordKind } from './kind';
+import { recordKind, recordKindOf } from './kind';
 import { RecordLoaded } from './RecordScreens';
 import { resource } from './resource';
+import { useRemoveRow } from './save';
 
 const userId = signIn();
 interface Book {
@@ -93,8 +95,8 @@ describe('a kind of record', () => {
     });
     expect(byId.missing.what).toBe('This book');
     expect(byId.fileFields).toEqual(['bookImage']);
-    expect(byId.backFrom()).toBe('/bookshelf');
-    expect(byId.backFrom('b1')).toBe('/bookshelf/b1');
+    expect(byId.backFrom()).toEqual({ to: '/bookshelf' });
+    expect(byId.backFrom({ ...book, _id: 'b1' })).toEqual({ to: '/bookshelf/b1' });
     const noDetails = recordKind<Book, typeof form.fields>({
       noun: 'Bank account',
       form,
@@ -103,7 +105,7 @@ describe('a kind of record', () => {
       calls: { list: reads.list, ...writes },
       deleteWhat: 'this account',
     });
-    expect(noDetails.backFrom('b1')).toBe('/bank-accounts');
+    expect(noDetails.backFrom({ ...book, _id: 'b1' })).toEqual({ to: '/bank-accounts' });
     expect(noDetails.toasts.updated).toBe('Bank account updated successfully');
     expect(noDetails.labels.confirmDelete).toBe('Are you sure you want to delete this account?');
   });
@@ -243,5 +245,139 @@ describe('RecordLoaded', () => {
     answer = [200, { message: 'ok', data: book }];
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Confessions' })).toBeInTheDocument();
+  });
+});
+
+describe('a kind carried in navigation state, listed by week, found by its date', () => {
+  interface Reading {
+    _id: string;
+    date: string;
+    week: number;
+  }
+  const reading: Reading = { _id: 'r'.repeat(24), date: '2026-01-08', week: 2 };
+  const readingWrites = {
+    create: jest.fn<Promise<unknown>, [string, { week: number }]>(),
+    update: jest.fn<Promise<unknown>, [string, string, { week: number }]>(),
+    remove: jest.fn<Promise<unknown>, [string, string]>(),
+  };
+  const kind = recordKindOf<Reading, { week: number }>({
+    noun: 'Reading',
+    resource: resource('readings'),
+    calls: readingWrites,
+    list: '/plan',
+    listOf: ({ week }) => `/plan?week=${week}`,
+    details: (date) => `/plan/${date}`,
+    key: ({ date }) => date,
+    carried: 'reading',
+    missing: { notFound: 'No reading data provided.', backLabel: 'Go Back' },
+    buttons: { edit: 'Edit', delete: 'Delete' },
+    deleteNote: 'Its week stays.',
+  });
+  const then = jest.fn();
+  const onRemoved = jest.fn();
+
+  function Reader({ modal = false }: { modal?: boolean }) {
+    const controller = useRecordController(kind, modal ? { onRemoved } : { then });
+    const state = JSON.stringify(controller.backState ?? null);
+    return (
+      <RecordLoaded controller={controller}>
+        {(record) => (
+          <>
+            <p>{`${controller.mode}: week ${record.week}; back to ${controller.backTo} with ${state}`}</p>
+            <button onClick={() => void controller.save({ week: 3 })}>Save</button>
+            <button onClick={() => void controller.remove()}>Delete</button>
+          </>
+        )}
+      </RecordLoaded>
+    );
+  }
+  function open(state?: unknown, element = <Reader />) {
+    const router = createMemoryRouter(
+      [
+        { path: '/plan', element: <p>The plan</p> },
+        { path: '/plan/:id', element: <p>The details</p> },
+        { path: '/edit/:id', element },
+      ],
+      { initialEntries: [{ pathname: `/edit/${reading._id}`, state }] },
+    );
+    renderElement(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    return router;
+  }
+
+  beforeEach(() => {
+    stubApi({});
+    for (const write of Object.values(readingWrites)) write.mockReset();
+    then.mockReset();
+    onRemoved.mockReset();
+  });
+
+  it('derives its labels and confirmation from what it declares', () => {
+    expect(kind.labels).toEqual({
+      edit: 'Edit',
+      delete: 'Delete',
+      confirmDelete: 'Are you sure you want to delete this reading? Its week stays.',
+    });
+    expect(kind.fileFields).toEqual([]);
+    expect(kind.backFrom(reading)).toEqual({ to: `/plan/${reading.date}`, state: { reading } });
+  });
+
+  it('takes the record from the state, goes back by its key with it, and after an edit to the answer’s', async () => {
+    const moved = { ...reading, date: '2026-01-15', week: 3 };
+    readingWrites.update.mockResolvedValue({ message: 'ok', data: moved });
+    const router = open({ reading });
+    expect(
+      screen.getByText(`edit: week 2; back to /plan/${reading.date} with ${JSON.stringify({ reading })}`),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Reading updated successfully')).toBeInTheDocument();
+    expect(readingWrites.update).toHaveBeenCalledWith(userId, reading._id, { week: 3 }, undefined);
+    expect(then).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/plan/${moved.date}`));
+    expect(router.state.location.state).toEqual({ reading: moved });
+  });
+
+  it('says the not-found text without the state: a kind with no read call loads nothing', async () => {
+    const calls = stubApi({});
+    open();
+    expect(await screen.findByText('No reading data provided.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go Back' })).toHaveAttribute('href', '/plan');
+    expect(calls).toEqual([]);
+  });
+
+  it('goes after a delete to the list where the record showed', async () => {
+    readingWrites.remove.mockResolvedValue({ message: 'ok' });
+    const router = open({ reading });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Reading deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?week=2'));
+    expect(router.state.location.pathname).toBe('/plan');
+  });
+
+  it('calls onRemoved instead of leaving, for a modal', async () => {
+    readingWrites.remove.mockResolvedValue({ message: 'ok' });
+    const router = open({ reading }, <Reader modal />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Reading deleted successfully')).toBeInTheDocument();
+    expect(onRemoved).toHaveBeenCalledTimes(1);
+    expect(router.state.location.pathname).toBe(`/edit/${reading._id}`);
+  });
+});
+
+describe('useRemoveRow of a kind', () => {
+  it("deletes a row by the kind's call, with its toast", async () => {
+    stubApi({});
+    writes.remove.mockResolvedValue({ message: 'ok' });
+    function Row() {
+      const remove = useRemoveRow<Book>(byId);
+      return <button onClick={() => void remove(book)}>Delete</button>;
+    }
+    render('/add-book', <Row />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Book deleted successfully')).toBeInTheDocument();
+    expect(writes.remove).toHaveBeenCalledWith(userId, book._id);
   });
 });

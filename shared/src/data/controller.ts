@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { useUploadProgress, type LoadState } from 'shared';
-import type { RecordKind } from './kind';
-import { useResource } from './resource';
+import type { RecordCalls, RecordKind } from './kind';
+import { useResource, type Resource } from './resource';
 import { useRemove, useSave } from './save';
 
 /** Where a record screen stands: its record loading, failed, not there (404), or ready (always, to add). */
@@ -23,8 +23,9 @@ export interface RecordController<T extends { _id: string }, Values> {
   progress: number | undefined;
   /** Changes after an add whose form empties and stays (`addsAgain`): a new key mounts a fresh form. */
   formKey: number;
-  /** Where the form's Back goes: the record's details, or the list. */
+  /** Where the form's Back goes: the record's details, or the list; and the state the screen there needs. */
   backTo: string;
+  backState: unknown;
   /** A form's submit: adds or edits, with the upload's progress, says the spec's toast, then goes back. */
   save: (values: Values, helpers?: unknown) => Promise<void>;
   /** Deletes the record after its confirmation, says the toast (with Undo), then goes to the list. */
@@ -34,36 +35,76 @@ export interface RecordController<T extends { _id: string }, Values> {
 export interface RecordControllerOptions<T> {
   /** A record at hand (a list's Edit modal): edited as it is, not loaded. */
   record?: T;
-  /** The address's parameter that holds the id ('id' unless told). */
+  /** The address's parameter that holds the id ('id' unless told), or the key the kind's details use. */
   param?: string;
   /** After a save, instead of going back: close a modal. */
   onSaved?: () => void;
+  /** After a delete, instead of going to the list: close a modal. */
+  onRemoved?: () => void;
+  /** After a save's toast, before going back: forget a draft. */
+  then?: () => void;
+}
+
+/** A record screen's record: handed, or loaded by its id (or key) from its single-record call or its list. */
+export interface LoadedRecord<T> {
+  record: T | undefined;
+  load: LoadState<unknown>;
+  status: RecordStatus;
 }
 
 const noLoad: LoadState<unknown> = { data: undefined, loading: false, error: null, reload: () => undefined };
 
 /**
+ * The record of `id` (none: an add), unless `given`: by the single-record call where there is one,
+ * else looked up in the list; a kind with neither has only the records handed to it.
+ */
+export function useLoadedRecord<T>(
+  resource: Resource,
+  calls: Pick<RecordCalls<T, never>, 'get' | 'list'>,
+  id: string | undefined,
+  given?: T,
+): LoadedRecord<T> {
+  const { get, list } = calls;
+  const wanted = given === undefined && id !== undefined && (get !== undefined || list !== undefined);
+  const loaded = useResource<unknown>(
+    get ? resource.detail(id ?? '') : resource.list(),
+    (signal) => (get ? get(id!, signal) : list!(signal)),
+    { enabled: wanted },
+  );
+  const load = wanted ? loaded : noLoad;
+  const found = get ? (load.data as T | undefined) : (load.data as T[] | undefined)?.find((one) => (one as { _id: string })._id === id);
+  const record = given ?? found ?? undefined;
+  let status: RecordStatus = 'ready';
+  if (id !== undefined && record === undefined) {
+    status = load.loading ? 'loading' : load.error && load.error.status !== 404 ? 'failed' : 'missing';
+  }
+  return { record, load, status };
+}
+
+/** The record a write answered with (`{ data }`), if it did. */
+const recordIn = <T>(answer: unknown): T | undefined => {
+  const data = (answer as { data?: unknown } | null | undefined)?.data;
+  return data && typeof data === 'object' && '_id' in data ? (data as T) : undefined;
+};
+
+/**
  * The headless controller of a record's add, edit or details screen, as react-admin's
  * `useEditController`: loads the record of the id in the address (by its single-record call, or from
- * its list where the API has none), and saves, deletes, notifies and goes back as its kind says.
+ * its list where the API has none, or from the navigation state that carries it), and saves, deletes,
+ * notifies and goes back as its kind says.
  */
 export function useRecordController<T extends { _id: string }, Values>(
   kind: RecordKind<T, Values>,
   options: RecordControllerOptions<T> = {},
 ): RecordController<T, Values> {
-  const { record: given, onSaved } = options;
+  const { onSaved, onRemoved } = options;
   const inAddress = useParams()[options.param ?? 'id'];
-  const id = given?._id ?? inAddress;
-  const { resource, calls } = kind;
-  const byId = calls.get !== undefined;
-  const loaded = useResource<unknown>(
-    byId ? resource.detail(id ?? '') : resource.list(),
-    (signal) => (byId ? calls.get!(id!, signal) : calls.list(signal)),
-    { enabled: given === undefined && id !== undefined },
-  );
-  const load = given === undefined && id !== undefined ? loaded : noLoad;
-  const found = byId ? (load.data as T | undefined) : (load.data as T[] | undefined)?.find((one) => one._id === id);
-  const record = given ?? found;
+  const state = useLocation().state as Record<string, T | undefined> | null;
+  const carried = kind.carried ? state?.[kind.carried] : undefined;
+  const given = options.record ?? (carried && carried._id === inAddress ? carried : undefined);
+  const { calls } = kind;
+  const { record, load, status } = useLoadedRecord(kind.resource, calls, given?._id ?? inAddress, given);
+  const id = record?._id ?? given?._id ?? inAddress;
 
   const upload = useUploadProgress();
   const [formKey, setFormKey] = useState(0);
@@ -72,23 +113,38 @@ export function useRecordController<T extends { _id: string }, Values>(
     write: (values, userId) => {
       const fields = values as Record<string, unknown>;
       const file = kind.fileFields.map((name) => fields[name]).find((value) => value instanceof File);
+      const { create, update } = calls;
+      if (id === undefined && !create) throw new Error(`No ${kind.noun.toLowerCase()} is added here.`);
       return upload.run(file, (onProgress) =>
-        id === undefined ? calls.create(userId, values, onProgress) : calls.update(userId, id, values, onProgress),
+        id === undefined ? create!(userId, values, onProgress) : update(userId, id, values, onProgress),
       );
     },
     toast: id === undefined ? kind.toasts.added : kind.toasts.updated,
     then: () => {
+      options.then?.();
       onSaved?.();
       if (again) setFormKey((key) => key + 1);
     },
-    back: onSaved || again ? undefined : kind.backFrom(id),
+    back:
+      onSaved || again
+        ? undefined
+        : (answer, values) => {
+            const saved = recordIn<T>(answer) ?? (record ? { ...record, ...values } : undefined);
+            return id === undefined ? { to: kind.listOf(saved) } : kind.backFrom(saved ?? record);
+          },
   });
-  const remove = useRemove(record, (userId, recordId) => calls.remove(userId, recordId), kind.toasts.deleted, kind.list);
+  const removeRecord = useRemove(
+    record,
+    (userId, recordId) => calls.remove(userId, recordId),
+    kind.toasts.deleted,
+    onRemoved ? undefined : (removed: T) => kind.listOf(removed),
+  );
+  const remove = async () => {
+    await removeRecord();
+    onRemoved?.();
+  };
 
-  let status: RecordStatus = 'ready';
-  if (id !== undefined && record === undefined) {
-    status = load.loading ? 'loading' : load.error && load.error.status !== 404 ? 'failed' : 'missing';
-  }
+  const back = kind.backFrom(record);
   return {
     kind,
     mode: id === undefined ? 'add' : 'edit',
@@ -98,7 +154,8 @@ export function useRecordController<T extends { _id: string }, Values>(
     load,
     progress: upload.progress,
     formKey,
-    backTo: kind.backFrom(id),
+    backTo: back.to,
+    backState: back.state,
     save,
     remove,
   };

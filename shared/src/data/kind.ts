@@ -4,35 +4,62 @@ import type { Resource } from './resource';
 
 /**
  * The calls a kind of record is read and written with: those `resourceWithCalls` gives. A kind the API
- * has no single-record call for is looked up in its list.
+ * has no single-record call for is looked up in its list; one with neither is only handed to its
+ * screens (in navigation state, or by the screen that loaded it).
  */
-export type RecordCalls<T, Values> = Writes<Values> & {
-  list: (signal?: AbortSignal) => Promise<T[]>;
+export type RecordCalls<T, Values> = Pick<Writes<Values>, 'remove'> &
+  // A record sent from the mobile app is not added here.
+  Partial<Pick<Writes<Values>, 'create'>> &
+  Pick<Writes<Values>, 'update'> & {
+  list?: (signal?: AbortSignal) => Promise<T[]>;
   get?: (id: string, signal?: AbortSignal) => Promise<T>;
 };
 
-/** What a kind of record is declared with (`recordKind`). */
-export interface RecordKindSpec<T extends { _id: string }, Fields extends readonly FieldSpec[]> {
+/** What a kind of record is declared with, but its form (`recordKind`, `recordKindOf`). */
+export interface RecordKindBase<T extends { _id: string }, Values> {
   /** The record as the spec's toasts name it: 'Book' ('Book added successfully'), 'Bank account'. */
   noun: string;
   /** Its query keys. */
   resource: Resource;
-  /** Its form: what a save sends, and the file field whose upload shows its progress. */
-  form: FormDefinition<Fields>;
   /** Its calls (looked up at each call, so that a test may spy on them). */
-  calls: RecordCalls<T, FormValuesOf<Fields>>;
+  calls: RecordCalls<T, Values>;
   /** Its list's address: where Back goes from the add form and from a missing record, and after a delete. */
   list: string;
+  /** The list's address where a record shows, where that depends on the record (a week of the plan). */
+  listOf?: (record: T) => string;
   /** Its details screen, if it has one: where an edit returns and Back goes from the edit form. */
-  details?: (id: string) => string;
+  details?: (key: string) => string;
+  /** What its details' address names it by, where not its `_id` (a reflection's date). */
+  key?: (record: T) => string;
   /** Its edit screen, if it has one of its own. */
   edit?: (id: string) => string;
+  /**
+   * The navigation state's field that carries the record to its details and edit screens, for a kind
+   * the API has no single-record call for (spec §2: a reading is "passed in … through navigation state").
+   */
+  carried?: string;
   /** Spec §4: the add form empties and stays after a successful save, instead of going back. */
   addsAgain?: boolean;
   /** For a kind with screens of its own record: the spec's text where it is not there (404), and the way back's button. */
   missing?: { notFound: string; backLabel: string };
-  /** How a delete's confirmation names it, where not 'this <noun>'. */
+  /** How a delete's confirmation names it, where not 'this <noun>'; and a sentence after the question. */
   deleteWhat?: string;
+  deleteNote?: string;
+  /** The details screen's buttons, where the spec names them otherwise than 'Edit <noun>', 'Delete <noun>'. */
+  buttons?: { edit: string; delete: string };
+}
+
+/** What a kind of record with a form definition is declared with (`recordKind`). */
+export interface RecordKindSpec<T extends { _id: string }, Fields extends readonly FieldSpec[]>
+  extends RecordKindBase<T, FormValuesOf<Fields>> {
+  /** Its form: what a save sends, and the file field whose upload shows its progress. */
+  form: FormDefinition<Fields>;
+}
+
+/** Where a screen goes: an address, and the navigation state the screen there needs. */
+export interface Destination {
+  to: string;
+  state?: unknown;
 }
 
 /** A kind of record, declared once: what its screens, toasts and back links are derived from. */
@@ -43,8 +70,11 @@ export interface RecordKind<T extends { _id: string }, Values> {
   /** The names of the form's file fields: their upload shows its progress. */
   fileFields: readonly string[];
   list: string;
-  details?: (id: string) => string;
+  /** The list where `record` shows (its week's page), else the list. */
+  listOf: (record?: T) => string;
+  details?: (key: string) => string;
   edit?: (id: string) => string;
+  carried?: string;
   addsAgain: boolean;
   /** The spec's toasts, to the letter. */
   toasts: { added: string; updated: string; deleted: string };
@@ -52,8 +82,10 @@ export interface RecordKind<T extends { _id: string }, Values> {
   missing: { what: string; notFound?: string; backLabel?: string };
   /** The details screen's buttons and its delete's confirmation. */
   labels: { edit: string; delete: string; confirmDelete: string };
-  /** Where Back goes from the form of `id` (none: the add form). */
-  backFrom: (id?: string) => string;
+  /** The navigation state that carries `record` to its screens (none unless the kind is `carried`). */
+  stateOf: (record: T) => unknown;
+  /** Where Back goes from the form of `record`, and an edit of it returns (none: the add form, to the list). */
+  backFrom: (record?: T) => Destination;
 }
 
 /**
@@ -64,16 +96,35 @@ export interface RecordKind<T extends { _id: string }, Values> {
 export function recordKind<T extends { _id: string }, const Fields extends readonly FieldSpec[]>(
   spec: RecordKindSpec<T, Fields>,
 ): RecordKind<T, FormValuesOf<Fields>> {
-  const { noun, list, details } = spec;
+  const files = spec.form.fields.filter((field) => field.kind === 'image' || field.kind === 'file');
+  return kindOf(spec, files.map((field) => field.name));
+}
+
+/** A kind of record whose form is written out on its screen (no form definition, no file to upload). */
+export function recordKindOf<T extends { _id: string }, Values>(spec: RecordKindBase<T, Values>): RecordKind<T, Values> {
+  return kindOf(spec, []);
+}
+
+function kindOf<T extends { _id: string }, Values>(
+  spec: RecordKindBase<T, Values>,
+  fileFields: readonly string[],
+): RecordKind<T, Values> {
+  const { noun, list, details, carried } = spec;
   const lower = noun.toLowerCase();
+  const listOf = (record?: T) => (record && spec.listOf ? spec.listOf(record) : list);
+  const stateOf = (record: T) => (carried ? { [carried]: record } : undefined);
+  const key = spec.key ?? ((record: T) => record._id);
+  const note = spec.deleteNote ? ` ${spec.deleteNote}` : '';
   return {
     noun,
     resource: spec.resource,
     calls: spec.calls,
-    fileFields: spec.form.fields.filter((field) => field.kind === 'image' || field.kind === 'file').map((field) => field.name),
+    fileFields,
     list,
+    listOf,
     details,
     edit: spec.edit,
+    carried,
     addsAgain: spec.addsAgain ?? false,
     toasts: {
       added: `${noun} added successfully`,
@@ -82,10 +133,12 @@ export function recordKind<T extends { _id: string }, const Fields extends reado
     },
     missing: { what: `This ${lower}`, ...spec.missing },
     labels: {
-      edit: `Edit ${noun}`,
-      delete: `Delete ${noun}`,
-      confirmDelete: `Are you sure you want to delete ${spec.deleteWhat ?? `this ${lower}`}?`,
+      edit: spec.buttons?.edit ?? `Edit ${noun}`,
+      delete: spec.buttons?.delete ?? `Delete ${noun}`,
+      confirmDelete: `Are you sure you want to delete ${spec.deleteWhat ?? `this ${lower}`}?${note}`,
     },
-    backFrom: (id) => (id !== undefined && details ? details(id) : list),
+    stateOf,
+    backFrom: (record) =>
+      record && details ? { to: details(key(record)), state: stateOf(record) } : { to: listOf(record) },
   };
 }

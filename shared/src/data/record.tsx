@@ -2,8 +2,13 @@ import type { ComponentType, ReactElement } from 'react';
 import { useParams } from 'react-router-dom';
 // Through the package name, not a relative path: the federation then hands this entry the page's one
 // `shared`.
-import { MissingRecord, NotLoadedScreen, type LoadState } from 'shared';
-import { useResource, type Resource } from './resource';
+import type { LoadState } from 'shared';
+import { useLoadedRecord, type LoadedRecord } from './controller';
+import { RecordNotThere } from './RecordScreens';
+import type { Resource } from './resource';
+
+// The record screens of before the record controller, kept for the remotes released with them: each
+// is the controller's loading (`useLoadedRecord`) with the screen to show while the record is not there.
 
 /**
  * What a details or edit screen says when its record is not there: the subject of a failed load
@@ -23,11 +28,9 @@ export type RecordScreen<T> =
   | { record: T; fallback: null; load: LoadState<unknown> }
   | { record: undefined; fallback: ReactElement; load: LoadState<unknown> };
 
-function recordScreen<T>(load: LoadState<unknown>, record: T | undefined, words: MissingWords): RecordScreen<T> {
+function recordScreen<T>({ record, load }: LoadedRecord<T>, words: MissingWords): RecordScreen<T> {
   if (record !== undefined && record !== null) return { record, fallback: null, load };
-  const [message, backTo, backLabel] = words.notFound;
-  const missing = <MissingRecord message={message} backTo={backTo} backLabel={backLabel} />;
-  return { record: undefined, fallback: <NotLoadedScreen load={load} what={words.what} missing={missing} />, load };
+  return { record: undefined, fallback: <RecordNotThere load={load} what={words.what} notFound={words.notFound} />, load };
 }
 
 /**
@@ -41,8 +44,7 @@ export function useRecord<T>(
   param = 'id',
 ): RecordScreen<T> {
   const id = useParams()[param] ?? '';
-  const load = useResource(resource.detail(id), (signal) => get(id, signal));
-  return recordScreen(load, load.data, words);
+  return recordScreen(useLoadedRecord(resource, { get: (key, signal) => get(key, signal!) }, id), words);
 }
 
 /**
@@ -55,12 +57,7 @@ export function useRecordInList<T extends { _id: string }>(
   words: MissingWords,
 ): RecordScreen<T> {
   const { id = '' } = useParams();
-  const load = useResource(resource.list(), list);
-  return recordScreen(
-    load,
-    load.data?.find((candidate) => candidate._id === id),
-    words,
-  );
+  return recordScreen(useLoadedRecord(resource, { list: (signal) => list(signal!) }, id), words);
 }
 
 /**

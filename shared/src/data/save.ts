@@ -41,13 +41,15 @@ export function useSave<Values, Helpers = unknown, Answer = unknown>(
 
 /**
  * A delete of the record on screen (`remove(userId, id)`): the call, the spec's toast (with Undo while
- * the record is in the trash), then back to `back`; the deleted record is not asked for again. A failure rejects, so that the confirmation stays open (the client showed the server's message).
+ * the record is in the trash), then back to `back` (none: the screen stays, a modal closes itself); the
+ * deleted record is not asked for again. A failure rejects, so that the confirmation stays open (the
+ * client showed the server's message).
  */
 export function useRemove<T extends { _id: string }>(
   record: T | undefined,
   remove: (userId: string, id: string) => Promise<unknown>,
   toast: string,
-  back: To | ((record: T) => To),
+  back?: To | ((record: T) => To),
 ): () => Promise<void> {
   const userId = useUserId();
   const navigate = useNavigate();
@@ -56,18 +58,32 @@ export function useRemove<T extends { _id: string }>(
     if (record === undefined) return;
     const answer = await deletingRecord(record._id, () => remove(userId, record._id));
     notifyDeleted(toast, answer, restore);
-    void navigate(typeof back === 'function' ? back(record) : back);
+    if (back !== undefined) void navigate(typeof back === 'function' ? back(record) : back);
   };
 }
 
+/** What a row's delete needs of its kind of record: its delete call and its toast. */
+interface RemovableKind {
+  calls: { remove: (userId: string, id: string) => Promise<unknown> };
+  toasts: { deleted: string };
+}
+
 /**
- * The delete of a list's row (`deleteColumn`; `remove(userId, id)`): the call, then the spec's toast
- * with its Undo; the list loads again. A failure rejects, so that the confirmation stays open.
+ * The delete of a list's row (`deleteColumn`) of a kind of record (or `remove(userId, id)` and its
+ * toast): the call, then the spec's toast with its Undo; the list loads again. A failure rejects, so
+ * that the confirmation stays open.
  */
+export function useRemoveRow<Row extends { _id: string }>(kind: RemovableKind): (row: Row) => Promise<void>;
 export function useRemoveRow<Row extends { _id: string }>(
   remove: (userId: string, id: string) => Promise<unknown>,
   toast: string,
+): (row: Row) => Promise<void>;
+export function useRemoveRow<Row extends { _id: string }>(
+  of: RemovableKind | ((userId: string, id: string) => Promise<unknown>),
+  message?: string,
 ): (row: Row) => Promise<void> {
+  const remove = typeof of === 'function' ? of : (userId: string, id: string) => of.calls.remove(userId, id);
+  const toast = typeof of === 'function' ? message! : of.toasts.deleted;
   const userId = useUserId();
   const restore = useRestore();
   return async (row) => {
