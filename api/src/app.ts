@@ -2,10 +2,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import { analyticsRoutes } from './analytics/routes';
-import { bookResource } from './books/resource';
 import { ownsPath, requireAdmin } from './auth/guard';
-import { authRoutes } from './auth/routes';
 import type { AppConfig } from './config';
 import { openDatabase, type Db } from './db/database';
 import { httpUrlFormat } from './http/contract';
@@ -18,39 +15,16 @@ import { registerIdempotency } from './http/idempotency';
 import { registerJsonBody } from './http/json-body';
 import { registerLoadShedding } from './http/pressure';
 import { registerStatic } from './serving';
-import { massIntentionRoutes } from './mass-intentions/routes';
 import { LiveMap } from './releases/live-map';
 import { Releases, releasesConfig } from './releases/releases';
-import { liveMapRoute, versionRoutes } from './releases/routes';
-import { clientReportRoutes } from './releases/client-reports';
-import { previewRoutes } from './releases/preview';
-import { releaseRoutes } from './releases/upload-routes';
-import { deployTokenRoutes } from './deploy-tokens/routes';
-import { accountRoutes } from './account/routes';
-import { twoFactorRoutes } from './two-factor/routes';
-import { teamRoutes } from './team/routes';
-import { activityRoutes } from './activity/routes';
-import { exportRoutes } from './exports/routes';
+import { liveMapRoute } from './releases/routes';
 import { registerHeavyWork } from './exports/heavy-work';
 import { recordActivity } from './activity/record';
 import { followClusterReleases, ClusterReleases } from './releases/cluster-sync';
 import { openUploadStorage } from './uploads/storage';
 import type { UploadStorage } from './uploads/store';
-// finance (donations, bank accounts, Section A prayers, About Us)
-import { aboutRoutes } from './about/routes';
-import { bankAccountResource } from './bank-accounts/resource';
-import { donationResource } from './donations/resource';
-import { prayerResource } from './prayers/resource';
-import { trashRoutes } from './trash/routes';
-// content (Bible plan, live streams, reflections)
-import { readingRoutes } from './readings/routes';
-import { reflectionRoutes } from './reflections/routes';
-import { streamResource } from './streams/resource';
-// groups and prayer requests
-import { groupResource } from './groups/resource';
-import { prayerRequestRoutes } from './prayer-requests/routes';
-import { resourceRoutes } from './resources/routes';
-import { parishRoutes } from './parish/routes';
+import { referencedUploads, type ReferencedUploads } from './uploads/references';
+import { REGISTRY, type Registry } from './registry';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +36,8 @@ declare module 'fastify' {
     ownsPath: typeof ownsPath;
     /** Where uploaded files are stored, named and deleted: the uploads folder or PostgreSQL (uploads/storage.ts). */
     uploads: UploadStorage;
+    /** Which stored uploads a record names, by the columns the features declare: the sweeps keep these. */
+    referencedUploads: ReferencedUploads;
     /** The remotes' releases and the live map (releases/). */
     releases: Releases;
     /** The live map as browsers get it at /remotes.json. */
@@ -78,6 +54,8 @@ export interface AppDeps {
   db?: Db;
   /** Where log lines go (tests read them); standard output otherwise. */
   logStream?: NodeJS.WritableStream;
+  /** The features it serves (registry.ts); a test may bring its own. */
+  registry?: Registry;
 }
 
 /** Builds the whole server (API + static front end) without listening; the caller migrates first. */
@@ -97,6 +75,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, verbose: true }, plugins: [httpUrlFormat] },
   });
 
+  const registry = deps.registry ?? REGISTRY;
   const db = deps.db ?? openDatabase(config);
   if (!deps.db) app.addHook('onClose', async () => await db.close());
   app.decorate('db', db);
@@ -105,6 +84,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('ownsPath', ownsPath);
   const uploads = openUploadStorage(config, db, app.log);
   app.decorate('uploads', uploads);
+  app.decorate('referencedUploads', referencedUploads(db, registry.files));
   app.addHook('onClose', async () => uploads.close());
   const releases = new Releases(releasesConfig(config));
   app.decorate('releases', releases);
@@ -114,7 +94,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   registerErrorHandler(app);
   registerJsonBody(app);
-  recordActivity(app);
+  recordActivity(app, registry.kinds);
   registerIdempotency(app, API_PREFIX);
   logErrorsAndSlowRequests(app, config);
   closeSlowBodies(app, config);
@@ -144,35 +124,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes);
-      await api.register(accountRoutes);
-      await api.register(twoFactorRoutes);
-      await api.register(teamRoutes);
-      await api.register(activityRoutes);
-      await api.register(parishRoutes);
-      await api.register(analyticsRoutes);
-      await api.register(massIntentionRoutes);
-      await api.register(resourceRoutes(bookResource));
-      // groups and prayer requests
-      await api.register(resourceRoutes(groupResource));
-      await api.register(prayerRequestRoutes);
-      // content
-      await api.register(readingRoutes);
-      await api.register(resourceRoutes(streamResource));
-      await api.register(reflectionRoutes);
-      // finance
-      await api.register(resourceRoutes(donationResource));
-      await api.register(resourceRoutes(bankAccountResource));
-      await api.register(resourceRoutes(prayerResource));
-      await api.register(aboutRoutes);
-      await api.register(trashRoutes);
-      await api.register(exportRoutes);
-      await api.register(versionRoutes);
-      await api.register(clientReportRoutes);
-      await api.register(previewRoutes);
-      // the remote teams' releases over HTTPS, and their deploy tokens
-      await api.register(releaseRoutes);
-      await api.register(deployTokenRoutes);
+      for (const routes of registry.routes) await api.register(routes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -8,7 +8,6 @@ import { pruneVersions } from './history/versions';
 import { sweepEditorImages } from './reflections/repository';
 import { pruneTrash } from './trash/store';
 import { forgetEndedRollouts } from './releases/client-reports';
-import { referencedUploads } from './uploads/references';
 
 /** A stored file no record names is deleted once this old (a write's own file is named before it lands). */
 const ORPHAN_GRACE_MS = 3_600_000;
@@ -25,7 +24,7 @@ export const CHORES_INTERVAL_MS = 3_600_000;
  */
 export function choresOf(app: FastifyInstance): (atStart: boolean) => Promise<void> {
   const { db, config, log } = app;
-  const isReferenced = referencedUploads(db);
+  const isReferenced = app.referencedUploads;
 
   const machineChores = async (atStart: boolean) => {
     const now = Date.now();
@@ -51,7 +50,7 @@ export function choresOf(app: FastifyInstance): (atStart: boolean) => Promise<vo
     await forgetOldIdempotencyKeys(db);
     const forgotten = await forgetOldActivity(app);
     if (forgotten) log.info(`${forgotten} activity record(s) older than ACTIVITY_KEEP_DAYS deleted`);
-    const emptied = await pruneTrash(db, app.uploads, new Date(now - config.trashKeepDays * 86_400_000));
+    const emptied = await pruneTrash(db, app.uploads, isReferenced, new Date(now - config.trashKeepDays * 86_400_000));
     if (emptied) log.info(`${emptied} trash entr${emptied === 1 ? 'y' : 'ies'} older than TRASH_KEEP_DAYS deleted`);
     await forgetEndedRollouts(app);
   };

@@ -5,7 +5,12 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { addRouteHooks, needsSession, reads } from '../http/route-hooks';
 
-/** The kinds of record Settings → Activity names (the contract's filter lists them in this order). */
+/**
+ * The kinds of record Settings → Activity names (the contract's filter lists them in this order). The
+ * features declare which they record (registry.ts): a kind here that none records, or a route that
+ * records one no feature declares, stops the server from starting. The list stays here because every
+ * feature's routes are typed by it, and deriving it would make them import the registry above them.
+ */
 export const ACTIVITY_KINDS = [
   'reflection image',
   'prayer request',
@@ -146,7 +151,7 @@ export const declaredActivity = new WeakMap<FastifyInstance, Map<string, Declare
  * Written after the answer is sent; a failure to record is logged, never the member's problem. Only the
  * write routes that need a session carry its hooks, and each must declare what it records.
  */
-export function recordActivity(app: FastifyInstance): void {
+export function recordActivity(app: FastifyInstance, kinds: ReadonlySet<ActivityKind>): void {
   app.decorateRequest('answered', undefined);
   app.decorateRequest('actor', undefined);
   const declared = new Map<string, DeclaredActivity>();
@@ -158,6 +163,7 @@ export function recordActivity(app: FastifyInstance): void {
     const method = [route.method].flat().join(',');
     const name = `${method} ${route.url}`;
     if (!activity) throw new Error(`${name} writes for a signed-in member but does not say what it records`);
+    if (!kinds.has(activity.kind)) throw new Error(`${name} records "${activity.kind}", a kind no feature declares`);
     // A write that words its own line records what it did only when it says so (an add with its own words).
     declared.set(name, { kind: activity.kind, done: activity.done ?? (activity.says ? undefined : doneBy(method)) });
   });

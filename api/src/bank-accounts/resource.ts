@@ -11,6 +11,19 @@ export const bankAccountResource = defineResource<BankAccountRow>({
   listed: 'oldest first',
   leftOutOnEdit: 'empty',
   permission: 'finance',
+  export: {
+    name: 'bank-accounts',
+    what: 'bank accounts',
+    columns: [
+      { header: 'Bank Name', column: 'bankName', sort: 'text' },
+      { header: 'Account Number', column: 'bankAccountNumber', sort: 'text' },
+      { header: 'Account Holder', column: 'bankAccountHolderName', sort: 'text' },
+      { header: 'Routing Number', column: 'bankRoutingNumber', sort: 'text' },
+      { header: 'Swift Code', column: 'bankSwiftCode', sort: 'text' },
+      { header: 'Currency', column: 'currency', sort: 'text' },
+    ],
+    searched: (cell) => [cell('Bank Name'), cell('Account Number'), cell('Account Holder'), cell('Currency')],
+  },
   activity: { kind: 'bank account', nameColumn: 'bankName' },
   routes: {
     list: { urls: ['/all/accounts'] },

@@ -21,6 +21,17 @@ export const bookResource = defineResource<BookRow>({
   },
   answer: (row, fileUrl) => ({ id: row._id, bookImage: fileUrl(row.bookImage) }),
   history: 'books',
+  export: {
+    name: 'books',
+    what: 'books',
+    columns: [
+      { header: 'Title', column: 'bookName', sort: 'text' },
+      { header: 'Category', column: 'category' },
+      { header: 'Link', column: 'bookLink' },
+      { header: 'Date Added', column: 'dateAdded', as: 'date', sort: 'date' },
+    ],
+    searched: (cell) => [cell('Title')],
+  },
   activity: { kind: 'book', nameColumn: 'bookName' },
   routes: {
     list: { urls: ['/all/books/', '/all/books'] },

@@ -25,6 +25,16 @@ export const donationResource = defineResource<DonationRow>({
     return { donationImage: Number(row.isImage) === 1 ? url : null, fileUrl: url };
   },
   permission: 'finance',
+  export: {
+    name: 'donations',
+    what: 'donations',
+    columns: [
+      { header: 'Name', column: 'donationName', sort: 'text' },
+      { header: 'Description', column: 'donationDescription', sort: 'text' },
+      { header: 'Date Added', column: 'createdAt', as: 'date' },
+    ],
+    searched: (cell) => [cell('Name'), cell('Description')],
+  },
   activity: { kind: 'donation', nameColumn: 'donationName' },
   routes: {
     list: { urls: ['/all/donations'] },

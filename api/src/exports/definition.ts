@@ -3,10 +3,9 @@ import type { Permission } from '../auth/permissions';
 import type { Database } from '../db/schema';
 import type { ListFilter } from '../http/paging';
 import type { Sortable, SortKind } from '../http/sorting';
-import type { ResourceDefinition, StoredRow } from '../resources/definition';
 
 // A list's CSV export: which rows (its table, order, fixed condition and filters), which columns and
-// how each is written, and what its search matches. exports/routes.ts gives every definition the same
+// how each is written, and what its search matches; each feature declares its lists' (registry.ts). exports/routes.ts gives every definition the same
 // route, guard, streaming and CSV rules; adding a column is one line of its `columns`.
 
 /**
@@ -63,17 +62,4 @@ export function sortableOf(definition: Pick<ExportDefinition, 'columns' | 'sorta
     column.sort ? [[column.column, { column: column.column, as: column.sort }] as const] : [],
   );
   return { ...Object.fromEntries(columns), ...definition.sortable };
-}
-
-/** The export of a resource's list (resources/): its table, in its list's order, read by every member. */
-export function resourceExport<Row extends StoredRow>(
-  resource: ResourceDefinition<Row>,
-  declared: Pick<ExportDefinition, 'name' | 'what' | 'columns' | 'searched'>,
-): ExportDefinition {
-  return {
-    ...declared,
-    tag: resource.tag,
-    table: resource.table,
-    order: { column: resource.addedAt, direction: resource.listed === 'newest first' ? 'desc' : 'asc' },
-  };
 }

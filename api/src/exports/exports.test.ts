@@ -5,7 +5,7 @@ import { engines, type TestServer } from '../testing/harness';
 import { storedRequest, startExportServer } from '../testing/exports';
 import type { SignedInMember, TeamRole } from '../testing/members';
 import { EXPORT_PAGE_ROWS } from './records';
-import { EXPORTS } from './lists';
+import { REGISTRY } from '../registry';
 import { cannotRead, TIME_ZONE_MESSAGE } from './routes';
 
 const BOM = '\uFEFF';
@@ -36,7 +36,7 @@ describe.each(engines())('CSV exports on %s', (_name, engine) => {
   });
   afterAll(() => server.close());
 
-  it.each(EXPORTS.map((definition) => [definition.name, definition] as const))(
+  it.each(REGISTRY.exports.map((definition) => [definition.name, definition] as const))(
     'exports %s: a UTF-8 CSV attachment with a BOM, its headers and its rows',
     async (name, definition) => {
       const res = await exported(name);
@@ -204,7 +204,7 @@ describe.each(engines())('CSV exports on %s', (_name, engine) => {
       expect(refused.body).toEqual({
         message: cannotRead(
           role,
-          EXPORTS.find((d) => d.name === 'activity')!,
+          REGISTRY.exports.find((d) => d.name === 'activity')!,
         ),
       });
       expect(refused.body.message).toMatch(/cannot read the activity record/);

@@ -1,36 +1,19 @@
 import { Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
 import { ACTIVITY_KINDS } from '../activity/record';
-import { bankAccountResource } from '../bank-accounts/resource';
-import { bookResource } from '../books/resource';
-import { donationResource } from '../donations/resource';
-import { groupResource } from '../groups/resource';
 import { OneOf } from '../http/contract';
 import { INTENTION_STATES } from '../masses/schemas';
 import { PRAYER_STATES } from '../prayer-requests/schemas';
-import { prayerResource } from '../prayers/resource';
 import { AUDIENCES, type Audience } from '../reflections/schemas';
-import { streamResource } from '../streams/resource';
 import type { Sortable } from '../http/sorting';
-import { resourceExport, sortableOf, type ExportDefinition } from './definition';
+import { sortableOf, type ExportDefinition } from './definition';
 
-// Every list's export, in the order of the menu. The columns are those of the list's screen (a
-// picture's column left out), with what its rows hold beside them (a link, a category, the day added);
-// `searched` is what the screen's search matches.
+// The exports of the lists that are not a resource (a resource's is declared with its definition),
+// which their features declare in registry.ts, and the menu's order. The columns are those of the
+// list's screen (a picture's column left out), with what its rows hold beside them (a link, a
+// category, the day added); `searched` is what the screen's search matches.
 
-const books = resourceExport(bookResource, {
-  name: 'books',
-  what: 'books',
-  columns: [
-    { header: 'Title', column: 'bookName', sort: 'text' },
-    { header: 'Category', column: 'category' },
-    { header: 'Link', column: 'bookLink' },
-    { header: 'Date Added', column: 'dateAdded', as: 'date', sort: 'date' },
-  ],
-  searched: (cell) => [cell('Title')],
-});
-
-const readings: ExportDefinition = {
+export const readingsExport: ExportDefinition = {
   name: 'bible-readings',
   what: 'Bible readings',
   tag: 'Bible readings',
@@ -57,18 +40,6 @@ const readings: ExportDefinition = {
   searched: (cell) => [`Day ${cell('Day')}`, cell('Passage'), cell('Date')],
 };
 
-const streams = resourceExport(streamResource, {
-  name: 'live-streams',
-  what: 'live streams',
-  columns: [
-    { header: 'Title', column: 'name', sort: 'text' },
-    { header: 'Category', column: 'category' },
-    { header: 'Stream Link', column: 'streamingLink' },
-    { header: 'Date Added', column: 'createdAt', as: 'date' },
-  ],
-  searched: (cell) => [cell('Title'), cell('Stream Link'), cell('Category')],
-});
-
 const reflections = (audience: Audience): ExportDefinition => ({
   name: `${audience}-reflections`,
   what: `${audience} reflections`,
@@ -85,18 +56,6 @@ const reflections = (audience: Audience): ExportDefinition => ({
   searched: (cell) => [cell('Topic'), cell('Mass'), cell('Bible Reading'), cell('Date')],
 });
 
-const groups = resourceExport(groupResource, {
-  name: 'groups',
-  what: 'groups',
-  columns: [
-    { header: 'Name', column: 'groupName', sort: 'text' },
-    { header: 'Link', column: 'groupLink' },
-    { header: 'Description', column: 'groupDescription' },
-    { header: 'Date Added', column: 'createdAt', as: 'date' },
-  ],
-  searched: (cell) => [cell('Name'), cell('Link'), cell('Description')],
-});
-
 /** A column of the Mass an intention is placed in, '' while it is not placed. */
 /**
  * A state column sorted in the order of its workflow (New, Prayed for, Answered), not its words'
@@ -111,7 +70,7 @@ const stateOrder = (states: readonly string[]) =>
 const massOf = (column: 'date' | 'time') =>
   sql<string>`coalesce((select ${sql.ref(`masses.${column}`)} from masses where masses._id = mass_intentions.mass_id), '')`;
 
-const massIntentions: ExportDefinition = {
+export const massIntentionsExport: ExportDefinition = {
   name: 'mass-intentions',
   what: 'mass intentions',
   tag: 'mass intentions',
@@ -139,7 +98,7 @@ const massIntentions: ExportDefinition = {
   searched: (cell) => [cell('Full Name'), cell('Email'), cell('Intention Type')],
 };
 
-const prayerRequests: ExportDefinition = {
+export const prayerRequestsExport: ExportDefinition = {
   name: 'prayer-requests',
   what: 'prayer requests',
   tag: 'prayer requests',
@@ -169,48 +128,13 @@ const prayerRequests: ExportDefinition = {
   searched: (cell) => [cell('Request'), cell('Note')],
 };
 
-const donations = resourceExport(donationResource, {
-  name: 'donations',
-  what: 'donations',
-  columns: [
-    { header: 'Name', column: 'donationName', sort: 'text' },
-    { header: 'Description', column: 'donationDescription', sort: 'text' },
-    { header: 'Date Added', column: 'createdAt', as: 'date' },
-  ],
-  searched: (cell) => [cell('Name'), cell('Description')],
-});
-
-const bankAccounts = resourceExport(bankAccountResource, {
-  name: 'bank-accounts',
-  what: 'bank accounts',
-  columns: [
-    { header: 'Bank Name', column: 'bankName', sort: 'text' },
-    { header: 'Account Number', column: 'bankAccountNumber', sort: 'text' },
-    { header: 'Account Holder', column: 'bankAccountHolderName', sort: 'text' },
-    { header: 'Routing Number', column: 'bankRoutingNumber', sort: 'text' },
-    { header: 'Swift Code', column: 'bankSwiftCode', sort: 'text' },
-    { header: 'Currency', column: 'currency', sort: 'text' },
-  ],
-  searched: (cell) => [cell('Bank Name'), cell('Account Number'), cell('Account Holder'), cell('Currency')],
-});
-
-const prayers = resourceExport(prayerResource, {
-  name: 'prayers',
-  what: 'Section A prayers',
-  columns: [
-    { header: 'Title', column: 'title', sort: 'text' },
-    { header: 'Prayer', column: 'prayer', sort: 'text' },
-  ],
-  searched: (cell) => [cell('Title'), cell('Prayer')],
-});
-
 /**
  * Who a line names as its screen shows them (activity/record.ts shownMember): the member's name now,
  * their email before they saved one; a deploy token, the server or a member gone as written.
  */
 const shownMemberSql = sql<string>`case when activity.member like 'Deploy token “%' or activity.member like 'The server (%' then activity.member else coalesce((select coalesce(nullif(admins.name, ''), admins.email) from admins where admins._id = activity.admin_id), activity.member) end`;
 
-const activity: ExportDefinition = {
+export const activityExport: ExportDefinition = {
   name: 'activity',
   what: 'the activity record',
   tag: 'team',
@@ -244,21 +168,39 @@ const activity: ExportDefinition = {
   searched: (cell) => [cell('Who'), cell('What')],
 };
 
-export const EXPORTS: readonly ExportDefinition[] = [
-  books,
-  readings,
-  streams,
-  ...AUDIENCES.map(reflections),
-  groups,
-  massIntentions,
-  prayerRequests,
-  donations,
-  bankAccounts,
-  prayers,
-  activity,
+/** The adult and the children reflections' exports. */
+export const reflectionsExports = AUDIENCES.map(reflections);
+
+/** The exports in the order of the menu (and of the OpenAPI document); one it does not name comes last. */
+const MENU = [
+  'books',
+  'bible-readings',
+  'live-streams',
+  'adult-reflections',
+  'children-reflections',
+  'groups',
+  'mass-intentions',
+  'prayer-requests',
+  'donations',
+  'bank-accounts',
+  'prayers',
+  'activity',
 ];
+
+export function inMenuOrder(exports: readonly ExportDefinition[]): ExportDefinition[] {
+  const place = (definition: ExportDefinition) => {
+    const index = MENU.indexOf(definition.name);
+    return index < 0 ? MENU.length : index;
+  };
+  return [...exports].sort((a, b) => place(a) - place(b));
+}
 
 /** The sortable columns of a list its screen pages on the server (prayer requests, mass intentions, activity). */
 export function sortableList(name: 'prayer-requests' | 'mass-intentions' | 'activity'): Sortable {
-  return sortableOf(EXPORTS.find((definition) => definition.name === name)!);
+  const own = {
+    'prayer-requests': prayerRequestsExport,
+    'mass-intentions': massIntentionsExport,
+    activity: activityExport,
+  };
+  return sortableOf(own[name]);
 }

@@ -13,7 +13,6 @@ import { exportXlsx } from './xlsx';
 import type { Db } from '../db/database';
 import { sortableOf, type ExportDefinition } from './definition';
 import type { Renderer } from './heavy-work';
-import { EXPORTS } from './lists';
 
 /** The search and the time zone every export takes, beside its list's filters. */
 const ExportQuery = {
@@ -83,77 +82,78 @@ const FORMATS = [
 }[];
 
 /**
- * `GET /export/{list}.csv` and `.xlsx`: each list as a file of what its screen shows with the same
+ * `GET /export/{list}.csv` and `.xlsx`: each list the features declare (registry.ts) as a file of what its screen shows with the same
  * filter and search, for every member who may read the list (exports/definition.ts, records.ts).
  */
-export async function exportRoutes(app: FastifyInstance): Promise<void> {
-  for (const definition of EXPORTS) {
-    const filters = Object.fromEntries(
-      (definition.filters ?? []).map((filter) => [filter.name, Type.Optional(filter.schema)]),
-    );
-    // The sort the list's screen shows, so that the file's rows are in its order.
-    const sortable = sortableOf(definition);
-    const sorting: Record<string, TSchema> = Object.keys(sortable).length
-      ? { sort: Type.Optional(SortParameter(sortable)) }
-      : {};
-    for (const format of FORMATS) {
-      app.get(
-        `/export/${definition.name}.${format.extension}`,
-        {
-          // One at a time per member, a few at once in all (heavy-work.ts).
-          config: { heavyWork: true },
-          onRequest: [
-            requireAdmin,
-            async (request) => {
-              const { role } = request.admin!;
-              if (definition.read && !can(role, definition.read)) throw forbidden(cannotRead(role, definition));
-            },
-          ],
-          schema: {
-            tags: [definition.tag],
-            summary: `Export the ${definition.what} as ${format.name}, as the list shows them (?q=${[
-              ...Object.keys(filters),
-              ...Object.keys(sorting),
-            ]
-              .map((name) => `&${name}=`)
-              .join('')})`,
-            description: format.description,
-            security: bearerSecurity,
-            querystring: Type.Object({ ...ExportQuery, ...filters, ...sorting }, { additionalProperties: false }),
-            response: {
-              200: {
-                description: `The ${format.extension.toUpperCase()} file`,
-                content: {
-                  [format.contentType.split(';')[0]!]: {
-                    schema: Type.String({
-                      description: `The ${format.extension.toUpperCase()} file`,
-                      ...(format.extension === 'xlsx' ? { format: 'binary' } : {}),
-                    }),
+export const exportRoutes = (definitions: readonly ExportDefinition[]) =>
+  async function exportsOf(app: FastifyInstance): Promise<void> {
+    for (const definition of definitions) {
+      const filters = Object.fromEntries(
+        (definition.filters ?? []).map((filter) => [filter.name, Type.Optional(filter.schema)]),
+      );
+      // The sort the list's screen shows, so that the file's rows are in its order.
+      const sortable = sortableOf(definition);
+      const sorting: Record<string, TSchema> = Object.keys(sortable).length
+        ? { sort: Type.Optional(SortParameter(sortable)) }
+        : {};
+      for (const format of FORMATS) {
+        app.get(
+          `/export/${definition.name}.${format.extension}`,
+          {
+            // One at a time per member, a few at once in all (heavy-work.ts).
+            config: { heavyWork: true },
+            onRequest: [
+              requireAdmin,
+              async (request) => {
+                const { role } = request.admin!;
+                if (definition.read && !can(role, definition.read)) throw forbidden(cannotRead(role, definition));
+              },
+            ],
+            schema: {
+              tags: [definition.tag],
+              summary: `Export the ${definition.what} as ${format.name}, as the list shows them (?q=${[
+                ...Object.keys(filters),
+                ...Object.keys(sorting),
+              ]
+                .map((name) => `&${name}=`)
+                .join('')})`,
+              description: format.description,
+              security: bearerSecurity,
+              querystring: Type.Object({ ...ExportQuery, ...filters, ...sorting }, { additionalProperties: false }),
+              response: {
+                200: {
+                  description: `The ${format.extension.toUpperCase()} file`,
+                  content: {
+                    [format.contentType.split(';')[0]!]: {
+                      schema: Type.String({
+                        description: `The ${format.extension.toUpperCase()} file`,
+                        ...(format.extension === 'xlsx' ? { format: 'binary' } : {}),
+                      }),
+                    },
                   },
                 },
+                ...errorResponses(400, 401, 403, ...format.refusals, 429),
               },
-              ...errorResponses(400, 401, 403, ...format.refusals, 429),
             },
           },
-        },
-        async (request, reply) => {
-          const query = request.query as Record<string, string | undefined>;
-          const timeZone = query.tz ?? (await parishTimeZone(app.db));
-          if (!isTimeZone(timeZone)) throw badRequest(TIME_ZONE_MESSAGE);
-          const values = Object.fromEntries(
-            Object.keys(filters).flatMap((name) => (query[name] === undefined ? [] : [[name, query[name]!]])),
-          );
-          const file = `${definition.name}-${todayIn(timeZone)}.${format.extension}`;
-          const sort = sortOf(sortable, query.sort);
-          const exportRequest = { q: (query.q ?? '').trim(), filters: values, timeZone, ...(sort ? { sort } : {}) };
-          const limits = { excelMaxRows: app.config.excelExportMaxRows };
-          return reply
-            .header('content-type', format.contentType)
-            .header('content-disposition', `attachment; filename="${file}"`)
-            .header('cache-control', 'no-store')
-            .send(await format.write(app.db, definition, exportRequest, limits, request.renderer!));
-        },
-      );
+          async (request, reply) => {
+            const query = request.query as Record<string, string | undefined>;
+            const timeZone = query.tz ?? (await parishTimeZone(app.db));
+            if (!isTimeZone(timeZone)) throw badRequest(TIME_ZONE_MESSAGE);
+            const values = Object.fromEntries(
+              Object.keys(filters).flatMap((name) => (query[name] === undefined ? [] : [[name, query[name]!]])),
+            );
+            const file = `${definition.name}-${todayIn(timeZone)}.${format.extension}`;
+            const sort = sortOf(sortable, query.sort);
+            const exportRequest = { q: (query.q ?? '').trim(), filters: values, timeZone, ...(sort ? { sort } : {}) };
+            const limits = { excelMaxRows: app.config.excelExportMaxRows };
+            return reply
+              .header('content-type', format.contentType)
+              .header('content-disposition', `attachment; filename="${file}"`)
+              .header('cache-control', 'no-store')
+              .send(await format.write(app.db, definition, exportRequest, limits, request.renderer!));
+          },
+        );
+      }
     }
-  }
-}
+  };

@@ -4,7 +4,7 @@ import { engines, startServer, type TestServer } from '../testing/harness';
 import { storedRequest, startExportServer } from '../testing/exports';
 import type { SignedInMember, TeamRole } from '../testing/members';
 import type { ExportDefinition } from './definition';
-import { EXPORTS } from './lists';
+import { REGISTRY } from '../registry';
 import { cannotRead, TIME_ZONE_MESSAGE } from './routes';
 import { sheetNameOf, tooManyRows } from './xlsx';
 
@@ -46,7 +46,7 @@ describe.each(engines())('Excel exports on %s', (_name, engine) => {
   });
   afterAll(() => server.close());
 
-  it.each(EXPORTS.map((definition) => [definition.name, definition] as const))(
+  it.each(REGISTRY.exports.map((definition) => [definition.name, definition] as const))(
     'exports %s as a workbook of one sheet: its headers, then the rows the CSV has',
     async (name, definition) => {
       const answer = await workbook(name);
@@ -169,7 +169,7 @@ describe.each(engines())('Excel exports on %s', (_name, engine) => {
     expect(refused.body).toEqual({
       message: cannotRead(
         'Manager',
-        EXPORTS.find((d) => d.name === 'activity')!,
+        REGISTRY.exports.find((d) => d.name === 'activity')!,
       ),
     });
     expect((await workbook('bank-accounts', '', members.Manager.token)).status).toBe(200);

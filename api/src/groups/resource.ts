@@ -23,6 +23,17 @@ export const groupResource = defineResource<GroupRow>({
     return { groupImage: picture, file: picture };
   },
   history: 'groups',
+  export: {
+    name: 'groups',
+    what: 'groups',
+    columns: [
+      { header: 'Name', column: 'groupName', sort: 'text' },
+      { header: 'Link', column: 'groupLink' },
+      { header: 'Description', column: 'groupDescription' },
+      { header: 'Date Added', column: 'createdAt', as: 'date' },
+    ],
+    searched: (cell) => [cell('Name'), cell('Link'), cell('Description')],
+  },
   activity: { kind: 'group', nameColumn: 'groupName' },
   routes: {
     list: { urls: ['/all/groups', '/all/groups/'] },

@@ -3,7 +3,6 @@ import { choresOf } from '../chores';
 import { engines, multipartForm, startServer, VALID_REFLECTION, type TestServer } from '../testing/harness';
 import { storedState } from '../testing/snapshot';
 import { solidPng } from '../uploads/png';
-import { referencedUploads } from '../uploads/references';
 import { HISTORY_MESSAGES } from './routes';
 
 const PNG = solidPng(8, 8, [180, 40, 40]);
@@ -151,7 +150,7 @@ describe.each(engines())('history on %s', (_name, engine) => {
     });
     expect(edited.status).toBe(200);
     const newCover = fileName(edited.body.data.bookImage as string);
-    const sweep = () => server.app.uploads.sweepOrphans(referencedUploads(server.db), new Date(Date.now() + 60_000));
+    const sweep = () => server.app.uploads.sweepOrphans(server.app.referencedUploads, new Date(Date.now() + 60_000));
     await sweep();
     expect(await server.storedUploads()).toEqual(expect.arrayContaining([oldCover, newCover]));
 

@@ -8,18 +8,11 @@ import type { Database, RecordVersionsTable } from '../db/schema';
 // replaced (its stored columns), in the edit's own transaction, so that a failed edit keeps none.
 // A version keeps the uploads it shows until it is pruned (HISTORY_KEEP_DAYS after it was replaced).
 
-/** The records that keep a history, as their calls name them (`/api/v1/<resource>/{id}/versions`). */
-export const HISTORY_RESOURCES = [
-  'books',
-  'streams',
-  'groups',
-  'prayers',
-  'adult-reflections',
-  'children-reflections',
-  'about',
-  'readings',
-] as const;
-export type HistoryResource = (typeof HISTORY_RESOURCES)[number];
+/**
+ * The name of a record's history, as its calls name it (`/api/v1/<resource>/{id}/versions`): each
+ * feature declares its own (registry.ts refuses two of one name).
+ */
+export type HistoryResource = string;
 
 /** Who saved an edit: the member's id and their name (their email when they gave none). */
 export interface Author {

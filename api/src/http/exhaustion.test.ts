@@ -1,7 +1,7 @@
 import { engines, startServer, type TestServer } from '../testing/harness';
 import { storedRequest } from '../testing/exports';
 import { signedInMembers, type SignedInMember, type TeamRole } from '../testing/members';
-import { EXPORTS } from '../exports/lists';
+import { REGISTRY } from '../registry';
 
 // Exhaustion: what one member, or a crowd of addresses, can take from everyone else. Exports and PDFs
 // are CPU-bound and large; logins pay for a slow hash. None may starve the public reads or the other
@@ -51,7 +51,9 @@ describe('exports and PDFs', () => {
     // The first is under way once the server has read its request (it takes a second or more).
     await sleep(150);
     const others = [
-      ...EXPORTS.flatMap((definition) => ['csv', 'xlsx'].map((ext) => `/api/v1/export/${definition.name}.${ext}`)),
+      ...REGISTRY.exports.flatMap((definition) =>
+        ['csv', 'xlsx'].map((ext) => `/api/v1/export/${definition.name}.${ext}`),
+      ),
       pdfOf(member),
     ];
     const answers = await Promise.all(others.map((url) => server.call('GET', url, { token: member.token })));

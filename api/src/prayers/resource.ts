@@ -10,6 +10,15 @@ export const prayerResource = defineResource<PrayerRow>({
   // A section of prayers reads top to bottom.
   listed: 'oldest first',
   history: 'prayers',
+  export: {
+    name: 'prayers',
+    what: 'Section A prayers',
+    columns: [
+      { header: 'Title', column: 'title', sort: 'text' },
+      { header: 'Prayer', column: 'prayer', sort: 'text' },
+    ],
+    searched: (cell) => [cell('Title'), cell('Prayer')],
+  },
   activity: { kind: 'Section A prayer', nameColumn: 'title' },
   tag: 'prayers',
   routes: {

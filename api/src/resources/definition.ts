@@ -2,6 +2,7 @@ import type { TObject } from '@sinclair/typebox';
 import type { ActivityKind } from '../activity/record';
 import type { Permission } from '../auth/permissions';
 import type { Database } from '../db/schema';
+import type { ExportColumn, ExportDefinition } from '../exports/definition';
 import type { HistoryResource } from '../history/versions';
 import type { Named } from '../http/contract';
 import type { FileKind } from '../uploads/form';
@@ -60,6 +61,11 @@ export function messagesAbout(noun: string): ResourceMessages {
   };
 }
 
+/** A resource's export: its screen's columns, each a field of its row. */
+export interface ResourceExport<Row extends StoredRow> extends Pick<ExportDefinition, 'name' | 'what' | 'searched'> {
+  columns: (Omit<ExportColumn, 'column'> & { column: keyof Row & string })[];
+}
+
 export interface ResourceRoute {
   url: string;
   summary: string;
@@ -83,6 +89,8 @@ export interface ResourceDefinition<Row extends StoredRow> {
    * version it replaces (history/), which its calls list and restore.
    */
   history?: HistoryResource;
+  /** Its list's CSV and Excel export, in its list's order, read by every member. */
+  export?: ResourceExport<Row>;
   /** The one uploaded file; a resource without one takes a JSON body. */
   file?: ResourceFile<Row>;
   /**

@@ -18,7 +18,6 @@ import {
 import { signedInMembers, type SignedInMember, type TeamRole } from '../testing/members';
 import type { OpenApiDocument } from '../testing/openapi';
 import { solidPng } from '../uploads/png';
-import { referencedUploads } from '../uploads/references';
 import type { ResourceDefinition, StoredRow } from './definition';
 import { resourceRepository } from './repository';
 
@@ -460,7 +459,7 @@ describe.each(engines())('every resource on %s', (_engine, engine) => {
           expect((await fetch(oldUrl)).status).toBe(200);
           // Once the version is pruned, the sweep deletes the file only it showed.
           await pruneVersions(server.db, new Date(Date.now() + 60_000));
-          await server.app.uploads.sweepOrphans(referencedUploads(server.db), new Date(Date.now() + 60_000));
+          await server.app.uploads.sweepOrphans(server.app.referencedUploads, new Date(Date.now() + 60_000));
         }
         expect(await server.storedUploads()).not.toContain(fileName(oldUrl));
         expect(await server.storedUploads()).toContain(fileName(newUrl));

@@ -21,6 +21,17 @@ export const streamResource = defineResource<StreamRow>({
   },
   answer: (row, fileUrl) => ({ id: row._id, image: fileUrl(row.image), dateAdded: row.createdAt }),
   history: 'streams',
+  export: {
+    name: 'live-streams',
+    what: 'live streams',
+    columns: [
+      { header: 'Title', column: 'name', sort: 'text' },
+      { header: 'Category', column: 'category' },
+      { header: 'Stream Link', column: 'streamingLink' },
+      { header: 'Date Added', column: 'createdAt', as: 'date' },
+    ],
+    searched: (cell) => [cell('Title'), cell('Stream Link'), cell('Category')],
+  },
   activity: { kind: 'live stream', nameColumn: 'name' },
   routes: {
     list: { urls: ['/stream'] },

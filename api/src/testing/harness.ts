@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type AppDeps } from '../app';
 import { LISTEN_BACKLOG } from '../http/connections';
 import { OWNER_LOCK } from '../uploads/database-store';
 import { createAdmin } from '../auth/admins';
@@ -97,6 +97,8 @@ export async function startServer(
   overrides: Partial<AppConfig> = {},
   /** Adds test-only routes before the server starts. */
   extend?: (app: FastifyInstance) => void,
+  /** The features it serves, when a test brings its own. */
+  deps: Pick<AppDeps, 'registry'> = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
   const base = loadConfig({ DATA_DIR: dataDir });
@@ -123,7 +125,7 @@ export async function startServer(
   let adminId: string;
   try {
     adminId = await createAdmin(db, ADMIN.email, ADMIN.password, config.passwordHashCost);
-    app = await buildApp(config, { db });
+    app = await buildApp(config, { ...deps, db });
     extend?.(app);
     await app.listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG });
   } catch (error) {

@@ -97,7 +97,7 @@ export async function trashRoutes(parent: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       message: 'Deleted for good',
-      data: await deleteFromTrash(db, uploads, entryId(request.params.id), request.admin!),
+      data: await deleteFromTrash(db, uploads, app.referencedUploads, entryId(request.params.id), request.admin!),
     }),
   );
 
@@ -123,7 +123,7 @@ export async function trashRoutes(parent: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       message: 'Trash emptied',
-      data: { deleted: await emptyTrash(db, uploads, request.admin!) },
+      data: { deleted: await emptyTrash(db, uploads, app.referencedUploads, request.admin!) },
     }),
   );
 }

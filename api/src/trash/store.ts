@@ -11,7 +11,7 @@ import { WriteScope } from '../db/write-scope';
 import { forbidden, HttpError, notFound } from '../http/errors';
 import { invalidateLists } from '../http/public-cache';
 import { forgetVersionsOf } from '../history/versions';
-import { referencedUploads } from '../uploads/references';
+import type { ReferencedUploads } from '../uploads/references';
 import { UploadStore, type UploadStorage } from '../uploads/store';
 import type { TrashEntry } from './schemas';
 
@@ -223,8 +223,12 @@ export async function isInTrash(db: Db, name: string): Promise<boolean> {
 }
 
 /** Removes those of `files` no record, version or other trash entry names (a cover a version shows stays). */
-async function removeUnreferenced(db: Db, uploads: UploadStorage, files: string[]): Promise<void> {
-  const named = await referencedUploads(db)(files);
+async function removeUnreferenced(
+  uploads: UploadStorage,
+  isReferenced: ReferencedUploads,
+  files: string[],
+): Promise<void> {
+  const named = await isReferenced(files);
   await uploads.remove(files.filter((file) => !named.has(file)));
 }
 
@@ -232,6 +236,7 @@ async function removeUnreferenced(db: Db, uploads: UploadStorage, files: string[
 export async function deleteFromTrash(
   db: Db,
   uploads: UploadStorage,
+  isReferenced: ReferencedUploads,
   id: string,
   member: Pick<AuthenticatedAdmin, 'role'>,
 ): Promise<TrashEntry> {
@@ -239,7 +244,7 @@ export async function deleteFromTrash(
     const entry = await takeEntry(db, trx, id, member);
     return { entry, files: await discard(trx, [id]) };
   });
-  await removeUnreferenced(db, uploads, files);
+  await removeUnreferenced(uploads, isReferenced, files);
   return toApi(entry);
 }
 
@@ -247,6 +252,7 @@ export async function deleteFromTrash(
 export async function emptyTrash(
   db: Db,
   uploads: UploadStorage,
+  isReferenced: ReferencedUploads,
   member: Pick<AuthenticatedAdmin, 'role'>,
 ): Promise<number> {
   const allowed = permitted(member.role);
@@ -256,17 +262,22 @@ export async function emptyTrash(
     const ids = rows.map((row) => row._id);
     return { ids, files: await discard(trx, ids) };
   });
-  await removeUnreferenced(db, uploads, files);
+  await removeUnreferenced(uploads, isReferenced, files);
   return ids.length;
 }
 
 /** Deletes the entries put in the trash before `before`, and their files (an hourly chore): how many went. */
-export async function pruneTrash(db: Db, uploads: UploadStorage, before: Date): Promise<number> {
+export async function pruneTrash(
+  db: Db,
+  uploads: UploadStorage,
+  isReferenced: ReferencedUploads,
+  before: Date,
+): Promise<number> {
   const { ids, files } = await db.kysely.transaction().execute(async (trx) => {
     const rows = await trx.selectFrom('trash').select('_id').where('deletedAt', '<', timestamp(before)).execute();
     const ids = rows.map((row) => row._id);
     return { ids, files: await discard(trx, ids) };
   });
-  await removeUnreferenced(db, uploads, files);
+  await removeUnreferenced(uploads, isReferenced, files);
   return ids.length;
 }

@@ -67,7 +67,7 @@ describe.each(engines())('the trash on %s', (_name, engine) => {
     expect((await server.call('GET', `/api/v1/single/book/${book._id}`)).status).toBe(404);
     expect(await server.storedUploads()).toContain(fileName(book.bookImage));
     await server.app.uploads.sweepOrphans(
-      async (names) => (await import('../uploads/references')).referencedUploads(server.db)(names),
+      async (names) => server.app.referencedUploads(names),
       new Date(Date.now() + 60_000),
     );
     expect(await server.storedUploads()).toContain(fileName(book.bookImage));

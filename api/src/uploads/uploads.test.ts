@@ -20,9 +20,10 @@ import {
 } from '../testing/harness';
 import { DatabaseUploadStore, OWNER_LOCK } from './database-store';
 import { choresOf } from '../chores';
+import { REGISTRY } from '../registry';
+import { referencedUploads } from './references';
 import { detectAnyFile, detectImage } from './detect';
 import { formatBytes } from './form';
-import { referencedUploads } from './references';
 import { solidPng } from './png';
 import { sweepUploads, UploadStore, uploadNameFromUrl, type ReceivedFile } from './store';
 
@@ -211,7 +212,7 @@ describe.each(engines())('the uploads sweep on %s (what a crash left half done)'
       })
       .execute();
   const sweep = () =>
-    sweepUploads(store, referencedUploads(db), {
+    sweepUploads(store, referencedUploads(db, REGISTRY.files), {
       abandonedBefore: new Date(Date.now() - HOUR),
       orphanedBefore: new Date(Date.now() - HOUR),
     });
@@ -258,7 +259,7 @@ describe.each(engines())('the uploads sweep on %s (what a crash left half done)'
   it('knows every column that names an upload', async () => {
     const names = Array.from({ length: 3 }, () => UploadStore.newName('png'));
     await addBook(names[0]!);
-    expect(await referencedUploads(db)([...names, 'not-a-name'])).toEqual(new Set([names[0]]));
+    expect(await referencedUploads(db, REGISTRY.files)([...names, 'not-a-name'])).toEqual(new Set([names[0]]));
   });
 });
 
@@ -394,7 +395,7 @@ if (postgres.length)
       fs.writeFileSync(path.join(dead, 'abc.part'), 'bytes');
       fs.writeFileSync(path.join(store.tempDir, 'def.part'), 'bytes');
 
-      const swept = await sweepUploads(store, referencedUploads(a.db), {
+      const swept = await sweepUploads(store, a.app.referencedUploads, {
         abandonedBefore: new Date(Date.now() - 60_000),
         orphanedBefore: new Date(Date.now() - 60_000),
       });
@@ -444,7 +445,7 @@ if (postgres.length)
       // Another running instance of this machine (this test's parent process), between two uploads.
       const living = path.join(path.dirname(store.tempDir), `${os.hostname()}-${process.ppid}`);
       fs.mkdirSync(living, { recursive: true });
-      await store.sweepTemp(referencedUploads(a.db), new Date());
+      await store.sweepTemp(a.app.referencedUploads, new Date());
       expect(fs.existsSync(living)).toBe(true);
       fs.rmdirSync(living);
     });
