@@ -10,7 +10,6 @@ import {
   LoadingBlock,
   Modal,
   NumberField,
-  notify,
   optionalText,
   RecordForm,
   requiredText,
@@ -22,7 +21,7 @@ import {
   useUserId,
   type Column,
 } from 'shared';
-import { useResource, useSave } from 'shared/data';
+import { recordKindOf, useRecordController, useRemoveRow, useResource } from 'shared/data';
 import {
   LIMITS,
   massIntentions,
@@ -76,6 +75,42 @@ const trimmed = <V extends { time: string; place: string; celebrant: string; cap
   cap: Number(values.cap),
 });
 
+/** A Mass as its forms save it: one-off or a date of a regular one, edited in the week's modal. */
+const massKind = recordKindOf<Mass, MassValues>({
+  noun: 'Mass',
+  resource: massIntentions,
+  calls: {
+    create: (userId, values) => massIntentionsApi.addMass(userId, massBody(values)),
+    update: (userId, id, values) => massIntentionsApi.editMass(userId, id, massBody(values)),
+    remove: (userId, id) => massIntentionsApi.removeMass(userId, id),
+  },
+  list: '/mass-scheduling',
+  deleteWhat: 'this Mass',
+});
+const massBody = (values: MassValues): MassFields => ({
+  date: values.date,
+  title: values.title.trim(),
+  ...trimmed(values),
+});
+
+/** A regular Mass, said every week: added and edited in the Regular Masses modal, below its list. */
+const regularMassKind = recordKindOf<RegularMass, RegularValues>({
+  noun: 'Regular Mass',
+  resource: massIntentions,
+  calls: {
+    create: (userId, values) => massIntentionsApi.addRegular(userId, regularBody(values)),
+    update: (userId, id, values) => massIntentionsApi.editRegular(userId, id, regularBody(values)),
+    remove: (userId, id) => massIntentionsApi.removeRegular(userId, id),
+  },
+  list: '/mass-scheduling',
+  deleteWhat: 'this regular Mass',
+  deleteNote: 'Its dates holding intentions stay.',
+});
+const regularBody = (values: RegularValues): RegularMassFields => ({
+  weekday: values.weekday as RegularMassFields['weekday'],
+  ...trimmed(values),
+});
+
 const Removal = styled.div`
   display: flex;
   justify-content: flex-end;
@@ -96,14 +131,7 @@ const Hint = styled.p`
  * time) keeps its intentions; a date of a regular Mass becomes a Mass of its own.
  */
 export function MassForm({ mass, day, onClose }: { mass?: Mass; day: string; onClose: () => void }) {
-  const save = useSave<MassValues>({
-    write: (values, userId) => {
-      const body: MassFields = { date: values.date, title: values.title.trim(), ...trimmed(values) };
-      return mass ? massIntentionsApi.editMass(userId, mass._id, body) : massIntentionsApi.addMass(userId, body);
-    },
-    toast: mass ? 'Mass updated successfully' : 'Mass added successfully',
-    then: onClose,
-  });
+  const controller = useRecordController(massKind, { record: mass, onSaved: onClose, onRemoved: onClose });
   const initial: MassValues = mass
     ? {
         date: mass.date,
@@ -115,22 +143,16 @@ export function MassForm({ mass, day, onClose }: { mass?: Mass; day: string; onC
       }
     : { date: day, time: '', place: '', celebrant: '', cap: DEFAULT_CAP, title: '' };
   const placed = mass?.intentions.length ?? 0;
-  const userId = useUserId();
   // A one-off Mass that holds no intention can go; a date of a regular Mass is moved instead.
   const removable = mass && !mass.regularMassId && placed === 0;
-  const remove = async () => {
-    const answer = await massIntentionsApi.removeMass(userId, mass!._id);
-    notify.success(answer.message);
-    onClose();
-  };
   return (
     <Modal title={mass ? 'Edit Mass' : 'Add Mass'} onClose={onClose}>
       {removable && (
         <Removal>
           <DeleteButton
-            label="Delete Mass"
-            confirmMessage="Are you sure you want to delete this Mass?"
-            onDelete={remove}
+            label={massKind.labels.delete}
+            confirmMessage={massKind.labels.confirmDelete}
+            onDelete={controller.remove}
           />
         </Removal>
       )}
@@ -142,7 +164,7 @@ export function MassForm({ mass, day, onClose }: { mass?: Mass; day: string; onC
       <RecordForm<MassValues>
         initialValues={initial}
         validationSchema={massSchema}
-        onSubmit={save}
+        onSubmit={controller.save}
         label={mass ? 'Save' : 'Add Mass'}
         onCancel={onClose}
       >
@@ -174,22 +196,10 @@ export function RegularMasses({ canWrite, onClose }: { canWrite: boolean; onClos
     setEditing(undefined);
     setFormKey((key) => key + 1);
   };
-  const save = useSave<RegularValues>({
-    write: (values, user) => {
-      const body: RegularMassFields = {
-        weekday: values.weekday as RegularMassFields['weekday'],
-        ...trimmed(values),
-      };
-      return editing
-        ? massIntentionsApi.editRegular(user, editing._id, body)
-        : massIntentionsApi.addRegular(user, body);
-    },
-    toast: editing ? 'Regular Mass updated successfully' : 'Regular Mass added successfully',
-    then: done,
-  });
+  const controller = useRecordController(regularMassKind, { record: editing, onSaved: done });
+  const removeRow = useRemoveRow<RegularMass>(regularMassKind);
   const remove = async (mass: RegularMass) => {
-    const answer = await massIntentionsApi.removeRegular(userId, mass._id);
-    notify.success(answer.message);
+    await removeRow(mass);
     if (editing?._id === mass._id) done();
   };
   const name = (mass: RegularMass) => `${mass.weekday} ${mass.time}, ${mass.place}`;
@@ -211,7 +221,7 @@ export function RegularMasses({ canWrite, onClose }: { canWrite: boolean; onClos
           <RowAction
             aria-label={`Delete ${name(row)}`}
             confirmDelete={{
-              message: 'Are you sure you want to delete this regular Mass? Its dates holding intentions stay.',
+              message: regularMassKind.labels.confirmDelete,
               onDelete: () => remove(row),
             }}
           >
@@ -250,7 +260,7 @@ export function RegularMasses({ canWrite, onClose }: { canWrite: boolean; onClos
                 : EMPTY_REGULAR
             }
             validationSchema={regularSchema}
-            onSubmit={save}
+            onSubmit={controller.save}
             label={editing ? 'Save' : 'Add regular Mass'}
             onCancel={editing ? done : onClose}
           >

@@ -1,7 +1,14 @@
 import * as yup from 'yup';
 import { DetailsText, formatDate, formatDateTime, optionalText, SelectField, TextAreaField } from 'shared';
 import { CareDialog } from '../ui/CareDialog';
-import { NOTE_LIMIT, PRAYER_STATES, prayerRequestsApi, type Assignee, type PrayerRequest } from './api';
+import {
+  NOTE_LIMIT,
+  PRAYER_STATES,
+  prayerRequestKind,
+  prayerRequestsApi,
+  type Assignee,
+  type PrayerRequest,
+} from './api';
 import { StateBadge } from './StateBadge';
 
 const schema = yup.object({ note: optionalText('Note', { maxLength: NOTE_LIMIT }) });
@@ -73,7 +80,7 @@ export function PrayerRequestDetails({
           assigneeId: values.assigneeId || null,
         })
       }
-      toast="Prayer request updated successfully"
+      toast={prayerRequestKind.toasts.updated}
     >
       <SelectField name="state" label="State" options={PRAYER_STATES} emptyOption={false} />
       <SelectField

@@ -18,7 +18,14 @@ import {
   type Column,
 } from 'shared';
 import { useGrowingList, useRemoveRow, useResource, useRestore } from 'shared/data';
-import { PRAYER_STATES, prayerRequests, prayerRequestsApi, type PrayerRequest, type PrayerState } from './api';
+import {
+  PRAYER_STATES,
+  prayerRequestKind,
+  prayerRequests,
+  prayerRequestsApi,
+  type PrayerRequest,
+  type PrayerState,
+} from './api';
 import { PrayerRequestDetails } from './PrayerRequestDetails';
 import { StateBadge } from './StateBadge';
 import { ToolGroup, Toolbar } from '../ui/Toolbar';
@@ -224,7 +231,7 @@ export function PrayerRequestsScreen() {
     }
   };
 
-  const remove = useRemoveRow<PrayerRequest>(prayerRequestsApi.remove, 'Prayer request deleted successfully');
+  const remove = useRemoveRow<PrayerRequest>(prayerRequestKind);
   const restore = useRestore();
   // The tab's requests only: the server's answer says how many went, and its Undo brings back those.
   const removeAll = async () => {

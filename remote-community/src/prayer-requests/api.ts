@@ -1,6 +1,6 @@
 import { callApi } from 'shared';
 import { PrayerRequestCare, type Schemas } from 'api/contract';
-import { resource, type PageAnswer, type PageRequest } from 'shared/data';
+import { recordKindOf, resource, type PageAnswer, type PageRequest } from 'shared/data';
 
 /** A prayer request sent from the mobile app (spec §3: _id, request), with the team's care of it. */
 export type PrayerRequest = Schemas['CaredPrayerRequest'];
@@ -47,3 +47,14 @@ export const prayerRequestsApi = {
       callApi('delete', '/api/v1/all/prayer/request/{userId}', { params: { userId }, query: { state } }),
     ),
 };
+
+/** A prayer request as the back-office sees it: sent from the app, cared for in its details, deleted in the list. */
+export const prayerRequestKind = recordKindOf<PrayerRequest, Care>({
+  noun: 'Prayer request',
+  resource: prayerRequests,
+  calls: {
+    update: (userId, id, care) => prayerRequestsApi.care(userId, id, care),
+    remove: (userId, id) => prayerRequestsApi.remove(userId, id),
+  },
+  list: '/prayer-requests',
+});

@@ -10,8 +10,8 @@ import {
   requiredText,
   TextAreaField,
 } from 'shared';
-import { useResource, useSave } from 'shared/data';
-import { aboutApi, aboutUs, type About } from './api';
+import { useRecordController, useResource } from 'shared/data';
+import { aboutApi, aboutKind, aboutUs, type About } from './api';
 
 /** Add About and the edit modal (spec §5): the text is required. */
 export const aboutSchema = yup.object({
@@ -23,19 +23,13 @@ export const aboutSchema = yup.object({
  * after a successful save): one form, two modes.
  */
 export function AboutForm({ record: about, onClose }: { record?: About; onClose?: () => void }) {
-  const save = useSave<{ text: string }>({
-    write: ({ text }, userId) => (about ? aboutApi.update(userId, about._id, text) : aboutApi.create(userId, text)),
-    toast: about ? 'About us updated successfully' : 'About us added successfully',
-    then: onClose,
-    back: onClose ? undefined : '/about',
-  });
-
+  const controller = useRecordController(aboutKind, { record: about, onSaved: onClose });
   return (
     <RecordForm
-      {...(onClose ? { onCancel: onClose } : { backTo: '/about', oneColumn: true })}
+      {...(onClose ? { onCancel: onClose } : { backTo: controller.backTo, oneColumn: true })}
       initialValues={{ text: about?.text ?? '' }}
       validationSchema={aboutSchema}
-      onSubmit={save}
+      onSubmit={controller.save}
       label={about ? 'Save' : 'Add About Us'}
     >
       <TextAreaField name="text" label="About Us" rows={10} />

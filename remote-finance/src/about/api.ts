@@ -1,6 +1,6 @@
 import { callApi } from 'shared';
 import type { Schemas } from 'api/contract';
-import { resource } from 'shared/data';
+import { recordKindOf, resource } from 'shared/data';
 
 /** The About Us text (spec §3). */
 export type About = Schemas['About'];
@@ -19,3 +19,14 @@ export const aboutApi = {
   update: async (userId: string, id: string, text: string) =>
     aboutUs.write(callApi('put', '/api/v1/edit/about/{userId}/{id}', { params: { userId, id }, body: body(text) })),
 };
+
+/** About Us as its screens show it: added on a page of its own, edited in a modal, never deleted. */
+export const aboutKind = recordKindOf<About, { text: string }>({
+  noun: 'About us',
+  resource: aboutUs,
+  calls: {
+    create: (userId, { text }) => aboutApi.create(userId, text),
+    update: (userId, id, { text }) => aboutApi.update(userId, id, text),
+  },
+  list: '/about',
+});

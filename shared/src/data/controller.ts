@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { useUploadProgress, type LoadState } from 'shared';
-import type { RecordCalls, RecordKind } from './kind';
+import { removeOf, type RecordCalls, type RecordKind } from './kind';
 import { useResource, type Resource } from './resource';
 import { useRemove, useSave } from './save';
 
@@ -114,7 +114,7 @@ export function useRecordController<T extends { _id: string }, Values>(
       const fields = values as Record<string, unknown>;
       const file = kind.fileFields.map((name) => fields[name]).find((value) => value instanceof File);
       const { create, update } = calls;
-      if (id === undefined && !create) throw new Error(`No ${kind.noun.toLowerCase()} is added here.`);
+      if (id === undefined && !create) throw new Error(`${kind.noun}: none is added here.`);
       return upload.run(file, (onProgress) =>
         id === undefined ? create!(userId, values, onProgress) : update(userId, id, values, onProgress),
       );
@@ -135,7 +135,7 @@ export function useRecordController<T extends { _id: string }, Values>(
   });
   const removeRecord = useRemove(
     record,
-    (userId, recordId) => calls.remove(userId, recordId),
+    (userId, recordId) => removeOf(kind)(userId, recordId),
     kind.toasts.deleted,
     onRemoved ? undefined : (removed: T) => kind.listOf(removed),
   );

@@ -7,13 +7,20 @@ import type { Resource } from './resource';
  * has no single-record call for is looked up in its list; one with neither is only handed to its
  * screens (in navigation state, or by the screen that loaded it).
  */
-export type RecordCalls<T, Values> = Pick<Writes<Values>, 'remove'> &
-  // A record sent from the mobile app is not added here.
-  Partial<Pick<Writes<Values>, 'create'>> &
-  Pick<Writes<Values>, 'update'> & {
+export type RecordCalls<T, Values> = Pick<Writes<Values>, 'update'> &
+  // A record sent from the mobile app is not added here; About Us is not deleted.
+  Partial<Pick<Writes<Values>, 'create' | 'remove'>> & {
   list?: (signal?: AbortSignal) => Promise<T[]>;
   get?: (id: string, signal?: AbortSignal) => Promise<T>;
 };
+
+/** The delete call of a kind (one whose records are deleted here). */
+export const removeOf =
+  (kind: { noun: string; calls: { remove?: (userId: string, id: string) => Promise<unknown> } }) =>
+  (userId: string, id: string) => {
+    if (!kind.calls.remove) throw new Error(`${kind.noun}: none is deleted here.`);
+    return kind.calls.remove(userId, id);
+  };
 
 /** What a kind of record is declared with, but its form (`recordKind`, `recordKindOf`). */
 export interface RecordKindBase<T extends { _id: string }, Values> {

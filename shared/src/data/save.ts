@@ -2,6 +2,7 @@ import { useNavigate, type To } from 'react-router-dom';
 import { notify, notifyDeleted, restoreFromTrash, useUserId } from 'shared';
 import { queryClient } from './queryClient';
 import { deletingRecord } from './resource';
+import { removeOf } from './kind';
 
 /** A save of a form: the call, the spec's toast once it succeeded, then what follows. */
 export interface SaveSteps<Values, Helpers, Answer> {
@@ -63,10 +64,7 @@ export function useRemove<T extends { _id: string }>(
 }
 
 /** What a row's delete needs of its kind of record: its delete call and its toast. */
-interface RemovableKind {
-  calls: { remove: (userId: string, id: string) => Promise<unknown> };
-  toasts: { deleted: string };
-}
+type RemovableKind = Parameters<typeof removeOf>[0] & { toasts: { deleted: string } };
 
 /**
  * The delete of a list's row (`deleteColumn`) of a kind of record (or `remove(userId, id)` and its
@@ -82,7 +80,7 @@ export function useRemoveRow<Row extends { _id: string }>(
   of: RemovableKind | ((userId: string, id: string) => Promise<unknown>),
   message?: string,
 ): (row: Row) => Promise<void> {
-  const remove = typeof of === 'function' ? of : (userId: string, id: string) => of.calls.remove(userId, id);
+  const remove = typeof of === 'function' ? of : removeOf(of);
   const toast = typeof of === 'function' ? message! : of.toasts.deleted;
   const userId = useUserId();
   const restore = useRestore();
