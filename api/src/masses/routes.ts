@@ -130,13 +130,11 @@ export function massRoutes(parent: FastifyInstance, invalidate: () => void): voi
         : (await parishNow(db)).date;
       const week = await massWeek(db, day);
       const { name: parish } = await parishSettings(db);
-      const pdf = await request
-        .renderer!.job()
-        .finish({
-          type: 'document',
-          module: WEEK_PDF,
-          input: { week, large: request.query.large === '1', parish } satisfies WeekPdfInput,
-        });
+      const pdf = await request.renderer!.job().finish({
+        type: 'document',
+        module: WEEK_PDF,
+        input: { week, large: request.query.large === '1', parish } satisfies WeekPdfInput,
+      });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="mass-intentions-${week.week}.pdf"`)
