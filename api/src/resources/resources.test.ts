@@ -1,10 +1,5 @@
-import { bankAccountResource } from '../bank-accounts/resource';
-import { bookResource } from '../books/resource';
-import { donationResource } from '../donations/resource';
-import { groupResource } from '../groups/resource';
-import { prayerResource } from '../prayers/resource';
-import { streamResource } from '../streams/resource';
 import { CURRENCY_FORMAT, HTTP_URL_FORMAT } from '../http/contract';
+import { REGISTRY } from '../registry';
 import { pruneVersions } from '../history/versions';
 import {
   engines,
@@ -29,14 +24,8 @@ import { resourceRepository } from './repository';
 
 type Resource = ResourceDefinition<StoredRow>;
 
-const RESOURCES = [
-  bookResource,
-  groupResource,
-  streamResource,
-  donationResource,
-  bankAccountResource,
-  prayerResource,
-] as unknown as Resource[];
+/** Every resource the server registers: one added to the registry is tested here as it is. */
+const RESOURCES = REGISTRY.features.flatMap(({ resource }) => (resource ? [resource as unknown as Resource] : []));
 
 /** The suite's limits: small, so that "too large" is cheap to send. */
 const MAX_IMAGE = 4096;
@@ -406,8 +395,11 @@ describe.each(engines())('every resource on %s', (_engine, engine) => {
         const valid = validFields(resource);
         const big = png(Buffer.concat([PNG, Buffer.alloc(limit + 1 - PNG.length, 7)]));
         expectRefused(await add(body(valid, big)), 413, `${file.words} is too large (at most ${limit / 1024} KB)`);
-        const streamed = png(Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024, 7)]));
-        expect((await add(body(valid, streamed))).status).toBe(413);
+        // Far over it, refused while it streams: the form's reader is one for all, tried on the first.
+        if (resource === RESOURCES.find((one) => one.file)) {
+          const streamed = png(Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024, 7)]));
+          expect((await add(body(valid, streamed))).status).toBe(413);
+        }
         if (file.kind === 'image') {
           for (const sent of [
             { content: 'just some text, honestly', name: 'x.png', type: 'image/png' },
@@ -502,12 +494,11 @@ describe.each(engines())('every resource on %s', (_engine, engine) => {
       const record = await addValid();
       const before = await state();
       const valid = () => body(validFields(resource, 1), file && png());
-      for (const as of [{ token: '' }, { token: 'forged' }]) {
-        expect((await add(valid(), as)).status).toBe(401);
-        expect((await edit(record._id, valid(), as)).status).toBe(401);
-        expect((await remove(record._id, as)).status).toBe(401);
-      }
+      // Every credential on every operation is auth/authorisation.test.ts's; here, each write once.
       expect((await add(valid(), { token: '' })).body).toEqual({ message: expect.stringMatching(/log in/i) });
+      expect((await add(valid(), { token: 'forged' })).status).toBe(401);
+      expect((await edit(record._id, valid(), { token: '' })).status).toBe(401);
+      expect((await remove(record._id, { token: '' })).status).toBe(401);
       for (const userId of [OTHER_USER, 'garbage']) {
         expectRefused(await add(valid(), { userId }), 403, OWN_ACCOUNT);
         expectRefused(await edit(record._id, valid(), { userId }), 403, OWN_ACCOUNT);
@@ -516,7 +507,7 @@ describe.each(engines())('every resource on %s', (_engine, engine) => {
       expect(await state()).toEqual(before);
     });
 
-    it(`lets a Manager ${written ? 'change nothing' : 'add, edit and delete'} and a Guest User change nothing`, async () => {
+    it(`lets a Manager ${written ? 'change nothing' : 'edit'} and a Guest User change nothing`, async () => {
       const record = await addValid();
       const valid = () => body(validFields(resource, 1), file && png());
       const refusals: [SignedInMember, string][] = [[members['Guest User'], GUEST]];
@@ -529,12 +520,10 @@ describe.each(engines())('every resource on %s', (_engine, engine) => {
         expectRefused(await remove(record._id, as), 403, message);
       }
       expect(await state()).toEqual(before);
+      // Every operation for every role is auth/roles.test.ts's; here, the words, and a Manager's write.
       if (!written) {
         const as = { token: members.Manager.token, userId: members.Manager.id };
-        const added = await add(valid(), as);
-        expect(added.status).toBe(201);
-        expect((await edit(added.body.data._id, valid(), as)).status).toBe(200);
-        expect((await remove(added.body.data._id, as)).status).toBe(200);
+        expect((await edit(record._id, valid(), as)).status).toBe(200);
       }
     });
 
