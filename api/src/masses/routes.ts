@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { bearerSecurity, ownAccount } from '../auth/guard';
 import { isId } from '../db/ids';
-import { addSchemas, ref } from '../http/contract';
+import { addSchemas, ref, type Named } from '../http/contract';
 import { badRequest, notFound } from '../http/errors';
 import { jsonWrite, RecordParams, UserParams } from '../auth/account-routes';
 import { errorResponses } from '../http/validation';
@@ -161,176 +161,63 @@ export function massRoutes(parent: FastifyInstance, invalidate: () => void): voi
     async () => ({ message: 'Regular Masses fetched successfully', data: await listRegularMasses(db) }),
   );
 
-  app.post(
-    '/add/regular/mass/:userId',
-    {
-      ...jsonWrite({
-        kind: 'regular Mass',
-        tags: TAGS,
-        summary: 'Add a regular Mass: a weekday and a time, every week',
-        params: UserParams,
-        body: RegularMassInput,
-        trimmed: ['place', 'celebrant'],
-        response: {
-          201: Type.Object({ message: Type.String(), data: ref(RegularMass) }),
-          ...errorResponses(400, 401, 403),
-        },
-      }),
-      config: {
-        activity: {
-          kind: 'regular Mass',
-          done: 'Added',
-          says: ({ data }) => `Added regular Mass “${regularInWords(data as RegularMass)}”`,
-        },
-      },
+  massWrites(parent, {
+    kind: 'regular Mass',
+    paths: {
+      add: '/add/regular/mass/:userId',
+      edit: '/edit/regular/mass/:userId/:id',
+      remove: '/delete/regular/mass/:userId/:id',
     },
-    async (request, reply) => {
-      const data = await addRegularMass(db, request.body);
-      invalidate();
-      return reply.code(201).send({ message: 'Regular Mass added successfully', data });
+    summaries: {
+      add: 'Add a regular Mass: a weekday and a time, every week',
+      edit: "Change a regular Mass; its dates to come follow (a cap below a date's intentions is refused)",
+      remove: 'Delete a regular Mass: its dates to come without intentions go; the others stay as Masses of their own',
     },
-  );
-
-  app.put(
-    '/edit/regular/mass/:userId/:id',
-    {
-      ...jsonWrite({
-        kind: 'regular Mass',
-        tags: TAGS,
-        summary: "Change a regular Mass; its dates to come follow (a cap below a date's intentions is refused)",
-        params: RecordParams,
-        body: RegularMassInput,
-        trimmed: ['place', 'celebrant'],
-        response: {
-          200: Type.Object({ message: Type.String(), data: ref(RegularMass) }),
-          ...errorResponses(400, 401, 403, 404, 409),
-        },
-      }),
-      config: {
-        activity: {
-          kind: 'regular Mass',
-          says: ({ data }) => `Edited regular Mass “${regularInWords(data as RegularMass)}”`,
-        },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
+    input: RegularMassInput,
+    trimmed: ['place', 'celebrant'],
+    record: RegularMass,
+    removed: RegularMass,
+    removeErrors: [401, 403, 404],
+    inWords: regularInWords,
+    add: (body) => addRegularMass(db, body),
+    edit: (id, body) => {
       if (!isId(id)) throw notFound(MASS_MESSAGES.regularNotFound);
-      const data = await editRegularMass(db, id, request.body);
-      invalidate();
-      return { message: 'Regular Mass updated successfully', data };
+      return editRegularMass(db, id, body);
     },
-  );
-
-  app.delete(
-    '/delete/regular/mass/:userId/:id',
-    {
-      onRequest: ownAccount,
-      config: {
-        activity: {
-          kind: 'regular Mass',
-          says: ({ data }) => `Deleted regular Mass “${regularInWords(data as RegularMass)}”`,
-        },
-      },
-      schema: {
-        tags: TAGS,
-        summary:
-          'Delete a regular Mass: its dates to come without intentions go; the others stay as Masses of their own',
-        security: bearerSecurity,
-        params: RecordParams,
-        response: {
-          200: Type.Object({ message: Type.String(), data: ref(RegularMass) }),
-          ...errorResponses(401, 403, 404),
-        },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
+    remove: async (id) => {
       const data = isId(id) ? await deleteRegularMass(db, id) : undefined;
       if (!data) throw notFound(MASS_MESSAGES.regularNotFound);
-      invalidate();
-      return { message: 'Regular Mass deleted successfully', data };
+      return data;
     },
-  );
+    invalidate,
+  });
 
-  app.post(
-    '/add/mass/:userId',
-    {
-      ...jsonWrite({
-        kind: 'Mass',
-        tags: TAGS,
-        summary: 'Add a one-off Mass (a wedding, a funeral)',
-        params: UserParams,
-        body: MassInput,
-        trimmed: ['place', 'celebrant', 'title'],
-        response: { 201: Type.Object({ message: Type.String(), data: ref(Mass) }), ...errorResponses(400, 401, 403) },
-      }),
-      config: {
-        activity: { kind: 'Mass', done: 'Added', says: ({ data }) => `Added Mass “${massInWords(data as Mass)}”` },
-      },
+  massWrites(parent, {
+    kind: 'Mass',
+    paths: { add: '/add/mass/:userId', edit: '/edit/mass/:userId/:id', remove: '/delete/mass/:userId/:id' },
+    summaries: {
+      add: 'Add a one-off Mass (a wedding, a funeral)',
+      edit:
+        'Change or move a dated Mass (or one date of a regular Mass): it keeps its intentions; ' +
+        'a cap below them is refused',
+      remove: 'Delete a one-off Mass that holds no intention',
     },
-    async (request, reply) => {
-      checkedDay(request.body.date);
-      const data = await addMass(db, request.body);
-      invalidate();
-      return reply.code(201).send({ message: 'Mass added successfully', data });
-    },
-  );
-
-  app.put(
-    '/edit/mass/:userId/:id',
-    {
-      ...jsonWrite({
-        kind: 'Mass',
-        tags: TAGS,
-        summary:
-          'Change or move a dated Mass (or one date of a regular Mass): it keeps its intentions; ' +
-          'a cap below them is refused',
-        params: RecordParams,
-        body: MassInput,
-        trimmed: ['place', 'celebrant', 'title'],
-        response: {
-          200: Type.Object({ message: Type.String(), data: ref(Mass) }),
-          ...errorResponses(400, 401, 403, 404, 409),
-        },
-      }),
-      config: { activity: { kind: 'Mass', says: ({ data }) => `Edited Mass “${massInWords(data as Mass)}”` } },
-    },
-    async (request) => {
-      checkedDay(request.body.date);
-      const data = await editMass(db, request.params.id, request.body);
-      invalidate();
-      return { message: 'Mass updated successfully', data };
-    },
-  );
-
-  app.delete(
-    '/delete/mass/:userId/:id',
-    {
-      onRequest: ownAccount,
-      config: {
-        activity: { kind: 'Mass', says: ({ data }) => `Deleted Mass “${massInWords(data as Mass)}”` },
-      },
-      schema: {
-        tags: TAGS,
-        summary: 'Delete a one-off Mass that holds no intention',
-        security: bearerSecurity,
-        params: RecordParams,
-        response: {
-          200: Type.Object({ message: Type.String(), data: ref(PlacedMass) }),
-          ...errorResponses(401, 403, 404, 409),
-        },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
+    input: MassInput,
+    trimmed: ['place', 'celebrant', 'title'],
+    record: Mass,
+    removed: PlacedMass,
+    removeErrors: [401, 403, 404, 409],
+    inWords: massInWords,
+    add: (body) => addMass(db, { ...body, date: checkedDay(body.date) }),
+    edit: (id, body) => editMass(db, id, { ...body, date: checkedDay(body.date) }),
+    remove: async (id) => {
       const mass = isId(id) ? await deleteMass(db, id) : undefined;
       if (!mass) throw notFound(MASS_MESSAGES.notFound);
-      invalidate();
       const { _id, date, time, place, title } = mass;
-      return { message: 'Mass deleted successfully', data: { _id, date, time, place, title } };
+      return { _id, date, time, place, title };
     },
-  );
+    invalidate,
+  });
 
   app.put(
     '/mass/intention/place/:userId/:id',
@@ -394,6 +281,98 @@ export function massRoutes(parent: FastifyInstance, invalidate: () => void): voi
   );
 
   reportRoutes(parent);
+}
+
+/** What the add, edit and delete of a Mass or a regular Mass differ by. */
+interface MassWrites<Input extends Named<TObject>, Row> {
+  kind: 'Mass' | 'regular Mass';
+  paths: { add: string; edit: string; remove: string };
+  summaries: { add: string; edit: string; remove: string };
+  input: Input;
+  trimmed: readonly string[];
+  /** The record an add and an edit answer with, and what a delete answers with. */
+  record: Named;
+  removed: Named;
+  removeErrors: number[];
+  /** The record in words, for the activity record: "Sunday 10:30, Main church". */
+  inWords: (record: Row) => string;
+  add: (body: Static<Input>) => Promise<Row>;
+  edit: (id: string, body: Static<Input>) => Promise<Row>;
+  remove: (id: string) => Promise<unknown>;
+  /** Drops the intentions' list answers kept by this process (their rows name their Masses). */
+  invalidate: () => void;
+}
+
+/**
+ * The add, edit and delete routes of a Mass or a regular Mass: each on the member's own account,
+ * recorded in Settings → Activity with the record in words, and answered '<Kind> added successfully' ….
+ */
+function massWrites<Input extends Named<TObject>, Row>(parent: FastifyInstance, of: MassWrites<Input, Row>): void {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const Kind = of.kind[0]!.toUpperCase() + of.kind.slice(1);
+  const says =
+    (done: string) =>
+    ({ data }: { data: unknown }) =>
+      `${done} ${of.kind} “${of.inWords(data as Row)}”`;
+  const write = (summary: string, params: typeof UserParams | typeof RecordParams, errors: number[], code: 200 | 201) =>
+    jsonWrite({
+      kind: of.kind,
+      tags: TAGS,
+      summary,
+      params,
+      body: of.input,
+      trimmed: of.trimmed,
+      response: { [code]: Type.Object({ message: Type.String(), data: ref(of.record) }), ...errorResponses(...errors) },
+    });
+
+  app.post(
+    of.paths.add,
+    {
+      ...write(of.summaries.add, UserParams, [400, 401, 403], 201),
+      config: { activity: { kind: of.kind, done: 'Added', says: says('Added') } },
+    },
+    async (request, reply) => {
+      const data = await of.add(request.body as Static<Input>);
+      of.invalidate();
+      return reply.code(201).send({ message: `${Kind} added successfully`, data });
+    },
+  );
+
+  app.put(
+    of.paths.edit,
+    {
+      ...write(of.summaries.edit, RecordParams, [400, 401, 403, 404, 409], 200),
+      config: { activity: { kind: of.kind, says: says('Edited') } },
+    },
+    async (request) => {
+      const data = await of.edit((request.params as Static<typeof RecordParams>).id, request.body as Static<Input>);
+      of.invalidate();
+      return { message: `${Kind} updated successfully`, data };
+    },
+  );
+
+  app.delete(
+    of.paths.remove,
+    {
+      onRequest: ownAccount,
+      config: { activity: { kind: of.kind, says: says('Deleted') } },
+      schema: {
+        tags: TAGS,
+        summary: of.summaries.remove,
+        security: bearerSecurity,
+        params: RecordParams,
+        response: {
+          200: Type.Object({ message: Type.String(), data: ref(of.removed) }),
+          ...errorResponses(...of.removeErrors),
+        },
+      },
+    },
+    async (request) => {
+      const data = await of.remove((request.params as Static<typeof RecordParams>).id);
+      of.invalidate();
+      return { message: `${Kind} deleted successfully`, data };
+    },
+  );
 }
 
 /** The activity line of a change to one intention: what changed. */
