@@ -21,7 +21,7 @@ import {
   useUserId,
   type Column,
 } from 'shared';
-import { recordKindOf, useRecordController, useRemoveRow, useResource } from 'shared/data';
+import { recordKindOf, sendingCalls, useRecordController, useRemoveRow, useResource } from 'shared/data';
 import {
   LIMITS,
   massIntentions,
@@ -75,40 +75,41 @@ const trimmed = <V extends { time: string; place: string; celebrant: string; cap
   cap: Number(values.cap),
 });
 
-/** A Mass as its forms save it: one-off or a date of a regular one, edited in the week's modal. */
-const massKind = recordKindOf<Mass, MassValues>({
-  noun: 'Mass',
-  resource: massIntentions,
-  calls: {
-    create: (userId, values) => massIntentionsApi.addMass(userId, massBody(values)),
-    update: (userId, id, values) => massIntentionsApi.editMass(userId, id, massBody(values)),
-    remove: (userId, id) => massIntentionsApi.removeMass(userId, id),
-  },
-  list: '/mass-scheduling',
-  deleteWhat: 'this Mass',
-});
 const massBody = (values: MassValues): MassFields => ({
   date: values.date,
   title: values.title.trim(),
   ...trimmed(values),
+});
+const regularBody = (values: RegularValues): RegularMassFields => ({
+  weekday: values.weekday as RegularMassFields['weekday'],
+  ...trimmed(values),
+});
+
+/** A Mass as its forms save it: one-off or a date of a regular one, edited in the week's modal. */
+const massKind = recordKindOf<Mass, MassValues>({
+  noun: 'Mass',
+  resource: massIntentions,
+  calls: sendingCalls(massBody, {
+    create: massIntentionsApi.addMass,
+    update: massIntentionsApi.editMass,
+    remove: massIntentionsApi.removeMass,
+  }),
+  list: '/mass-scheduling',
+  deleteWhat: 'this Mass',
 });
 
 /** A regular Mass, said every week: added and edited in the Regular Masses modal, below its list. */
 const regularMassKind = recordKindOf<RegularMass, RegularValues>({
   noun: 'Regular Mass',
   resource: massIntentions,
-  calls: {
-    create: (userId, values) => massIntentionsApi.addRegular(userId, regularBody(values)),
-    update: (userId, id, values) => massIntentionsApi.editRegular(userId, id, regularBody(values)),
-    remove: (userId, id) => massIntentionsApi.removeRegular(userId, id),
-  },
+  calls: sendingCalls(regularBody, {
+    create: massIntentionsApi.addRegular,
+    update: massIntentionsApi.editRegular,
+    remove: massIntentionsApi.removeRegular,
+  }),
   list: '/mass-scheduling',
   deleteWhat: 'this regular Mass',
   deleteNote: 'Its dates holding intentions stay.',
-});
-const regularBody = (values: RegularValues): RegularMassFields => ({
-  weekday: values.weekday as RegularMassFields['weekday'],
-  ...trimmed(values),
 });
 
 const Removal = styled.div`

@@ -1,4 +1,4 @@
-import { recordKindOf } from 'shared/data';
+import { recordKindOf, sendingCalls } from 'shared/data';
 import { readingsApi, bibleReadings, type Reading } from './api';
 
 /** The list, on a reading's week. */
@@ -27,11 +27,7 @@ const input = (values: ReadingValues) => ({
 export const readingKind = recordKindOf<Reading, ReadingValues>({
   noun: 'Reading',
   resource: bibleReadings,
-  calls: {
-    create: (userId, values) => readingsApi.create(userId, input(values)),
-    update: (userId, id, values) => readingsApi.update(userId, id, input(values)),
-    remove: (userId, id) => readingsApi.remove(userId, id),
-  },
+  calls: sendingCalls(input, readingsApi),
   list: '/bible-list',
   listOf: ({ week }) => listOfWeek(week),
   details: (id) => `/bible-plan-details/${id}`,

@@ -1,6 +1,13 @@
 import styled from 'styled-components';
-import { DetailsHeader, DetailsList, detailsColumn, formatDate, ListPage, Panel, type ListLayout } from 'shared';
-import { RecordHistory, RecordLoaded, useList, useRecordController, type ComparedField } from 'shared/data';
+import { DetailsList, detailsColumn, formatDate, ListPage, Panel, type ListLayout } from 'shared';
+import {
+  RecordDetailsHeader,
+  RecordHistory,
+  RecordLoaded,
+  useList,
+  useRecordController,
+  type ComparedField,
+} from 'shared/data';
 import { type Audience, type Reflection } from './api';
 import { useAudience } from './audience';
 import { ReflectionForm } from './ReflectionForm';
@@ -78,15 +85,7 @@ export function ReflectionDetailsScreen({ audience }: { audience: Audience }) {
     <RecordLoaded controller={controller}>
       {(reflection) => (
         <>
-          <DetailsHeader
-            title={reflection.topic}
-            backTo={kind.listOf(reflection)}
-            editTo={kind.edit!(reflection._id)}
-            editLabel={kind.labels.edit}
-            deleteLabel={kind.labels.delete}
-            confirmMessage={kind.labels.confirmDelete}
-            onDelete={controller.remove}
-          />
+          <RecordDetailsHeader controller={controller} record={reflection} title={reflection.topic} />
           <Panel>
             <Details>
               <dt>Date</dt>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { recordKindOf, type RecordKind, type Resource } from 'shared/data';
+import { recordKindOf, sendingCalls, type RecordKind, type Resource } from 'shared/data';
 import { reflections, reflectionsApi, type Audience, type Reflection, type ReflectionInput } from './api';
 
 /** Everything that differs between the adult and the children screens (one implementation, two audiences). */
@@ -28,12 +28,7 @@ export function audienceScreens(audience: Audience): AudienceScreens {
   const kind = recordKindOf<Reflection, ReflectionInput>({
     noun: 'Reflection',
     resource,
-    calls: {
-      get: (idOrDate, signal) => api.get(idOrDate, signal),
-      create: (userId, values) => api.create(userId, trimmed(values)),
-      update: (userId, id, values) => api.update(userId, id, trimmed(values)),
-      remove: (userId, id) => api.remove(userId, id),
-    },
+    calls: { get: api.get, ...sendingCalls(trimmed, api) },
     list: listPath,
     // Its details are found by date; an edit that moves it goes back to the new date.
     details: detailsPath,

@@ -115,6 +115,33 @@ export function recordFormScreens<T extends { _id: string }, Values>(
 }
 
 /**
+ * A record's details header: its name, Back to its list, Edit … and Delete … (with the kind's
+ * confirmation, deleted through the controller).
+ */
+export function RecordDetailsHeader<T extends { _id: string }, Values>({
+  controller,
+  record,
+  title,
+}: {
+  controller: RecordController<T, Values>;
+  record: T;
+  title: string;
+}): ReactElement {
+  const { kind } = controller;
+  return (
+    <DetailsHeader
+      title={title}
+      backTo={kind.listOf(record)}
+      editTo={kind.edit?.(record._id) ?? kind.list}
+      editLabel={kind.labels.edit}
+      deleteLabel={kind.labels.delete}
+      confirmMessage={kind.labels.confirmDelete}
+      onDelete={controller.remove}
+    />
+  );
+}
+
+/**
  * A kind's details screen: the record's name, Back, Edit … and Delete … (with the kind's confirmation
  * and toast), its picture if any, the rows of its form, and its History where it keeps one.
  */
@@ -138,15 +165,7 @@ export function RecordDetailsScreen<T extends { _id: string }, Values, const Fie
     <RecordLoaded controller={controller}>
       {(record) => (
         <>
-          <DetailsHeader
-            title={title(record)}
-            backTo={kind.listOf(record)}
-            editTo={kind.edit?.(record._id) ?? kind.list}
-            editLabel={kind.labels.edit}
-            deleteLabel={kind.labels.delete}
-            confirmMessage={kind.labels.confirmDelete}
-            onDelete={controller.remove}
-          />
+          <RecordDetailsHeader controller={controller} record={record} title={title(record)} />
           <Panel>
             <DetailsBody>
               {picture?.(record)}

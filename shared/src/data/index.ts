@@ -8,6 +8,12 @@ export { useList } from './list';
 export { pageCall, resourceCalls, resourceWithCalls } from './calls';
 export { HistoryDialog, RecordHistory, type ComparedField } from './history';
 // A kind of record declared once, and the headless controller its screens are built on.
-export { recordKind, recordKindOf, type RecordKind } from './kind';
+export { recordKind, recordKindOf, sendingCalls, type RecordKind } from './kind';
 export { useRecordController, type RecordController } from './controller';
-export { ControlledForm, RecordDetailsScreen, RecordLoaded, recordFormScreens } from './RecordScreens';
+export {
+  ControlledForm,
+  RecordDetailsHeader,
+  RecordDetailsScreen,
+  RecordLoaded,
+  recordFormScreens,
+} from './RecordScreens';

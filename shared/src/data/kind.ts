@@ -14,6 +14,23 @@ export type RecordCalls<T, Values> = Pick<Writes<Values>, 'update'> &
   get?: (id: string, signal?: AbortSignal) => Promise<T>;
 };
 
+/** The writes of a kind whose calls take what the server is sent: each form's values `sent` first. */
+export function sendingCalls<Values, Body>(
+  sent: (values: Values) => Body,
+  calls: {
+    create?: (userId: string, body: Body) => Promise<unknown>;
+    update: (userId: string, id: string, body: Body) => Promise<unknown>;
+    remove?: (userId: string, id: string) => Promise<unknown>;
+  },
+): RecordCalls<never, Values> {
+  const { create, update, remove } = calls;
+  return {
+    ...(create && { create: (userId: string, values: Values) => create(userId, sent(values)) }),
+    update: (userId, id, values) => update(userId, id, sent(values)),
+    ...(remove && { remove: (userId: string, id: string) => remove(userId, id) }),
+  };
+}
+
 /** The delete call of a kind (one whose records are deleted here). */
 export const removeOf =
   (kind: { noun: string; calls: { remove?: (userId: string, id: string) => Promise<unknown> } }) =>
