@@ -73,6 +73,19 @@ describe("shared's surface report", () => {
     );
   });
 
+  it('counts a parameter made optional and an added overload as additions, never the reverse', () => {
+    const back = (mark: string) =>
+      `export function remove(id: string, back${mark}: string): void { void id; void back; }`;
+    expect(changeBetween(surfaceOf(back('')), surfaceOf(back('?'))).change).toBe('minor');
+    expect(changeBetween(surfaceOf(back('?')), surfaceOf(back(''))).change).toBe('major');
+    const one = 'export function row(id: string): string { return id; }';
+    const two =
+      'export function row(id: string): string;\nexport function row(kind: { id: string }): string;\n' +
+      "export function row(of: string | { id: string }): string { return typeof of === 'string' ? of : of.id; }";
+    expect(changeBetween(surfaceOf(one), surfaceOf(two)).change).toBe('minor');
+    expect(changeBetween(surfaceOf(two), surfaceOf(one)).change).toBe('major');
+  });
+
   it("counts a form's field list taking more choices as an addition: apps write it, shared reads it", () => {
     const spec = (options: string) => `export interface FieldSpec { name: string; options?: readonly ${options}[] }`;
     const other = (options: string) => spec(options).replace('FieldSpec', 'Shown');

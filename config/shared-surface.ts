@@ -269,9 +269,9 @@ function widens(was: string, is: string): boolean {
   return was !== is && before.every(takes);
 }
 
-function onlyAddsOptional(was: Export, is: Export, handedToShared = false): boolean {
-  /** The members of a type kept, or one added optional; a parameter's member may also take more than it did. */
-  const membersGrow = (a: Record<string, Member> = {}, b: Record<string, Member> = {}, taken = false) =>
+/** The members of a type kept, or one added optional; a parameter's member may also take more than it did. */
+function membersGrow(a: Record<string, Member> = {}, b: Record<string, Member> = {}, taken = false): boolean {
+  return (
     Object.keys(a).every(
       (key) =>
         JSON.stringify(a[key]) === JSON.stringify(b[key]) ||
@@ -279,26 +279,35 @@ function onlyAddsOptional(was: Export, is: Export, handedToShared = false): bool
           b[key] !== undefined &&
           Boolean(a[key].optional) === Boolean(b[key].optional) &&
           widens(a[key].type, b[key].type)),
-    ) && Object.keys(b).every((key) => key in a || b[key].optional);
+    ) && Object.keys(b).every((key) => key in a || b[key].optional)
+  );
+}
+
+function onlyAddsOptional(was: Export, is: Export, handedToShared = false): boolean {
   if (was.kind === 'type' && is.kind === 'type') return membersGrow(was.members, is.members, handedToShared);
-  if (was.kind !== 'function' || is.kind !== 'function' || was.signatures.length !== is.signatures.length) return false;
-  return was.signatures.every((sig, i) => {
-    const next = is.signatures[i];
-    if (withoutBindings(sig.returns) !== withoutBindings(next.returns) || next.params.length < sig.params.length) {
-      return false;
-    }
-    // A caller passes parameters by position: their names, and the name of an object parameter's type,
-    // are not part of what it relies on; the object's members are (compared one by one).
-    const same = sig.params.every(
-      (param, j) =>
-        (param.type === next.params[j].type ||
-          widens(param.type, next.params[j].type) ||
-          (param.members !== undefined && next.params[j].members !== undefined)) &&
-        Boolean(param.optional) === Boolean(next.params[j].optional) &&
-        membersGrow(param.members, next.params[j].members, true),
-    );
-    return same && next.params.slice(sig.params.length).every((param) => param.optional);
-  });
+  if (was.kind !== 'function' || is.kind !== 'function') return false;
+  // A call written against a signature before still compiles if some signature now takes it: an added
+  // overload is an addition.
+  return was.signatures.every((sig) => is.signatures.some((next) => takesCallsOf(sig, next)));
+}
+
+/** Whether every call written against `sig` compiles against `next`, and gets what it got. */
+function takesCallsOf(sig: Signature, next: Signature): boolean {
+  if (withoutBindings(sig.returns) !== withoutBindings(next.returns) || next.params.length < sig.params.length) {
+    return false;
+  }
+  // A caller passes parameters by position: their names, and the name of an object parameter's type,
+  // are not part of what it relies on; the object's members are (compared one by one). A parameter a
+  // caller had to pass may become optional, never the other way round.
+  const same = sig.params.every(
+    (param, j) =>
+      (param.type === next.params[j].type ||
+        widens(param.type, next.params[j].type) ||
+        (param.members !== undefined && next.params[j].members !== undefined)) &&
+      (Boolean(next.params[j].optional) || !param.optional) &&
+      membersGrow(param.members, next.params[j].members, true),
+  );
+  return same && next.params.slice(sig.params.length).every((param) => param.optional);
 }
 
 /**
