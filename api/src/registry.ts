@@ -1,99 +1,66 @@
-import { aboutRoutes } from './about/routes';
-import { accountRoutes } from './account/routes';
+import { aboutFeature } from './about/feature';
+import { accountFeature } from './account/feature';
+import { activityFeature } from './activity/feature';
 import { ACTIVITY_KINDS, type ActivityKind } from './activity/record';
-import { activityRoutes } from './activity/routes';
-import { analyticsRoutes } from './analytics/routes';
-import { authRoutes } from './auth/routes';
-import { bankAccountResource } from './bank-accounts/resource';
-import { bookResource } from './books/resource';
-import { deployTokenRoutes } from './deploy-tokens/routes';
-import { donationResource } from './donations/resource';
+import { dashboardFeature } from './analytics/feature';
+import { signInFeature } from './auth/feature';
+import { bankAccountsFeature } from './bank-accounts/feature';
+import { booksFeature } from './books/feature';
+import { deployTokensFeature } from './deploy-tokens/feature';
+import { donationsFeature } from './donations/feature';
 import type { ExportDefinition } from './exports/definition';
-import {
-  activityExport,
-  inMenuOrder,
-  massIntentionsExport,
-  prayerRequestsExport,
-  readingsExport,
-  reflectionsExports,
-} from './exports/lists';
-import { exportRoutes } from './exports/routes';
-import { groupResource } from './groups/resource';
-import { massIntentionRoutes } from './mass-intentions/routes';
-import { parishRoutes } from './parish/routes';
-import { prayerRequestRoutes } from './prayer-requests/routes';
-import { prayerResource } from './prayers/resource';
-import { readingRoutes } from './readings/routes';
-import { reflectionRoutes } from './reflections/routes';
-import { clientReportRoutes } from './releases/client-reports';
-import { previewRoutes } from './releases/preview';
-import { versionRoutes } from './releases/routes';
-import { releaseRoutes } from './releases/upload-routes';
-import { resourceFeature, type Derived, type Feature, type RoutePlugin } from './resources/feature';
-import { streamResource } from './streams/resource';
-import { teamRoutes } from './team/routes';
-import { trashRoutes } from './trash/routes';
-import { twoFactorRoutes } from './two-factor/routes';
+import { exportsFeature } from './exports/feature';
+import { inMenuOrder } from './exports/lists';
+import { groupsFeature } from './groups/feature';
+import { historyFeature } from './history/feature';
+import { massesFeature } from './mass-intentions/feature';
+import { parishFeature } from './parish/feature';
+import { prayerRequestsFeature } from './prayer-requests/feature';
+import { prayersFeature } from './prayers/feature';
+import { readingsFeature } from './readings/feature';
+import { reflectionsFeature } from './reflections/feature';
+import { releasesFeature } from './releases/feature';
+import type { Derived, Feature, RoutePlugin } from './resources/feature';
+import type { SeedContext } from './resources/seed';
+import { streamsFeature } from './streams/feature';
+import { teamFeature } from './team/feature';
+import { trashFeature } from './trash/feature';
+import { twoFactorFeature } from './two-factor/feature';
 import type { FileColumn } from './uploads/references';
 
 export type { Feature } from './resources/feature';
 
 /**
- * Every feature of the server, in the order the OpenAPI document lists their routes. The routes
- * app.ts registers, the columns whose files the upload sweep keeps, the histories, the kinds of
- * Settings → Activity and the exports all follow from this list: a feature is
- * added here, once, or not at all.
+ * Every feature of the server, each declared in its own folder (its feature.ts), in the order the
+ * OpenAPI document lists their routes. The routes app.ts registers, the columns whose files the upload
+ * sweep keeps, the histories, the kinds of Settings → Activity and the exports all follow from this
+ * list, and `npm run seed` adds their demo data in its order: a feature is added here, once, or not
+ * at all.
  */
 export const FEATURES: readonly Feature[] = [
-  { name: 'sign-in', routes: [authRoutes] },
-  { name: 'account', routes: [accountRoutes], kinds: ['account'] },
-  { name: 'two-step sign-in', routes: [twoFactorRoutes], kinds: ['account', 'team'] },
-  { name: 'team', routes: [teamRoutes], kinds: ['team'] },
-  { name: 'activity', routes: [activityRoutes], exports: [activityExport] },
-  { name: 'parish', routes: [parishRoutes], kinds: ['parish'] },
-  { name: 'dashboard', routes: [analyticsRoutes] },
-  {
-    name: 'Masses and intentions',
-    routes: [massIntentionRoutes],
-    kinds: ['mass intention', 'regular Mass', 'Mass'],
-    exports: [massIntentionsExport],
-  },
-  resourceFeature(bookResource),
-  resourceFeature(groupResource),
-  {
-    name: 'prayer requests',
-    routes: [prayerRequestRoutes],
-    kinds: ['prayer request'],
-    exports: [prayerRequestsExport],
-  },
-  {
-    name: 'Bible readings',
-    routes: [readingRoutes],
-    kinds: ['Bible reading'],
-    history: ['readings'],
-    exports: [readingsExport],
-  },
-  resourceFeature(streamResource),
-  {
-    name: 'reflections',
-    routes: [reflectionRoutes],
-    kinds: ['adult reflection', 'children reflection', 'reflection image'],
-    history: ['adult-reflections', 'children-reflections'],
-    exports: reflectionsExports,
-    // The pictures a reflection's text shows, uploaded from its editor.
-    files: [{ table: 'editorImages', column: 'name' }],
-  },
-  resourceFeature(donationResource),
-  resourceFeature(bankAccountResource),
-  resourceFeature(prayerResource),
-  { name: 'About Us', routes: [aboutRoutes], kinds: ['About Us'], history: ['about'] },
-  // A record in the trash keeps its files until the entry is restored, deleted or pruned.
-  { name: 'trash', routes: [trashRoutes], kinds: ['trash'], files: [{ table: 'trashFiles', column: 'name' }] },
-  // The pictures a kept version of a record shows (history/versions.ts).
-  { name: 'history', files: [{ table: 'recordVersionFiles', column: 'name' }] },
-  { name: 'exports', routes: (derived) => [exportRoutes(derived.exports)] },
-  { name: 'releases', routes: [versionRoutes, clientReportRoutes, previewRoutes, releaseRoutes], kinds: ['release'] },
-  { name: 'deploy tokens', routes: [deployTokenRoutes], kinds: ['deploy token'] },
+  signInFeature,
+  accountFeature,
+  twoFactorFeature,
+  teamFeature,
+  activityFeature,
+  parishFeature,
+  dashboardFeature,
+  massesFeature,
+  booksFeature,
+  groupsFeature,
+  prayerRequestsFeature,
+  readingsFeature,
+  streamsFeature,
+  reflectionsFeature,
+  donationsFeature,
+  bankAccountsFeature,
+  prayersFeature,
+  aboutFeature,
+  trashFeature,
+  historyFeature,
+  exportsFeature,
+  releasesFeature,
+  deployTokensFeature,
 ];
 
 /** What the server derives from its features. */
@@ -140,3 +107,13 @@ function onlyOnce(what: string, names: readonly string[]): void {
 
 /** The server's registry. */
 export const REGISTRY = registryOf(FEATURES);
+
+/** Adds each feature's demo data that is not there yet, in the features' order; what each added. */
+export async function seedFeatures(
+  features: readonly Feature[],
+  context: SeedContext,
+): Promise<{ feature: string; added: number }[]> {
+  const added = [];
+  for (const { name, seed } of features) if (seed) added.push({ feature: name, added: await seed(context) });
+  return added;
+}

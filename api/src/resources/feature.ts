@@ -4,6 +4,7 @@ import type { ExportDefinition } from '../exports/definition';
 import type { FileColumn } from '../uploads/references';
 import type { ResourceDefinition, ResourceExport, StoredRow } from './definition';
 import { resourceRoutes } from './routes';
+import type { Seed } from './seed';
 
 // A feature of the server as the registry (../registry.ts) knows it: its routes and what the rest of
 // the server derives from it. Declared here, below the features, so that each declares itself
@@ -35,11 +36,17 @@ export interface Feature {
   exports?: readonly ExportDefinition[];
   /** The definition a resource's feature follows from (resources.test.ts runs over each). */
   resource?: ResourceDefinition<never>;
+  /** Its demo data, which `npm run seed` adds in the registry's order (resources/seed.ts). */
+  seed?: Seed;
 }
 
-/** A resource's feature: all of it follows from its definition. */
-export function resourceFeature<Row extends StoredRow>(resource: ResourceDefinition<Row>): Feature {
+/** A resource's feature: all of it follows from its definition, but its demo data. */
+export function resourceFeature<Row extends StoredRow>(
+  resource: ResourceDefinition<Row>,
+  own: Pick<Feature, 'seed'> = {},
+): Feature {
   return {
+    ...own,
     name: resource.tag,
     routes: [resourceRoutes(resource)],
     kinds: [resource.activity.kind],

@@ -87,6 +87,14 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
     return row;
   };
 
+  const findBy = (db: Db, column: keyof Row & string, value: string | number): Promise<Row | undefined> => {
+    const query = anyTable(db.kysely)
+      .selectFrom(table)
+      .selectAll()
+      .where(column as string, '=', value);
+    return query.executeTakeFirst() as Promise<unknown> as Promise<Row | undefined>;
+  };
+
   return {
     /** The change counter of the public list (db/changes.ts). */
     listName,
@@ -102,10 +110,10 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
         .execute() as Promise<unknown[]> as Promise<Row[]>;
     },
 
-    find(db: Db, id: string): Promise<Row | undefined> {
-      const query = anyTable(db.kysely).selectFrom(table).selectAll().where('_id', '=', id);
-      return query.executeTakeFirst() as Promise<unknown> as Promise<Row | undefined>;
-    },
+    find: (db: Db, id: string) => findBy(db, '_id', id),
+
+    /** The first record whose column holds this value. */
+    findBy,
 
     /** Stores the record and moves its file (if any) into place, both or neither. */
     async add(db: Db, uploads: UploadStorage, input: FormFields, received?: ReceivedFile): Promise<Row> {

@@ -1,0 +1,5 @@
+import { activityExport } from '../exports/lists';
+import type { Feature } from '../resources/feature';
+import { activityRoutes } from './routes';
+
+export const activityFeature: Feature = { name: 'activity', routes: [activityRoutes], exports: [activityExport] };
