@@ -10,7 +10,7 @@ import { deployTokensFeature } from './deploy-tokens/feature';
 import { donationsFeature } from './donations/feature';
 import type { ExportDefinition } from './exports/definition';
 import { exportsFeature } from './exports/feature';
-import { inMenuOrder } from './exports/lists';
+import { inMenuOrder } from './exports/menu';
 import { groupsFeature } from './groups/feature';
 import { historyFeature } from './history/feature';
 import { massesFeature } from './mass-intentions/feature';

@@ -1,4 +1,4 @@
-import { activityExport } from '../exports/lists';
+import { activityExport } from './export';
 import type { Feature } from '../resources/feature';
 import { activityRoutes } from './routes';
 

@@ -7,7 +7,8 @@ import { addSchemas, Entity, OneOf, ref } from '../http/contract';
 import { errorResponses } from '../http/validation';
 import { inOneSnapshot } from '../http/paging';
 import { SortParameter, sortOf } from '../http/sorting';
-import { sortableList } from '../exports/lists';
+import { sortableOf } from '../exports/definition';
+import { activityExport } from './export';
 import type { Database } from '../db/schema';
 import { ACTIVITY_KINDS, shownMember } from './record';
 
@@ -25,7 +26,7 @@ export const ActivityEntry = Entity('ActivityEntry', {
 });
 
 /** What Settings → Activity sorts by: When, Who (as named now) and What. */
-const sortable = sortableList('activity');
+const sortable = sortableOf(activityExport);
 
 const ActivityQuery = Type.Object(
   {

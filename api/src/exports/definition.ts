@@ -1,4 +1,4 @@
-import type { RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Permission } from '../auth/permissions';
 import type { Database } from '../db/schema';
 import type { ListFilter } from '../http/paging';
@@ -63,3 +63,13 @@ export function sortableOf(definition: Pick<ExportDefinition, 'columns' | 'sorta
   );
   return { ...Object.fromEntries(columns), ...definition.sortable };
 }
+
+/**
+ * A state column sorted in the order of its workflow (New, Prayed for, Answered), not its words'
+ * alphabet. The states are the schema's fixed list, written as literals.
+ */
+export const stateOrder = (states: readonly string[]) =>
+  sql<number>`case state ${sql.join(
+    states.map((state, index) => sql`when ${sql.lit(state)} then ${sql.lit(index)}`),
+    sql` `,
+  )} else ${sql.lit(states.length)} end`;

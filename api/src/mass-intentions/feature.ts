@@ -1,4 +1,4 @@
-import { massIntentionsExport } from '../exports/lists';
+import { massIntentionsExport } from './export';
 import type { Feature } from '../resources/feature';
 import { massIntentionRoutes } from './routes';
 import { addMissing } from '../resources/seed';

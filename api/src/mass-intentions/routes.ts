@@ -4,7 +4,8 @@ import { Type } from '@sinclair/typebox';
 import { rateLimited } from '../http/rate-limit';
 import { addSchemas, ref } from '../http/contract';
 import { GrowingListAnswers } from '../http/paging';
-import { sortableList } from '../exports/lists';
+import { sortableOf } from '../exports/definition';
+import { massIntentionsExport } from './export';
 import { growingListRoute } from '../auth/account-routes';
 import { errorResponses, trimFields } from '../http/validation';
 import { listScheduledIntentions } from '../masses/repository';
@@ -12,6 +13,9 @@ import { massRoutes } from '../masses/routes';
 import { ScheduledMassIntention } from '../masses/schemas';
 import { addMassIntention, MASS_INTENTIONS_LIST } from './repository';
 import { MassIntention, MassIntentionInput } from './schemas';
+
+/** The columns the list sorts by: its export's. */
+const sortable = sortableOf(massIntentionsExport);
 
 export async function massIntentionRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
@@ -21,7 +25,7 @@ export async function massIntentionRoutes(parent: FastifyInstance): Promise<void
     name: MASS_INTENTIONS_LIST,
     message: 'Mass intentions fetched successfully',
     checkEveryMs: config.listCacheCheckMs,
-    list: (paging) => listScheduledIntentions(db, paging, sortableList('mass-intentions')),
+    list: (paging) => listScheduledIntentions(db, paging, sortable),
   });
   // The Masses, and the scheduling of these intentions into them.
   massRoutes(app, () => answers.invalidate());
@@ -32,7 +36,7 @@ export async function massIntentionRoutes(parent: FastifyInstance): Promise<void
       summary:
         'All mass intention requests with their state and Mass, newest first; or a page of them (?page=&limit=&q=&sort=) with the total',
       entity: ScheduledMassIntention,
-      sortable: sortableList('mass-intentions'),
+      sortable,
     }),
   );
 

@@ -1,4 +1,4 @@
-import { prayerRequestsExport } from '../exports/lists';
+import { prayerRequestsExport } from './export';
 import type { Feature } from '../resources/feature';
 import { prayerRequestRoutes } from './routes';
 import { addMissing } from '../resources/seed';

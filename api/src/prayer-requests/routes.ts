@@ -7,7 +7,8 @@ import { notFound } from '../http/errors';
 import { rateLimited } from '../http/rate-limit';
 import { addSchemas, OneOf, ref } from '../http/contract';
 import { GrowingListAnswers } from '../http/paging';
-import { sortableList } from '../exports/lists';
+import { sortableOf } from '../exports/definition';
+import { prayerRequestsExport } from './export';
 import { growingListRoute, jsonWrite, recordDelete, RecordParams, UserParams } from '../auth/account-routes';
 import { errorResponses, trimFields } from '../http/validation';
 import {
@@ -36,6 +37,9 @@ import {
 import { shorten } from '../activity/record';
 import { TRASH_ENTRY_DESCRIPTION, TRASH_ENTRY_HEADER } from '../trash/header';
 
+/** The columns the list sorts by: its export's. */
+const sortable = sortableOf(prayerRequestsExport);
+
 export const PRAYER_REQUEST_NOT_FOUND = 'Prayer request not found';
 
 export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void> {
@@ -54,7 +58,7 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
     name: PRAYER_REQUESTS_LIST,
     message: 'Prayer requests fetched successfully',
     checkEveryMs: config.listCacheCheckMs,
-    list: (paging) => listPrayerRequests(db, paging, sortableList('prayer-requests')),
+    list: (paging) => listPrayerRequests(db, paging, sortable),
   });
 
   app.route(
@@ -68,7 +72,7 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
         column: 'state',
         schema: OneOf(PRAYER_STATES, { title: 'state', description: 'Only the requests in this state' }),
       },
-      sortable: sortableList('prayer-requests'),
+      sortable,
     }),
   );
 

@@ -1,4 +1,4 @@
-import { readingsExport } from '../exports/lists';
+import { readingsExport } from './export';
 import type { Feature } from '../resources/feature';
 import { readingRoutes } from './routes';
 import { addMissing } from '../resources/seed';

@@ -1,4 +1,4 @@
-import { reflectionsExports } from '../exports/lists';
+import { reflectionsExports } from './export';
 import type { Feature } from '../resources/feature';
 import { addMissing } from '../resources/seed';
 import { addReflection } from './repository';
