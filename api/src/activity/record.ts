@@ -148,7 +148,7 @@ export const declaredActivity = new WeakMap<FastifyInstance, Map<string, Declare
 /**
  * Records every successful write of a signed-in member (Settings → Activity): who, when, what kind of
  * record, which one, and a line saying what was done, as the route declares (`config.activity`).
- * Written after the answer is sent; a failure to record is logged, never the member's problem. Only the
+ * Written as the answer is sent, before it leaves; a failure to record is logged, never the member's problem. Only the
  * write routes that need a session carry its hooks, and each must declare what it records.
  */
 export function recordActivity(app: FastifyInstance, kinds: ReadonlySet<ActivityKind>): void {
@@ -193,11 +193,13 @@ export function recordActivity(app: FastifyInstance, kinds: ReadonlySet<Activity
         .executeTakeFirst()) as { name?: string; email?: string } | undefined;
       request.recordName = row?.name || row?.email || undefined;
     },
-    onResponse: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    // Before the answer goes: the next call may read the line (an edit right after an add names the
+    // add's author as the saver of the version it keeps).
+    onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const admin = request.admin;
       const actor = admin ? { adminId: admin._id, member: admin.name || admin.email } : request.actor;
-      if (actor && reply.statusCode < 400) void write(request, actor);
-      done();
+      if (actor && reply.statusCode < 400) await write(request, actor);
+      return payload;
     },
   });
   const write = async (request: FastifyRequest, actor: Actor) => {

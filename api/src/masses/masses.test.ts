@@ -58,7 +58,7 @@ describe.each(engines())('Masses and their intentions on %s', (_name, engine) =>
   const addRegular = async (json: object) => (await call('POST', 'add/regular/mass/{userId}', json)).body.data;
   /** A day as the lines write it: dd/mm/yyyy. */
   const shownDay = (day: string) => day.split('-').reverse().join('/');
-  /** The activity record is written just after each answer: waits for a line saying `text`. */
+  /** Waits for a line saying `text`. */
   const activityLine = async (kind: string, text: string) => {
     const started = Date.now();
     for (;;) {

@@ -57,7 +57,7 @@ describe.each(engines())('caring for prayer requests on %s', (_name, engine) => 
     server.call('PUT', `/api/v1/prayer/request/${userId}/${id}`, { token: as, json });
   const mark = (json: unknown, as = token, userId = admin) =>
     server.call('PUT', `/api/v1/prayer/requests/state/${userId}`, { token: as, json });
-  /** The activity record is written just after each answer: waits for `count` prayer-request lines. */
+  /** Waits for `count` prayer-request lines. */
   const activity = async (count: number) => {
     const started = Date.now();
     for (;;) {

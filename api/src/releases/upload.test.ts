@@ -48,7 +48,7 @@ describe.each(engines())('releases over HTTPS on %s', (_name, engine) => {
     expect(res.status).toBe(201);
     return { id: res.body.data.token._id as string, secret: res.body.data.secret as string };
   };
-  /** The activity record is written just after each answer. */
+  /** Reads the activity record (each line is written before its answer). */
   const activityHas = async (summary: string) => {
     const started = Date.now();
     for (;;) {

@@ -125,7 +125,7 @@ const fileUrlsOf = (data: Fields) => [
 ];
 const fileName = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
-/** Waits for the activity record's lines about a kind (written just after each answer) to number `count`. */
+/** Waits for the activity record's lines about a kind to number `count`. */
 async function activityOf(server: TestServer, token: string, kind: string, count: number) {
   const started = Date.now();
   for (;;) {
