@@ -47,7 +47,7 @@ const FLOORS = {
       ['uploads'],
       ['auth', 'two-factor', 'activity', 'history', 'trash', 'resources', 'exports', 'parish'],
       [], // the features: every other folder
-      ['app', 'server', 'serving', 'seed', 'chores', 'registry', 'contract', 'testing'],
+      ['app', 'server', 'serving', 'seed', 'chores', 'registry', 'contract', 'operations', 'testing'],
     ],
     rest: 5,
   },
