@@ -29,8 +29,7 @@ export const SERVER_ERROR_MESSAGE = 'Something went wrong on the server. Please 
 /** Seconds a call refused while the database cannot be reached is told to wait. */
 export const DATABASE_RETRY_AFTER_SECONDS = 10;
 
-export const DATABASE_UNAVAILABLE =
-  'The database cannot be reached just now, so nothing was read or saved. Please try again in a minute.';
+export const DATABASE_UNAVAILABLE = 'The database cannot be reached just now. Please try again in a minute.';
 
 /** How often the cause of the 503s of a database away is logged at most (every call is, by request-log.ts). */
 const DATABASE_LOG_EVERY_MS = 10_000;

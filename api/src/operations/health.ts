@@ -77,9 +77,13 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   // `warn`: with LOG_REQUESTS=all, Fastify's two info lines per request are not written for a probe.
   const options = { schema: { hide: true }, config: { probe: true }, logLevel: 'warn' } as const;
 
-  app.get('/healthz', options, async () => ({ message: HEALTHY }));
+  app.get('/healthz', options, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { message: HEALTHY };
+  });
 
   app.get('/readyz', options, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
     const verdict = await readiness();
     // Said once when it changes, not at every probe.
     if (verdict.ready !== wasReady) {
