@@ -228,6 +228,32 @@ describe.each(engines())('readiness before the migrations are done, on %s', (_na
   });
 });
 
+describe('failed logins in the metrics', () => {
+  it('counts each refusal of a login by its reason, and no successful one', async () => {
+    const server = await startServer(engines()[0]![1], { loginRateMax: 3 });
+    try {
+      const login = (password: string) =>
+        server.call('POST', '/api/v1/admin/login', { json: { email: server.admin.email, password } });
+      expect((await login(server.admin.password)).status).toBe(200);
+      expect((await login('wrong')).status).toBe(401);
+      expect((await login('wrong again')).status).toBe(401);
+      // The login's rate limit (3 a window) refuses the fourth before any password is checked.
+      expect((await login(server.admin.password)).status).toBe(429);
+      const code = await server.call('POST', '/api/v1/admin/login/two-factor', {
+        json: { challenge: 'a'.repeat(43), code: '123456' },
+      });
+      expect(code.status).toBe(401);
+      const text = (await server.call('GET', '/metrics')).text;
+      expect(sample(text, 'backoffice_logins_failed_total{reason="password"}')).toBe(2);
+      expect(sample(text, 'backoffice_logins_failed_total{reason="refused"}')).toBe(1);
+      expect(sample(text, 'backoffice_logins_failed_total{reason="code"}')).toBe(1);
+      expect(text).not.toContain('reason="deactivated"');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('who may read the metrics', () => {
   const target = engines()[0]![1];
 
