@@ -1,6 +1,7 @@
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { closeAfterAnswer } from './connections';
 import { CURRENCY_FORMAT, HTTP_URL_FORMAT, NO_CONTROL_CHARACTERS } from './contract';
+import { REQUEST_ID_HEADER } from './request-id';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** An error whose message is meant for the administrator; thrown from handlers and hooks. */
@@ -177,5 +178,6 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   const known = error.code ? messages[error.code] : undefined;
   if (!known) request.log.error({ err: error }, 'router failed');
   const [status, message] = known ?? [500, SERVER_ERROR_MESSAGE];
-  void reply.code(status).send({ message });
+  // No hook runs before the router fails: the id is sent from here.
+  void reply.code(status).header(REQUEST_ID_HEADER, request.id).send({ message });
 }

@@ -90,12 +90,17 @@ describe.each(engines())('the operator’s view on %s', (_name, engine) => {
         body: '{"request":',
         headers: { 'content-type': 'application/json', 'x-request-id': 'broken-json-1' },
       }),
+      // The router's own refusals: an address wrongly encoded, a part of it too long.
+      await server.call('GET', '/api/v1/books/%E0%A4%A', { headers: { 'x-request-id': 'bad-url-1' } }),
+      await server.call('GET', `/api/v1/books/${'a'.repeat(600)}`),
     ];
-    expect(refusals.map((res) => res.status)).toEqual([401, 404, 400]);
+    expect(refusals.map((res) => res.status)).toEqual([401, 404, 400, 400, 414]);
     expect(refusals.map((res) => res.headers.get('x-request-id'))).toEqual([
       expect.stringMatching(UUID),
       expect.stringMatching(UUID),
       'broken-json-1',
+      'bad-url-1',
+      expect.stringMatching(UUID),
     ]);
   });
 
