@@ -15,7 +15,8 @@ const DATABASE_ANSWER_MS = 3000;
 export const HEALTHY = 'The server is running.';
 export const READY = 'Ready: the database answers, its migrations are done and the releases are in place.';
 
-export type Readiness = { ready: true } | { ready: false; reason: string };
+/** `reason` is answered to anyone; `cause` (the driver's words, which name the database's host) only logged. */
+export type Readiness = { ready: true } | { ready: false; reason: string; cause?: string };
 
 function withinTime<T>(work: Promise<T>, ms: number, late: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -37,7 +38,7 @@ export async function databaseAnswers(app: FastifyInstance): Promise<Readiness> 
   } catch (error) {
     const cause = (error as Error).message || (error as { code?: string }).code || String(error);
     const words = isDatabaseUnavailable(error) ? 'cannot be reached' : 'does not answer';
-    return { ready: false, reason: `Not ready: the database ${words} (${cause}).` };
+    return { ready: false, reason: `Not ready: the database ${words}.`, cause };
   }
 }
 
@@ -73,7 +74,7 @@ function readinessOf(app: FastifyInstance): () => Promise<Readiness> {
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const readiness = readinessOf(app);
-  let wasReady: boolean | undefined;
+  let said: string | undefined;
   // `warn`: with LOG_REQUESTS=all, Fastify's two info lines per request are not written for a probe.
   const options = { schema: { hide: true }, config: { probe: true }, logLevel: 'warn' } as const;
 
@@ -86,11 +87,11 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     reply.header('cache-control', 'no-store');
     const verdict = await readiness();
     // Said once when it changes, not at every probe.
-    if (verdict.ready !== wasReady) {
-      if (verdict.ready) {
-        if (wasReady === false) request.log.warn('ready again');
-      } else request.log.error(verdict.reason);
-      wasReady = verdict.ready;
+    const now = verdict.ready ? READY : verdict.reason;
+    if (now !== said) {
+      if (!verdict.ready) request.log.error({ cause: verdict.cause }, verdict.reason);
+      else if (said !== undefined) request.log.warn('ready again');
+      said = now;
     }
     if (verdict.ready) return { message: READY };
     return reply.code(503).send({ message: verdict.reason });

@@ -88,9 +88,9 @@ describe.each(postgres)('a database outage on %s', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
 
     expect(await call('GET', '/healthz')).toMatchObject({ status: 200 });
+    // In words, without the driver's (which name the database's host): those are for the log.
     const ready = await call('GET', '/readyz');
-    expect(ready.status).toBe(503);
-    expect(ready.body.message).toMatch(/database/i);
+    expect([ready.status, ready.body]).toEqual([503, { message: 'Not ready: the database cannot be reached.' }]);
     for (const attempt of [
       () => call('GET', `/api/v1/prayer/request/${userId}`, { token }),
       () => submit('During the outage'),
