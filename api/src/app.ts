@@ -24,6 +24,7 @@ import { Releases, releasesConfig } from './releases/releases';
 import { liveMapRoute } from './releases/routes';
 import { registerHeavyWork } from './exports/heavy-work';
 import { recordActivity } from './activity/record';
+import { servedHistories } from './history/routes';
 import { followClusterReleases, ClusterReleases } from './releases/cluster-sync';
 import { openUploadStorage } from './uploads/storage';
 import type { UploadStorage } from './uploads/store';
@@ -103,6 +104,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   registerMetrics(app);
   registerJsonBody(app);
   recordActivity(app, registry.kinds);
+  servedHistories(app, registry.history);
   registerIdempotency(app, API_PREFIX);
   logErrorsAndSlowRequests(app, config);
   closeSlowBodies(app, config);
