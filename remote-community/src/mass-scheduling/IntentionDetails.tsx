@@ -1,6 +1,6 @@
 import * as yup from 'yup';
-import { DetailsText, formatDate, formatDateTime, optionalText, SelectField, TextField } from 'shared';
-import { CareDialog } from '../ui/CareDialog';
+import { DetailsText, formatDate, optionalText, SelectField, TextField } from 'shared';
+import { CareDialog, StateFacts } from '../ui/CareDialog';
 import { INTENTION_STATES, LIMITS, massIntentionKind, massIntentionsApi, type MassIntention } from './api';
 import { massInWords } from './calendar';
 import { useSaidConfirmation } from './ConfirmSaid';
@@ -64,12 +64,12 @@ export function IntentionDetails({ intention, onClose }: { intention: MassIntent
           <DetailsText>{intention.intention}</DetailsText>
           <dt>Submitted</dt>
           <dd>{formatDate(intention.createdAt)}</dd>
-          <dt>State</dt>
-          <dd>
-            <IntentionState state={intention.state} />
-            {intention.stateChangedAt &&
-              ` ${intention.stateChangedBy ? `by ${intention.stateChangedBy}, ` : ''}${formatDateTime(intention.stateChangedAt)}`}
-          </dd>
+          <StateFacts
+            canWrite={canWrite}
+            badge={<IntentionState state={intention.state} />}
+            changedAt={intention.stateChangedAt}
+            changedBy={intention.stateChangedBy}
+          />
           <dt>Mass</dt>
           <dd>{intention.mass ? massInWords(intention.mass) : 'Not placed'}</dd>
           {!canWrite && (
