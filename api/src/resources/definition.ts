@@ -17,7 +17,7 @@ export type { StoredRow } from './row';
 // streams, donations) or, for a resource without a file, as a JSON body (bank accounts, prayers).
 // Its definition says what differs; resources/routes.ts and resources/repository.ts do the rest the
 // same way for each. A few hooks (`input`, `unique`, `only`, `shows`, and the routes' own options) take
-// the special cases of the records the parish writes: docs/api-routes.md "Resources".
+// the special cases of the records the parish writes: docs/api.md "Adding a feature".
 
 export interface ResourceFile<Row> {
   /** The form's file field, as the API names it ('bookImage'). */
