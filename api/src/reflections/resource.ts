@@ -35,7 +35,7 @@ function stored(fields: FormFields): FormFields {
 }
 
 /** The name of an audience's history (history/versions.ts). */
-export const historyOf = (audience: Audience) => (audience === 'adult' ? 'adult-reflections' : 'children-reflections');
+const historyOf = (audience: Audience) => (audience === 'adult' ? 'adult-reflections' : 'children-reflections');
 
 /** The date as every screen shows a day (dd/mm/yyyy), not as the API writes it. */
 const dateTaken = (audience: Audience, date: string) =>

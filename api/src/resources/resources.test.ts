@@ -672,6 +672,28 @@ describe.each(engines())('every resource on %s', (_engine, engine) => {
         expect((await server.call('GET', versions, { token })).body.data).toHaveLength(2);
       });
     }
+    const { unique } = resource;
+    if (unique) {
+      it(`keeps its key (${unique.columns.join(', ')}) unique: a 409 in its words on add and edit, also when adds race`, async () => {
+        const before = await state();
+        const fields = validFields(resource);
+        const answers = await Promise.all([1, 2, 3].map(() => add(body(fields, file && png()))));
+        expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
+        const created = answers.find((answer) => answer.status === 201)!.body.data as Fields;
+        const only = resource.only ? { [resource.only.column]: resource.only.value } : {};
+        const message = unique.taken({ ...created, ...only } as unknown as StoredRow);
+        for (const answer of answers.filter(({ status }) => status === 409)) expect(answer.body).toEqual({ message });
+        expect(await listed()).toHaveLength(before.listed.length + 1);
+
+        const other = await addValid();
+        const keyOf = Object.fromEntries(
+          unique.columns.filter((column) => column in fields).map((column) => [column, fields[column]]),
+        );
+        expectRefused(await edit(other._id, body({ ...validFields(resource), ...keyOf })), 409, message);
+        expect((await listed()).find((one) => one._id === other._id)).toEqual(other);
+      });
+    }
+
     it('answers a retried add with its first answer, adding once', async () => {
       const before = await state();
       const headers = { 'idempotency-key': `resources-${resource.table}-${Date.now()}` };
