@@ -6,7 +6,7 @@ import { historyRoutes } from '../history/routes';
 import { authorOf } from '../history/versions';
 import { badRequest, notFound } from '../http/errors';
 import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
-import { addSchemas, ref } from '../http/contract';
+import { addSchemas, fromRow, ref } from '../http/contract';
 import { UserParams } from '../auth/account-routes';
 import { errorResponses, trimFields } from '../http/validation';
 import { multipartRoute, registerUploads, withForm, replaceableFile, type FormDeclaration } from '../uploads/form';
@@ -52,14 +52,13 @@ export function resourceRoutes<Row extends StoredRow>(resource: ResourceDefiniti
 
   return async function routesOf(app: FastifyInstance): Promise<void> {
     const { config, db, uploads } = app;
-    /** The record as the API answers it: the entity's fields, in its order. */
-    const toApi = (row: Row, origin: string) => {
-      const answered = resource.answer?.(row, (name) => uploadUrl(origin, name), origin) ?? {};
-      const column = row as unknown as Record<string, unknown>;
-      return Object.fromEntries(
-        Object.keys(entity.properties).map((field) => [field, field in answered ? answered[field] : column[field]]),
+    /** The record as the API answers it: the entity's fields, in its order (the row's columns, or `answer`'s). */
+    const toApi = (row: Row, origin: string) =>
+      fromRow(
+        entity,
+        row as Record<string, unknown>,
+        resource.answer?.(row, (name) => uploadUrl(origin, name), origin) ?? {},
       );
-    };
     addSchemas(app, entity, fields);
 
     // The public list is served from memory until a record changes (see http/public-cache.ts); a list
