@@ -135,7 +135,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       counted,
       // Level 6: the database and the releases shrink well; the photos do not, whatever the level.
       zlib.createGzip({ level: 6, chunkSize: 64 * 1024 }),
-      fs.createWriteStream(partial, { flags: 'wx' }),
+      // As secret as the data: it holds the password hashes and the two-factor key.
+      fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 }),
     );
     fs.renameSync(partial, final);
     return { file: final, bytes: fs.statSync(final).size, manifest };
