@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { migrateToLatest, openDatabase } from '../db/database';
+import { BackupCommandError, run } from './cli';
+
+describe('npm run backup and npm run restore', () => {
+  const folders: string[] = [];
+  const folder = (prefix: string) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    folders.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('writes an archive where told, says where and how big, and restores it into another folder', async () => {
+    const dataDir = folder('cli-data-');
+    const db = openDatabase(loadConfig({ DATA_DIR: dataDir }));
+    await migrateToLatest(db);
+    await db.kysely
+      .insertInto('prayerRequests')
+      .values({ _id: 'b'.repeat(24), request: 'for the parish', createdAt: new Date().toISOString() })
+      .execute();
+    await db.close();
+
+    const to = folder('cli-to-');
+    const said: string[] = [];
+    const lines = await run(['backup', '--to', to], { DATA_DIR: dataDir }, (line) => said.push(line));
+    const [archive] = fs.readdirSync(to);
+    expect(lines[0]).toBe(`Backup written: ${path.join(to, archive!)}`);
+    expect(lines[1]).toMatch(
+      /^[\d.]+ (KB|MB|bytes), \d+ rows and \d+ files, in [\d.]+ s \(version \d+\.\d+\.\d+, schema \w+\)\.$/,
+    );
+    expect(said).toEqual(expect.arrayContaining(['Copying the database…', 'Compressing…']));
+
+    const restoredDir = path.join(folder('cli-restored-'), 'parish');
+    const restored = await run(['restore', path.join(to, archive!), '--data-dir', restoredDir], {}, () => undefined);
+    expect(restored[0]).toMatch(new RegExp(`^Restored the backup of .+ into ${restoredDir}\\.$`));
+    const again = openDatabase(loadConfig({ DATA_DIR: restoredDir }));
+    try {
+      expect(await again.kysely.selectFrom('prayerRequests').select('request').execute()).toEqual([
+        { request: 'for the parish' },
+      ]);
+    } finally {
+      await again.close();
+    }
+
+    // Into a folder that holds a parish now: refused in words, unless --replace.
+    const refused = run(['restore', path.join(to, archive!), '--data-dir', restoredDir], {}, () => undefined);
+    await expect(refused).rejects.toBeInstanceOf(BackupCommandError);
+    await expect(refused).rejects.toThrow(
+      /holds a parish's data already \(\d+ rows\): .* restore again with --replace/,
+    );
+    await expect(
+      run(['restore', path.join(to, archive!), '--data-dir', restoredDir, '--replace'], {}, () => undefined),
+    ).resolves.toHaveLength(2);
+  });
+
+  it('says how to use it when the words are wrong', async () => {
+    await expect(run([], {})).rejects.toThrow(/usage:\n {2}npm run backup/);
+    await expect(run(['restore'], {})).rejects.toThrow(/^Name one archive to restore\./);
+    await expect(run(['backup', '--to'], {})).rejects.toThrow(/^--to needs a folder\./);
+    await expect(run(['backup', '--fast'], {})).rejects.toThrow(/^Unknown option --fast\./);
+    await expect(run(['restore', '/no/such/archive.tar.gz', '--data-dir', folder('cli-none-')], {})).rejects.toThrow(
+      'No backup archive at /no/such/archive.tar.gz.',
+    );
+  });
+});
