@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { sizeInWords } from '../releases/limits';
@@ -114,6 +115,12 @@ export async function run(
 }
 
 if (require.main === module) {
+  // Beside a running server, the server's requests come first: the backup takes what CPU is left.
+  try {
+    os.setPriority(os.constants.priority.PRIORITY_LOW);
+  } catch {
+    // Not allowed here (some containers): it runs at the usual priority.
+  }
   run(process.argv.slice(2)).then(
     (lines) => {
       for (const line of lines) console.log(line);

@@ -53,10 +53,10 @@ export function describeSqliteFile(file: string): DatabaseSnapshot & { integrity
     const tables = Object.fromEntries(
       names.map((name) => [name, Number(rows<{ n: number }>(`select count(*) as n from "${name}"`)[0]!.n)]),
     );
-    const version =
-      names.length || rows<{ name: string }>("select name from sqlite_master where name = 'kysely_migration'").length
-        ? rows<{ name: string }>('select name from kysely_migration order by name desc limit 1')[0]?.name
-        : undefined;
+    const migrated = rows("select name from sqlite_master where type = 'table' and name = 'kysely_migration'").length;
+    const version = migrated
+      ? rows<{ name: string }>('select name from kysely_migration order by name desc limit 1')[0]?.name
+      : undefined;
     return { schemaVersion: version ?? '', tables, integrity };
   } finally {
     database.close();
@@ -80,7 +80,7 @@ async function tablesOf(executor: QueryExecutorProvider, schema: string): Promis
   return rows.map((row) => row.name);
 }
 
-async function write(out: fs.WriteStream, text: string): Promise<void> {
+async function write(out: fs.WriteStream, text: string | Buffer): Promise<void> {
   if (!out.write(text)) await once(out, 'drain');
 }
 
@@ -134,7 +134,7 @@ async function snapshotStoredFiles(trx: QueryExecutorProvider, dir: string): Pro
         if (current) await closed(current.out);
         current = { name, out: fs.createWriteStream(path.join(dir, name), { flags: 'wx' }) };
       }
-      await write(current.out, data as unknown as string);
+      await write(current.out, data);
     }
   }
   if (current) await closed(current.out);

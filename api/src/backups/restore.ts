@@ -230,7 +230,12 @@ async function unpackAndCheck(archive: string, dir: string, progress?: OnProgres
   if (manifest.engine === 'sqlite') {
     const file = path.join(database, 'app.db');
     if (!fs.existsSync(file)) throw damaged('database/app.db is missing from it');
-    const described = describeSqliteFile(file);
+    let described: ReturnType<typeof describeSqliteFile>;
+    try {
+      described = describeSqliteFile(file);
+    } catch (error) {
+      throw damaged(`its database cannot be read (${(error as Error).message})`);
+    }
     if (described.integrity !== 'ok')
       throw damaged(`its database fails SQLite's integrity check (${described.integrity})`);
     if (described.schemaVersion !== manifest.schemaVersion) {
