@@ -379,8 +379,12 @@ describe.each(engines())('backups on %s', (_name, engine: EngineUnderTest) => {
     const db = openDatabase(place);
     let restored: Db | undefined;
     try {
-      // A fresh database: nothing to keep.
+      // A fresh database: nothing to keep, and nothing to back up.
       expect(await backupBeforeUpgrade(place, db)).toBeUndefined();
+      await expect(createBackup({ config: place, db, madeBy: 'a test' })).rejects.toThrow(
+        'The database has no tables yet, so there is nothing to back up',
+      );
+      expect(fs.existsSync(place.backupDir) ? fs.readdirSync(place.backupDir) : []).toEqual([]);
       await migrateTo(db, older);
       await db.kysely
         .insertInto('prayerRequests')

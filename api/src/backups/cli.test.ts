@@ -64,6 +64,11 @@ describe('npm run backup and npm run restore', () => {
     await expect(run(['restore'], {})).rejects.toThrow(/^Name one archive to restore\./);
     await expect(run(['backup', '--to'], {})).rejects.toThrow(/^--to needs a folder\./);
     await expect(run(['backup', '--fast'], {})).rejects.toThrow(/^Unknown option --fast\./);
+    const empty = folder('cli-empty-');
+    await expect(run(['backup'], { DATA_DIR: empty })).rejects.toThrow(
+      `No database in ${empty} (no app.db): is DATA_DIR right?`,
+    );
+    expect(fs.readdirSync(empty)).toEqual([]);
     await expect(run(['restore', '/no/such/archive.tar.gz', '--data-dir', folder('cli-none-')], {})).rejects.toThrow(
       'No backup archive at /no/such/archive.tar.gz.',
     );

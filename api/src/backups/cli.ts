@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { sizeInWords } from '../releases/limits';
@@ -71,6 +73,10 @@ export async function run(
     const { named, rest } = options(args, ['--to'], []);
     if (rest.length) throw new BackupCommandError(`Unexpected ${rest.join(' ')}.\n${USAGE}`);
     const config = loadConfig(env);
+    // Opening a database that is not there would make an empty one.
+    if (!config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'app.db'))) {
+      throw new BackupCommandError(`No database in ${config.dataDir} (no app.db): is DATA_DIR right?`);
+    }
     const db = openDatabase(config);
     try {
       const started = performance.now();
@@ -126,7 +132,8 @@ if (require.main === module) {
       for (const line of lines) console.log(line);
     },
     (error: unknown) => {
-      console.error(error instanceof BackupCommandError ? error.message : error);
+      // Said to the operator in words; what went wrong is in the message (a full disk, a refused folder).
+      console.error(error instanceof Error ? error.message : error);
       process.exit(1);
     },
   );

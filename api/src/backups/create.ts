@@ -82,6 +82,11 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     readUploads();
     progress?.({ step: 'database', done: 0, total: 0 });
     const snapshot = await snapshotDatabase(db, config, staging);
+    if (!snapshot.schemaVersion) {
+      throw new Error(
+        'The database has no tables yet, so there is nothing to back up: start the server on it once first',
+      );
+    }
     progress?.({ step: 'files', done: 0, total: 0 });
     readUploads();
     // The live map before the releases: a release the map names is pruned only after the map moved on.

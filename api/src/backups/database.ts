@@ -97,8 +97,11 @@ async function snapshotPostgres(db: Db, staging: string): Promise<DatabaseSnapsh
     .setAccessMode('read only')
     .execute(async (trx) => {
       const all = await tablesOf(trx, db.schema!);
-      const { rows: ran } = await sql<{ name: string }>`
-        select name from kysely_migration order by name desc limit 1`.execute(trx);
+      const ran = all.includes('kysely_migration')
+        ? (await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(trx)).rows
+        : [];
+      // Never migrated: no table to read (the caller says there is nothing to back up).
+      if (!ran.length) return { schemaVersion: '', tables: {} };
       const tables: Record<string, number> = {};
       for (const table of all.filter((name) => !MIGRATION_TABLES.includes(name) && !FILE_TABLES.includes(name))) {
         const out = fs.createWriteStream(path.join(staging, 'database', `${table}.ndjson`));
