@@ -49,7 +49,7 @@ const FLOORS = {
       // The features: every other folder. backups/ (archive, restore) stands here by name: it reads the
       // releases' files and the machinery's key, and server.ts's start calls it before migrating.
       ['backups'],
-      ['app', 'server', 'serving', 'seed', 'chores', 'registry', 'contract', 'testing'],
+      ['app', 'server', 'serving', 'seed', 'chores', 'registry', 'contract', 'operations', 'testing'],
     ],
     rest: 5,
   },

@@ -14,12 +14,17 @@ import { registerSecurityHeaders } from './http/headers';
 import { registerIdempotency } from './http/idempotency';
 import { registerJsonBody } from './http/json-body';
 import { registerLoadShedding } from './http/pressure';
+import { registerMetrics } from './http/metrics';
+import { registerRequestIdHeader, requestId } from './http/request-id';
+import { healthRoutes } from './operations/health';
+import { metricsRoute, registerFeatureFigures } from './operations/metrics';
 import { registerStatic } from './serving';
 import { LiveMap } from './releases/live-map';
 import { Releases, releasesConfig } from './releases/releases';
 import { liveMapRoute } from './releases/routes';
 import { registerHeavyWork } from './exports/heavy-work';
 import { recordActivity } from './activity/record';
+import { servedHistories } from './history/routes';
 import { followClusterReleases, ClusterReleases } from './releases/cluster-sync';
 import { openUploadStorage } from './uploads/storage';
 import type { UploadStorage } from './uploads/store';
@@ -68,6 +73,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     logController: new LogController({ disableRequestLogging: config.requestLog !== 'all' }),
     trustProxy: config.trustProxy,
     frameworkErrors,
+    // Each request's id is on each of its log lines (reqId) and in its answer's X-Request-Id.
+    genReqId: requestId,
     serverFactory: serverFactory(config),
     // Strict from the start: a value of the wrong type is refused, never converted ("12345" for
     // 12345), and an unknown property is refused, never silently dropped (http/contract.ts).
@@ -92,15 +99,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   if (db.engine === 'postgres') followClusterReleases(app, new ClusterReleases(db, releases, app.log));
   app.decorateRequest('admin', undefined);
 
+  registerRequestIdHeader(app);
   registerErrorHandler(app);
+  registerMetrics(app);
   registerJsonBody(app);
   recordActivity(app, registry.kinds);
+  servedHistories(app, registry.history);
   registerIdempotency(app, API_PREFIX);
   logErrorsAndSlowRequests(app, config);
   closeSlowBodies(app, config);
   registerSecurityHeaders(app, config);
   await registerLoadShedding(app, config);
   registerHeavyWork(app, config);
+  registerFeatureFigures(app, API_PREFIX);
   await app.register(fastifyCompress, { global: true });
   // Limits are declared per route (login, public submissions), never globally. Counted in the
   // database, so that instances sharing it share the limits.
@@ -130,6 +141,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     { prefix: API_PREFIX },
   );
 
+  // Before the front end's catch-all; outside /api/v1, out of the contract (operations/).
+  await app.register(healthRoutes);
+  await app.register(metricsRoute);
   await registerStatic(app, config);
   await app.register(liveMapRoute);
   return app;

@@ -122,4 +122,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ ROLLBACK_ERROR_SHARE: '2.5' }).rollbackErrorShare).toBe(2.5);
     expect(loadConfig({ ROLLBACK_ERROR_SHARE: '10%' }).rollbackErrorShare).toBe(10);
   });
+
+  it('serves the metrics to this machine only unless METRICS_ALLOW or METRICS_TOKEN say otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ metricsAllow: ['loopback'], metricsToken: undefined });
+    expect(
+      loadConfig({
+        METRICS_ALLOW: ' 10.0.0.5, 192.168.1.0/24,fd00::/8 , Loopback',
+        METRICS_TOKEN: ' 0123456789abcdef ',
+      }),
+    ).toMatchObject({
+      metricsAllow: ['10.0.0.5', '192.168.1.0/24', 'fd00::/8', 'loopback'],
+      metricsToken: '0123456789abcdef',
+    });
+    for (const wrong of ['10.0.0.0/33', 'prometheus.local', '10.0.0.1/8/2', '::1/129', '*', '10.0.0.1 10.0.0.2']) {
+      expect(() => loadConfig({ METRICS_ALLOW: wrong })).toThrow(/^METRICS_ALLOW must list addresses or CIDR ranges/);
+    }
+    for (const wrong of ['short', 'sixteen chars no']) {
+      expect(() => loadConfig({ METRICS_TOKEN: wrong })).toThrow(/^METRICS_TOKEN must be at least 16 characters/);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 /** log2 of scrypt's N (auth/password.ts): 17 in production (PASSWORD_HASH_COST); the tests use a low one. */
@@ -125,6 +126,13 @@ export interface AppConfig {
   /** The shell's error reports each address may send per window. */
   clientReportRateMax: number;
   clientReportRateWindowMs: number;
+  /**
+   * Who may read GET /metrics by address (METRICS_ALLOW): addresses and CIDR ranges, or `loopback`
+   * (the default: this machine only). The address is the client's as TRUST_PROXY reads it.
+   */
+  metricsAllow: string[];
+  /** A bearer token that reads GET /metrics from any address (METRICS_TOKEN); unset: none does. */
+  metricsToken?: string;
 }
 
 export interface ConnectionLimits {
@@ -215,6 +223,42 @@ function trustProxy(env: NodeJS.ProcessEnv): AppConfig['trustProxy'] {
     );
   }
   return addresses;
+}
+
+/** The shortest METRICS_TOKEN: a guessable one would open the figures to anyone who tries. */
+export const METRICS_TOKEN_MIN_LENGTH = 16;
+
+/** An address or a CIDR range (IPv4 or IPv6), or `loopback`. */
+function isAddressOrRange(item: string): boolean {
+  if (item === 'loopback') return true;
+  const [address = '', bits, ...rest] = item.split('/');
+  const version = net.isIP(address);
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+function metricsAllow(env: NodeJS.ProcessEnv): string[] {
+  const raw = text(env, 'METRICS_ALLOW');
+  if (!raw) return ['loopback'];
+  const items = raw.split(',').map((item) => item.trim().toLowerCase());
+  const wrong = items.filter((item) => !isAddressOrRange(item));
+  if (wrong.length) {
+    throw new Error(
+      `METRICS_ALLOW must list addresses or CIDR ranges (e.g. 10.0.0.5,192.168.1.0/24 or loopback), comma-separated (got "${wrong.join(', ')}")`,
+    );
+  }
+  return items;
+}
+
+function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
+  const token = text(env, 'METRICS_TOKEN');
+  if (token !== undefined && (token.length < METRICS_TOKEN_MIN_LENGTH || /\s/.test(token))) {
+    throw new Error(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters without spaces (e.g. the output of: openssl rand -hex 32)`,
+    );
+  }
+  return token;
 }
 
 function requestLog(env: NodeJS.ProcessEnv): AppConfig['requestLog'] {
@@ -338,5 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rollbackErrorShare: percentage(env, 'ROLLBACK_ERROR_SHARE', 5),
     clientReportRateMax: int(env, 'CLIENT_REPORT_RATE_MAX', 60),
     clientReportRateWindowMs: int(env, 'CLIENT_REPORT_RATE_WINDOW_MS', 60_000),
+    metricsAllow: metricsAllow(env),
+    metricsToken: metricsToken(env),
   };
 }

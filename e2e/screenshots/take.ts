@@ -6,11 +6,11 @@ import { startServer } from '../tests/fixtures';
 import { everyScreen, seed } from '../tests/screens';
 import { logIn, signInOverApi } from '../tests/session';
 
-// `npm run screenshots [folder]`: a PNG of every screen — the login page, the dashboard and every
-// route of the remotes' route tables, with a record of every kind seeded, each list sorted by its first
-// sortable column — wide and on a phone, into `screenshots/` or the folder given. It serves the
-// production build as it is (`npm run build` first), from a server of its own on an empty data
-// directory. Two things are checked: on a phone no screen is wider than the screen (it would scroll
+// `npm run screenshots [folder]`: a PNG of every screen — the login page, the dashboard, every
+// route of the remotes' route tables and the views and dialogs of VIEWS, with a record of every kind
+// seeded, each list sorted by its first sortable column — wide and on a phone, into `screenshots/` or
+// the folder given. It serves the production build as it is (`npm run build` first), from a server of
+// its own on an empty data directory. Two things are checked: on a phone no screen is wider than the screen (it would scroll
 // sideways), and on a laptop no table is wider than its card (its last columns, often the row's
 // actions, would need scrolling sideways); it fails naming each such screen and what is too wide, once
 // every PNG is written.
@@ -134,6 +134,46 @@ async function sortByFirstColumn(page: Page, phone: boolean) {
   }
 }
 
+/**
+ * What the routes alone do not show, each under a name of its own: a view the address keeps, and the
+ * dialogs a screen opens (the care of a submission, the week's Mass forms), opened by their buttons.
+ */
+const VIEWS: { name: string; path: string; open?: (page: Page) => Promise<void> }[] = [
+  { name: '/mass-scheduling (week)', path: '/mass-scheduling?view=week' },
+  {
+    name: '/mass-scheduling (regular masses)',
+    path: '/mass-scheduling?view=week',
+    open: (page) => page.getByRole('button', { name: 'Regular Masses' }).click(),
+  },
+  {
+    name: '/mass-scheduling (edit mass)',
+    path: '/mass-scheduling?view=week',
+    open: (page) =>
+      page
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click(),
+  },
+  {
+    name: '/mass-scheduling (intention details)',
+    path: '/mass-scheduling',
+    open: (page) =>
+      page
+        .getByRole('button', { name: /^Details of / })
+        .first()
+        .click(),
+  },
+  {
+    name: '/prayer-requests (request details)',
+    path: '/prayer-requests',
+    open: (page) =>
+      page
+        .getByRole('button', { name: /^Details of / })
+        .first()
+        .click(),
+  },
+];
+
 /** '/bookshelf/:id' → 'bookshelf-id', '/' → 'home'. */
 const fileName = (route: string, viewport: string) =>
   `${route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${viewport}.png`;
@@ -183,6 +223,16 @@ async function main() {
         await page.goto(screen);
         await sortByFirstColumn(page, viewport.name === 'phone');
         await shoot(routeOf.get(screen) ?? screen);
+      }
+      for (const view of VIEWS) {
+        if (only && !only.test(view.name)) continue;
+        await page.goto(view.path);
+        await page.waitForLoadState('networkidle');
+        if (view.open) {
+          await view.open(page);
+          await page.getByRole('dialog').waitFor();
+        }
+        await shoot(view.name);
       }
       await context.close();
     }

@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type QueryExecutorProvider } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type LogEvent,
+  type QueryExecutorProvider,
+} from 'kysely';
 import { Pool } from 'pg';
 import type { AppConfig } from '../config';
 import { DbCasePlugin } from './case';
@@ -21,8 +29,29 @@ export interface Db {
   driver?: SqliteDriver;
   /** On PostgreSQL, the lists changed by any server sharing the database, told at once (db/changes.ts). */
   changes?: ChangeFeed;
+  /** On PostgreSQL, the connection pool (its counts are the metrics' pool figures). */
+  pool?: Pool;
+  /** Calls `observer` after every query, done or failed (the metrics' durations); returns the stop. */
+  observeQueries(observer: (event: LogEvent) => void): () => void;
   close(): Promise<void>;
 }
+
+/** The query observers of one database, called from Kysely's log hook. */
+function queryObservers() {
+  const observers = new Set<(event: LogEvent) => void>();
+  return {
+    log: (event: LogEvent) => {
+      for (const observer of observers) observer(event);
+    },
+    observeQueries: (observer: (event: LogEvent) => void) => {
+      observers.add(observer);
+      return () => void observers.delete(observer);
+    },
+  };
+}
+
+/** A connection that cannot be made within this time is a database away: the call answers 503, never hangs. */
+const CONNECT_TIMEOUT_MS = 5000;
 
 type DbConfig = Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'databaseSchema'>;
 
@@ -36,10 +65,17 @@ export function openDatabase(config: DbConfig): Db {
       // Unqualified table names resolve in this schema, so the same queries serve any schema.
       options: `-c search_path=${schema}`,
       max: 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
+    // An idle client whose server went away (PostgreSQL restarted or stopped) emits an error: without a
+    // listener it would end the process. The pool has already dropped that client; the next call opens
+    // a new connection, or answers 503 while the database is away (isDatabaseUnavailable).
+    pool.on('error', () => undefined);
+    const observers = queryObservers();
     const kysely = new Kysely<Database>({
       dialect: withWriteScopes(new PostgresDialect({ pool })),
       plugins: [new DbCasePlugin()],
+      log: observers.log,
     });
     const changes = new ChangeFeed(config.databaseUrl, schema);
     return {
@@ -47,6 +83,8 @@ export function openDatabase(config: DbConfig): Db {
       engine: 'postgres',
       schema,
       changes,
+      pool,
+      observeQueries: observers.observeQueries,
       close: async () => {
         await changes.close();
         await kysely.destroy();
@@ -56,11 +94,19 @@ export function openDatabase(config: DbConfig): Db {
 
   fs.mkdirSync(config.dataDir, { recursive: true });
   const { database, driver } = openSqliteFile(path.join(config.dataDir, 'app.db'));
+  const observers = queryObservers();
   const kysely = new Kysely<Database>({
     dialect: withWriteScopes(new SqliteDialect({ database })),
     plugins: [new DbCasePlugin()],
+    log: observers.log,
   });
-  return { kysely, engine: 'sqlite', driver, close: () => kysely.destroy() };
+  return {
+    kysely,
+    engine: 'sqlite',
+    driver,
+    observeQueries: observers.observeQueries,
+    close: () => kysely.destroy(),
+  };
 }
 
 // Kysely's migrator looks for its tables by introspecting every schema of the database, and that query
@@ -79,12 +125,6 @@ export async function migrateToLatest(db: Db): Promise<void> {
 export async function migrateTo(db: Db, target: string): Promise<void> {
   if (!(target in migrations)) throw new Error(`No migration is named ${target}`);
   await underSchemaLock(db, () => migrate(db, target));
-}
-
-/** The migrations the database has not run yet, in order (all of them on an empty one). */
-export async function pendingMigrations(db: Db): Promise<string[]> {
-  const known = await migratorOf(db).getMigrations();
-  return known.filter((migration) => !migration.executedAt).map((migration) => migration.name);
 }
 
 async function underSchemaLock(db: Db, job: () => Promise<void>): Promise<void> {
@@ -120,6 +160,12 @@ function migratorOf(db: Db): Migrator {
     // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
     migrationTableSchema: db.schema,
   });
+}
+
+/** The migrations this version knows that the database has not had yet (none once the start migrated). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrations = await migratorOf(db).getMigrations();
+  return migrations.filter((migration) => !migration.executedAt).map((migration) => migration.name);
 }
 
 async function migrate(db: Db, target?: string): Promise<void> {

@@ -2,7 +2,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database';
 import { newId, timestamp } from '../db/ids';
 import type { DeployTokensTable } from '../db/schema';
-import type { DeployScope, DeployToken, DeployTokenInput } from './schemas';
+import { fromRow } from '../http/contract';
+import { DeployToken, type DeployScope, type DeployTokenInput } from './schemas';
 
 /**
  * Deploy tokens: a remote team's CI publishes (and, with the deploy scope, puts live and rolls back)
@@ -21,20 +22,13 @@ function stateOf(row: DeployTokensTable, now: string): DeployToken['state'] {
   return row.expiresAt <= now ? 'expired' : 'active';
 }
 
-function toToken(row: DeployTokensTable, now = timestamp()): DeployToken {
-  return {
-    _id: row._id,
-    name: row.name,
-    remote: row.remote,
+/** The token as the Admins see it: `createdBy` is its creator's name then (the column is their id). */
+const toToken = (row: DeployTokensTable, now = timestamp()): DeployToken =>
+  fromRow(DeployToken, row, {
     scope: row.scope as DeployScope,
-    expiresAt: row.expiresAt,
-    createdAt: row.createdAt,
     createdBy: row.createdByName,
-    lastUsedAt: row.lastUsedAt,
-    revokedAt: row.revokedAt,
     state: stateOf(row, now),
-  };
-}
+  });
 
 /** Every token, newest first. */
 export async function listDeployTokens(db: Db): Promise<DeployToken[]> {

@@ -142,6 +142,15 @@ export class HeavyWork {
     this.idle = [...this.renderers];
   }
 
+  /** Exports and PDFs being made now, and those waiting for a place (the metrics' figures). */
+  get running(): number {
+    return this.renderers.length - this.idle.length;
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+
   /** Whether the member has an export in progress or waiting. */
   busy(member: string): boolean {
     return this.members.has(member);

@@ -1,9 +1,12 @@
+import { Type } from '@sinclair/typebox';
 import { createAdmin } from '../auth/admins';
 import { choresOf } from '../chores';
+import { addSchemas, Entity } from '../http/contract';
+import { FEATURES, registryOf, type Feature } from '../registry';
 import { engines, multipartForm, startServer, VALID_REFLECTION, type TestServer } from '../testing/harness';
 import { storedState } from '../testing/snapshot';
 import { solidPng } from '../uploads/png';
-import { HISTORY_MESSAGES } from './routes';
+import { HISTORY_MESSAGES, historyRoutes } from './routes';
 
 const PNG = solidPng(8, 8, [180, 40, 40]);
 const OTHER_PNG = solidPng(4, 4, [40, 40, 180]);
@@ -278,5 +281,48 @@ describe.each(engines())('history on %s', (_name, engine) => {
     expect(refused.body).toEqual({ message: 'A Guest User can look at everything but change nothing' });
     expect((await prayers()).find((prayer) => prayer._id === id)?.prayer).toBe('New');
     expect((await server.call('GET', `/api/v1/prayers/${id}/versions`)).status).toBe(401);
+  });
+});
+
+describe('a history the routes serve', () => {
+  const Note = Entity('HistoryNote', { _id: Type.String() });
+  // A feature whose routes serve the history `notes`, declaring the histories it is given.
+  const notes = (history: string[]): Feature => ({
+    name: 'notes',
+    history,
+    routes: [
+      async (api) => {
+        addSchemas(api, Note);
+        historyRoutes<{ _id: string }>(api, {
+          resource: 'notes',
+          kind: 'book',
+          tag: 'notes',
+          entity: Note,
+          notFound: 'Note not found',
+          find: async () => undefined,
+          toApi: (row) => row,
+          restore: async (_id, row) => row,
+        });
+      },
+    ],
+  });
+  const start = (feature: Feature) =>
+    startServer({ engine: 'sqlite' }, {}, undefined, { registry: registryOf([...FEATURES, feature]) });
+
+  it('must be one a feature declares, or the server does not start', async () => {
+    // A server that starts all the same is closed, so that the failing test leaves nothing running.
+    const refused = await start(notes([])).then(
+      (server) => server.close(),
+      (error: Error) => error.message,
+    );
+    expect(refused).toBe('GET /api/v1/notes/:id/versions serves the history "notes", which no feature declares');
+    const server = await start(notes(['notes']));
+    try {
+      const token = await server.login();
+      const res = await server.call('GET', '/api/v1/notes/0123456789abcdef01234567/versions', { token });
+      expect(res.body).toEqual({ message: 'Note not found' });
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -35,6 +35,29 @@ export interface HistoryOf<Row> {
   restore(id: string, row: Row, by: Author | undefined): Promise<Row>;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The history a route serves: one a feature declares (servedHistories refuses another). */
+    history?: HistoryResource;
+  }
+}
+
+/**
+ * Stops the server from starting when a route serves a history no feature declares (registry.ts):
+ * the name is stored with every version, so a name typed in one place only would keep versions that
+ * nothing lists, restores or checks for duplicates. Register before the routes.
+ */
+export function servedHistories(app: FastifyInstance, declared: readonly HistoryResource[]): void {
+  app.addHook('onRoute', (route) => {
+    const history = route.config?.history;
+    if (history !== undefined && !declared.includes(history)) {
+      throw new Error(
+        `${[route.method].flat().join(',')} ${route.url} serves the history "${history}", which no feature declares`,
+      );
+    }
+  });
+}
+
 const VersionSummary = Type.Object({
   id: Type.String(),
   savedAt: Type.String({ format: 'date-time', description: 'When this text was saved' }),
@@ -53,6 +76,7 @@ export function historyRoutes<Row>(app: FastifyInstance, history: HistoryOf<Row>
   const tags = [tag];
   const base = `/${resource}/:id/versions`;
   const VersionParams = Type.Object({ id: Type.String(), versionId: Type.String() });
+  const config = { history: resource };
 
   /** The record, or a 404 in words. */
   const recordOf = async (request: FastifyRequest) => {
@@ -74,6 +98,7 @@ export function historyRoutes<Row>(app: FastifyInstance, history: HistoryOf<Row>
     base,
     {
       onRequest: [requireAdmin, allowedTo()],
+      config,
       schema: {
         tags,
         summary: 'The versions earlier edits replaced, the most recent first',
@@ -95,6 +120,7 @@ export function historyRoutes<Row>(app: FastifyInstance, history: HistoryOf<Row>
     `${base}/:versionId`,
     {
       onRequest: [requireAdmin, allowedTo()],
+      config,
       schema: {
         tags,
         summary: 'One earlier version: its fields as the record answers them',
@@ -124,6 +150,7 @@ export function historyRoutes<Row>(app: FastifyInstance, history: HistoryOf<Row>
     {
       onRequest: ownAccount,
       config: {
+        ...config,
         activity: { kind: history.kind, says: ({ named }) => `Restored ${history.kind}${named} to an earlier version` },
       },
       schema: {

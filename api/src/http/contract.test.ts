@@ -1,6 +1,8 @@
+import { Type } from '@sinclair/typebox';
 import { engines, multipartForm, startServer, type TestServer } from '../testing/harness';
 import type { OpenApiDocument, SchemaObject } from '../testing/openapi';
 import { solidPng } from '../uploads/png';
+import { Entity, fromRow } from './contract';
 
 // The contract is strict from the start: every request body (JSON or multipart) accepts exactly
 // the properties its schema names, and a value of the wrong type is refused, never converted.
@@ -131,5 +133,22 @@ describe.each(engines())('the contract on %s', (_name, engine) => {
     });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'caption is not a field this request accepts' });
+  });
+});
+
+describe('an answer from a stored row', () => {
+  const Token = Entity('RowToken', { _id: Type.String(), name: Type.String(), createdBy: Type.String() });
+  const row = { _id: 'a1', name: 'CI', createdBy: 'an id', createdByName: 'Ada', secretHash: 'f00d' };
+
+  it("takes the entity's properties from the row's columns of the same names, and no other column", () => {
+    expect(fromRow(Token, row)).toStrictEqual({ _id: 'a1', name: 'CI', createdBy: 'an id' });
+  });
+
+  it('takes what it is given over the column of that name', () => {
+    expect(fromRow(Token, row, { createdBy: row.createdByName })).toStrictEqual({
+      _id: 'a1',
+      name: 'CI',
+      createdBy: 'Ada',
+    });
   });
 });

@@ -68,6 +68,24 @@ export function Entity<P extends TProperties>(id: string, properties: P, options
   return Type.Object(properties, { ...options, $id: id }) as Named<TObject<P>>;
 }
 
+/**
+ * A stored row as `entity` answers it: each of its properties is the row's column of that name (the
+ * query layer names columns as the answers do, db/case.ts), but those `own` gives: what differs from
+ * the row (a URL made from a stored name, a computed field, a renamed column, a narrower type). The
+ * row's other columns stay out of the answer; one the entity needs and the row lacks is a type error.
+ */
+export function fromRow<T extends TObject, Own extends Partial<Static<T>> = object>(
+  entity: T,
+  row: Omit<Static<T>, keyof Own>,
+  own?: Own,
+): Static<T> {
+  const column = row as Record<string, unknown>;
+  const given: Record<string, unknown> = own ?? {};
+  return Object.fromEntries(
+    Object.keys(entity.properties).map((field) => [field, field in given ? given[field] : column[field]]),
+  ) as Static<T>;
+}
+
 /** A reference to a named schema, typed as the schema itself (register it with addSchemas). */
 export function ref<T extends Named>(schema: T) {
   return Type.Unsafe<Static<T>>(Type.Ref(schema.$id));

@@ -1,5 +1,7 @@
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { closeAfterAnswer } from './connections';
 import { CURRENCY_FORMAT, HTTP_URL_FORMAT, NO_CONTROL_CHARACTERS } from './contract';
+import { REQUEST_ID_HEADER } from './request-id';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** An error whose message is meant for the administrator; thrown from handlers and hooks. */
@@ -24,6 +26,15 @@ export const notFound = (message: string) => new HttpError(404, message);
 export const NOT_MULTIPART = 'The request body must be sent as multipart/form-data';
 
 export const SERVER_ERROR_MESSAGE = 'Something went wrong on the server. Please try again later.';
+
+/** Seconds a call refused while the database cannot be reached is told to wait. */
+export const DATABASE_RETRY_AFTER_SECONDS = 10;
+
+export const DATABASE_UNAVAILABLE = 'The database cannot be reached just now. Please try again in a minute.';
+
+/** How often the cause of the 503s of a database away is logged at most (every call is, by request-log.ts). */
+const DATABASE_LOG_EVERY_MS = 10_000;
+const databaseLoggedAt = new WeakMap<FastifyInstance, number>();
 
 interface AjvError {
   keyword: string;
@@ -135,6 +146,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     // A 503 the server chose (load shedding) says so in words; it is not a bug.
     if (error instanceof HttpError && status === 503) return reply.code(503).send({ message: error.message });
+    // Nor is a database away (PostgreSQL stopped or restarting): the call can be made again in a moment.
+    if (isDatabaseUnavailable(error)) {
+      const now = Date.now();
+      if (now - (databaseLoggedAt.get(request.server) ?? 0) >= DATABASE_LOG_EVERY_MS) {
+        databaseLoggedAt.set(request.server, now);
+        request.log.error(`the database cannot be reached: ${error.message || error.code}`);
+      }
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.code(503).send({ message: DATABASE_UNAVAILABLE });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.code(status >= 500 && status < 600 ? status : 500).send({ message: SERVER_ERROR_MESSAGE });
   });
@@ -157,5 +178,6 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   const known = error.code ? messages[error.code] : undefined;
   if (!known) request.log.error({ err: error }, 'router failed');
   const [status, message] = known ?? [500, SERVER_ERROR_MESSAGE];
-  void reply.code(status).send({ message });
+  // No hook runs before the router fails: the id is sent from here.
+  void reply.code(status).header(REQUEST_ID_HEADER, request.id).send({ message });
 }

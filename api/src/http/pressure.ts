@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppConfig } from '../config';
 import { HttpError } from './errors';
+import type { ShedReason } from './metrics';
 import { addRouteHooks, needsSession, reads } from './route-hooks';
 
 declare module 'fastify' {
@@ -26,8 +27,15 @@ export const BUSY_MESSAGE = `The server is busy. Please try again in ${SHED_RETR
 const isAdminReadRoute = (route: RouteOptions) => reads(route) && needsSession(route) && !route.config?.heavyWork;
 
 /** The 503 of a call refused before its work starts. */
-function shed(request: FastifyRequest, reply: FastifyReply, reason: string, detail: unknown): HttpError {
+function shed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  reason: string,
+  detail: unknown,
+  counted: ShedReason,
+): HttpError {
   request.log.warn({ reason, detail }, 'call shed');
+  request.server.metrics.requestShed(counted);
   reply.header('Retry-After', String(SHED_RETRY_AFTER_SECONDS));
   return new HttpError(503, BUSY_MESSAGE);
 }
@@ -154,7 +162,7 @@ function registerAdmission(app: FastifyInstance, config: AppConfig): void {
     onRequest: (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
       if (request.headers.authorization === undefined) return done();
       const leave = gate.enter(() => done());
-      if (!leave) return done(shed(request, reply, 'admin reads queue full', gate.queued));
+      if (!leave) return done(shed(request, reply, 'admin reads queue full', gate.queued, 'admin reads queue full'));
       places.set(request, leave);
       // A client gone while its call waits, or before its answer is made, gives its place back.
       reply.raw.once('close', leave);
@@ -296,7 +304,8 @@ export async function registerLoadShedding(app: FastifyInstance, config: AppConf
     const shedFrom =
       (level: LoadLevel) => (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
         if (gauge.level < level) return done();
-        done(shed(request, reply, `event loop overloaded (level ${gauge.level})`, gauge.limits));
+        const counted = gauge.level === 2 ? 'critical' : 'overloaded';
+        done(shed(request, reply, `event loop overloaded (level ${gauge.level})`, gauge.limits, counted));
       };
     // The signed-in members' calls first.
     addRouteHooks(app, (route) => needsSession(route), { onRequest: shedFrom(1) });

@@ -17,7 +17,13 @@ describe.each(['errors-and-slow', 'all'] as const)('the request log with LOG_REQ
   let db: Db;
   let app: FastifyInstance;
   let url: string;
-  const lines: { msg: string; req?: { url: string }; res?: { statusCode: number }; responseTime?: number }[] = [];
+  const lines: {
+    msg: string;
+    reqId?: string;
+    req?: { url: string };
+    res?: { statusCode: number };
+    responseTime?: number;
+  }[] = [];
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-log-'));
@@ -82,4 +88,27 @@ describe.each(['errors-and-slow', 'all'] as const)('the request log with LOG_REQ
       ]);
     },
   );
+
+  it('writes each request’s id on every line of it, the id its answer names', async () => {
+    lines.length = 0;
+    const sent = await fetch(`${url}/api/v1/test/bug`, { headers: { 'x-request-id': 'trace-4f2a' } });
+    const made = await fetch(`${url}/api/v1/test/bug`);
+    expect(sent.headers.get('x-request-id')).toBe('trace-4f2a');
+    const id = made.headers.get('x-request-id')!;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const messages = (reqId: string) => lines.filter((line) => line.reqId === reqId).map((line) => line.msg);
+    const expected =
+      requestLog === 'all'
+        ? ['incoming request', 'request failed', 'request completed']
+        : ['request failed', 'answered with a server error'];
+    expect(messages('trace-4f2a')).toEqual(expected);
+    expect(messages(id)).toEqual(expected);
+    expect(lines.filter((line) => line.reqId === undefined)).toEqual([]);
+  });
+
+  it('leaves the probes and the scrape out of it, whatever LOG_REQUESTS says', async () => {
+    lines.length = 0;
+    for (const probe of ['/healthz', '/readyz', '/metrics']) expect((await fetch(url + probe)).status).toBe(200);
+    expect(lines).toEqual([]);
+  });
 });

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A probe or a scrape (/healthz, /readyz, /metrics): out of this log, which it would fill every few seconds. */
+    probe?: boolean;
+  }
+}
+
 /**
  * With LOG_REQUESTS=errors-and-slow (the default) Fastify's two lines per request are off, and one
  * line is written for what an operator needs to see: a request answered with a 5xx, or slower than
@@ -13,7 +20,8 @@ export function logErrorsAndSlowRequests(app: FastifyInstance, config: AppConfig
   app.addHook('onResponse', (request, reply, done) => {
     const failed = reply.statusCode >= 500;
     const slow = reply.elapsedTime >= config.slowRequestMs;
-    if (!failed && !slow) return done();
+    // A probe not ready answers 503 every few seconds: its route says so once, when it changes.
+    if ((!failed && !slow) || request.routeOptions.config?.probe) return done();
     const line = {
       req: { method: request.method, url: request.url },
       res: { statusCode: reply.statusCode },

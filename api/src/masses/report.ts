@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../db/database';
-import { Entity, OneOf, ref } from '../http/contract';
+import { Entity, fromRow, OneOf, ref } from '../http/contract';
 import { isCalendarDate } from '../http/dates';
 import { badRequest } from '../http/errors';
 import { sumAmounts } from './amounts';
@@ -124,20 +124,11 @@ export async function intentionsReport(db: Db, from: string, to: string): Promis
   for (const row of rows) {
     let mass = masses.at(-1);
     if (mass?._id !== row.massId) {
-      const { massId, date, time, place, title, celebrant } = row;
-      mass = { _id: massId, date, time, place, title, celebrant, intentions: [], stipends: '' };
+      // The row's _id is the intention's.
+      mass = fromRow(ReportMass, row, { _id: row.massId, intentions: [], stipends: '' });
       masses.push(mass);
     }
-    const { _id, fullname, email, intention, stipend, receipt } = row;
-    mass.intentions.push({
-      _id,
-      fullname,
-      email,
-      intention,
-      state: row.state as ReportIntention['state'],
-      stipend,
-      receipt,
-    });
+    mass.intentions.push(fromRow(ReportIntention, row, { state: row.state as ReportIntention['state'] }));
   }
   for (const mass of masses) mass.stipends = sumAmounts(mass.intentions.map((intention) => intention.stipend));
 

@@ -4,6 +4,7 @@ import { bumpChangeCounter } from '../db/changes';
 import type { Db } from '../db/database';
 import { isId, newId, timestamp } from '../db/ids';
 import type { Database, MassIntentionsTable, MassesTable, RegularMassesTable } from '../db/schema';
+import { fromRow } from '../http/contract';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { newestFirst, type Paging } from '../http/paging';
 import type { Sortable } from '../http/sorting';
@@ -15,13 +16,14 @@ import {
   DEFAULT_CAP,
   PLACED_STATES,
   type IntentionCare,
+  Mass,
+  MassIntentionInMass,
+  RegularMass,
+  ScheduledMassIntention,
   type IntentionState,
-  type Mass,
   type MassInput,
   type MassWeek,
-  type RegularMass,
   type RegularMassInput,
-  type ScheduledMassIntention,
   type Weekday,
   WEEKDAYS,
 } from './schemas';
@@ -76,16 +78,8 @@ export const MASS_MESSAGES = {
 /** Who changes an intention's state, as it keeps them. */
 type Carer = Pick<AuthenticatedAdmin, 'name' | 'email'>;
 
-function toRegular(row: Selectable<RegularMassesTable>): RegularMass {
-  return {
-    _id: row._id,
-    weekday: row.weekday as Weekday,
-    time: row.time,
-    place: row.place,
-    celebrant: row.celebrant,
-    cap: row.cap,
-  };
-}
+const toRegular = (row: Selectable<RegularMassesTable>): RegularMass =>
+  fromRow(RegularMass, row, { weekday: row.weekday as Weekday });
 
 /** The date of a regular Mass as the week lists it before it is a row: not stored yet. */
 function dateOf(regular: Selectable<RegularMassesTable>, date: string, now: string): MassRow {
@@ -219,26 +213,15 @@ async function withIntentions(query: Query, masses: MassRow[], timeZone: string)
         .execute()
     : [];
   const now = new Date();
-  return masses.map((mass) => ({
-    _id: mass._id,
-    regularMassId: mass.regularId,
-    date: mass.date,
-    time: mass.time,
-    place: mass.place,
-    celebrant: mass.celebrant,
-    cap: mass.cap,
-    title: mass.title,
-    past: hasBegun(mass.date, mass.time, timeZone, now),
-    intentions: placed
-      .filter((row) => row.massId === mass._id)
-      .map((row) => ({
-        _id: row._id,
-        fullname: row.fullname,
-        intention: row.intention,
-        state: row.state as 'Scheduled' | 'Said',
-        stipend: row.stipend,
-      })),
-  }));
+  return masses.map((mass) =>
+    fromRow(Mass, mass, {
+      regularMassId: mass.regularId,
+      past: hasBegun(mass.date, mass.time, timeZone, now),
+      intentions: placed
+        .filter((row) => row.massId === mass._id)
+        .map((row) => fromRow(MassIntentionInMass, row, { state: row.state as 'Scheduled' | 'Said' })),
+    }),
+  );
 }
 
 /** The Masses of the week a day is in (from the parish's first day of the week), each with its intentions. */
@@ -471,19 +454,12 @@ async function scheduled(query: Query, rows: IntentionRow[]): Promise<ScheduledM
         .execute()
     : [];
   const byId = new Map(masses.map((mass) => [mass._id, mass]));
-  return rows.map((row) => ({
-    _id: row._id,
-    fullname: row.fullname,
-    email: row.email,
-    intention: row.intention,
-    createdAt: row.createdAt,
-    state: row.state as IntentionState,
-    mass: (row.massId && byId.get(row.massId)) || null,
-    stipend: row.stipend,
-    receipt: row.receipt,
-    stateChangedAt: row.stateChangedAt,
-    stateChangedBy: row.stateChangedBy,
-  }));
+  return rows.map((row) =>
+    fromRow(ScheduledMassIntention, row, {
+      state: row.state as IntentionState,
+      mass: (row.massId && byId.get(row.massId)) || null,
+    }),
+  );
 }
 
 const stateChange = (state: IntentionState, by: Carer) => ({

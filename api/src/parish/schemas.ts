@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Entity, Input, RequiredText } from '../http/contract';
-import { PARISH_LIMITS } from './settings';
+
+export const PARISH_LIMITS = { name: 100 } as const;
 
 /** What Settings → Parish saves: all four at once. */
 export const ParishInput = Input(

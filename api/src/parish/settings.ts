@@ -1,24 +1,16 @@
+import type { Static } from '@sinclair/typebox';
 import type { Db } from '../db/database';
 import { bumpChangeCounter } from '../db/changes';
 import { timestamp } from '../db/ids';
-import type { ParishSettingsTable } from '../db/schema';
+import { fromRow } from '../http/contract';
 import { localNow, localTimeZone } from '../http/dates';
+import { ParishSettings } from './schemas';
 
 /** The parish's own settings (Settings → Parish): what every screen, export and printout goes by. */
-export interface Parish {
-  name: string;
-  /** ISO 4217, e.g. NGN. */
-  currency: string;
-  /** IANA, e.g. Africa/Lagos: the parish's days and times, whatever the server's or a browser's TZ. */
-  timeZone: string;
-  /** The first day of the parish's week: 0 = Sunday … 6 = Saturday, as JavaScript's getDay. */
-  weekStart: number;
-}
+export type Parish = Static<typeof ParishSettings>;
 
 /** The change counter of the settings (db/changes.ts): other servers on PostgreSQL drop their copy. */
 export const PARISH_SETTINGS = 'parish';
-
-export const PARISH_LIMITS = { name: 100 } as const;
 
 export const PARISH_MESSAGES = {
   currency: 'Currency must be an ISO 4217 currency code, like NGN, GHS or EUR',
@@ -43,13 +35,6 @@ export function canonicalTimeZone(name: string): string | undefined {
   }
 }
 
-const toParish = (row: ParishSettingsTable): Parish => ({
-  name: row.name,
-  currency: row.currency,
-  timeZone: row.timeZone,
-  weekStart: Number(row.weekStart),
-});
-
 /** A copy read once per database; dropped on a change here, by another server's (PostgreSQL), or after a while. */
 interface Cached {
   parish: Promise<Parish>;
@@ -64,7 +49,7 @@ async function read(db: Db): Promise<Parish> {
   const row = await db.kysely.selectFrom('parishSettings').selectAll().where('slot', '=', 1).executeTakeFirst();
   // The migration writes the row; should it ever be gone, the first start's defaults stand in.
   if (!row) return { name: 'Our Parish', currency: 'NGN', timeZone: localTimeZone(), weekStart: 1 };
-  return toParish(row);
+  return fromRow(ParishSettings, row);
 }
 
 /** The parish's name, currency, time zone and first day of the week, read cheaply (a cached copy). */

@@ -4,15 +4,16 @@ import { isId, newId, timestamp } from '../db/ids';
 import type { AuthenticatedAdmin } from '../auth/tokens';
 import type { Selectable } from 'kysely';
 import type { PrayerRequestsTable } from '../db/schema';
+import { fromRow } from '../http/contract';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { newestFirst, type Paging } from '../http/paging';
 import type { Sortable } from '../http/sorting';
 import { moveToTrash, putInTrash, type Deleter } from '../trash/store';
 import {
+  CaredPrayerRequest,
+  PrayerRequest,
   RESPONDED_STATES,
   type Assignee,
-  type CaredPrayerRequest,
-  type PrayerRequest,
   type PrayerRequestCare,
   type PrayerState,
 } from './schemas';
@@ -23,19 +24,9 @@ export const PRAYER_REQUESTS_LIST = 'prayer_requests';
 /** A prayer request sent from the mobile app (spec §3: _id, request). */
 type StoredRequest = Selectable<PrayerRequestsTable>;
 
-/** The request with its care, as the team reads it. */
-function toCared(row: StoredRequest): CaredPrayerRequest {
-  return {
-    _id: row._id,
-    request: row.request,
-    createdAt: row.createdAt,
-    state: row.state as PrayerState,
-    stateChangedAt: row.stateChangedAt,
-    stateChangedBy: row.stateChangedBy,
-    note: row.note,
-    assigneeId: row.assigneeId,
-  };
-}
+/** The request with its care, as the team reads it (not who changed its state: their name is enough). */
+const toCared = (row: StoredRequest): CaredPrayerRequest =>
+  fromRow(CaredPrayerRequest, row, { state: row.state as PrayerState });
 
 /** Submitted by the mobile app: New, with no note and nobody assigned. The answer says nothing of its care. */
 export async function addPrayerRequest(db: Db, request: string): Promise<PrayerRequest> {
@@ -45,7 +36,7 @@ export async function addPrayerRequest(db: Db, request: string): Promise<PrayerR
     await trx.insertInto('prayerRequests').values(row).execute();
     await bumpChangeCounter(trx, PRAYER_REQUESTS_LIST);
   });
-  return { _id: row._id, request: row.request, createdAt: row.createdAt };
+  return fromRow(PrayerRequest, row);
 }
 
 /** Newest first: all of them, or a page of those matching (http/paging.ts), with their care. */

@@ -6,6 +6,7 @@ import { bumpChangeCounter, readChangeCounter } from '../db/changes';
 import type { Db } from '../db/database';
 import { timestamp } from '../db/ids';
 import { exclusively, LOCKS } from '../db/instances';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { writeTextAtomically } from './map';
 import type { Releases } from './releases';
 import { RELEASE_FILE, RELEASE_NAME, REMOTE_NAME } from './store';
@@ -94,10 +95,19 @@ export class ClusterReleases {
    * (checked every `checkMs`). Answers the stop.
    */
   follow(checkMs: number): () => void {
-    const failed = (error: unknown) => this.log?.error(error, 'the shared releases could not be copied');
+    // While the database is away the check fails every `checkMs`: that is said once, not at each.
+    let away = false;
+    const failed = (error: unknown) => {
+      if (isDatabaseUnavailable(error)) {
+        if (away) return;
+        away = true;
+      }
+      this.log?.error(error, 'the shared releases could not be copied');
+    };
     const unsubscribe = this.db.changes?.subscribe(RELEASES_CHANGED, () => void this.pull().catch(failed));
     const check = async () => {
       const counter = await readChangeCounter(this.db.kysely, RELEASES_CHANGED);
+      away = false;
       if (counter !== this.seenCounter) {
         this.seenCounter = counter;
         await this.pull();

@@ -8,12 +8,13 @@ import { newId, timestamp } from '../db/ids';
 import type { Database, TrashTable } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
 import { WriteScope } from '../db/write-scope';
+import { fromRow } from '../http/contract';
 import { forbidden, HttpError, notFound } from '../http/errors';
 import { invalidateLists } from '../http/public-cache';
 import { forgetVersionsOf } from '../history/versions';
 import type { ReferencedUploads } from '../uploads/references';
 import { UploadStore, type UploadStorage } from '../uploads/store';
-import type { TrashEntry } from './schemas';
+import { TrashEntry } from './schemas';
 
 // The trash: a delete moves what it removes here, in its own transaction, instead of dropping it. One
 // entry per delete call (a Delete All is one entry holding every row), with the rows as they were
@@ -120,14 +121,7 @@ export async function moveToTrash(
   return putInTrash(trx, by, { ...trashing, records: 1, rows: [{ table, row }] });
 }
 
-const toApi = (row: Omit<TrashTable, 'rows' | 'lists'>): TrashEntry => ({
-  _id: row._id,
-  kind: row.kind,
-  title: row.title,
-  records: Number(row.records),
-  deletedBy: row.deletedBy,
-  deletedAt: row.deletedAt,
-});
+const toApi = (row: Omit<TrashTable, 'rows' | 'lists'>): TrashEntry => fromRow(TrashEntry, row);
 
 /** The permissions of a role among the trash's: an Admin sees every entry, a Manager the content's. */
 const permitted = (role: string): TrashPermission[] =>

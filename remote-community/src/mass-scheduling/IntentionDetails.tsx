@@ -1,7 +1,7 @@
 import * as yup from 'yup';
-import { DetailsText, formatDate, formatDateTime, optionalText, SelectField, TextField } from 'shared';
-import { CareDialog } from '../ui/CareDialog';
-import { INTENTION_STATES, LIMITS, massIntentionsApi, type MassIntention } from './api';
+import { DetailsText, formatDate, optionalText, SelectField, TextField } from 'shared';
+import { CareDialog, StateFacts } from '../ui/CareDialog';
+import { INTENTION_STATES, LIMITS, massIntentionKind, massIntentionsApi, type MassIntention } from './api';
 import { massInWords } from './calendar';
 import { useSaidConfirmation } from './ConfirmSaid';
 import { IntentionState } from './IntentionState';
@@ -64,12 +64,12 @@ export function IntentionDetails({ intention, onClose }: { intention: MassIntent
           <DetailsText>{intention.intention}</DetailsText>
           <dt>Submitted</dt>
           <dd>{formatDate(intention.createdAt)}</dd>
-          <dt>State</dt>
-          <dd>
-            <IntentionState state={intention.state} />
-            {intention.stateChangedAt &&
-              ` ${intention.stateChangedBy ? `by ${intention.stateChangedBy}, ` : ''}${formatDateTime(intention.stateChangedAt)}`}
-          </dd>
+          <StateFacts
+            canWrite={canWrite}
+            badge={<IntentionState state={intention.state} />}
+            changedAt={intention.stateChangedAt}
+            changedBy={intention.stateChangedBy}
+          />
           <dt>Mass</dt>
           <dd>{intention.mass ? massInWords(intention.mass) : 'Not placed'}</dd>
           {!canWrite && (
@@ -86,7 +86,7 @@ export function IntentionDetails({ intention, onClose }: { intention: MassIntent
       schema={schema}
       // Only what changed is sent: the activity record says what was done, not what was left as it was.
       write={(values, userId) => massIntentionsApi.care(userId, intention._id, changesOf(intention, values))}
-      toast="Mass intention updated successfully"
+      toast={massIntentionKind.toasts.updated}
       // Said chosen here is the list's Mark Said: ahead of its Mass, it asks first; No keeps the form as it is.
       confirm={async (values) => values.state !== 'Said' || intention.state === 'Said' || confirmSaid(intention)}
       after={dialog}

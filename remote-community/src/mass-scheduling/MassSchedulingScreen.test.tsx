@@ -253,6 +253,30 @@ describe('Mass Scheduling', () => {
     expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ stipend: '20.50', receipt: 'R-0042' });
   });
 
+  it("says an intention's state once in Details: who may write reads it in its field, a Guest User among the facts", async () => {
+    const cared = { ...intentions[1]!, stateChangedAt: '2026-11-21T12:00:00.000Z', stateChangedBy: 'Sister Grace' };
+    stubApi({ [list]: () => ok([cared]) });
+    const { unmount } = render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Details of Peter Obi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mass intention' });
+    expect(within(dialog).getByText('Last changed').nextElementSibling).toHaveTextContent(
+      /^by Sister Grace, 21\/11\/2026/,
+    );
+    expect(within(dialog).getAllByText('State')).toHaveLength(1);
+    expect(within(dialog).getByRole('combobox', { name: 'State' })).toHaveValue('Scheduled');
+    unmount();
+
+    signIn(userId, []);
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Details of Peter Obi' }));
+    const read = await screen.findByRole('dialog', { name: 'Mass intention' });
+    expect(within(read).queryByText('Last changed')).not.toBeInTheDocument();
+    expect(within(read).getByText('State').nextElementSibling).toHaveTextContent(
+      /^Scheduled by Sister Grace, 21\/11\/2026/,
+    );
+    expect(within(read).queryByRole('combobox')).not.toBeInTheDocument();
+  });
+
   it('offers Said only for an intention placed in a Mass', async () => {
     stubApi({ [list]: () => ok(intentions) });
     render();

@@ -1,6 +1,6 @@
 import { callApi } from 'shared';
 import { IntentionCare, MassInput, RegularMassInput, type Schemas } from 'api/contract';
-import { pageCall, resource } from 'shared/data';
+import { pageCall, recordKindOf, resource } from 'shared/data';
 
 /** A mass intention sent from the mobile app (spec §3), with its state, its Mass, stipend and receipt. */
 export type MassIntention = Schemas['ScheduledMassIntention'];
@@ -61,3 +61,11 @@ export const massIntentionsApi = {
   removeMass: async (userId: string, id: string) =>
     massIntentions.write(callApi('delete', '/api/v1/delete/mass/{userId}/{id}', { params: { userId, id } })),
 };
+
+/** A mass intention as the back-office sees it: sent from the app, cared for in its details. */
+export const massIntentionKind = recordKindOf<MassIntention, Care>({
+  noun: 'Mass intention',
+  resource: massIntentions,
+  calls: { update: (userId, id, care) => massIntentionsApi.care(userId, id, care) },
+  list: '/mass-scheduling',
+});

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
-import { DetailsText, formatDate, formatDateTime, optionalText, SelectField, TextAreaField } from 'shared';
-import { CareDialog } from '../ui/CareDialog';
+import { DetailsText, formatDate, optionalText, SelectField, TextAreaField } from 'shared';
+import { CareDialog, StateFacts } from '../ui/CareDialog';
 import {
   NOTE_LIMIT,
   PRAYER_STATES,
@@ -34,9 +34,6 @@ export function PrayerRequestDetails({
   onClose: () => void;
 }) {
   const assignee = assignees.find((member) => member._id === request.assigneeId);
-  const changed =
-    request.stateChangedAt &&
-    `${request.stateChangedBy ? `by ${request.stateChangedBy}, ` : ''}${formatDateTime(request.stateChangedAt)}`;
 
   return (
     <CareDialog<Values>
@@ -48,21 +45,14 @@ export function PrayerRequestDetails({
           <DetailsText>{request.request}</DetailsText>
           <dt>Submitted</dt>
           <dd>{formatDate(request.createdAt)}</dd>
-          {/* Who may write reads the state in its field below: here only who changed it, and when. */}
-          {canWrite ? (
-            changed && (
-              <>
-                <dt>Last changed</dt>
-                <dd>{changed}</dd>
-              </>
-            )
-          ) : (
+          <StateFacts
+            canWrite={canWrite}
+            badge={<StateBadge state={request.state} />}
+            changedAt={request.stateChangedAt}
+            changedBy={request.stateChangedBy}
+          />
+          {!canWrite && (
             <>
-              <dt>State</dt>
-              <dd>
-                <StateBadge state={request.state} />
-                {changed && ` ${changed}`}
-              </dd>
               <dt>Assigned to</dt>
               <dd>{assignee?.name ?? 'Nobody'}</dd>
               <dt>Note</dt>

@@ -1,7 +1,7 @@
 import type { FormikValues } from 'formik';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { allows, DetailsList, Modal, ModalCloseActions, RecordForm, usePermissions } from 'shared';
+import { allows, DetailsList, formatDateTime, Modal, ModalCloseActions, RecordForm, usePermissions } from 'shared';
 import { useSave } from 'shared/data';
 
 const Facts = styled(DetailsList)`
@@ -64,5 +64,42 @@ export function CareDialog<Values extends FormikValues>({
       )}
       {after}
     </Modal>
+  );
+}
+
+/**
+ * A submission's state among its facts. Who may write reads the state in the form's field: here only
+ * who last changed it and when. A reader sees the state too.
+ */
+export function StateFacts({
+  canWrite,
+  badge,
+  changedAt,
+  changedBy,
+}: {
+  canWrite: boolean;
+  /** The state as its list shows it. */
+  badge: ReactNode;
+  changedAt: string | null;
+  changedBy: string | null;
+}) {
+  const changed = changedAt && `${changedBy ? `by ${changedBy}, ` : ''}${formatDateTime(changedAt)}`;
+  if (canWrite) {
+    if (!changed) return null;
+    return (
+      <>
+        <dt>Last changed</dt>
+        <dd>{changed}</dd>
+      </>
+    );
+  }
+  return (
+    <>
+      <dt>State</dt>
+      <dd>
+        {badge}
+        {changed && ` ${changed}`}
+      </dd>
+    </>
   );
 }

@@ -102,18 +102,23 @@ const Table = styled.table`
       background: none;
     }
     /* The value column may shrink below its content (minmax(0, …)): a wide cell wraps in its column
-       instead of squeezing the labels and starting left of the other rows' values. */
+       instead of squeezing the labels and starting left of the other rows' values. A label reads with
+       the first line of its value (a long text, actions on two rows); beside a picture or a checkbox it
+       is centred. */
     td {
       display: grid;
       grid-template-columns: minmax(88px, 34%) minmax(0, 1fr);
       gap: ${({ theme }) => theme.space(3)};
-      align-items: center;
+      align-items: baseline;
       justify-items: start;
       padding: ${({ theme }) => theme.space(1)} 0;
       border-bottom: 0;
       max-width: none;
       white-space: normal;
       overflow-wrap: anywhere;
+    }
+    td:has(img, input) {
+      align-items: center;
     }
     td ${RowActions} {
       flex-wrap: wrap;

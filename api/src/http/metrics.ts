@@ -1,0 +1,180 @@
+import type { FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+// The server's figures for Prometheus (GET /metrics, docs/operations.md), with prom-client. Each app
+// has a registry of its own (the tests start many in one process, and a figure is one server's); the
+// process's own figures (memory, CPU, the event loop's lag, garbage collection) are the process's,
+// collected once in a registry of their own and served after the app's.
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's figures (http/metrics.ts); served at /metrics. */
+    metrics: Metrics;
+  }
+}
+
+/** Why a call was shed (http/pressure.ts): a bounded set, so that each is one series. */
+export type ShedReason = 'admin reads queue full' | 'overloaded' | 'critical';
+
+/** Why a login failed: a wrong password, a wrong code, a deactivated account, or too many attempts. */
+export type LoginFailure = 'password' | 'code' | 'deactivated' | 'refused';
+
+/** What a backup reports once written (backups/): when it was made and how big its archive is. */
+export interface BackupMade {
+  at: Date;
+  bytes: number;
+}
+
+/** Seconds: from a cached public read (a millisecond) to an export (many seconds). */
+const REQUEST_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+const QUERY_BUCKETS = [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
+
+let processRegistry: Registry | undefined;
+
+/** The process's figures, collected once per process whatever the number of apps in it. */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from a request to its answer, by route pattern (never the raw address) and status',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: REQUEST_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly shed = new Counter({
+    name: 'http_requests_shed_total',
+    help: 'Calls refused with 503 before their work started, because the server was overloaded',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+  private readonly queryDuration = new Histogram({
+    name: 'backoffice_db_query_duration_seconds',
+    help: 'Time a database query took, by whether it failed',
+    labelNames: ['outcome'] as const,
+    buckets: QUERY_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly loginsFailed = new Counter({
+    name: 'backoffice_logins_failed_total',
+    help: 'Logins refused: a wrong password or code, a deactivated account, or too many attempts',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+  private readonly backupAt = new Gauge({
+    name: 'backoffice_backup_last_timestamp_seconds',
+    help: 'When the last backup this server knows of was made (Unix time; 0: none yet)',
+    registers: [this.registry],
+  });
+  private readonly backupBytes = new Gauge({
+    name: 'backoffice_backup_last_size_bytes',
+    help: "The size of the last backup's archive",
+    registers: [this.registry],
+  });
+
+  private lastBackupAt = 0;
+
+  requestAnswered(method: string, route: string, statusCode: number, seconds: number): void {
+    this.requestDuration.observe({ method, route, status_code: statusCode }, seconds);
+  }
+
+  requestShed(reason: ShedReason): void {
+    this.shed.inc({ reason });
+  }
+
+  loginFailed(reason: LoginFailure): void {
+    this.loginsFailed.inc({ reason });
+  }
+
+  queryDone(seconds: number, failed: boolean): void {
+    this.queryDuration.observe({ outcome: failed ? 'error' : 'ok' }, seconds);
+  }
+
+  /** Called by the backups once an archive is complete: the time and size of the last backup. */
+  recordBackup({ at, bytes }: BackupMade): void {
+    const seconds = at.getTime() / 1000;
+    // A backup reported late (an older one found at start) never hides a newer one.
+    if (!(seconds >= this.lastBackupAt)) return;
+    this.lastBackupAt = seconds;
+    this.backupAt.set(seconds);
+    this.backupBytes.set(bytes);
+  }
+
+  /**
+   * A gauge read at each scrape: `collect` sets its values (after a reset, so that a series gone, such
+   * as a release no longer live, goes from the answer too).
+   */
+  readAtScrape<L extends string>(
+    options: { name: string; help: string; labelNames?: readonly L[] },
+    collect: (gauge: Gauge<L>) => void | Promise<void>,
+  ): void {
+    new Gauge<L>({
+      ...options,
+      labelNames: options.labelNames ?? [],
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        await collect(this);
+      },
+    });
+  }
+
+  /** The text Prometheus reads: the app's figures, then the process's. */
+  async text(): Promise<string> {
+    return (await this.registry.metrics()) + (await processMetrics().metrics());
+  }
+
+  readonly contentType = this.registry.contentType;
+}
+
+/**
+ * The app's figures: every answer's time by route and status, every query's time, the pool's use
+ * (PostgreSQL; SQLite has no pool) and the load level. Register before the routes.
+ */
+export function registerMetrics(app: FastifyInstance): Metrics {
+  const metrics = new Metrics();
+  app.decorate('metrics', metrics);
+  // A callback hook: no promise per request.
+  app.addHook('onResponse', (request, reply, done) => {
+    // The route's pattern (/api/v1/books/:id), never the address asked: a bounded set of series.
+    const route = request.routeOptions.url ?? 'no route';
+    metrics.requestAnswered(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+  const stop = app.db.observeQueries((event) =>
+    metrics.queryDone(event.queryDurationMillis / 1000, event.level === 'error'),
+  );
+  app.addHook('onClose', async () => stop());
+
+  const { pool } = app.db;
+  if (pool) {
+    metrics.readAtScrape(
+      {
+        name: 'backoffice_db_pool_connections',
+        help: 'PostgreSQL connections of the pool: open (total), idle, and calls waiting for one',
+        labelNames: ['state'] as const,
+      },
+      (gauge) => {
+        gauge.set({ state: 'total' }, pool.totalCount);
+        gauge.set({ state: 'idle' }, pool.idleCount);
+        gauge.set({ state: 'waiting' }, pool.waitingCount);
+        gauge.set({ state: 'max' }, pool.options.max);
+      },
+    );
+  }
+  metrics.readAtScrape(
+    {
+      name: 'backoffice_load_level',
+      help: 'Load shedding: 0 calm, 1 the signed-in calls shed, 2 the logins and public submits too',
+    },
+    (gauge) => gauge.set(app.loadGauge?.level ?? 0),
+  );
+  return metrics;
+}
