@@ -85,26 +85,26 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
     // What is there now is set aside, then removed once the backup's parts are all in place.
     const replaced = path.join(staging, 'replaced');
     const sqlite = manifest.engine === 'sqlite';
-    const moves: [from: string, to: string][] = [];
+    const moves: [part: string, from: string, to: string][] = [];
     for (const part of PARTS) {
       if (part === 'database' && !sqlite) continue;
       if (part === 'uploads' && !sqlite) continue;
       const from = part === 'database' ? path.join(unpacked, 'database', 'app.db') : path.join(unpacked, part);
-      moves.push([from, places[part]]);
+      moves.push([part, from, places[part]]);
     }
     const setAside: [place: string, aside: string][] = [];
     const placed: string[] = [];
     try {
-      for (const [, place] of moves) {
-        const extras = place === places.database ? ['', '-wal', '-shm'] : [''];
+      for (const [part, , place] of moves) {
+        const extras = part === 'database' ? ['', '-wal', '-shm'] : [''];
         for (const extra of extras) {
           if (!fs.existsSync(place + extra)) continue;
-          const aside = path.join(replaced, path.basename(place) + extra);
+          const aside = path.join(replaced, part + extra);
           move(place + extra, aside);
           setAside.push([place + extra, aside]);
         }
       }
-      for (const [from, place] of moves) {
+      for (const [, from, place] of moves) {
         if (!fs.existsSync(from)) continue;
         move(from, place);
         placed.push(place);
