@@ -139,3 +139,17 @@ export function linkOrCopy(from: string, to: string): void {
     fs.copyFileSync(from, to);
   }
 }
+
+/**
+ * Removes what a backup or a restore killed half-way left in `dir` (names starting with `prefix`), once
+ * older than `before`: a gathering folder beside the data, a `.partial` archive. A newer one may be a
+ * backup running now.
+ */
+export function removeLeftovers(dir: string, prefix: string, before: Date): void {
+  if (!fs.existsSync(dir)) return;
+  for (const name of fs.readdirSync(dir).filter((entry) => entry.startsWith(prefix))) {
+    const at = path.join(dir, name);
+    const stat = fs.statSync(at, { throwIfNoEntry: false });
+    if (stat && stat.mtime < before) fs.rmSync(at, { recursive: true, force: true });
+  }
+}

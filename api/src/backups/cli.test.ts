@@ -59,6 +59,38 @@ describe('npm run backup and npm run restore', () => {
     ).resolves.toHaveLength(2);
   });
 
+  it('removes what a backup or a restore killed half-way left, never a backup running now', async () => {
+    const dataDir = folder('cli-leftovers-');
+    const db = openDatabase(loadConfig({ DATA_DIR: dataDir }));
+    await migrateToLatest(db);
+    await db.close();
+    const to = folder('cli-leftovers-to-');
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    const left = (file: string, old: boolean) => {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, 'half');
+      if (old) fs.utimesSync(file, twoDaysAgo, twoDaysAgo);
+    };
+    fs.mkdirSync(path.join(dataDir, '.backup-killed'));
+    left(path.join(dataDir, '.backup-killed', 'app.db'), true);
+    fs.utimesSync(path.join(dataDir, '.backup-killed'), twoDaysAgo, twoDaysAgo);
+    fs.mkdirSync(path.join(dataDir, '.backup-running'));
+    left(path.join(to, '.backup-2026-12-05T023000Z-v1.0.0.tar.gz.partial'), true);
+    left(path.join(to, '.backup-2026-12-07T023000Z-v1.0.0.tar.gz.partial'), false);
+    await run(['backup', '--to', to], { DATA_DIR: dataDir }, () => undefined);
+    expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('.backup-'))).toEqual(['.backup-running']);
+    const archives = fs.readdirSync(to);
+    expect(archives.filter((name) => name.startsWith('.'))).toEqual([
+      '.backup-2026-12-07T023000Z-v1.0.0.tar.gz.partial',
+    ]);
+
+    const restoredDir = folder('cli-leftovers-restored-');
+    fs.mkdirSync(path.join(restoredDir, '.restore-killed'));
+    const archive = archives.find((name) => !name.startsWith('.'))!;
+    await run(['restore', path.join(to, archive), '--data-dir', restoredDir], {}, () => undefined);
+    expect(fs.readdirSync(restoredDir).filter((name) => name.startsWith('.restore-'))).toEqual([]);
+  });
+
   it('says how to use it when the words are wrong', async () => {
     await expect(run([], {})).rejects.toThrow(/usage:\n {2}npm run backup/);
     await expect(run(['restore'], {})).rejects.toThrow(/^Name one archive to restore\./);

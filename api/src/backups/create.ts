@@ -17,6 +17,7 @@ import {
   partPlaces,
   PRODUCT,
   productVersion,
+  removeLeftovers,
   sha256Of,
   type BackupConfig,
   type BackupManifest,
@@ -55,6 +56,10 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   const destination = path.resolve(options.to ?? config.backupDir);
   fs.mkdirSync(destination, { recursive: true });
   fs.mkdirSync(config.dataDir, { recursive: true });
+  // No backup runs a day: what is older was left by one killed half-way.
+  const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000);
+  removeLeftovers(config.dataDir, '.backup-', dayAgo);
+  removeLeftovers(destination, '.backup-', dayAgo);
   const staging = fs.mkdtempSync(path.join(config.dataDir, '.backup-'));
   const version = productVersion();
   let final = path.join(destination, archiveName(now, version));

@@ -13,6 +13,7 @@ import {
   PARTS,
   partPlaces,
   PRODUCT,
+  removeLeftovers,
   sha256Of,
   type BackupConfig,
   type BackupManifest,
@@ -66,6 +67,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
   let restored = false;
   try {
     await refuseData(config, replace);
+    // Holding the lock, this is the folder's only restore: any other one's folder was left by a kill.
+    removeLeftovers(config.dataDir, '.restore-', new Date());
     staging = fs.mkdtempSync(path.join(config.dataDir, '.restore-'));
     const unpacked = path.join(staging, 'archive');
     const manifest = await unpackAndCheck(archive, unpacked, progress);
