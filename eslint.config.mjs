@@ -46,7 +46,9 @@ const FLOORS = {
       ['http'],
       ['uploads'],
       ['auth', 'two-factor', 'activity', 'history', 'trash', 'resources', 'exports', 'parish'],
-      [], // the features: every other folder
+      // The features: every other folder. backups/ (archive, restore) stands here by name: it reads the
+      // releases' files and the machinery's key, and server.ts's start calls it before migrating.
+      ['backups'],
       ['app', 'server', 'serving', 'seed', 'chores', 'registry', 'contract', 'operations', 'testing'],
     ],
     rest: 5,

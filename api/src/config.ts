@@ -30,6 +30,8 @@ export interface AppConfig {
   /** Holds app.db (SQLite) and uploads/. */
   dataDir: string;
   uploadsDir: string;
+  /** Where `npm run backup` and the backup before an upgrade write (BACKUP_DIR; default DATA_DIR/backups). */
+  backupDir: string;
   /** postgres://… selects PostgreSQL; otherwise SQLite in dataDir. */
   databaseUrl?: string;
   /** PostgreSQL schema holding the tables (default public); the tests isolate each suite in its own. */
@@ -315,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: text(env, 'HOST') ?? '0.0.0.0',
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
+    backupDir: path.resolve(text(env, 'BACKUP_DIR') ?? path.join(dataDir, 'backups')),
     databaseUrl,
     databaseSchema: text(env, 'DATABASE_SCHEMA'),
     adminEmail: text(env, 'ADMIN_EMAIL'),

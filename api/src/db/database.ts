@@ -1,11 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type LogEvent,
+  type QueryExecutorProvider,
+} from 'kysely';
 import { Pool } from 'pg';
 import type { AppConfig } from '../config';
 import { DbCasePlugin } from './case';
 import { ChangeFeed } from './changes';
-import { migrationProvider } from './migrations/index';
+import { migrationProvider, migrations } from './migrations/index';
 import { openSqliteFile, type SqliteDriver } from './sqlite';
 import { withWriteScopes } from './write-scope';
 import type { Database } from './schema';
@@ -107,21 +115,39 @@ export function openDatabase(config: DbConfig): Db {
 const SCHEMA_DROP_LOCK = 0x5c4e3a;
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  if (db.engine !== 'postgres') return migrate(db);
+  await underSchemaLock(db, () => migrate(db));
+}
+
+/**
+ * Migrates to `target` and no further (a restore rebuilds the tables a backup was made with, then loads
+ * its rows; the next start migrates them forward). Only up: a database past `target` is refused.
+ */
+export async function migrateTo(db: Db, target: string): Promise<void> {
+  if (!(target in migrations)) throw new Error(`No migration is named ${target}`);
+  await underSchemaLock(db, () => migrate(db, target));
+}
+
+async function underSchemaLock(db: Db, job: () => Promise<void>): Promise<void> {
+  if (db.engine !== 'postgres') return job();
   await db.kysely.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock_shared(${SCHEMA_DROP_LOCK})`.execute(connection);
     try {
-      await migrate(db);
+      await job();
     } finally {
       await sql`select pg_advisory_unlock_shared(${SCHEMA_DROP_LOCK})`.execute(connection);
     }
   });
 }
 
+/** PostgreSQL: takes, until `trx` ends, the lock no migration runs under (a schema is dropped or renamed). */
+export async function lockSchemasAlone(trx: QueryExecutorProvider): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${SCHEMA_DROP_LOCK})`.execute(trx);
+}
+
 /** PostgreSQL: drops the database's schema and all it holds, never in the middle of a migration. */
 export async function dropSchema(db: Db): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${SCHEMA_DROP_LOCK})`.execute(trx);
+    await lockSchemasAlone(trx);
     await sql`drop schema if exists ${sql.id(db.schema!)} cascade`.execute(trx);
   });
 }
@@ -142,9 +168,13 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
   return migrations.filter((migration) => !migration.executedAt).map((migration) => migration.name);
 }
 
-async function migrate(db: Db): Promise<void> {
+async function migrate(db: Db, target?: string): Promise<void> {
   const migrator = migratorOf(db);
-  const { error, results } = await migrator.migrateToLatest();
+  if (target !== undefined) {
+    const ran = (await migrator.getMigrations()).filter((migration) => migration.executedAt).at(-1);
+    if (ran && ran.name > target) throw new Error(`The database is past ${target} already (at ${ran.name})`);
+  }
+  const { error, results } = await (target === undefined ? migrator.migrateToLatest() : migrator.migrateTo(target));
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

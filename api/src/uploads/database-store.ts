@@ -30,6 +30,15 @@ export interface StoredFile {
  * Files a write replaced or a delete dropped are deleted after the commit; a crash before that leaves
  * an orphan the sweep deletes. Received files wait in this instance's temp folder meanwhile.
  */
+/** Stores the file at `source` under `name`, in the caller's transaction (a form's upload, a restore). */
+export async function insertStoredFile(trx: Transaction<Database>, name: string, source: string): Promise<void> {
+  const { size } = await fs.promises.stat(source);
+  await trx.insertInto('storedFiles').values({ name, size, createdAt: timestamp() }).execute();
+  let seq = 0;
+  for await (const data of fs.createReadStream(source, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>)
+    await trx.insertInto('storedFileChunks').values({ name, seq: seq++, data }).execute();
+}
+
 /** The file in an instance's receiving folder whose lock it holds while it runs. */
 export const OWNER_LOCK = '.owner.lock';
 
@@ -74,12 +83,8 @@ export class DatabaseUploadStore implements UploadStorage {
     return result;
   }
 
-  private async insert(trx: Transaction<Database>, name: string, source: string): Promise<void> {
-    const { size } = await fs.promises.stat(source);
-    await trx.insertInto('storedFiles').values({ name, size, createdAt: timestamp() }).execute();
-    let seq = 0;
-    for await (const data of fs.createReadStream(source, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>)
-      await trx.insertInto('storedFileChunks').values({ name, seq: seq++, data }).execute();
+  private insert(trx: Transaction<Database>, name: string, source: string): Promise<void> {
+    return insertStoredFile(trx, name, source);
   }
 
   /** The stored file of that name, or undefined. */
