@@ -45,7 +45,7 @@ const FLOORS = {
       ['db'],
       ['http'],
       ['uploads'],
-      ['auth', 'two-factor', 'activity', 'history', 'trash', 'resources', 'exports', 'parish'],
+      ['auth', 'two-factor', 'activity', 'history', 'trash', 'resources', 'exports', 'parish', 'mail'],
       [], // the features: every other folder
       ['app', 'server', 'serving', 'seed', 'chores', 'registry', 'contract', 'operations', 'testing'],
     ],
