@@ -1342,6 +1342,8 @@ export interface paths {
                 /** @description Open it to set the password; valid once */
                 url: string;
                 expiresAt: string;
+                /** @description Whether it is also on its way to the member by mail (SMTP_URL is set) */
+                mailed: boolean;
               };
             };
           };
@@ -1548,6 +1550,8 @@ export interface paths {
                 /** @description Open it to set the password; valid once */
                 url: string;
                 expiresAt: string;
+                /** @description Whether it is also on its way to the member by mail (SMTP_URL is set) */
+                mailed: boolean;
               };
             };
           };

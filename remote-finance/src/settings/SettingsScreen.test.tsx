@@ -157,7 +157,11 @@ describe('Settings', () => {
   });
 
   it('adds a member and shows the one-time link to hand over; changes a role; deactivates', async () => {
-    const link = { url: 'https://office.example.org/set-password?token=abc', expiresAt: local(2026, 11, 27, 10, 0) };
+    const link = {
+      url: 'https://office.example.org/set-password?token=abc',
+      expiresAt: local(2026, 11, 27, 10, 0),
+      mailed: false,
+    };
     const calls = settingsApi({
       'POST /team': (call) => [
         201,
@@ -191,6 +195,24 @@ describe('Settings', () => {
       ['PUT', `/team/${grace._id}`, { role: 'Admin' }],
       ['PUT', `/team/${grace._id}`, { active: false }],
     ]);
+  });
+
+  it('says a new link is on its way by email when the server mails it', async () => {
+    const link = {
+      url: 'https://office.example.org/set-password?token=def',
+      expiresAt: local(2026, 11, 27, 10, 0),
+      mailed: true,
+    };
+    settingsApi({ [`POST /team/${grace._id}/link`]: () => [201, { message: 'Link made', link }] });
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/team');
+    const panel = await screen.findByRole('region', { name: 'Team' });
+    await userEvent.click(
+      await within(panel).findByRole('button', { name: 'New link to set a password for Sister Grace' }),
+    );
+    const box = await within(panel).findByRole('status', { name: 'Password link' });
+    expect(box).toHaveTextContent('Give this link to Sister Grace');
+    expect(box).toHaveTextContent('until 27/11/2026 10:00. It is also on its way to grace@parish.org by email.');
+    expect(box).not.toHaveTextContent('No email is sent.');
   });
 
   it('says why the last Admin cannot be demoted', async () => {
