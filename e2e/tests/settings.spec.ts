@@ -13,6 +13,7 @@ const SECTIONS = [
   ['Sessions', '/settings/sessions'],
   ['Parish', '/settings/parish'],
   ['Team', '/settings/team'],
+  ['Mail', '/settings/mail'],
   ['Activity', '/settings/activity'],
   ['Trash', '/settings/trash'],
   ['Deployed versions', '/settings/versions'],

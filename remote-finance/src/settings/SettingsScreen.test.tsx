@@ -93,6 +93,10 @@ const settingsApi = (more: Parameters<typeof stubApi>[0] = {}) =>
     'GET /account/sessions': () => [200, { message: 'ok', data: [thisDevice, phone] }],
     'GET /account/two-factor': () => [200, { message: 'ok', data: twoFactorOff }],
     'GET /team': () => [200, { message: 'ok', data: members }],
+    'GET /mail': () => [
+      200,
+      { message: 'ok', data: { configured: false, server: null, from: null, replyTo: null, messages: [] } },
+    ],
     'GET /activity': (call) => [200, activityPage(call.params)],
     'GET /trash': () => [200, { message: 'ok', data: [] }],
     'GET /deploy-tokens': () => [200, { message: 'ok', data: [] }],
@@ -697,6 +701,7 @@ describe('Settings sections', () => {
     ['/settings/sessions', 'Sessions'],
     ['/settings/parish', 'Parish'],
     ['/settings/team', 'Team'],
+    ['/settings/mail', 'Mail'],
     ['/settings/activity', 'Activity'],
     ['/settings/trash', 'Trash'],
     ['/settings/versions', 'Deployed versions'],
