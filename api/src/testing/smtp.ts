@@ -28,6 +28,8 @@ export interface TestSmtpOptions {
   port?: number;
   /** An SMTP refusal (code and words) for a recipient, or undefined to accept it. */
   refuse?: (address: string) => { code: number; words: string } | undefined;
+  /** True to take a message's data and never answer it (a sender killed before the server confirmed). */
+  hold?: () => boolean;
 }
 
 const decodeQuotedPrintable = (body: string): string =>
@@ -82,6 +84,7 @@ export async function startTestSmtp(options: TestSmtpOptions = {}, received: Rec
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (options.hold?.()) return;
         const raw = Buffer.concat(chunks).toString('utf8');
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
