@@ -849,6 +849,73 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/account/forgot-password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mail a one-hour set-password link to the account of an email, if there is one (the same answer either way) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Accepted and checked (1–255 visible characters); this answer is never kept, so a retry is answered anew */
+          'idempotency-key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ForgotPassword'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/account/two-factor': {
     parameters: {
       query?: never;
@@ -14728,6 +14795,13 @@ export interface components {
       lastUsedAt: string;
       /** @description The session this request came with */
       current: boolean;
+    };
+    ForgotPassword: {
+      /**
+       * Email
+       * Format: email
+       */
+      email: string;
     };
     TwoFactorStatus: {
       enabled: boolean;

@@ -88,10 +88,11 @@ export async function createPasswordLink(
   adminId: string,
   now = new Date(),
   /** Stores what the link causes (its mail) in the link's own transaction. */
-  alongside?: (trx: Transaction<Database>, link: { token: string; expiresAt: string }) => Promise<void>,
+  alongside?: (trx: Transaction<Database>, link: { token: string; expiresAt: string }) => Promise<unknown>,
+  hours = PASSWORD_LINK_HOURS,
 ): Promise<{ token: string; expiresAt: string }> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = timestamp(new Date(now.getTime() + PASSWORD_LINK_HOURS * 3_600_000));
+  const expiresAt = timestamp(new Date(now.getTime() + hours * 3_600_000));
   await db.kysely.transaction().execute(async (trx) => {
     await trx.deleteFrom('passwordLinks').where('adminId', '=', adminId).execute();
     await trx
