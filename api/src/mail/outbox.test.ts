@@ -3,7 +3,7 @@ import { timestamp } from '../db/ids';
 import { engines, startServer, type TestServer } from '../testing/harness';
 import { startTestSmtp, type TestSmtp } from '../testing/smtp';
 import { compose } from './compose';
-import { MAIL_MESSAGES, queueMail, type Mail } from './outbox';
+import { forgetOldMail, MAIL_MESSAGES, queueMail, type Mail } from './outbox';
 import { MailSender, retryWait } from './worker';
 
 /** The tests' waits: milliseconds where a server waits seconds and minutes. */
@@ -70,7 +70,8 @@ describe.each(engines())('the outbox on %s', (_name, engine) => {
     return made;
   };
   const rows = () => server.db.kysely.selectFrom('outbox').selectAll().orderBy('_id').execute();
-  const queue = (mail: Mail, config: MailConfig = configured()) => queueMail(server.db.kysely, config, mail);
+  const queue = (mail: Mail, config: MailConfig = configured(), at?: Date) =>
+    queueMail(server.db.kysely, config, mail, at);
 
   beforeAll(async () => {
     server = await startServer(engine, { publicUrl: 'https://office.example.org' });
@@ -211,5 +212,25 @@ describe.each(engines())('the outbox on %s', (_name, engine) => {
       }),
     ).rejects.toThrow('refused');
     expect(await rows()).toEqual([]);
+  });
+
+  it('forgets sent messages after 30 days and failed ones after 90, never a waiting one', async () => {
+    const day = 86_400_000;
+    const at = (daysAgo: number) => new Date(Date.now() - daysAgo * day);
+    const old = await queue(mailTo('Old', 'old@example.org'));
+    const recent = await queue(mailTo('Recent', 'recent@example.org'));
+    const failed = await queue(mailTo('Failed', 'failed@example.org'), { ...FAST }, at(60));
+    await queue(mailTo('Gone', 'gone@example.org'), { ...FAST }, at(91));
+    const waiting = await queue(mailTo('Waiting', 'waiting@example.org'), configured(), at(200));
+    const sentAt = (id: string, daysAgo: number) =>
+      server.db.kysely
+        .updateTable('outbox')
+        .set({ state: 'sent', sentAt: timestamp(at(daysAgo)) })
+        .where('_id', '=', id)
+        .execute();
+    await sentAt(old, 31);
+    await sentAt(recent, 29);
+    expect(await forgetOldMail(server.db.kysely)).toBe(2);
+    expect((await rows()).map((row) => row._id).sort()).toEqual([recent, failed, waiting].sort());
   });
 });

@@ -148,3 +148,23 @@ export async function markFailed(query: Query, id: string, words: string, nextTr
     .where('_id', '=', id)
     .execute();
 }
+
+/** A sent message is kept this long (Settings → Mail lists it); a failed one longer, to be read and sent again. */
+export const OUTBOX_KEEP_SENT_DAYS = 30;
+export const OUTBOX_KEEP_FAILED_DAYS = 90;
+
+/** The hourly chore: forgets sent and failed messages past their days; waiting ones are never dropped. */
+export async function forgetOldMail(query: Query, now = new Date()): Promise<number> {
+  const before = (days: number) => timestamp(new Date(now.getTime() - days * 86_400_000));
+  const sent = await query
+    .deleteFrom('outbox')
+    .where('state', '=', 'sent')
+    .where('sentAt', '<', before(OUTBOX_KEEP_SENT_DAYS))
+    .executeTakeFirst();
+  const failed = await query
+    .deleteFrom('outbox')
+    .where('state', '=', 'failed')
+    .where('createdAt', '<', before(OUTBOX_KEEP_FAILED_DAYS))
+    .executeTakeFirst();
+  return Number(sent.numDeletedRows) + Number(failed.numDeletedRows);
+}
