@@ -45,7 +45,7 @@ const FLOORS = {
       ['db'],
       ['http'],
       ['uploads'],
-      ['auth', 'two-factor', 'activity', 'history', 'trash', 'resources', 'exports', 'parish'],
+      ['auth', 'two-factor', 'activity', 'history', 'trash', 'resources', 'exports', 'parish', 'mail'],
       // The features: every other folder. backups/ (archive, restore) stands here by name: it reads the
       // releases' files and the machinery's key, and server.ts's start calls it before migrating.
       ['backups'],

@@ -849,6 +849,73 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/account/forgot-password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mail a one-hour set-password link to the account of an email, if there is one (the same answer either way) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Accepted and checked (1–255 visible characters); this answer is never kept, so a retry is answered anew */
+          'idempotency-key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ForgotPassword'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/account/two-factor': {
     parameters: {
       query?: never;
@@ -1342,6 +1409,8 @@ export interface paths {
                 /** @description Open it to set the password; valid once */
                 url: string;
                 expiresAt: string;
+                /** @description Whether it is also on its way to the member by mail (SMTP_URL is set) */
+                mailed: boolean;
               };
             };
           };
@@ -1548,6 +1617,8 @@ export interface paths {
                 /** @description Open it to set the password; valid once */
                 url: string;
                 expiresAt: string;
+                /** @description Whether it is also on its way to the member by mail (SMTP_URL is set) */
+                mailed: boolean;
               };
             };
           };
@@ -1587,6 +1658,252 @@ export interface paths {
         };
         /** @description What went wrong, in words for the administrator */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/mail': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether mail is configured (never the password), and the latest messages of the outbox */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['MailStatus'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/mail/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a test message to the signed-in Admin */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Accepted and checked (1–255 visible characters); this answer is never kept, so a retry is answered anew */
+          'idempotency-key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['OutboxMessage'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/mail/messages/{id}/send-again': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a failed or waiting message again now */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Accepted and checked (1–255 visible characters); this answer is never kept, so a retry is answered anew */
+          'idempotency-key'?: string;
+        };
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['OutboxMessage'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -14479,6 +14796,13 @@ export interface components {
       /** @description The session this request came with */
       current: boolean;
     };
+    ForgotPassword: {
+      /**
+       * Email
+       * Format: email
+       */
+      email: string;
+    };
     TwoFactorStatus: {
       enabled: boolean;
       recoveryCodesLeft: number;
@@ -14531,6 +14855,38 @@ export interface components {
       role?: 'Admin' | 'Manager' | 'Guest User';
       /** Active */
       active?: boolean;
+    };
+    OutboxMessage: {
+      _id: string;
+      /** @description What sent it: invitation, new-link, test */
+      kind: string;
+      toName: string;
+      toAddress: string;
+      subject: string;
+      /** @enum {string} */
+      state: 'waiting' | 'sending' | 'sent' | 'failed';
+      attempts: number;
+      /** @description When a waiting message is tried next */
+      nextTryAt: string;
+      /** @description The server's words on the last failure, or why it was not sent */
+      lastError: string | null;
+      createdAt: string;
+      sentAt: string | null;
+    };
+    MailStatus: {
+      configured: boolean;
+      server: {
+        host: string;
+        port: number;
+        /** @description smtps: TLS from the start; otherwise STARTTLS where offered */
+        secure: boolean;
+        /** @description The user name ('' for none); the password is never shown */
+        user: string;
+      } | null;
+      from: string | null;
+      replyTo: string | null;
+      /** @description The latest 100, newest first */
+      messages: components['schemas']['OutboxMessage'][];
     };
     ActivityEntry: {
       _id: string;

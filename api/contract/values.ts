@@ -34,6 +34,8 @@ export const PasswordSet = {
   password: { required: true, minLength: 12, maxLength: 1024 },
 } as const;
 
+export const ForgotPassword = { email: { required: true, minLength: 1, maxLength: 320 } } as const;
+
 export const TwoFactorConfirm = { code: { required: true, minLength: 1, maxLength: 40 } } as const;
 
 export const TwoFactorOff = { proof: { required: true, minLength: 1, maxLength: 1024 } } as const;

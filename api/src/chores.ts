@@ -5,6 +5,7 @@ import { dueOnce, exclusively, LOCKS } from './db/instances';
 import { forgetOldIdempotencyKeys } from './http/idempotency';
 import { forgetEndedWindows } from './http/rate-limit';
 import { pruneVersions } from './history/versions';
+import { forgetOldMail } from './mail/outbox';
 import { sweepEditorImages } from './reflections/repository';
 import { pruneTrash } from './trash/store';
 import { forgetEndedRollouts } from './releases/client-reports';
@@ -17,8 +18,8 @@ export const CHORES_INTERVAL_MS = 3_600_000;
 /**
  * The chores, run at start and every hour: editor images of abandoned reflection forms, the uploads
  * (what a crash or a kill left half done: uploads/store.ts), ended rate-limit windows, day-old idempotency keys,
- * old activity, old trash, the versions of records older than HISTORY_KEEP_DAYS and the browsers of
- * rollouts that ended.
+ * old activity, old trash, the versions of records older than HISTORY_KEEP_DAYS, the browsers of
+ * rollouts that ended and old sent or failed mail.
  * What the instances share runs once across them (the first to ask each hour, under an advisory lock
  * on PostgreSQL); this machine's temp folder is swept by every instance, since only it can.
  */
@@ -53,6 +54,8 @@ export function choresOf(app: FastifyInstance): (atStart: boolean) => Promise<vo
     const emptied = await pruneTrash(db, app.uploads, isReferenced, new Date(now - config.trashKeepDays * 86_400_000));
     if (emptied) log.info(`${emptied} trash entr${emptied === 1 ? 'y' : 'ies'} older than TRASH_KEEP_DAYS deleted`);
     await forgetEndedRollouts(app);
+    const mailForgotten = await forgetOldMail(db.kysely);
+    if (mailForgotten) log.info(`${mailForgotten} old sent or failed mail message(s) deleted from the outbox`);
   };
 
   return async (atStart) => {

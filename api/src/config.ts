@@ -133,6 +133,23 @@ export interface AppConfig {
   metricsAllow: string[];
   /** A bearer token that reads GET /metrics from any address (METRICS_TOKEN); unset: none does. */
   metricsToken?: string;
+  /** The mail server and the sender (MAIL_FROM, MAIL_REPLY_TO); unset: mail is kept, not sent (docs/mail.md). */
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** smtp://user:pass@host:587 (STARTTLS where offered) or smtps://…:465. */
+  smtpUrl?: string;
+  /** The sender's address; its name when given, else the parish's. */
+  from?: { name: string; address: string };
+  replyTo?: string;
+  /** How often the outbox is looked at for messages due. */
+  pollMs: number;
+  /** The wait after a first failed try; it doubles with each try, up to retryMaxMs. */
+  retryFirstMs: number;
+  retryMaxMs: number;
+  /** A message being sent is another worker's to take once this long has passed (its sender died). */
+  claimMs: number;
 }
 
 export interface ConnectionLimits {
@@ -261,6 +278,70 @@ function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
   return token;
 }
 
+const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+$/;
+
+function smtpUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = text(env, 'SMTP_URL');
+  if (!raw) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    throw new Error(
+      'SMTP_URL must be an smtp:// or smtps:// address such as smtp://user:password@mail.example.org:587',
+    );
+  }
+  return raw;
+}
+
+/** MAIL_FROM: `office@example.org` or `St Mary's Parish <office@example.org>`. */
+function mailFrom(env: NodeJS.ProcessEnv, smtp: string | undefined): MailConfig['from'] {
+  const raw = text(env, 'MAIL_FROM');
+  if (!raw) {
+    if (smtp)
+      throw new Error(
+        "MAIL_FROM must be set with SMTP_URL: the sender's address, such as St Mary's Parish <office@example.org>",
+      );
+    return undefined;
+  }
+  const named = /^(.*?)\s*<([^<>]+)>$/.exec(raw);
+  const address = (named ? named[2] : raw).trim();
+  const name = (named ? named[1] : '').replace(/^"(.*)"$/, '$1').trim();
+  if (!EMAIL.test(address) || /[\r\n]/.test(raw)) {
+    throw new Error(
+      `MAIL_FROM must be an address, or a name and an address such as St Mary's Parish <office@example.org> (got "${raw}")`,
+    );
+  }
+  return { name, address };
+}
+
+function mailReplyTo(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = text(env, 'MAIL_REPLY_TO');
+  if (raw !== undefined && !EMAIL.test(raw)) {
+    throw new Error(`MAIL_REPLY_TO must be an address such as office@example.org (got "${raw}")`);
+  }
+  return raw;
+}
+
+function mail(env: NodeJS.ProcessEnv): MailConfig {
+  const smtp = smtpUrl(env);
+  const retryFirstMs = int(env, 'MAIL_RETRY_FIRST_MS', 15_000, 10);
+  return {
+    smtpUrl: smtp,
+    from: mailFrom(env, smtp),
+    replyTo: mailReplyTo(env),
+    pollMs: int(env, 'MAIL_POLL_MS', 5_000, 10),
+    retryFirstMs,
+    // At most 15 minutes between tries (never below the first wait).
+    retryMaxMs: int(env, 'MAIL_RETRY_MAX_MS', Math.max(900_000, retryFirstMs), retryFirstMs),
+    // Longer than a send can take (Nodemailer's timeouts: mail/transport.ts).
+    claimMs: int(env, 'MAIL_CLAIM_MS', 300_000, 10),
+  };
+}
+
 function requestLog(env: NodeJS.ProcessEnv): AppConfig['requestLog'] {
   const raw = text(env, 'LOG_REQUESTS') ?? 'errors-and-slow';
   if (raw !== 'all' && raw !== 'errors-and-slow') {
@@ -384,5 +465,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientReportRateWindowMs: int(env, 'CLIENT_REPORT_RATE_WINDOW_MS', 60_000),
     metricsAllow: metricsAllow(env),
     metricsToken: metricsToken(env),
+    mail: mail(env),
   };
 }

@@ -13,6 +13,7 @@ import { exportsFeature } from './exports/feature';
 import { inMenuOrder } from './exports/menu';
 import { groupsFeature } from './groups/feature';
 import { historyFeature } from './history/feature';
+import { mailFeature } from './mail/feature';
 import { massesFeature } from './mass-intentions/feature';
 import { parishFeature } from './parish/feature';
 import { prayerRequestsFeature } from './prayer-requests/feature';
@@ -42,6 +43,7 @@ export const FEATURES: readonly Feature[] = [
   accountFeature,
   twoFactorFeature,
   teamFeature,
+  mailFeature,
   activityFeature,
   parishFeature,
   dashboardFeature,

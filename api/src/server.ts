@@ -10,6 +10,7 @@ import { migrateToLatest, openDatabase } from './db/database';
 import { exclusively, holdDataDirLock, LOCKS } from './db/instances';
 import { DatabaseUploadStore } from './uploads/database-store';
 import { removeHalfReceived } from './uploads/form';
+import { MailSender } from './mail/worker';
 import { publicOrigin } from './uploads/store';
 import { sizeInWords } from './releases/limits';
 
@@ -82,6 +83,9 @@ async function main(): Promise<void> {
   const sweeper = setInterval(() => void chores(false).catch(failed), CHORES_INTERVAL_MS);
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
+  // The outbox's messages go out from every instance; each is claimed by one (mail/outbox.ts).
+  const mail = new MailSender(db, config.mail, app.log).start();
+  app.addHook('onClose', () => mail.stop());
 
   // Close cleanly (finish requests, release the database) on Ctrl-C or a container stop. A repeat
   // within a second is the same Ctrl-C relayed by scripts/start.mjs; a later one forces the exit.

@@ -13,6 +13,7 @@ const SECTIONS = [
   ['Sessions', '/settings/sessions'],
   ['Parish', '/settings/parish'],
   ['Team', '/settings/team'],
+  ['Mail', '/settings/mail'],
   ['Activity', '/settings/activity'],
   ['Trash', '/settings/trash'],
   ['Deployed versions', '/settings/versions'],
@@ -80,4 +81,22 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/settings\/profile$/);
     await expect(page.getByRole('region', { name: 'Profile' }).getByLabel('Full name')).toBeVisible();
   });
+});
+
+test('a member added without a mail server: the link is shown, and Settings → Mail keeps the invitation as not sent', async ({
+  page,
+}) => {
+  await openScreen(page, '/settings/team');
+  const team = page.getByRole('region', { name: 'Team' });
+  await team.getByLabel('Full name').fill('Sister Agnes');
+  await team.getByLabel('Email').fill('agnes@parish.org');
+  await team.getByRole('button', { name: 'Add member' }).click();
+  await expect(team.getByRole('status', { name: 'Password link' })).toContainText('No email is sent.');
+
+  await sections(page).getByRole('link', { name: 'Mail', exact: true }).click();
+  const mail = page.getByRole('region', { name: 'Mail', exact: true });
+  await expect(mail.getByText(/No mail server is configured: nothing is sent/)).toBeVisible();
+  const invitation = mail.getByRole('table', { name: 'Outbox' }).getByRole('row', { name: /agnes@parish\.org/ });
+  await expect(invitation).toContainText('not sent: no mail server configured');
+  await expect(mail.getByRole('button', { name: 'Send a test message' })).toHaveCount(0);
 });

@@ -11,6 +11,7 @@ export const { routePaths, screensFor, routesOf } = remoteRoutes([
   '/settings/sessions',
   '/settings/parish',
   '/settings/team',
+  '/settings/mail',
   '/settings/activity',
   '/settings/trash',
   '/settings/versions',

@@ -6,6 +6,9 @@ import { createPasswordLink, PASSWORD_LINK_HOURS } from './repository';
 import { addActivity } from '../activity/record';
 import { revokeAllTokens } from '../auth/tokens';
 import { turnOff } from '../two-factor/repository';
+import { twoFactorOffNotice } from '../mail/notices';
+import { queueMail } from '../mail/outbox';
+import { parishSettings } from '../parish/settings';
 
 /**
  * The operator's account commands, run on the server (docs/accounts.md "Accounts on the server"), where no
@@ -53,7 +56,11 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
     const admin = await findAdminByEmail(db, email);
     if (!admin) throw new AdminCommandError(`No account has the email ${email} (npm run admin -- list shows them).`);
     if (command === 'reset-2fa') {
-      const wasOn = await turnOff(db, admin._id);
+      const parish = await parishSettings(db);
+      const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+      const wasOn = await turnOff(db, admin._id, (trx) =>
+        queueMail(trx, config.mail, twoFactorOffNotice(admin, parish.name, origin, 'operator')),
+      );
       await revokeAllTokens(db, admin._id);
       await addActivity(db, {
         adminId: admin._id,

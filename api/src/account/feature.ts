@@ -1,4 +1,9 @@
 import type { Feature } from '../resources/feature';
+import { forgotPasswordRoutes } from './forgot-password';
 import { accountRoutes } from './routes';
 
-export const accountFeature: Feature = { name: 'account', routes: [accountRoutes], kinds: ['account'] };
+export const accountFeature: Feature = {
+  name: 'account',
+  routes: [accountRoutes, forgotPasswordRoutes],
+  kinds: ['account'],
+};

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
 import type { Db } from '../db/database';
 import { timestamp } from '../db/ids';
 import { isUniqueViolation } from '../db/unique';
@@ -85,15 +87,19 @@ export async function createPasswordLink(
   db: Db,
   adminId: string,
   now = new Date(),
+  /** Stores what the link causes (its mail) in the link's own transaction. */
+  alongside?: (trx: Transaction<Database>, link: { token: string; expiresAt: string }) => Promise<unknown>,
+  hours = PASSWORD_LINK_HOURS,
 ): Promise<{ token: string; expiresAt: string }> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = timestamp(new Date(now.getTime() + PASSWORD_LINK_HOURS * 3_600_000));
+  const expiresAt = timestamp(new Date(now.getTime() + hours * 3_600_000));
   await db.kysely.transaction().execute(async (trx) => {
     await trx.deleteFrom('passwordLinks').where('adminId', '=', adminId).execute();
     await trx
       .insertInto('passwordLinks')
       .values({ tokenHash: hashToken(token), adminId, createdAt: timestamp(now), expiresAt })
       .execute();
+    await alongside?.(trx, { token, expiresAt });
   });
   return { token, expiresAt };
 }

@@ -14,6 +14,10 @@ import { endSession, findAccount, listSessions, updateProfile, usePasswordLink }
 import { Account, ACCOUNT_MESSAGES, AccountInput, PasswordChange, PasswordSet, Session } from './schemas';
 import { savePasswordHash } from '../auth/admins';
 import { addActivity } from '../activity/record';
+import { passwordChangedNotice } from '../mail/notices';
+import { queueMail } from '../mail/outbox';
+import { parishSettings } from '../parish/settings';
+import { publicOrigin } from '../uploads/store';
 
 const Message = Type.Object({ message: Type.String() });
 
@@ -100,7 +104,12 @@ export async function accountRoutes(parent: FastifyInstance): Promise<void> {
       if (!proven) throw badRequest(ACCOUNT_MESSAGES.wrongPassword);
       if (currentPassword === newPassword) throw badRequest(ACCOUNT_MESSAGES.samePassword);
       const hash = await hashPassword(newPassword, config.passwordHashCost);
-      await savePasswordHash(db, admin._id, hash);
+      const parish = await parishSettings(db);
+      // The notice is stored with the change: no change without its mail, no mail without the change.
+      await db.kysely.transaction().execute(async (trx) => {
+        await savePasswordHash({ ...db, kysely: trx }, admin._id, hash);
+        await queueMail(trx, config.mail, passwordChangedNotice(admin, parish.name, publicOrigin(app)));
+      });
       await revokeOtherTokens(db, admin._id, admin.sessionId);
       return { message: ACCOUNT_MESSAGES.passwordChanged };
     },

@@ -17,6 +17,7 @@ import { signedInMembers } from '../testing/members';
 import { kindOf, PICTURE, validRecord, type RecordKind } from '../testing/records';
 import { storedState } from '../testing/snapshot';
 import { ROLE_PERMISSIONS } from './permissions';
+import { loadConfig } from '../config';
 
 // Roles enforced by the server, table-driven from the OpenAPI document: every protected
 // operation × every role. A refused call answers 403 in words and changes nothing; an allowed one gets
@@ -28,8 +29,8 @@ const FINANCE = /donation|\/(add|edit|delete)\/account\//;
 
 /** The permission an operation needs, as the table says it should be. */
 function needed(operation: Operation): 'content' | 'finance' | 'team' | undefined {
-  // The activity record is the team's, and so are its exports and the rollouts; every other list's export is anyone's.
-  if (/^\/api\/v1\/(team|activity|rollouts|export\/activity\.(csv|xlsx))/.test(operation.path)) return 'team';
+  // The activity record is the team's, and so are its exports, the rollouts and Settings → Mail; every other list's export is anyone's.
+  if (/^\/api\/v1\/(team|activity|rollouts|mail|export\/activity\.(csv|xlsx))/.test(operation.path)) return 'team';
   // The parish's settings: every member reads them, an Admin changes them.
   if (operation.path === '/api/v1/parish') return operation.method === 'GET' ? undefined : 'team';
   // So are the remotes' releases and their deploy tokens.
@@ -210,7 +211,13 @@ describe.each(engines())('allowed writes on %s', (_name, engine) => {
     async (role) => {
       // The content remote's build is live: the release calls and the deploy tokens name it.
       const fixture = makeFrontEndFixture();
-      const server = await startServer(engine, { staticRoots: fixture.staticRoots });
+      // A mail server configured (nothing runs to send): a test message and Send again are writes an Admin makes.
+      const mail = {
+        ...loadConfig({}).mail,
+        smtpUrl: 'smtp://127.0.0.1:9',
+        from: { name: '', address: 'office@parish.org' },
+      };
+      const server = await startServer(engine, { staticRoots: fixture.staticRoots, mail });
       try {
         await adoptBuilds(server);
         NEXT_RELEASE.archive = () =>
@@ -270,6 +277,9 @@ describe.each(engines())('allowed writes on %s', (_name, engine) => {
           if (operation.parameters.includes('id') && kind === 'trash')
             ids.trash = (await server.call('GET', '/api/v1/trash', { token })).body.data[0]?._id as string;
           const values = Object.fromEntries(operation.parameters.map((name) => [name, (kind && ids[kind]) ?? 'none']));
+          // The test message an earlier write put in the outbox.
+          if (operation.path.startsWith('/api/v1/mail/messages/'))
+            values.id = (await server.call('GET', '/api/v1/mail', { token })).body.data.messages[0]?._id as string;
           values.userId = member.id;
           values.remote = 'content';
           if (operation.parameters.includes('versionId')) {

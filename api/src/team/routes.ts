@@ -14,6 +14,9 @@ import { errorResponses, trimFields } from '../http/validation';
 import { isId } from '../db/ids';
 import { publicOrigin } from '../uploads/store';
 import type { Db } from '../db/database';
+import type { AuthenticatedAdmin } from '../auth/tokens';
+import { parishSettings } from '../parish/settings';
+import { queueLinkMail, type LinkMail } from './invitation';
 
 export const TEAM_MESSAGES = {
   lastAdmin: 'The last active Admin can be neither demoted nor deactivated: make another member an Admin first',
@@ -45,6 +48,7 @@ export const MemberChange = Input(
 const SetPasswordLink = Type.Object({
   url: Type.String({ description: 'Open it to set the password; valid once' }),
   expiresAt: Type.String(),
+  mailed: Type.Boolean({ description: 'Whether it is also on its way to the member by mail (SMTP_URL is set)' }),
 });
 
 /** The members, oldest first; only the one of id `only` when given (none when it is no id). */
@@ -68,7 +72,7 @@ async function listMembers(db: Db, only?: string): Promise<Member[]> {
 
 /**
  * Settings → Team (an Admin's): the members, each added with a one-time set-password link to hand over
- * (there is no mail server), given a role, deactivated and reactivated. The last active Admin stays one.
+ * (and mailed to them when SMTP_URL is set), given a role, deactivated and reactivated. The last active Admin stays one.
  */
 
 /** The line of a member's change: deactivated, reactivated or given another role. */
@@ -86,9 +90,21 @@ export async function teamRoutes(parent: FastifyInstance): Promise<void> {
   const onRequest = [requireAdmin, allowedTo('team')];
   const tags = ['team'];
 
-  const linkFor = async (adminId: string) => {
-    const { token, expiresAt } = await createPasswordLink(db, adminId);
-    return { url: `${publicOrigin(app)}/set-password?token=${token}`, expiresAt };
+  /** A new link for the member, mailed to them in the link's transaction. */
+  const linkFor = async (member: Member, kind: LinkMail['kind'], by: AuthenticatedAdmin) => {
+    const url = (token: string) => `${publicOrigin(app)}/set-password?token=${token}`;
+    const parish = await parishSettings(db);
+    const { token, expiresAt } = await createPasswordLink(db, member._id, new Date(), (trx, link) =>
+      queueLinkMail(trx, app.config.mail, {
+        kind,
+        member,
+        by: by.name || by.email,
+        url: url(link.token),
+        expiresAt: link.expiresAt,
+        parish,
+      }),
+    );
+    return { url: url(token), expiresAt, mailed: !!app.config.mail.smtpUrl };
   };
 
   app.get(
@@ -131,7 +147,8 @@ export async function teamRoutes(parent: FastifyInstance): Promise<void> {
       // A password nobody knows: the member chooses theirs at the link.
       const id = await createAdmin(db, email, generatePassword(), app.config.passwordHashCost, { name, role });
       const [member] = await listMembers(db, id);
-      return reply.code(201).send({ message: 'Member added', data: member, link: await linkFor(id) });
+      const link = await linkFor(member!, 'invitation', request.admin!);
+      return reply.code(201).send({ message: 'Member added', data: member, link });
     },
   );
 
@@ -210,7 +227,7 @@ export async function teamRoutes(parent: FastifyInstance): Promise<void> {
       const { id } = request.params;
       const [member] = await listMembers(db, id);
       if (!member) throw notFound(TEAM_MESSAGES.notFound);
-      return reply.code(201).send({ message: 'Link made', link: await linkFor(id) });
+      return reply.code(201).send({ message: 'Link made', link: await linkFor(member, 'new-link', request.admin!) });
     },
   );
 }

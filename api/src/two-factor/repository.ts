@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 import { timestamp } from '../db/ids';
 import { hashToken } from '../auth/tokens';
 import { hashRecoveryCode, isTotpCode, openSecret, stepOf } from './totp';
@@ -77,12 +79,19 @@ export async function enable(db: Db, adminId: string, step: number, codeHashes: 
 }
 
 /** Turns it off: the secret, the recovery codes and any login waiting for a code go. */
-export async function turnOff(db: Db, adminId: string): Promise<boolean> {
+export async function turnOff(
+  db: Db,
+  adminId: string,
+  /** Stores what turning it off causes (its notice) in the same transaction, when it was on. */
+  alongside?: (trx: Transaction<Database>) => Promise<unknown>,
+): Promise<boolean> {
   return await db.kysely.transaction().execute(async (trx) => {
     await trx.deleteFrom('recoveryCodes').where('adminId', '=', adminId).execute();
     await trx.deleteFrom('loginChallenges').where('adminId', '=', adminId).execute();
     const result = await trx.deleteFrom('twoFactor').where('adminId', '=', adminId).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    const wasOn = Number(result.numDeletedRows) > 0;
+    if (wasOn) await alongside?.(trx);
+    return wasOn;
   });
 }
 

@@ -1,3 +1,7 @@
+import { twoFactorOffNotice } from '../mail/notices';
+import { queueMail } from '../mail/outbox';
+import { parishSettings } from '../parish/settings';
+import { publicOrigin } from '../uploads/store';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
@@ -339,7 +343,10 @@ export async function twoFactorRoutes(parent: FastifyInstance): Promise<void> {
             verifyPassword(proof, row.passwordHash, priority),
           );
       if (!proven) throw badRequest(MESSAGES.wrongProof);
-      await turnOff(db, admin._id);
+      const parish = await parishSettings(db);
+      await turnOff(db, admin._id, (trx) =>
+        queueMail(trx, app.config.mail, twoFactorOffNotice(admin, parish.name, publicOrigin(app), 'account')),
+      );
       return { message: MESSAGES.turnedOff };
     },
   );

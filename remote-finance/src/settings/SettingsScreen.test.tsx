@@ -93,6 +93,10 @@ const settingsApi = (more: Parameters<typeof stubApi>[0] = {}) =>
     'GET /account/sessions': () => [200, { message: 'ok', data: [thisDevice, phone] }],
     'GET /account/two-factor': () => [200, { message: 'ok', data: twoFactorOff }],
     'GET /team': () => [200, { message: 'ok', data: members }],
+    'GET /mail': () => [
+      200,
+      { message: 'ok', data: { configured: false, server: null, from: null, replyTo: null, messages: [] } },
+    ],
     'GET /activity': (call) => [200, activityPage(call.params)],
     'GET /trash': () => [200, { message: 'ok', data: [] }],
     'GET /deploy-tokens': () => [200, { message: 'ok', data: [] }],
@@ -157,7 +161,11 @@ describe('Settings', () => {
   });
 
   it('adds a member and shows the one-time link to hand over; changes a role; deactivates', async () => {
-    const link = { url: 'https://office.example.org/set-password?token=abc', expiresAt: local(2026, 11, 27, 10, 0) };
+    const link = {
+      url: 'https://office.example.org/set-password?token=abc',
+      expiresAt: local(2026, 11, 27, 10, 0),
+      mailed: false,
+    };
     const calls = settingsApi({
       'POST /team': (call) => [
         201,
@@ -191,6 +199,24 @@ describe('Settings', () => {
       ['PUT', `/team/${grace._id}`, { role: 'Admin' }],
       ['PUT', `/team/${grace._id}`, { active: false }],
     ]);
+  });
+
+  it('says a new link is on its way by email when the server mails it', async () => {
+    const link = {
+      url: 'https://office.example.org/set-password?token=def',
+      expiresAt: local(2026, 11, 27, 10, 0),
+      mailed: true,
+    };
+    settingsApi({ [`POST /team/${grace._id}/link`]: () => [201, { message: 'Link made', link }] });
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/team');
+    const panel = await screen.findByRole('region', { name: 'Team' });
+    await userEvent.click(
+      await within(panel).findByRole('button', { name: 'New link to set a password for Sister Grace' }),
+    );
+    const box = await within(panel).findByRole('status', { name: 'Password link' });
+    expect(box).toHaveTextContent('Give this link to Sister Grace');
+    expect(box).toHaveTextContent('until 27/11/2026 10:00. It is also on its way to grace@parish.org by email.');
+    expect(box).not.toHaveTextContent('No email is sent.');
   });
 
   it('says why the last Admin cannot be demoted', async () => {
@@ -675,6 +701,7 @@ describe('Settings sections', () => {
     ['/settings/sessions', 'Sessions'],
     ['/settings/parish', 'Parish'],
     ['/settings/team', 'Team'],
+    ['/settings/mail', 'Mail'],
     ['/settings/activity', 'Activity'],
     ['/settings/trash', 'Trash'],
     ['/settings/versions', 'Deployed versions'],

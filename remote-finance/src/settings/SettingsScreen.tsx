@@ -7,6 +7,7 @@ import { PasswordPanel, ProfilePanel, SessionsPanel } from './AccountPanels';
 import { ActivityPanel } from './ActivityPanel';
 import { account, accountApi } from './api';
 import { DeployedVersions } from './DeployedVersions';
+import { MailPanel } from './MailPanel';
 import { ParishPanel } from './ParishPanel';
 import { TeamPanel } from './TeamPanel';
 import { TrashPanel } from './TrashPanel';
@@ -29,6 +30,7 @@ const SECTIONS = [
   { path: 'sessions', label: 'Sessions', element: <SessionsPanel /> },
   { path: 'parish', label: 'Parish', element: <ParishPanel /> },
   { path: 'team', label: 'Team', needs: 'team', element: <TeamPanel /> },
+  { path: 'mail', label: 'Mail', needs: 'team', element: <MailPanel /> },
   { path: 'activity', label: 'Activity', needs: 'team', element: <ActivityPanel /> },
   { path: 'trash', label: 'Trash', needs: 'content', element: <TrashPanel /> },
   { path: 'versions', label: 'Deployed versions', element: <DeployedVersions /> },

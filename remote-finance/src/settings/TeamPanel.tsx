@@ -33,11 +33,11 @@ const ROLE_OPTIONS = MemberInput.role.enum;
 
 /**
  * Settings → Team (an Admin's; the server refuses anyone else): the members with their role and whether
- * they may sign in, and a member added with a one-time link to hand over (there is no mail server).
+ * they may sign in, and a member added with a one-time link to hand over (mailed to them too when the server has a mail server).
  */
 export function TeamPanel() {
   const load = useResource(team.list(), teamApi.list);
-  const [link, setLink] = useState<{ for: string; link: SetPasswordLink }>();
+  const [link, setLink] = useState<{ for: string; email: string; link: SetPasswordLink }>();
   const refusals = useFieldRefusals<MemberValues>();
 
   const add = async (values: MemberValues, form: FormikHelpers<MemberValues>) => {
@@ -49,7 +49,7 @@ export function TeamPanel() {
       });
       notify.success(added.message);
       refusals.succeeded();
-      setLink({ for: added.data.name, link: added.link });
+      setLink({ for: added.data.name, email: added.data.email, link: added.link });
       form.resetForm();
     } catch (error) {
       // An email in use is said by the field; the typed values stay.
@@ -66,7 +66,7 @@ export function TeamPanel() {
   const newLink = async (member: Member) => {
     try {
       const made = await teamApi.newLink(member._id);
-      setLink({ for: member.name || member.email, link: made.link });
+      setLink({ for: member.name || member.email, email: member.email, link: made.link });
     } catch {
       // Shown by the client.
     }
@@ -128,7 +128,8 @@ export function TeamPanel() {
         <LinkBox role="status" aria-label="Password link">
           <p>
             Give this link to <strong>{link.for}</strong>: it lets them set their password once, until{' '}
-            {formatDateTime(link.link.expiresAt)}. No email is sent.
+            {formatDateTime(link.link.expiresAt)}.{' '}
+            {link.link.mailed ? `It is also on its way to ${link.email} by email.` : 'No email is sent.'}
           </p>
           <code>{link.link.url}</code>
           <Button

@@ -91,3 +91,15 @@ export const deployTokensApi = {
   revoke: async (id: string) =>
     deployTokens.write(callApi('post', '/api/v1/deploy-tokens/{id}/revoke', { params: { id } })),
 };
+
+/** Settings → Mail (an Admin's): whether mail is configured, and the outbox's latest messages. */
+export type MailStatus = Schemas['MailStatus'];
+export type OutboxMessage = Schemas['OutboxMessage'];
+export const mail = resource('mail');
+
+export const mailApi = {
+  status: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/mail', { signal })).data,
+  test: async () => mail.write(callApi('post', '/api/v1/mail/test')),
+  sendAgain: async (id: string) =>
+    mail.write(callApi('post', '/api/v1/mail/messages/{id}/send-again', { params: { id } })),
+};

@@ -220,3 +220,41 @@ describe('the login’s messages', () => {
     });
   });
 });
+
+describe('Forgot password?', () => {
+  const ANSWER =
+    'If an account uses this email, a link to set a new password is on its way to it. It works once, within 1 hour.';
+
+  it('asks for the email, shows the server’s one answer, and goes back to the login', async () => {
+    const calls = stubApi({ 'POST /account/forgot-password': () => [200, { message: ANSWER }] });
+    renderRoutes([{ path: '/login', element: <LoginScreen /> }], '/login');
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('heading', { name: 'Forgot password?' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Send link' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Email'), ' grace@parish.org ');
+    await userEvent.click(screen.getByRole('button', { name: 'Send link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(ANSWER);
+    expect(calls.map((call) => [call.url, call.body])).toEqual([
+      ['/account/forgot-password', { email: 'grace@parish.org' }],
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the login' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome Admin' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('says a refusal in the server’s words and keeps the email typed', async () => {
+    stubApi({
+      'POST /account/forgot-password': () => [
+        429,
+        { message: 'Too many attempts. Please wait 1 minute and try again.' },
+      ],
+    });
+    renderRoutes([{ path: '/login', element: <LoginScreen /> }], '/login');
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await userEvent.type(await screen.findByLabelText('Email'), 'grace@parish.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Send link' }));
+    expect(await screen.findByText('Too many attempts. Please wait 1 minute and try again.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('grace@parish.org');
+  });
+});

@@ -13,11 +13,25 @@ import { credentialErrors, type Credentials } from './credentials';
 // The login page loads the password form alone. The API client, the toasts, the form and schema
 // libraries and the two-factor steps load with the first press of Login, while the call is on its way.
 const SecondStep = lazy(() => import('./SecondStep'));
+const ForgotPassword = lazy(() => import('./ForgotPassword'));
 
 const Notice = styled.p`
   && {
     ${noticeCss('note')}
   }
+`;
+
+// A quiet text button under Login: the one way to the forgotten password's form.
+const Forgot = styled.button`
+  display: block;
+  margin: ${({ theme }) => theme.space(3)} auto 0;
+  padding: ${({ theme }) => theme.space(1)};
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.color.primary};
+  font: inherit;
+  cursor: pointer;
+  text-decoration: underline;
 `;
 
 type Touched = Record<keyof Credentials, boolean>;
@@ -92,7 +106,8 @@ export function LoginScreen() {
   // Read once: the notice stays while this screen is shown, and the next login clears it.
   const [expired] = useState(sessionExpired);
   const [step, setStep] = useState<SignInStep>();
-  if (step) {
+  const [forgot, setForgot] = useState(false);
+  if (step || forgot) {
     return (
       <Suspense
         fallback={
@@ -103,7 +118,11 @@ export function LoginScreen() {
           </AuthPage>
         }
       >
-        <SecondStep step={step} onBack={() => setStep(undefined)} />
+        {step ? (
+          <SecondStep step={step} onBack={() => setStep(undefined)} />
+        ) : (
+          <ForgotPassword onBack={() => setForgot(false)} />
+        )}
       </Suspense>
     );
   }
@@ -114,6 +133,9 @@ export function LoginScreen() {
         <p>Sign in to manage the community app.</p>
         {expired && <Notice role="status">Your session has expired. Please log in again.</Notice>}
         <PasswordForm onStep={setStep} />
+        <Forgot type="button" onClick={() => setForgot(true)}>
+          Forgot password?
+        </Forgot>
       </AuthCard>
     </AuthPage>
   );

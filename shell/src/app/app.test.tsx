@@ -328,6 +328,7 @@ describe('layout', () => {
     '/settings/two-factor',
     '/settings/sessions',
     '/settings/team',
+    '/settings/mail',
     '/settings/activity',
     '/settings/versions',
   ])('opens %s in the finance remote, titled Settings, the menu’s Settings current', async (address) => {

@@ -30,4 +30,7 @@ export const authApi = {
   /** A one-time link's password (no session: the link is the proof). */
   setPassword: async (body: Schemas['PasswordSet']) =>
     callApi('post', '/api/v1/account/set-password', { body, isLogin: true }),
+  /** "Forgot password?": the same answer whether or not the email has an account. */
+  forgotPassword: async (body: Schemas['ForgotPassword']) =>
+    callApi('post', '/api/v1/account/forgot-password', { body, isLogin: true }),
 };
