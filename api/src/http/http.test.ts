@@ -44,6 +44,7 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
         '/api/v1/account/sessions',
         '/api/v1/account/sessions/{id}',
         '/api/v1/account/set-password',
+        '/api/v1/account/forgot-password',
         '/api/v1/admin/login/two-factor',
         '/api/v1/admin/login/two-factor/setup',
         '/api/v1/admin/login/two-factor/enable',
@@ -56,6 +57,10 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
         '/api/v1/activity',
         '/api/v1/team/{id}',
         '/api/v1/team/{id}/link',
+        // the office's mail
+        '/api/v1/mail',
+        '/api/v1/mail/test',
+        '/api/v1/mail/messages/{id}/send-again',
         '/api/v1/mass/intention',
         '/api/v1/mass/intention/{userId}',
         '/api/v1/mass/intention/{userId}/{id}',

@@ -29,6 +29,7 @@ it('declares each section of Settings at its own address, titled Settings, open 
     '/settings/sessions',
     '/settings/parish',
     '/settings/team',
+    '/settings/mail',
     '/settings/activity',
     '/settings/trash',
     '/settings/versions',
