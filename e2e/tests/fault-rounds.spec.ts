@@ -15,15 +15,16 @@ import {
   unexpectedErrors,
 } from './remote-faults';
 
-// Each remote down by each fault a deploy can cause, round after round in fresh loads of one page:
-// every round recovers by Retry, and the other remotes never show a panel or an error meanwhile. One
-// test per remote and fault, so that the workers share them.
+// Each fault a deploy can cause, round after round in fresh loads of one page: every round recovers by
+// Retry, and the other remotes never show a panel or an error meanwhile. One test per fault, so that
+// the workers share them.
 //
 // A round proves the Retry race: Retry is pressed the moment the files are back, while the runtime may
-// still be busy with the failed attempt. Every remote goes through the same loader, and the rounds per
-// fault follow the fault's mechanism rather than a flat count:
+// still be busy with the failed attempt. Every remote goes through the same loader, so each fault is
+// tried on one remote, in turn (each remote meets two faults; faults.spec.ts and load-errors.spec.ts
+// take every remote down), and the rounds per fault follow the fault's mechanism rather than a flat count:
 // - the three manifest answers (404, 500, a body that is not a manifest) fail the same way, the
-//   manifest's fetch rejects before any chunk is asked for: 3 rounds each, 9 a remote on that path;
+//   manifest's fetch rejects before any chunk is asked for: 3 rounds each;
 // - chunks that 404 fail later, after the manifest was read and the remote registered: 5 rounds;
 // - a stall fails only by the map's load timeout, the same timer every round, and each round waits it
 //   out twice: 2 rounds;
@@ -44,22 +45,21 @@ const deployFaults: { fault: Fault; rounds: number }[] = [
   { fault: refused, rounds: 2 },
 ];
 
-for (const remote of remotes) {
-  for (const { fault, rounds } of deployFaults) {
-    if (remote.name === 'finance' && fault === manifest404) continue;
-    test(
-      `${remote.name}, ${fault.name}: ${rounds} of ${rounds} rounds recover by Retry, nothing else fails`,
-      SAME_ON_EVERY_NODE,
-      async ({ page }) => {
-        test.setTimeout(30_000 + rounds * 15_000);
-        const errors = unexpectedErrors(page, remote);
-        await shortLoadTimeout(page);
-        const faults = await faultSwitch(page, remote, [fault]);
-        await inRounds(rounds, async () => {
-          await downThenRetry(page, remote, faults, fault);
-          expect(errors).toEqual([]);
-        });
-      },
-    );
-  }
-}
+// Finance's manifest answering 404 is recovery.spec.ts's: content takes that one.
+deployFaults.forEach(({ fault, rounds }, index) => {
+  const remote = remotes[index % remotes.length]!;
+  test(
+    `${remote.name}, ${fault.name}: ${rounds} of ${rounds} rounds recover by Retry, nothing else fails`,
+    SAME_ON_EVERY_NODE,
+    async ({ page }) => {
+      test.setTimeout(30_000 + rounds * 15_000);
+      const errors = unexpectedErrors(page, remote);
+      await shortLoadTimeout(page);
+      const faults = await faultSwitch(page, remote, [fault]);
+      await inRounds(rounds, async () => {
+        await downThenRetry(page, remote, faults, fault);
+        expect(errors).toEqual([]);
+      });
+    },
+  );
+});

@@ -1,18 +1,17 @@
-import type { Feature } from '../resources/feature';
-import { addAbout } from './repository';
-import { aboutRoutes } from './routes';
+import { resourceFeature } from '../resources/feature';
+import { resourceRepository } from '../resources/repository';
+import { aboutResource } from './resource';
 
 const ABOUT_TEXT =
   'St. Mary Parish is a welcoming Catholic community. We gather for Mass every day, pray together and serve our neighbours.';
 
-export const aboutFeature: Feature = {
+export const aboutFeature = resourceFeature(aboutResource, {
   name: 'About Us',
-  routes: [aboutRoutes],
-  kinds: ['About Us'],
-  history: ['about'],
-  seed: async ({ db }) => {
-    if (await db.kysely.selectFrom('about').select('_id').executeTakeFirst()) return 0;
-    await addAbout(db, ABOUT_TEXT);
+  // The text, unless the parish wrote one.
+  seed: async ({ db, uploads }) => {
+    const about = resourceRepository(aboutResource);
+    if ((await about.list(db)).length) return 0;
+    await about.add(db, uploads, { text: ABOUT_TEXT });
     return 1;
   },
-};
+});

@@ -1,8 +1,7 @@
-import { readingsExport } from './export';
-import type { Feature } from '../resources/feature';
-import { readingRoutes } from './routes';
-import { addMissing } from '../resources/seed';
-import { addReading } from './repository';
+import { resourceFeature } from '../resources/feature';
+import { resourceSeed } from '../resources/seed';
+import { readingResource } from './resource';
+import { readingsImportRoute } from './routes';
 import type { ReadingInput } from './schemas';
 
 /** The first week of this year's plan. */
@@ -20,16 +19,13 @@ function firstWeek(): ReadingInput[] {
   ].map((passage, index) => ({ day: index + 1, week: 1, date: isoDay(index + 1), passage }));
 }
 
-export const readingsFeature: Feature = {
+export const readingsFeature = resourceFeature(readingResource, {
   name: 'Bible readings',
-  routes: [readingRoutes],
-  kinds: ['Bible reading'],
-  history: ['readings'],
-  exports: [readingsExport],
-  seed: ({ db }) =>
-    addMissing(
-      firstWeek(),
-      ({ day }) => db.kysely.selectFrom('readings').select('_id').where('day', '=', day).executeTakeFirst(),
-      (reading) => addReading(db, reading),
-    ),
-};
+  // Beside the generated routes: a whole plan at once.
+  routes: [readingsImportRoute],
+  seed: resourceSeed(
+    readingResource,
+    'day',
+    firstWeek().map((fields) => ({ fields })),
+  ),
+});

@@ -1,27 +1,20 @@
-import type { Kysely } from 'kysely';
 import { bumpChangeCounter } from '../db/changes';
 import type { Db } from '../db/database';
 import { newId, timestamp } from '../db/ids';
-import type { Database, ReadingsTable } from '../db/schema';
+import type { ReadingsTable } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { hasControlCharacters } from '../http/contract';
-import { keepVersion, type Author } from '../history/versions';
-import { moveToTrash, type Deleter } from '../trash/store';
-import { LIMITS, type Reading, type ReadingInput } from './schemas';
+import { resourceRepository } from '../resources/repository';
+import { LIMITS, type ReadingInput } from './schemas';
 import { DATE_MESSAGE, isCalendarDate } from '../http/dates';
+import { READING_MESSAGES, readingResource } from './resource';
+
+// The import of a whole plan, beside the resource's own calls (resource.ts): one transaction of many
+// rows, each checked as an add is, answered row by row.
 
 /** The change counter of the public weekly lists (db/changes.ts). */
-export const READINGS_LIST = 'readings';
-
-export const READING_MESSAGES = {
-  notFound: 'Reading not found',
-  dayTaken: (day: number) => `Day ${day} is already in the plan`,
-} as const;
-
-export function toApi(row: ReadingsTable): Reading {
-  return { _id: row._id, day: Number(row.day), week: Number(row.week), date: row.date, passage: row.passage };
-}
+export const READINGS_LIST = resourceRepository(readingResource).listName;
 
 /**
  * Checks one reading of an import (the single calls are checked by their route schema, in the same
@@ -54,22 +47,6 @@ export function checkReading(raw: unknown): { reading: ReadingInput } | { error:
   return { reading: { day, week, date, passage } };
 }
 
-/** The week's readings by day. */
-export function listWeek(db: Db, week: number): Promise<ReadingsTable[]> {
-  return db.kysely.selectFrom('readings').selectAll().where('week', '=', week).orderBy('day').orderBy('_id').execute();
-}
-
-export function findReading(db: Db, id: string): Promise<ReadingsTable | undefined> {
-  return db.kysely.selectFrom('readings').selectAll().where('_id', '=', id).executeTakeFirst();
-}
-
-/** 409 when another reading has this day. */
-async function assertDayFree(trx: Kysely<Database>, day: number, except?: string): Promise<void> {
-  let query = trx.selectFrom('readings').select('_id').where('day', '=', day);
-  if (except) query = query.where('_id', '!=', except);
-  if (await query.executeTakeFirst()) throw new HttpError(409, READING_MESSAGES.dayTaken(day));
-}
-
 /** Runs a write; a UNIQUE violation (two writes racing for one day) is the same 409. */
 async function guarded<T>(day: number, write: () => Promise<T>): Promise<T> {
   try {
@@ -90,60 +67,6 @@ function newRow(input: ReadingInput, now: Date): ReadingsTable {
     createdAt: timestamp(now),
     updatedAt: timestamp(now),
   };
-}
-
-export async function addReading(db: Db, input: ReadingInput): Promise<ReadingsTable> {
-  const row = newRow(input, new Date());
-  await guarded(input.day, () =>
-    db.kysely.transaction().execute(async (trx) => {
-      await assertDayFree(trx, input.day);
-      await trx.insertInto('readings').values(row).execute();
-      await bumpChangeCounter(trx, READINGS_LIST);
-    }),
-  );
-  return row;
-}
-
-/** The reading updated; the one it replaces is kept as a version. */
-export async function updateReading(db: Db, id: string, input: ReadingInput, by?: Author): Promise<ReadingsTable> {
-  return guarded(input.day, () =>
-    db.kysely.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('readings').selectAll().where('_id', '=', id).executeTakeFirst();
-      if (!current) throw notFound(READING_MESSAGES.notFound);
-      await assertDayFree(trx, input.day, id);
-      await keepVersion(
-        trx,
-        { resource: 'readings', recordId: id, row: current, savedAt: current.updatedAt, files: [] },
-        by,
-      );
-      const updated: ReadingsTable = { ...current, ...input, updatedAt: timestamp() };
-      await trx
-        .updateTable('readings')
-        .set({
-          day: input.day,
-          week: input.week,
-          date: input.date,
-          passage: input.passage,
-          updatedAt: updated.updatedAt,
-        })
-        .where('_id', '=', id)
-        .execute();
-      await bumpChangeCounter(trx, READINGS_LIST);
-      return updated;
-    }),
-  );
-}
-
-/** Moves the reading to the trash (trash/store.ts): the trash entry's id; undefined for an unknown id. */
-export async function deleteReading(db: Db, id: string, by: Deleter): Promise<string | undefined> {
-  return db.kysely.transaction().execute((trx) =>
-    moveToTrash(trx, by, 'readings', id, (row) => ({
-      kind: 'Bible reading',
-      title: String(row.passage),
-      files: [],
-      lists: [READINGS_LIST],
-    })),
-  );
 }
 
 export interface RowError {

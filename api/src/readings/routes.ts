@@ -2,155 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { bearerSecurity, ownAccount } from '../auth/guard';
-import { isId } from '../db/ids';
-import type { ReadingsTable } from '../db/schema';
-import { historyRoutes } from '../history/routes';
-import { authorOf } from '../history/versions';
-import { badRequest, notFound } from '../http/errors';
-import { PublicListCache, sendRepresentation } from '../http/public-cache';
+import { invalidateLists } from '../http/public-cache';
 import { addSchemas, ref } from '../http/contract';
-import { jsonWrite, recordDelete, RecordParams, UserParams } from '../auth/account-routes';
+import { UserParams } from '../auth/account-routes';
 import { errorResponses } from '../http/validation';
-import { DATE_MESSAGE, isCalendarDate } from '../http/dates';
-import {
-  addReading,
-  deleteReading,
-  findReading,
-  importReadings,
-  listWeek,
-  READING_MESSAGES,
-  READINGS_LIST,
-  toApi,
-  updateReading,
-} from './repository';
-import { LIMITS, Reading, ReadingImport, ReadingInput } from './schemas';
-import { TRASH_ENTRY_HEADER } from '../trash/header';
+import { importReadings, READINGS_LIST } from './repository';
+import { ReadingImport } from './schemas';
 
-const ReadingAnswer = Type.Object({ message: Type.String(), data: ref(Reading) });
-
-/** The text fields of a reading, trimmed before they are checked. */
-const TRIMMED = ['date', 'passage'];
-
-/** The date field is checked beyond the schema: a real calendar day. */
-function readingOf(body: ReadingInput): ReadingInput {
-  const { day, week, date, passage } = body;
-  if (!isCalendarDate(date)) throw badRequest(DATE_MESSAGE('Date'));
-  return { day, week, date, passage };
-}
-
-export async function readingRoutes(parent: FastifyInstance): Promise<void> {
+/** The readings' import, beside the calls the resource's definition gives them (resource.ts). */
+export async function readingsImportRoute(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
-  const { config, db } = app;
-  addSchemas(app, Reading, ReadingInput, ReadingImport);
-
-  // One cache, an answer per week (its key), all refreshed by the one change counter of the readings.
-  const weeks = new PublicListCache({
-    db,
-    name: READINGS_LIST,
-    checkEveryMs: config.listCacheCheckMs,
-    build: async (week) => ({
-      message: 'Readings fetched successfully',
-      data: (await listWeek(db, Number(week))).map(toApi),
-    }),
-  });
-  const invalidate = () => weeks.invalidate();
-
-  app.get(
-    '/weekly/reading/:week',
-    {
-      compress: false,
-      schema: {
-        tags: ['bible plan'],
-        summary: "The week's readings by day (public)",
-        description: 'Answers carry a strong ETag and honour If-None-Match (304).',
-        params: Type.Object({ week: Type.String({ description: '1–52' }) }),
-        response: {
-          200: Type.Object({ message: Type.String(), data: Type.Array(ref(Reading)) }),
-          ...errorResponses(400),
-        },
-      },
-    },
-    async (request, reply) => {
-      const { week } = request.params;
-      if (!/^\d{1,2}$/.test(week) || Number(week) < 1 || Number(week) > LIMITS.week) {
-        throw badRequest(`Week must be a whole number from 1 to ${LIMITS.week}`);
-      }
-      // The answer holds no URLs.
-      return sendRepresentation(request, reply, await weeks.get(String(Number(week))));
-    },
-  );
-
-  app.post(
-    '/add/reading/:userId',
-    jsonWrite({
-      kind: 'Bible reading',
-      tags: ['bible plan'],
-      summary: 'Add a reading',
-      params: UserParams,
-      body: ReadingInput,
-      trimmed: TRIMMED,
-      response: { 201: ReadingAnswer, ...errorResponses(400, 401, 403, 409) },
-    }),
-    async (request, reply) => {
-      const row = await addReading(db, readingOf(request.body));
-      invalidate();
-      return reply.code(201).send({ message: 'Reading added successfully', data: toApi(row) });
-    },
-  );
-
-  app.put(
-    '/edit/reading/:userId/:id',
-    jsonWrite({
-      kind: 'Bible reading',
-      tags: ['bible plan'],
-      summary: 'Edit a reading',
-      params: RecordParams,
-      body: ReadingInput,
-      trimmed: TRIMMED,
-      response: { 200: ReadingAnswer, ...errorResponses(400, 401, 403, 404, 409) },
-    }),
-    async (request) => {
-      const { id } = request.params;
-      if (!isId(id)) throw notFound(READING_MESSAGES.notFound);
-      const row = await updateReading(db, id, readingOf(request.body), authorOf(request.admin));
-      invalidate();
-      return { message: 'Reading updated successfully', data: toApi(row) };
-    },
-  );
-
-  historyRoutes<ReadingsTable>(app, {
-    resource: 'readings',
-    kind: 'Bible reading',
-    tag: 'bible plan',
-    entity: Reading,
-    notFound: READING_MESSAGES.notFound,
-    find: (id) => findReading(db, id),
-    toApi,
-    restore: async (id, version, by) => {
-      const { day, week, date, passage } = version;
-      const row = await updateReading(db, id, { day: Number(day), week: Number(week), date, passage }, by);
-      invalidate();
-      return row;
-    },
-  });
-
-  app.delete(
-    '/delete/reading/:userId/:id',
-    recordDelete({
-      kind: 'Bible reading',
-      nameFrom: { table: 'readings', column: 'passage' },
-      tags: ['bible plan'],
-      summary: 'Delete a reading',
-    }),
-    async (request, reply) => {
-      const { id } = request.params;
-      const entry = isId(id) ? await deleteReading(db, id, request.admin!) : undefined;
-      if (!entry) throw notFound(READING_MESSAGES.notFound);
-      invalidate();
-      reply.header(TRASH_ENTRY_HEADER, entry);
-      return { message: 'Reading deleted successfully' };
-    },
-  );
+  const { db } = app;
+  addSchemas(app, ReadingImport);
 
   // Beyond the spec: a whole plan at once (the list screen's CSV import), all or nothing.
   app.post(
@@ -193,7 +56,7 @@ export async function readingRoutes(parent: FastifyInstance): Promise<void> {
         const rows = errors.length === 1 ? '1 row has an error' : `${errors.length} rows have errors`;
         return reply.code(400).send({ message: `Nothing was imported: ${rows}. ${first.join('; ')}${more}`, errors });
       }
-      invalidate();
+      invalidateLists(db, [READINGS_LIST]);
       const n = outcome.imported;
       return reply
         .code(201)

@@ -51,5 +51,3 @@ export type Reflection = Static<typeof Reflection>;
 
 /** The fields holding rich text (sanitised on write). */
 export const RICH_TEXT_FIELDS = ['reflection', 'devotionalContent', 'devotionalConfession'] as const;
-/** The plain text fields (trimmed before validation). */
-export const TEXT_FIELDS = ['date', 'topic', 'bibleReading', 'furtherReading', 'mass'] as const;

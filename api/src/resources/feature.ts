@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ActivityKind } from '../activity/record';
 import type { ExportDefinition } from '../exports/definition';
 import type { FileColumn } from '../uploads/references';
-import type { ResourceDefinition, ResourceExport, StoredRow } from './definition';
+import { orderOf, type ResourceDefinition, type ResourceExport, type StoredRow } from './definition';
 import { resourceRoutes } from './routes';
 import type { Seed } from './seed';
 
@@ -34,26 +34,32 @@ export interface Feature {
   files?: readonly FileColumn[];
   /** Its lists' CSV and Excel exports (exports/). */
   exports?: readonly ExportDefinition[];
-  /** The definition a resource's feature follows from (resources.test.ts runs over each). */
-  resource?: ResourceDefinition<never>;
+  /** The definitions a resource's feature follows from (resources.test.ts runs over each). */
+  resources?: readonly ResourceDefinition<never>[];
   /** Its demo data, which `npm run seed` adds in the registry's order (resources/seed.ts). */
   seed?: Seed;
 }
 
-/** A resource's feature: all of it follows from its definition, but its demo data. */
+/**
+ * A resource's feature: all of it follows from its definition (or its definitions: the adult and the
+ * children reflections), but its demo data and what it adds beside them: routes after the generated
+ * ones (readings' import), the kinds and the files of those, and its name when not the resource's tag.
+ */
 export function resourceFeature<Row extends StoredRow>(
-  resource: ResourceDefinition<Row>,
-  own: Pick<Feature, 'seed'> = {},
+  resource: ResourceDefinition<Row> | readonly ResourceDefinition<Row>[],
+  own: Partial<Pick<Feature, 'seed' | 'name' | 'kinds' | 'files'>> & { routes?: readonly RoutePlugin[] } = {},
 ): Feature {
+  const resources: readonly ResourceDefinition<Row>[] = Array.isArray(resource) ? resource : [resource];
+  const all = <T>(pick: (resource: ResourceDefinition<Row>) => readonly T[]) => resources.flatMap(pick);
   return {
-    ...own,
-    name: resource.tag,
-    routes: [resourceRoutes(resource)],
-    kinds: [resource.activity.kind],
-    history: resource.history ? [resource.history] : [],
-    files: resource.file ? [{ table: resource.table, column: resource.file.column }] : [],
-    exports: resource.export ? [exportOf(resource, resource.export)] : [],
-    resource,
+    seed: own.seed,
+    name: own.name ?? resources[0]!.tag,
+    routes: [...all((one) => [resourceRoutes(one)]), ...(own.routes ?? [])],
+    kinds: [...new Set([...all((one) => [one.activity.kind]), ...(own.kinds ?? [])])],
+    history: all((one) => (one.history ? [one.history] : [])),
+    files: [...all((one) => (one.file ? [{ table: one.table, column: one.file.column }] : [])), ...(own.files ?? [])],
+    exports: all((one) => (one.export ? [exportOf(one, one.export)] : [])),
+    resources: resources as unknown as readonly ResourceDefinition<never>[],
   };
 }
 
@@ -64,8 +70,9 @@ function exportOf<Row extends StoredRow>(
 ): ExportDefinition {
   return {
     ...declared,
-    tag: resource.tag,
+    tag: declared.tag ?? resource.tag,
     table: resource.table,
-    order: { column: resource.addedAt, direction: resource.listed === 'newest first' ? 'desc' : 'asc' },
+    ...(resource.only ? { only: resource.only } : {}),
+    order: orderOf(resource),
   };
 }

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { ActivityKind } from '../activity/record';
 import type { Database } from '../db/schema';
 import { Entity, Input, RequiredText } from '../http/contract';
-import { FEATURES, registryOf } from '../registry';
+import { FEATURES, REGISTRY, registryOf } from '../registry';
 import { engines, multipartForm, startServer, type TestServer } from '../testing/harness';
 import { solidPng } from '../uploads/png';
 import { uploadNameFromUrl } from '../uploads/store';
@@ -44,6 +44,8 @@ const scratchNotes = defineResource<ScratchNoteRow>({
     foreign: 'The picture must be a picture file or the current picture URL',
   },
   answer: (row, fileUrl) => ({ picture: row.picture ? fileUrl(row.picture) : null }),
+  // A hook, as a definition declares one: the test's table keeps titles unique.
+  unique: { columns: ['title'], taken: (note) => `A note “${note.title}” exists already` },
   history: 'scratch-notes',
   export: {
     name: 'scratch-notes',
@@ -76,7 +78,7 @@ describe.each(engines())('a resource added by its definition alone, on %s', (_na
     await server.db.kysely.schema
       .createTable('scratchNotes')
       .addColumn('_id', 'text', (column) => column.primaryKey())
-      .addColumn('title', 'text', (column) => column.notNull())
+      .addColumn('title', 'text', (column) => column.notNull().unique())
       .addColumn('picture', 'text')
       .addColumn('createdAt', 'text', (column) => column.notNull())
       .addColumn('updatedAt', 'text', (column) => column.notNull())
@@ -126,9 +128,40 @@ describe.each(engines())('a resource added by its definition alone, on %s', (_na
     await server.app.uploads.sweepOrphans(server.app.referencedUploads, new Date(Date.now() + 60_000));
     expect(await server.storedUploads()).toEqual([first, second].sort());
   });
+
+  it("answers a second note of one title with its definition's 409, keeping no file of it", async () => {
+    const send = () =>
+      server.call('POST', `/api/v1/add/scratch-note/${admin}`, {
+        token,
+        form: multipartForm({ title: 'Only once' }, { picture: picture([30, 30, 200]) }),
+      });
+    expect((await send()).status).toBe(201);
+    const stored = await server.storedUploads();
+    const again = await send();
+    expect({ status: again.status, body: again.body }).toEqual({
+      status: 409,
+      body: { message: 'A note “Only once” exists already' },
+    });
+    expect(server.pendingUploads()).toEqual([]);
+    expect(await server.storedUploads()).toEqual(stored);
+  });
 });
 
 describe('the registry', () => {
+  it("derives from each resource's definition its history, its kind, its export and its file", () => {
+    const resources = FEATURES.flatMap((feature) => feature.resources ?? []);
+    // The hand-written ones moved onto definitions are among them.
+    expect(resources.map((resource) => resource.table)).toEqual(
+      expect.arrayContaining(['about', 'readings', 'reflections', 'books']),
+    );
+    for (const resource of resources) {
+      if (resource.history) expect(REGISTRY.history).toContain(resource.history);
+      expect(REGISTRY.kinds.has(resource.activity.kind)).toBe(true);
+      if (resource.export) expect(REGISTRY.exports.map(({ name }) => name)).toContain(resource.export.name);
+      if (resource.file) expect(REGISTRY.files).toContainEqual({ table: resource.table, column: resource.file.column });
+    }
+  });
+
   it('refuses two histories or exports of one name, and a kind no feature records', () => {
     const twice = resourceFeature(scratchNotes);
     expect(() => registryOf([...FEATURES, twice, twice])).toThrow('Two features declare the history scratch-notes');

@@ -4,11 +4,14 @@ import { bumpChangeCounter } from '../db/changes';
 import type { Db } from '../db/database';
 import { newId, timestamp } from '../db/ids';
 import type { Database } from '../db/schema';
-import { badRequest, notFound } from '../http/errors';
+import { isUniqueViolation } from '../db/unique';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import { keepVersion, type Author } from '../history/versions';
-import { moveToTrash, type Deleter } from '../trash/store';
+import { putInTrash, type Deleter } from '../trash/store';
 import { uploadNameFromUrl, type ReceivedFile, type UploadStorage } from '../uploads/store';
-import { messagesAbout, type ResourceDefinition, type StoredRow } from './definition';
+import { orderOf, type FormFields, type ResourceDefinition, type StoredRow } from './definition';
+
+export type { FormFields } from './definition';
 
 /** A table's columns; each definition's Row says which they are. */
 type Columns = Record<string, string | number | null>;
@@ -17,16 +20,12 @@ type ResourceTables = Record<string, Columns & { _id: string }>;
 // kysely's types cannot follow a table chosen at run time.
 const anyTable = (kysely: Kysely<Database>) => kysely as unknown as Kysely<ResourceTables>;
 
-/** The form's text fields, as received and validated. */
-export type FormFields = Record<string, unknown>;
-
 export type ResourceRepository<Row extends StoredRow> = ReturnType<typeof resourceRepository<Row>>;
 
 /** The queries of a resource; the change counter of its public list is named after its stored table. */
 export function resourceRepository<Row extends StoredRow>(resource: ResourceDefinition<Row>) {
-  const { table, file, addedAt } = resource;
-  const listName = storedName(table);
-  const messages = messagesAbout(resource.noun);
+  const { table, file, addedAt, only, messages } = resource;
+  const listName = only ? `${storedName(table)}-${only.value}` : storedName(table);
   // An optional field that a write leaves out is stored empty: its column is text and never null, so a
   // field the definition adds as optional needs nothing more than its schema.
   const required = new Set(resource.fields.required ?? []);
@@ -43,16 +42,40 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
       ...(file.imageFlag ? { [file.imageFlag]: received.isImage ? 1 : 0 } : {}),
     };
   };
+  /** The columns a write stores from its fields, as the definition's `input` works them out. */
+  const inputOf = (fields: FormFields, write: 'add' | 'edit' | 'restore') =>
+    resource.input ? resource.input(fields, write) : fields;
+  /** The uploads a row names: its file and what its text shows. */
+  const filesOf = (row: Row & Columns) => [
+    ...(file ? [row[file.column] as string | null] : []),
+    ...(resource.shows?.files(row) ?? []),
+  ];
+  /** The resource's rows of its table (all of it, unless `only` says which). */
+  const rowsOf = (kysely: Kysely<ResourceTables>) => {
+    const query = kysely.selectFrom(table).selectAll();
+    return only ? query.where(only.column as string, '=', only.value) : query;
+  };
   /** The row, locked against a concurrent edit until the transaction ends (SQLite serialises writes anyway). */
   const lock = (db: Db, trx: Kysely<ResourceTables>, id: string) => {
-    const query = trx.selectFrom(table).selectAll().where('_id', '=', id);
+    const query = rowsOf(trx).where('_id', '=', id);
     const row = (db.engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
-    return row as Promise<unknown> as Promise<Row | undefined>;
+    return row as Promise<unknown> as Promise<(Row & Columns) | undefined>;
+  };
+  /** A write whose unique key another record holds (two racing included) is the definition's 409. */
+  const unique = async <T>(written: () => FormFields, write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (error) {
+      if (resource.unique && isUniqueViolation(error)) {
+        throw new HttpError(409, resource.unique.taken(written() as unknown as Row));
+      }
+      throw error;
+    }
   };
 
   /**
    * An edit: `changes` works out the new columns from the locked current row; with a history, the row
-   * it replaces is kept as a version in the same transaction (and so is its file).
+   * it replaces is kept as a version in the same transaction (and so are its files).
    */
   const edit = async (
     db: Db,
@@ -63,35 +86,38 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
     changesFrom: (current: Row & Columns) => FormFields,
   ): Promise<Row> => {
     let replaced: string | null = null;
-    const row = await uploads.commit(db, newFile ? [newFile] : [], async (trx) => {
-      const rows = anyTable(trx);
-      const current = (await lock(db, rows, id)) as (Row & Columns) | undefined;
-      if (!current) throw notFound(messages.notFound);
-      const currentFile = file ? (current[file.column] as string | null) : null;
-      const changes: FormFields = { ...changesFrom(current), updatedAt: timestamp() };
-      if (resource.history) {
-        const replacedRow = { resource: resource.history, recordId: id, row: current, savedAt: current.updatedAt };
-        await keepVersion(trx, { ...replacedRow, files: [currentFile] }, by);
-      } else if (file && changes[file.column] !== undefined && changes[file.column] !== currentFile) {
-        replaced = currentFile;
-      }
-      await rows
-        .updateTable(table)
-        .set(changes as Columns)
-        .where('_id', '=', id)
-        .execute();
-      await bumpChangeCounter(trx, listName);
-      return { ...current, ...changes } as Row;
-    });
+    let written: FormFields = {};
+    const row = await unique(
+      () => written,
+      () =>
+        uploads.commit(db, newFile ? [newFile] : [], async (trx) => {
+          const rows = anyTable(trx);
+          const current = await lock(db, rows, id);
+          if (!current) throw notFound(messages.notFound);
+          const currentFile = file ? (current[file.column] as string | null) : null;
+          const changes: FormFields = { ...changesFrom(current), updatedAt: timestamp() };
+          written = { ...current, ...changes };
+          if (resource.history) {
+            const replacedRow = { resource: resource.history, recordId: id, row: current, savedAt: current.updatedAt };
+            await keepVersion(trx, { ...replacedRow, files: filesOf(current) }, by);
+          } else if (file && changes[file.column] !== undefined && changes[file.column] !== currentFile) {
+            replaced = currentFile;
+          }
+          await rows
+            .updateTable(table)
+            .set(changes as Columns)
+            .where('_id', '=', id)
+            .execute();
+          await bumpChangeCounter(trx, listName);
+          return written as Row;
+        }),
+    );
     await uploads.remove([replaced]);
     return row;
   };
 
   const findBy = (db: Db, column: keyof Row & string, value: string | number): Promise<Row | undefined> => {
-    const query = anyTable(db.kysely)
-      .selectFrom(table)
-      .selectAll()
-      .where(column as string, '=', value);
+    const query = rowsOf(anyTable(db.kysely)).where(column as string, '=', value);
     return query.executeTakeFirst() as Promise<unknown> as Promise<Row | undefined>;
   };
 
@@ -99,15 +125,17 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
     /** The change counter of the public list (db/changes.ts). */
     listName,
 
-    /** Newest or oldest first, as the definition lists them; the id (which starts with the creation second) breaks ties. */
-    list(db: Db): Promise<Row[]> {
-      const direction = resource.listed === 'newest first' ? 'desc' : 'asc';
-      return anyTable(db.kysely)
-        .selectFrom(table)
-        .selectAll()
-        .orderBy(addedAt, direction)
-        .orderBy('_id', direction)
-        .execute() as Promise<unknown[]> as Promise<Row[]>;
+    /**
+     * In the list's order (newest or oldest first, or its own); the id (which starts with the creation
+     * second) breaks ties. With `where`, only the records whose column holds that value.
+     */
+    list(db: Db, where?: { column: keyof Row & string; value: string | number }): Promise<Row[]> {
+      const { column, direction } = orderOf(resource);
+      let query = rowsOf(anyTable(db.kysely));
+      if (where) query = query.where(where.column as string, '=', where.value);
+      return query.orderBy(column, direction).orderBy('_id', direction).execute() as Promise<unknown[]> as Promise<
+        Row[]
+      >;
     },
 
     find: (db: Db, id: string) => findBy(db, '_id', id),
@@ -120,16 +148,21 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
       const now = new Date();
       const row = {
         _id: newId(now),
+        ...(only ? { [only.column]: only.value } : {}),
         ...emptyOptionals,
-        ...defined(input),
+        ...inputOf(defined(input), 'add'),
         ...fileColumns(received),
         [addedAt]: timestamp(now),
         updatedAt: timestamp(now),
       };
-      await uploads.commit(db, received ? [received] : [], async (trx) => {
-        await anyTable(trx).insertInto(table).values(row).execute();
-        await bumpChangeCounter(trx, listName);
-      });
+      await unique(
+        () => row,
+        () =>
+          uploads.commit(db, received ? [received] : [], async (trx) => {
+            await anyTable(trx).insertInto(table).values(row).execute();
+            await bumpChangeCounter(trx, listName);
+          }),
+      );
       return row as unknown as Row;
     },
 
@@ -147,6 +180,8 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
       by?: Author,
     ): Promise<Row> {
       const newFile = typeof sent === 'object' ? sent : undefined;
+      // Checked first: a field refused is answered whether or not the record is there.
+      const columns = inputOf(defined(input), 'edit');
       return edit(db, uploads, id, newFile, by, (current) => {
         const currentFile = file ? (current[file.column] as string | null) : null;
         if (file && typeof sent === 'string') {
@@ -155,7 +190,7 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
         }
         return {
           ...(resource.leftOutOnEdit === 'empty' ? emptyOptionals : {}),
-          ...defined(input),
+          ...columns,
           ...(newFile ? fileColumns(newFile) : {}),
         };
       });
@@ -169,24 +204,35 @@ export function resourceRepository<Row extends StoredRow>(resource: ResourceDefi
         ...(file ? [file.column, ...(file.imageFlag ? [file.imageFlag] : [])] : []),
       ];
       return edit(db, uploads, id, undefined, by, () =>
-        Object.fromEntries(columns.filter((column) => column in kept).map((column) => [column, kept[column]])),
+        inputOf(
+          Object.fromEntries(columns.filter((column) => column in kept).map((column) => [column, kept[column]])),
+          'restore',
+        ),
       );
     },
 
     /**
-     * Moves the record and its file to the trash (trash/store.ts), in one transaction: the trash
-     * entry's id; undefined for an unknown id.
+     * Moves the record, its file and what `shows` puts with it to the trash (trash/store.ts), in one
+     * transaction: the trash entry's id; undefined for an unknown id.
      */
     async remove(db: Db, id: string, by: Deleter): Promise<string | undefined> {
-      return db.kysely.transaction().execute((trx) =>
-        moveToTrash(trx, by, table, id, (row) => ({
+      return db.kysely.transaction().execute(async (trx) => {
+        const row = await lock(db, anyTable(trx), id);
+        if (!row) return undefined;
+        await anyTable(trx).deleteFrom(table).where('_id', '=', id).execute();
+        await bumpChangeCounter(trx, listName);
+        // After the delete: what no record shows any more goes with it.
+        const withIt = (await resource.shows?.trashedWith(trx, row)) ?? { rows: [], files: [] };
+        return putInTrash(trx, by, {
           kind: resource.activity.kind,
           title: String(row[resource.activity.nameColumn] ?? ''),
-          files: file ? [row[file.column] as string | null] : [],
+          records: 1,
+          rows: [{ table, row: { ...row } }, ...withIt.rows],
+          files: [...(file ? [row[file.column] as string | null] : []), ...withIt.files],
           lists: [listName],
           permission: resource.permission === 'finance' ? 'finance' : 'content',
-        })),
-      );
+        });
+      });
     },
   };
 }

@@ -6,13 +6,13 @@ import { historyRoutes } from '../history/routes';
 import { authorOf } from '../history/versions';
 import { badRequest, notFound } from '../http/errors';
 import { JsonRepresentation, PublicListCache, sendRepresentation } from '../http/public-cache';
-import { addSchemas, ref } from '../http/contract';
+import { addSchemas, fromRow, ref } from '../http/contract';
 import { UserParams } from '../auth/account-routes';
 import { errorResponses, trimFields } from '../http/validation';
 import { multipartRoute, registerUploads, withForm, replaceableFile, type FormDeclaration } from '../uploads/form';
 import { publicOrigin, uploadUrl, type ReceivedFile } from '../uploads/store';
 import { TRASH_ENTRY_DESCRIPTION, TRASH_ENTRY_HEADER } from '../trash/header';
-import { messagesAbout, type ResourceDefinition, type ResourceFile, type StoredRow } from './definition';
+import type { ResourceDefinition, ResourceFile, ResourceRoute, ResourceSingleRoute, StoredRow } from './definition';
 import { resourceRepository, type FormFields } from './repository';
 
 /** The last parameter of a route's URL: the record's id ('/edit/book/:userId/:bookId' → 'bookId'). */
@@ -25,104 +25,129 @@ interface Sent {
   file?: ReceivedFile | string;
 }
 
-/** The routes of a resource, in the order the OpenAPI document lists them. */
+/** The routes of a resource, in the order its definition declares them (the OpenAPI document's). */
 export function resourceRoutes<Row extends StoredRow>(resource: ResourceDefinition<Row>) {
-  const { activity, entity, fields, file, routes, tag } = resource;
-  const messages = messagesAbout(resource.noun);
+  const { activity, entity, fields, file, messages, routes, tag, unique } = resource;
   const repository = resourceRepository(resource);
   const Answer = Type.Object({ message: Type.String(), data: ref(entity) });
   const recordParams = (url: string) =>
     Type.Object({ userId: UserParams.properties.userId, [idParamOf(url)]: Type.String() });
   const canWrite = resource.permission === 'finance' ? financeAccount : ownAccount;
   const body = file ? multipartBody(fields, file) : jsonBody(fields);
+  const bodyLimit = resource.bodyLimit === undefined ? {} : { bodyLimit: resource.bodyLimit };
+  // A unique key is a 409 on add, and on edit when the edit's fields hold part of it.
+  const conflicts = (onEdit: boolean) =>
+    unique && (!onEdit || unique.columns.some((column) => column in fields.properties)) ? [409] : [];
   /** The record's id from a route's URL, or a 404 when it cannot be one. */
   const recordId = (request: FastifyRequest, url: string) => {
     const id = (request.params as Record<string, string>)[idParamOf(url)]!;
     if (!isId(id)) throw notFound(messages.notFound);
     return id;
   };
+  /** The OpenAPI description: the route's own, unless the definition gives one ('' for none). */
+  const described = (route: Pick<ResourceRoute, 'description'>, own: string) => {
+    const description = route.description ?? own;
+    return description ? { description } : {};
+  };
 
   return async function routesOf(app: FastifyInstance): Promise<void> {
     const { config, db, uploads } = app;
-    /** The record as the API answers it: the entity's fields, in its order. */
-    const toApi = (row: Row, origin: string) => {
-      const answered = resource.answer?.(row, (name) => uploadUrl(origin, name)) ?? {};
-      const column = row as unknown as Record<string, unknown>;
-      return Object.fromEntries(
-        Object.keys(entity.properties).map((field) => [field, field in answered ? answered[field] : column[field]]),
+    /** The record as the API answers it: the entity's fields, in its order (the row's columns, or `answer`'s). */
+    const toApi = (row: Row, origin: string) =>
+      fromRow(
+        entity,
+        row as Record<string, unknown>,
+        resource.answer?.(row, (name) => uploadUrl(origin, name), origin) ?? {},
       );
-    };
     addSchemas(app, entity, fields);
 
-    // The public list is served from memory until a record changes (see http/public-cache.ts).
+    // The public list is served from memory until a record changes (see http/public-cache.ts); a list
+    // by a parameter keeps an answer per value.
+    const by = routes.list.by;
     const list = new PublicListCache({
       db,
       name: repository.listName,
       checkEveryMs: config.listCacheCheckMs,
-      build: async () => {
+      build: async (key) => {
         const origin = publicOrigin(app);
-        return { message: messages.listed, data: (await repository.list(db)).map((row) => toApi(row, origin)) };
+        const rows = await repository.list(db, by && { column: by.column, value: JSON.parse(key) as string | number });
+        return { message: messages.listed, data: rows.map((row) => toApi(row, origin)) };
       },
     });
 
-    const [documented] = routes.list.urls;
-    for (const url of routes.list.urls) {
-      app.get(
-        url,
-        {
-          compress: false,
-          schema: {
-            ...(routes.list.urls.length > 1 ? { hide: url !== documented } : {}),
-            tags: [tag],
-            summary: routes.list.summary,
-            description: 'Answers carry a strong ETag and honour If-None-Match (304).',
-            response: { 200: Type.Object({ message: Type.String(), data: Type.Array(ref(entity)) }) },
+    const listRoutes = () => {
+      const [documented] = routes.list.urls;
+      for (const url of routes.list.urls) {
+        app.get(
+          url,
+          {
+            compress: false,
+            schema: {
+              ...(routes.list.urls.length > 1 ? { hide: url !== documented } : {}),
+              tags: [tag],
+              summary: routes.list.summary,
+              ...described(routes.list, ETAG_DESCRIPTION),
+              ...(by ? { params: Type.Object({ [idParamOf(url)]: by.param }) } : {}),
+              response: {
+                200: Type.Object({ message: Type.String(), data: routes.list.data ?? Type.Array(ref(entity)) }),
+                ...(by ? errorResponses(400) : {}),
+              },
+            },
           },
-        },
-        async (request, reply) => sendRepresentation(request, reply, await list.get()),
-      );
-    }
+          async (request, reply) => {
+            const param = by && (request.params as Record<string, string>)[idParamOf(url)]!;
+            const key = param === undefined ? '' : JSON.stringify(by!.value(param));
+            return sendRepresentation(request, reply, await list.get(key));
+          },
+        );
+      }
+    };
 
-    if (routes.single) {
+    const singleRoute = (single: ResourceSingleRoute<Row>) => {
+      const { alsoBy } = single;
       app.get(
-        routes.single.url,
+        single.url,
         {
           compress: false,
           schema: {
             tags: [tag],
-            summary: routes.single.summary,
-            description: 'Answers carry a strong ETag and honour If-None-Match (304).',
-            params: Type.Object({ id: Type.String() }),
+            summary: single.summary,
+            ...described(single, ETAG_DESCRIPTION),
+            params: Type.Object({ id: alsoBy?.param ?? Type.String() }),
             response: { 200: Answer, ...errorResponses(404) },
           },
         },
         async (request, reply) => {
           const { id } = request.params as { id: string };
-          const row = isId(id) ? await repository.find(db, id) : undefined;
+          const row = isId(id)
+            ? await repository.find(db, id)
+            : alsoBy?.accepts(id)
+              ? await repository.findBy(db, alsoBy.column, id)
+              : undefined;
           if (!row) throw notFound(messages.notFound);
           const answer = { message: messages.fetched, data: toApi(row, publicOrigin(app)) };
           return sendRepresentation(request, reply, new JsonRepresentation(answer));
         },
       );
-    }
+    };
 
-    const writes = async (scope: FastifyInstance) => {
-      if (file) await registerUploads(scope);
-
-      const add = body.options(false);
+    const addRoute = (scope: FastifyInstance, add: ResourceRoute) => {
+      const options = body.options(false);
       scope.route({
         method: 'POST',
-        url: routes.add.url,
+        url: add.url,
         onRequest: canWrite,
-        ...add,
-        config: { ...add.config, activity: { kind: activity.kind, done: 'Added' } },
+        ...options,
+        ...bodyLimit,
+        config: { ...options.config, activity: { kind: activity.kind, done: 'Added' } },
         schema: {
           tags: [tag],
-          summary: routes.add.summary,
+          summary: add.summary,
+          ...described(add, ''),
           security: bearerSecurity,
           params: UserParams,
           ...body.schema,
-          response: { 201: Answer, ...errorResponses(400, 401, 403, ...body.refusals) },
+          response: { 201: Answer, ...errorResponses(400, 401, 403, ...conflicts(false), ...body.refusals) },
         },
         handler: async (request, reply: FastifyReply) => {
           // Worked out first: nothing may fail after the record is written.
@@ -137,25 +162,29 @@ export function resourceRoutes<Row extends StoredRow>(resource: ResourceDefiniti
           });
         },
       });
+    };
 
-      const edit = body.options(true);
+    const editRoute = (scope: FastifyInstance, edit: ResourceDefinition<Row>['routes']['edit']) => {
+      const options = body.options(true);
       scope.route({
-        method: routes.edit.method,
-        url: routes.edit.url,
+        method: edit.method,
+        url: edit.url,
         onRequest: canWrite,
-        ...edit,
-        config: { ...edit.config, activity: { kind: activity.kind, done: 'Edited' } },
+        ...options,
+        ...bodyLimit,
+        config: { ...options.config, activity: { kind: activity.kind, done: 'Edited' } },
         schema: {
           tags: [tag],
-          summary: routes.edit.summary,
+          summary: edit.summary,
+          ...described(edit, ''),
           security: bearerSecurity,
-          params: recordParams(routes.edit.url),
+          params: recordParams(edit.url),
           ...body.schema,
-          response: { 200: Answer, ...errorResponses(400, 401, 403, 404, ...body.refusals) },
+          response: { 200: Answer, ...errorResponses(400, 401, 403, 404, ...conflicts(true), ...body.refusals) },
         },
         handler: async (request) => {
           const origin = publicOrigin(app);
-          const id = recordId(request, routes.edit.url);
+          const id = recordId(request, edit.url);
           // An unknown record is answered before its upload is stored anywhere.
           if (file && !(await repository.find(db, id))) throw notFound(messages.notFound);
           return body.read(request, async (sent) => {
@@ -166,11 +195,18 @@ export function resourceRoutes<Row extends StoredRow>(resource: ResourceDefiniti
         },
       });
     };
-    // The upload routes get the multipart parser in a scope of their own.
-    if (file) await app.register(writes);
-    else await writes(app);
 
-    if (resource.history) {
+    /** A write: the upload routes get the multipart parser in a scope of their own. */
+    const write = async (route: (scope: FastifyInstance) => void) => {
+      if (!file) return route(app);
+      await app.register(async (scope) => {
+        await registerUploads(scope);
+        route(scope);
+      });
+    };
+
+    const historyOf = () => {
+      if (!resource.history) return;
       historyRoutes<Row>(app, {
         resource: resource.history,
         kind: activity.kind,
@@ -185,38 +221,53 @@ export function resourceRoutes<Row extends StoredRow>(resource: ResourceDefiniti
           return row;
         },
       });
-    }
+    };
 
-    app.route({
-      method: routes.delete.method ?? 'DELETE',
-      url: routes.delete.url,
-      onRequest: canWrite,
-      config: {
-        activity: {
-          kind: activity.kind,
-          done: 'Deleted',
-          nameFrom: { table: resource.table, column: activity.nameColumn },
+    const deleteRoute = (remove: NonNullable<ResourceDefinition<Row>['routes']['delete']>) => {
+      app.route({
+        method: remove.method ?? 'DELETE',
+        url: remove.url,
+        onRequest: canWrite,
+        config: {
+          activity: {
+            kind: activity.kind,
+            done: 'Deleted',
+            nameFrom: { table: resource.table, column: activity.nameColumn },
+          },
         },
-      },
-      schema: {
-        tags: [tag],
-        summary: routes.delete.summary,
-        description: TRASH_ENTRY_DESCRIPTION,
-        security: bearerSecurity,
-        params: recordParams(routes.delete.url),
-        response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403, 404) },
-      },
-      handler: async (request, reply) => {
-        const id = recordId(request, routes.delete.url);
-        const entry = await repository.remove(db, id, request.admin!);
-        if (!entry) throw notFound(messages.notFound);
-        list.invalidate();
-        reply.header(TRASH_ENTRY_HEADER, entry);
-        return { message: messages.deleted };
-      },
-    });
+        schema: {
+          tags: [tag],
+          summary: remove.summary,
+          ...described(remove, TRASH_ENTRY_DESCRIPTION),
+          security: bearerSecurity,
+          params: recordParams(remove.url),
+          response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403, 404) },
+        },
+        handler: async (request, reply) => {
+          const id = recordId(request, remove.url);
+          const entry = await repository.remove(db, id, request.admin!);
+          if (!entry) throw notFound(messages.notFound);
+          list.invalidate();
+          reply.header(TRASH_ENTRY_HEADER, entry);
+          return { message: messages.deleted };
+        },
+      });
+    };
+
+    // In the order declared; the history's routes follow the edit.
+    for (const name of Object.keys(routes) as (keyof typeof routes)[]) {
+      if (name === 'list') listRoutes();
+      else if (name === 'single' && routes.single) singleRoute(routes.single);
+      else if (name === 'add') await write((scope) => addRoute(scope, routes.add));
+      else if (name === 'edit') {
+        await write((scope) => editRoute(scope, routes.edit));
+        historyOf();
+      } else if (name === 'delete' && routes.delete) deleteRoute(routes.delete);
+    }
   };
 }
+
+const ETAG_DESCRIPTION = 'Answers carry a strong ETag and honour If-None-Match (304).';
 
 /** How the add and edit routes take their fields: documented, validated and handed to the handler. */
 interface Body {
