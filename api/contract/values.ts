@@ -189,3 +189,8 @@ export const DeployTokenInput = {
   scope: { required: true, enum: ['publish', 'deploy'] },
   expiresAt: { required: true, maxLength: 40 },
 } as const;
+
+export const RestoreProof = {
+  password: { required: true, minLength: 1, maxLength: 200 },
+  code: { required: false, maxLength: 40 },
+} as const;
