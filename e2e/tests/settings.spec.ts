@@ -15,6 +15,7 @@ const SECTIONS = [
   ['Team', '/settings/team'],
   ['Activity', '/settings/activity'],
   ['Trash', '/settings/trash'],
+  ['Backups', '/settings/backups'],
   ['Deployed versions', '/settings/versions'],
 ] as const;
 
@@ -42,8 +43,8 @@ test('each section of Settings has its own address; the menu keeps Settings curr
   }
 
   await page.goBack();
-  await expect(page).toHaveURL(/\/settings\/trash$/);
-  await expect(page.getByRole('region', { name: 'Trash' })).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\/backups$/);
+  await expect(page.getByRole('region', { name: 'Backups' })).toBeVisible();
   // A bookmark: the address opened afresh.
   await page.goto('/settings/sessions');
   await expect(page.getByRole('table', { name: 'Sessions' }).getByText('This device')).toBeVisible();

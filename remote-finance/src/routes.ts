@@ -13,6 +13,7 @@ export const { routePaths, screensFor, routesOf } = remoteRoutes([
   '/settings/team',
   '/settings/activity',
   '/settings/trash',
+  '/settings/backups',
   '/settings/versions',
   '/donations',
   '/donation/add',

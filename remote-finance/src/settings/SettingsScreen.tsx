@@ -5,6 +5,7 @@ import { useResource } from 'shared/data';
 import styled from 'styled-components';
 import { PasswordPanel, ProfilePanel, SessionsPanel } from './AccountPanels';
 import { ActivityPanel } from './ActivityPanel';
+import { BackupsPanel } from './BackupsPanel';
 import { account, accountApi } from './api';
 import { DeployedVersions } from './DeployedVersions';
 import { ParishPanel } from './ParishPanel';
@@ -31,6 +32,7 @@ const SECTIONS = [
   { path: 'team', label: 'Team', needs: 'team', element: <TeamPanel /> },
   { path: 'activity', label: 'Activity', needs: 'team', element: <ActivityPanel /> },
   { path: 'trash', label: 'Trash', needs: 'content', element: <TrashPanel /> },
+  { path: 'backups', label: 'Backups', needs: 'team', element: <BackupsPanel /> },
   { path: 'versions', label: 'Deployed versions', element: <DeployedVersions /> },
 ] as const satisfies readonly Section[];
 
