@@ -14480,6 +14480,141 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/backups/schedule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The daily backup's time and how many it keeps, and its last failure until a backup succeeds */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['BackupSchedule'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    /** Set the daily backup's time (or off) and how many of the latest it keeps */
+    put: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description One key per write attempt (1–255 visible characters, e.g. a UUID). Sent again with the same request within 24 hours, the first answer comes back (header Idempotent-Replayed: true) and nothing is written twice; with another request, 422. */
+          'idempotency-key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['BackupScheduleInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              data: components['schemas']['BackupSchedule'];
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+        /** @description What went wrong, in words for the administrator */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/backups/{name}/download': {
     parameters: {
       query?: never;
@@ -15973,6 +16108,28 @@ export interface components {
        * @description Where two-factor sign-in is on: a code of the app
        */
       code?: string;
+    };
+    BackupSchedule: {
+      /** @description The daily backup's time (HH:MM) in the parish's time zone; null: off */
+      at: string | null;
+      keep: number;
+      /** @description The parish's time zone, which the time is in */
+      timeZone: string;
+      /** @description The last daily backup that failed, until a backup succeeds */
+      failure: {
+        /** Format: date-time */
+        at: string;
+        message: string;
+      } | null;
+    };
+    BackupScheduleInput: {
+      /**
+       * Time
+       * @description HH:MM in the parish’s time zone, or null for off
+       */
+      at: string | null;
+      /** Backups kept */
+      keep: number;
     };
   };
   responses: never;

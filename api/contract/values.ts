@@ -194,3 +194,8 @@ export const RestoreProof = {
   password: { required: true, minLength: 1, maxLength: 200 },
   code: { required: false, maxLength: 40 },
 } as const;
+
+export const BackupScheduleInput = {
+  at: { required: true, maxLength: 5 },
+  keep: { required: true, minimum: 1, maximum: 60 },
+} as const;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { backupBeforeUpgrade } from './backups/upgrade';
-import { choresOf, CHORES_INTERVAL_MS } from './chores';
+import { BACKUP_CHECK_INTERVAL_MS, choresOf, CHORES_INTERVAL_MS, scheduledBackupOf } from './chores';
 import { adminAnnouncement, bootstrapAdmin } from './auth/admins';
 import { buildDirs, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
@@ -82,6 +82,10 @@ async function main(): Promise<void> {
   const sweeper = setInterval(() => void chores(false).catch(failed), CHORES_INTERVAL_MS);
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
+  const backup = scheduledBackupOf(app);
+  const backups = setInterval(() => void backup().catch(failed), BACKUP_CHECK_INTERVAL_MS);
+  backups.unref();
+  app.addHook('onClose', async () => clearInterval(backups));
 
   // Close cleanly (finish requests, release the database) on Ctrl-C or a container stop. A repeat
   // within a second is the same Ctrl-C relayed by scripts/start.mjs; a later one forces the exit.

@@ -14,7 +14,9 @@ import { errorResponses } from '../http/validation';
 import { checkCode, twoFactorOf } from '../two-factor/repository';
 import { multipartRoute } from '../uploads/form';
 import type { BackupManifest } from './archive';
-import { Backup, BackupMaking, Backups, RestoreProof } from './schemas';
+import { readSchedule, saveSchedule } from './schedule';
+import { Backup, BackupMaking, Backups, BackupSchedule, BackupScheduleInput, RestoreProof } from './schemas';
+import { parishTimeZone } from '../parish/settings';
 import { BACKUP_MESSAGES } from './service';
 
 export const RESTORE_MESSAGES = {
@@ -63,7 +65,7 @@ async function proveAgain(
  */
 export async function backupRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
-  addSchemas(app, Backup, BackupMaking, Backups, RestoreProof);
+  addSchemas(app, Backup, BackupMaking, Backups, RestoreProof, BackupSchedule, BackupScheduleInput);
   // An archive is as large as the parish's data: no limit of the upload forms applies.
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: true,
@@ -114,6 +116,58 @@ export async function backupRoutes(parent: FastifyInstance): Promise<void> {
       // Its failure is logged (service.ts) and shows as the list without it.
       done.catch(() => undefined);
       return reply.code(202).send({ message: 'The backup is being made', data: making });
+    },
+  );
+
+  const scheduleOf = async () => ({ ...(await readSchedule(app.db)), timeZone: await parishTimeZone(app.db) });
+
+  app.get(
+    '/backups/schedule',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "The daily backup's time and how many it keeps, and its last failure until a backup succeeds",
+        security: bearerSecurity,
+        response: {
+          200: Type.Object({ message: Type.String(), data: ref(BackupSchedule) }),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async () => ({ message: 'Backup schedule fetched successfully', data: await scheduleOf() }),
+  );
+
+  app.put(
+    '/backups/schedule',
+    {
+      config: {
+        activity: {
+          kind: 'backup',
+          says: ({ body }) => {
+            const { at, keep } = body as BackupScheduleInput;
+            return at ? `Set the daily backup to ${at}, keeping the latest ${keep}` : 'Turned the daily backup off';
+          },
+        },
+      },
+      onRequest,
+      schema: {
+        tags,
+        summary: "Set the daily backup's time (or off) and how many of the latest it keeps",
+        security: bearerSecurity,
+        body: ref(BackupScheduleInput),
+        response: {
+          200: Type.Object({ message: Type.String(), data: ref(BackupSchedule) }),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      await saveSchedule(app.db, request.body);
+      return {
+        message: request.body.at ? `The daily backup is at ${request.body.at}` : 'The daily backup is off',
+        data: await scheduleOf(),
+      };
     },
   );
 

@@ -38,3 +38,34 @@ export const RestoreProof = Input(
   { password: 'The password', code: 'The code' },
 );
 export type RestoreProof = Static<typeof RestoreProof>;
+
+const TIME_OF_DAY = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
+/** The most daily backups kept besides the first of each of the last three months. */
+export const MAX_KEPT = 60;
+
+/** The daily backup's settings, and its last failure until a backup succeeds (the dashboard's notice). */
+export const BackupSchedule = Entity('BackupSchedule', {
+  at: Type.Union([Type.String({ pattern: TIME_OF_DAY }), Type.Null()], {
+    description: "The daily backup's time (HH:MM) in the parish's time zone; null: off",
+  }),
+  keep: Type.Integer({ minimum: 1, maximum: MAX_KEPT }),
+  timeZone: Type.String({ description: "The parish's time zone, which the time is in" }),
+  failure: Type.Union(
+    [Type.Object({ at: Type.String({ format: 'date-time' }), message: Type.String() }), Type.Null()],
+    {
+      description: 'The last daily backup that failed, until a backup succeeds',
+    },
+  ),
+});
+
+export const BackupScheduleInput = Input(
+  'BackupScheduleInput',
+  {
+    at: Type.Union([Type.String({ pattern: TIME_OF_DAY, maxLength: 5 }), Type.Null()], {
+      description: 'HH:MM in the parish’s time zone, or null for off',
+    }),
+    keep: Type.Integer({ minimum: 1, maximum: MAX_KEPT }),
+  },
+  { at: 'Time', keep: 'Backups kept' },
+);
+export type BackupScheduleInput = Static<typeof BackupScheduleInput>;

@@ -10,6 +10,8 @@ import { HttpError } from '../http/errors';
 import { MANIFEST, PARTS, removeLeftovers, type BackupManifest, type BackupProgress } from './archive';
 import { createBackup, type BackupResult } from './create';
 import { placeParts, RestoreRefused, unpackAndCheck } from './restore';
+import { clearFailure } from './schedule';
+import type { Backup } from './schemas';
 
 /** backup-2026-12-07T043000Z-v1.0.0.tar.gz (archive.ts archiveName), and a second one of the same second. */
 const ARCHIVE_NAME = /^backup-\d{4}-\d{2}-\d{2}T\d{6}Z-v[0-9A-Za-z.+_-]{1,60}\.tar\.gz$/;
@@ -26,13 +28,7 @@ export const BACKUP_MESSAGES = {
 } as const;
 
 /** One backup of the list, as the screen shows it. */
-export interface BackupEntry {
-  name: string;
-  createdAt: string;
-  bytes: number;
-  productVersion: string;
-  madeBy: string;
-}
+export type BackupEntry = Backup;
 
 /** The backup being made now: its share done, 0 to 100. */
 export interface BackupMaking {
@@ -159,8 +155,12 @@ export class BackupService {
         making.percent = Math.max(making.percent, percentOf(progress));
       },
     }).then(
-      (result) => {
+      async (result) => {
         this.making = undefined;
+        // A backup made: the dashboard's notice of a failed daily one goes.
+        await clearFailure(app.db).catch((error: unknown) =>
+          app.log.error(error, 'the backup failure could not be cleared'),
+        );
         app.metrics.recordBackup({ at: new Date(result.manifest.createdAt), bytes: result.bytes });
         app.log.info({ file: result.file, bytes: result.bytes }, 'backup written');
         return result;
