@@ -36,16 +36,26 @@ const made = {
 const RESTORED = 'Restored the backup of 2026-12-06T02:30:00.000Z. Everyone is signed out: sign in again.';
 
 interface Options {
+  failure?: { at: string; message: string } | null;
   account?: typeof me;
   twoFactor?: boolean;
   restoreRefused?: string | null;
 }
 
-const backupsApi = ({ account = me, twoFactor = false, restoreRefused = null }: Options = {}) => {
+const backupsApi = ({ account = me, twoFactor = false, restoreRefused = null, failure = null }: Options = {}) => {
   let list: Record<string, unknown>[] = [nightly];
   let making: { startedAt: string; madeBy: string; percent: number } | null = null;
+  let schedule = { at: '02:30' as string | null, keep: 7, timeZone: 'Africa/Lagos', failure };
   return stubApi({
     'GET /account': () => [200, { message: 'ok', data: account }],
+    'GET /backups/schedule': () => [200, { message: 'ok', data: schedule }],
+    'PUT /backups/schedule': (call) => {
+      schedule = { ...schedule, ...(call.body as { at: string | null; keep: number }) };
+      return [
+        200,
+        { message: schedule.at ? `The daily backup is at ${schedule.at}` : 'The daily backup is off', data: schedule },
+      ];
+    },
     'GET /account/two-factor': () => [
       200,
       { message: 'ok', data: { enabled: twoFactor, recoveryCodesLeft: 10, requiredForAdmins: false } },
@@ -217,6 +227,45 @@ describe('Settings → Backups', () => {
     expect(screen.getByText(/On PostgreSQL a backup is restored with the server stopped/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Restore/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back up now' })).toBeInTheDocument();
+  });
+
+  it('sets the daily backup’s time in the parish’s zone and how many it keeps, or turns it off', async () => {
+    const calls = backupsApi();
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/backups');
+    const daily = await screen.findByRole('region', { name: 'Daily backup' });
+    expect(await within(daily).findByLabelText('Daily backup')).toHaveDisplayValue('Every day');
+    expect(within(daily).getByLabelText('Time')).toHaveValue('02:30');
+    expect(within(daily).getByText(/in the parish’s time zone \(Africa\/Lagos\)/)).toBeInTheDocument();
+    expect(within(daily).getByLabelText('Latest kept')).toHaveValue(7);
+
+    await userEvent.clear(within(daily).getByLabelText('Time'));
+    await userEvent.type(within(daily).getByLabelText('Time'), '25:00');
+    await userEvent.click(within(daily).getByRole('button', { name: 'Save' }));
+    expect(await within(daily).findByText('Time must be a time of day as HH:MM, like 02:30')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+
+    await userEvent.clear(within(daily).getByLabelText('Time'));
+    await userEvent.type(within(daily).getByLabelText('Time'), '23:15');
+    await userEvent.clear(within(daily).getByLabelText('Latest kept'));
+    await userEvent.type(within(daily).getByLabelText('Latest kept'), '14');
+    await userEvent.click(within(daily).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ at: '23:15', keep: 14 });
+
+    await userEvent.selectOptions(within(daily).getByLabelText('Daily backup'), 'Off');
+    expect(within(daily).queryByLabelText('Time')).not.toBeInTheDocument();
+    await userEvent.click(within(daily).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((call) => call.method === 'PUT')[1]!.body).toEqual({ at: null, keep: 14 });
+  });
+
+  it('says the last daily backup failed, until one succeeds', async () => {
+    backupsApi({ failure: { at: '2026-12-07T01:30:00.000Z', message: 'No space left on the disk' } });
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/backups');
+    const daily = await screen.findByRole('region', { name: 'Daily backup' });
+    expect(await within(daily).findByRole('alert')).toHaveTextContent(
+      /The daily backup of .* failed: No space left on the disk/,
+    );
   });
 
   it.each(['Manager', 'Guest User'])('is not for a %s, nor asked for', async (role) => {

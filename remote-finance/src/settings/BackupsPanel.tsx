@@ -9,12 +9,15 @@ import {
   LabelledField,
   ListTable,
   Modal,
+  Notice,
+  NotLoaded,
+  NumberField,
+  SelectField,
   notify,
   Panel,
   RecordForm,
   RowAction,
   RowActions,
-  SampleDataNotice,
   SectionHeader,
   session,
   TextField,
@@ -23,8 +26,17 @@ import {
 } from 'shared';
 import { useResource } from 'shared/data';
 import styled from 'styled-components';
-import { backups, backupsApi, twoFactor, twoFactorApi, type Backup } from './api';
-import { timeOf } from './sections';
+import {
+  backups,
+  backupsApi,
+  backupSchedule,
+  backupScheduleApi,
+  twoFactor,
+  twoFactorApi,
+  type Backup,
+  type BackupScheduleSettings,
+} from './api';
+import { Heading, Note, Section, timeOf } from './sections';
 
 /** How often the list is asked again while a backup is being made (its progress bar moves). */
 const PROGRESS_EVERY_MS = 1000;
@@ -141,7 +153,11 @@ export function BackupsPanel() {
           <Progress percent={making.percent} />
         </Making>
       )}
-      {restoreRefused && <SampleDataNotice>{restoreRefused}</SampleDataNotice>}
+      {restoreRefused && (
+        <Notice>
+          <p>{restoreRefused}</p>
+        </Notice>
+      )}
       <ListTable
         caption="Backups"
         itemsName="backups"
@@ -151,6 +167,7 @@ export function BackupsPanel() {
         rows={load.data?.backups ?? []}
         rowKey={(backup) => backup.name}
       />
+      <DailyBackup />
       {deleting && (
         <ConfirmDialog
           message={`Are you sure you want to delete the backup of ${timeOf(deleting.createdAt)}? It cannot be restored afterwards.`}
@@ -309,3 +326,92 @@ const Bar = styled.div`
   background: ${({ theme }) => theme.color.primary};
   transition: width 0.2s ease;
 `;
+
+const scheduleSchema = yup.object({
+  when: yup.string().required(),
+  at: yup.string().when('when', {
+    is: 'daily',
+    then: (schema) =>
+      schema
+        .required('Time is required')
+        .matches(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'Time must be a time of day as HH:MM, like 02:30'),
+  }),
+  keep: yup
+    .number()
+    .typeError('Latest kept must be a number')
+    .required('Latest kept is required')
+    .integer('Latest kept must be a whole number')
+    .min(1, 'Latest kept must be at least 1')
+    .max(60, 'Latest kept must be at most 60'),
+});
+type ScheduleValues = yup.InferType<typeof scheduleSchema>;
+
+/** The daily backup: at a time of the parish's day, or off; how many of the latest are kept. */
+function DailyBackup() {
+  const load = useResource(backupSchedule.detail('daily'), backupScheduleApi.get);
+  const schedule = load.data;
+  const save = async (values: ScheduleValues, form: FormikHelpers<ScheduleValues>) => {
+    try {
+      const saved = await backupScheduleApi.save({
+        at: values.when === 'daily' ? values.at!.trim() : null,
+        keep: Number(values.keep),
+      });
+      notify.success(saved.message);
+      form.resetForm({ values: valuesOf(saved.data) });
+    } catch {
+      // Shown by the client; what was typed stays.
+    }
+  };
+  return (
+    <Section aria-labelledby="daily-backup-title">
+      <Heading>
+        <h3 id="daily-backup-title">Daily backup</h3>
+      </Heading>
+      {schedule?.failure && (
+        <Notice $tone="alert" role="alert">
+          <p>
+            The daily backup of {timeOf(schedule.failure.at)} failed: {schedule.failure.message}
+          </p>
+        </Notice>
+      )}
+      <Note>
+        Made once a day by the server. Of those, the latest are kept, and the first of each of the last 3 months; the
+        ones made with Back up now are kept until deleted.
+      </Note>
+      {schedule ? (
+        <RecordForm<ScheduleValues>
+          initialValues={valuesOf(schedule)}
+          validationSchema={scheduleSchema}
+          onSubmit={save}
+          label="Save"
+        >
+          {({ values }) => (
+            <>
+              <SelectField
+                name="when"
+                label="Daily backup"
+                options={[
+                  { value: 'daily', label: 'Every day' },
+                  { value: 'off', label: 'Off' },
+                ]}
+                emptyOption={false}
+              />
+              {values.when === 'daily' && (
+                <TextField name="at" label="Time" hint={`HH:MM, in the parish’s time zone (${schedule.timeZone})`} />
+              )}
+              <NumberField name="keep" label="Latest kept" min={1} max={60} />
+            </>
+          )}
+        </RecordForm>
+      ) : (
+        <NotLoaded load={load} what="The daily backup" missing={null} />
+      )}
+    </Section>
+  );
+}
+
+const valuesOf = (schedule: BackupScheduleSettings): ScheduleValues => ({
+  when: schedule.at ? 'daily' : 'off',
+  at: schedule.at ?? '02:30',
+  keep: schedule.keep,
+});

@@ -94,7 +94,6 @@ export const deployTokensApi = {
 
 /** A backup archive in the server's BACKUP_DIR (Settings → Backups, an Admin's). */
 export type Backup = Schemas['Backup'];
-export type BackupSchedule = Schemas['Backups'];
 export const backups = resource('backups');
 
 export const backupsApi = {
@@ -110,4 +109,14 @@ export const backupsApi = {
       onProgress,
       byField: [400],
     }),
+};
+
+/** The daily backup's time (or off) and how many of the latest it keeps; its last failure. */
+export type BackupScheduleSettings = Schemas['BackupSchedule'];
+export const backupSchedule = resource('backup-schedule');
+
+export const backupScheduleApi = {
+  get: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/backups/schedule', { signal })).data,
+  save: async (input: Schemas['BackupScheduleInput']) =>
+    backupSchedule.write(callApi('put', '/api/v1/backups/schedule', { body: input })),
 };
