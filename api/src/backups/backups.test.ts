@@ -75,12 +75,16 @@ async function serveOn(config: AppConfig) {
   };
 }
 
+/** Where the tests' own archives go (tampered, flipped): removed after the suite. */
+const made = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-made-'));
+afterAll(() => fs.rmSync(made, { recursive: true, force: true }));
+
 /** The archive rewritten by `change` (run on its unpacked members), as a new archive. */
 async function tampered(archive: string, change: (dir: string) => void): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-tamper-'));
   await extract({ file: archive, cwd: dir });
   change(dir);
-  const out = path.join(os.tmpdir(), `tampered-${randomBytes(4).toString('hex')}.tar.gz`);
+  const out = path.join(made, `tampered-${randomBytes(4).toString('hex')}.tar.gz`);
   await pack({ file: out, cwd: dir, gzip: true, portable: true }, fs.readdirSync(dir));
   fs.rmSync(dir, { recursive: true, force: true });
   return out;
@@ -289,7 +293,7 @@ describe.each(engines())('backups on %s', (_name, engine: EngineUnderTest) => {
       });
 
       it('a byte flipped in the compressed archive itself', async () => {
-        const archive = path.join(os.tmpdir(), `flipped-${randomBytes(4).toString('hex')}.tar.gz`);
+        const archive = path.join(made, `flipped-${randomBytes(4).toString('hex')}.tar.gz`);
         const bytes = fs.readFileSync(backup.file);
         bytes[Math.floor(bytes.length / 2)] = bytes[Math.floor(bytes.length / 2)]! ^ 0x01;
         fs.writeFileSync(archive, bytes);
@@ -333,7 +337,7 @@ describe.each(engines())('backups on %s', (_name, engine: EngineUnderTest) => {
       });
 
       it('not an archive at all', async () => {
-        const archive = path.join(os.tmpdir(), `not-${randomBytes(4).toString('hex')}.tar.gz`);
+        const archive = path.join(made, `not-${randomBytes(4).toString('hex')}.tar.gz`);
         fs.writeFileSync(archive, 'hello');
         await expectRefused(archive, /The archive is damaged or not a backup/);
       });

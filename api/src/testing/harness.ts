@@ -116,9 +116,6 @@ export async function startServer(
     passwordHashCost: 12,
     // No front end unless a test brings a fixture.
     staticRoots: { shell: path.join(dataDir, 'none'), remoteBuilds: [] },
-    // fetch reuses an idle connection: on a starved machine the server's 5 s idle close can cross a
-    // request sent on it (ECONNRESET). The idle-close itself is tested with its own settings.
-    connections: { ...base.connections, keepAliveTimeoutMs: 60_000 },
     ...databaseFor(target),
     ...overrides,
   };

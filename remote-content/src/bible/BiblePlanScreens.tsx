@@ -1,6 +1,7 @@
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ButtonLink, DeleteButton, DetailsList, formatDate, PageHeader, Panel, WriteOnly } from 'shared';
+import { DetailsList, formatDate, Panel } from 'shared';
 import {
+  RecordDetailsHeader,
   RecordHistory,
   RecordLoaded,
   recordFormScreens,
@@ -50,27 +51,7 @@ function ReadingDetails({
 
   return (
     <>
-      <PageHeader
-        title={`Day ${reading.day}`}
-        actions={
-          <>
-            <ButtonLink variant="secondary" to={kind.listOf(reading)}>
-              Back
-            </ButtonLink>
-            <WriteOnly>
-              <ButtonLink to={kind.edit!(reading._id)} state={kind.stateOf(reading)}>
-                {kind.labels.edit}
-              </ButtonLink>
-            </WriteOnly>
-            {/* A failure rejects: the dialog stays open (the client showed the toast). */}
-            <DeleteButton
-              label={kind.labels.delete}
-              confirmMessage={kind.labels.confirmDelete}
-              onDelete={controller.remove}
-            />
-          </>
-        }
-      />
+      <RecordDetailsHeader controller={controller} record={reading} title={`Day ${reading.day}`} />
       <Panel>
         <DetailsList>
           <dt>Day</dt>

@@ -134,6 +134,7 @@ export function RecordDetailsHeader<T extends { _id: string }, Values>({
       backTo={kind.listOf(record)}
       editTo={kind.edit?.(record._id) ?? kind.list}
       editLabel={kind.labels.edit}
+      editState={kind.stateOf(record)}
       deleteLabel={kind.labels.delete}
       confirmMessage={kind.labels.confirmDelete}
       onDelete={controller.remove}

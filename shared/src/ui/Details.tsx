@@ -76,6 +76,8 @@ interface DetailsHeaderProps {
   /** The edit screen, and its link's text (e.g. 'Edit Book'). */
   editTo: string;
   editLabel: string;
+  /** The navigation state the edit link carries (a record the edit screen cannot fetch alone). */
+  editState?: unknown;
   /** The delete button's text (e.g. 'Delete Book') and the spec's question it asks first. */
   deleteLabel: string;
   confirmMessage: string;
@@ -88,6 +90,7 @@ export function DetailsHeader({
   backTo,
   editTo,
   editLabel,
+  editState,
   deleteLabel,
   confirmMessage,
   onDelete,
@@ -101,7 +104,9 @@ export function DetailsHeader({
             Back
           </ButtonLink>
           <WriteOnly>
-            <ButtonLink to={editTo}>{editLabel}</ButtonLink>
+            <ButtonLink to={editTo} state={editState}>
+              {editLabel}
+            </ButtonLink>
           </WriteOnly>
           <DeleteButton label={deleteLabel} confirmMessage={confirmMessage} onDelete={onDelete} />
         </RecordActions>
