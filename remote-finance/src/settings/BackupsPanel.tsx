@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import * as yup from 'yup';
 import {
   Button,
-  ConfirmDialog,
   DownloadButton,
   formatBytes,
   LabelledField,
@@ -59,9 +58,7 @@ type Restoring = { backup: Backup } | { upload: true };
 export function BackupsPanel() {
   const load = useResource(backups.list(), backupsApi.list);
   const twoFactorLoad = useResource(twoFactor.detail('me'), twoFactorApi.status);
-  const [deleting, setDeleting] = useState<Backup>();
   const [restoring, setRestoring] = useState<Restoring>();
-  const [busy, setBusy] = useState(false);
   const making = load.data?.making;
   const restoreRefused = load.data?.restoreRefused;
 
@@ -79,18 +76,6 @@ export function BackupsPanel() {
       // Shown by the client (one is being made already).
     }
   };
-  const remove = async (backup: Backup) => {
-    setBusy(true);
-    try {
-      notify.success((await backupsApi.remove(backup.name)).message);
-      setDeleting(undefined);
-    } catch {
-      // Shown by the client; the question stays open to try again or cancel.
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const columns: Column<Backup>[] = [
     { header: 'Made', cell: (backup) => timeOf(backup.createdAt) },
     { header: 'Size', cell: (backup) => formatBytes(backup.bytes) },
@@ -101,12 +86,14 @@ export function BackupsPanel() {
       fit: true,
       cell: (backup) => (
         <RowActions>
-          <DownloadButton
-            url={`/backups/${encodeURIComponent(backup.name)}/download`}
-            fileName={backup.name}
-            label="Download"
-            busyLabel="Downloading…"
-          />
+          <RowSized>
+            <DownloadButton
+              url={`/backups/${encodeURIComponent(backup.name)}/download`}
+              fileName={backup.name}
+              label="Download"
+              busyLabel="Downloading…"
+            />
+          </RowSized>
           {!restoreRefused && (
             <RowAction
               aria-label={`Restore the backup of ${timeOf(backup.createdAt)}`}
@@ -117,7 +104,12 @@ export function BackupsPanel() {
           )}
           <RowAction
             aria-label={`Delete the backup of ${timeOf(backup.createdAt)}`}
-            onClick={() => setDeleting(backup)}
+            confirmDelete={{
+              message: `Are you sure you want to delete the backup of ${timeOf(backup.createdAt)}? It cannot be restored afterwards.`,
+              onDelete: async () => {
+                notify.success((await backupsApi.remove(backup.name)).message);
+              },
+            }}
           >
             Delete
           </RowAction>
@@ -168,14 +160,6 @@ export function BackupsPanel() {
         rowKey={(backup) => backup.name}
       />
       <DailyBackup />
-      {deleting && (
-        <ConfirmDialog
-          message={`Are you sure you want to delete the backup of ${timeOf(deleting.createdAt)}? It cannot be restored afterwards.`}
-          busy={busy}
-          onConfirm={() => void remove(deleting)}
-          onCancel={() => setDeleting(undefined)}
-        />
-      )}
       {restoring && (
         <RestoreDialog
           restoring={restoring}
@@ -284,6 +268,15 @@ function Progress({ percent, label = 'Backup progress' }: { percent: number; lab
     </ProgressRow>
   );
 }
+
+/** The kit's Download button at the size of the row's other actions. */
+const RowSized = styled.span`
+  button {
+    min-height: 32px;
+    padding: 0 ${({ theme }) => theme.space(3)};
+    font-size: ${({ theme }) => theme.font.size.small};
+  }
+`;
 
 const Actions = styled.div`
   display: flex;
