@@ -57,6 +57,8 @@ export function choresOf(app: FastifyInstance): (atStart: boolean) => Promise<vo
   };
 
   return async (atStart) => {
+    // A restore replaces what they would sweep: the next hour's run sweeps the restored parish.
+    if (app.backups.isRestoring) return;
     await machineChores(atStart);
     if (atStart || (await dueOnce(db, 'hourly chores', CHORES_INTERVAL_MS))) {
       await exclusively(db, LOCKS.chores, false, () => sharedChores(atStart));

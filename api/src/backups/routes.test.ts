@@ -227,5 +227,39 @@ describe.each(engines())('Settings → Backups over HTTP on %s', (engineName, en
       // Nothing of the upload is left behind.
       expect(fs.readdirSync(server.config.dataDir).filter((entry) => entry.startsWith('.restore'))).toEqual([]);
     });
+
+    it('restores an archive of another machine, whose two-factor key comes with it', async () => {
+      const other = await startServer(engine);
+      let archive: Buffer;
+      let uri: string;
+      try {
+        const theirs = await other.login();
+        uri = (await other.call('POST', '/api/v1/account/two-factor/setup', { token: theirs })).body.data.uri;
+        const on = await other.call('POST', '/api/v1/account/two-factor/enable', {
+          token: theirs,
+          json: { code: codeFor(uri, -1) },
+        });
+        expect(on.status).toBe(200);
+        expect((await other.call('POST', '/api/v1/backups', { token: theirs })).status).toBe(202);
+        const [made] = (await backedUp(other, theirs)).backups;
+        archive = fs.readFileSync(path.join(other.config.backupDir, made.name));
+      } finally {
+        await other.close();
+      }
+      // This server reads its own key (a setup seals a secret with it) before the restore.
+      expect((await server.call('POST', '/api/v1/account/two-factor/setup', { token })).status).toBe(200);
+      const form = new FormData();
+      form.set('password', server.admin.password);
+      form.set('archive', new Blob([archive]), 'moved.tar.gz');
+      expect((await server.call('POST', '/api/v1/backups/restore', { token, form })).status).toBe(200);
+
+      const first = await server.call('POST', '/api/v1/admin/login', {
+        json: { email: server.admin.email, password: server.admin.password },
+      });
+      const second = await server.call('POST', '/api/v1/admin/login/two-factor', {
+        json: { challenge: first.body.challenge, code: codeFor(uri) },
+      });
+      expect(second.status).toBe(200);
+    });
   });
 });

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestDeadlineMs } from '../config';
 import { migrateToLatest } from '../db/database';
+import { forgetKey } from '../two-factor/totp';
 import { HttpError } from '../http/errors';
 import { MANIFEST, PARTS, removeLeftovers, type BackupManifest, type BackupProgress } from './archive';
 import { createBackup, type BackupResult } from './create';
@@ -224,6 +225,8 @@ export class BackupService {
         path.join(staging, 'replaced'),
         PARTS.filter((part) => part !== 'database'),
       );
+      // The backup's two-factor key, not the one read before: its secrets are sealed with it.
+      forgetKey(config.dataDir);
       await migrateToLatest(db);
       await db.kysely.deleteFrom('tokens').execute();
       this.manifests.clear();
