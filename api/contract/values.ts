@@ -191,3 +191,13 @@ export const DeployTokenInput = {
   scope: { required: true, enum: ['publish', 'deploy'] },
   expiresAt: { required: true, maxLength: 40 },
 } as const;
+
+export const RestoreProof = {
+  password: { required: true, minLength: 1, maxLength: 200 },
+  code: { required: false, maxLength: 40 },
+} as const;
+
+export const BackupScheduleInput = {
+  at: { required: true, maxLength: 5 },
+  keep: { required: true, minimum: 1, maximum: 60 },
+} as const;

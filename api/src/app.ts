@@ -30,6 +30,7 @@ import { openUploadStorage } from './uploads/storage';
 import type { UploadStorage } from './uploads/store';
 import { referencedUploads, type ReferencedUploads } from './uploads/references';
 import { REGISTRY, type Registry } from './registry';
+import { registerBackups } from './backups/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,6 +101,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorateRequest('admin', undefined);
 
   registerRequestIdHeader(app);
+  // First of the hooks: while a backup is restored, every other call answers 503.
+  registerBackups(app);
   registerErrorHandler(app);
   registerMetrics(app);
   registerJsonBody(app);

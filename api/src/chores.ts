@@ -9,6 +9,7 @@ import { forgetOldMail } from './mail/outbox';
 import { sweepEditorImages } from './reflections/repository';
 import { pruneTrash } from './trash/store';
 import { forgetEndedRollouts } from './releases/client-reports';
+import { runScheduledBackup } from './backups/schedule';
 
 /** A stored file no record names is deleted once this old (a write's own file is named before it lands). */
 const ORPHAN_GRACE_MS = 3_600_000;
@@ -59,9 +60,22 @@ export function choresOf(app: FastifyInstance): (atStart: boolean) => Promise<vo
   };
 
   return async (atStart) => {
+    // A restore replaces what they would sweep: the next hour's run sweeps the restored parish.
+    if (app.backups.isRestoring) return;
     await machineChores(atStart);
     if (atStart || (await dueOnce(db, 'hourly chores', CHORES_INTERVAL_MS))) {
       await exclusively(db, LOCKS.chores, false, () => sharedChores(atStart));
     }
+  };
+}
+
+/** The daily backup is asked for every minute: its time is a minute of the parish's day. */
+export const BACKUP_CHECK_INTERVAL_MS = 60_000;
+
+/** The daily backup's chore (backups/schedule.ts): made once across the instances, under the chores' lock. */
+export function scheduledBackupOf(app: FastifyInstance): () => Promise<void> {
+  return async () => {
+    const outcome = await runScheduledBackup(app);
+    if (outcome === 'failed') app.log.error('the daily backup failed: see Settings → Backups');
   };
 }

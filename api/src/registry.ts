@@ -4,6 +4,7 @@ import { activityFeature } from './activity/feature';
 import { ACTIVITY_KINDS, type ActivityKind } from './activity/record';
 import { dashboardFeature } from './analytics/feature';
 import { signInFeature } from './auth/feature';
+import { backupsFeature } from './backups/feature';
 import { bankAccountsFeature } from './bank-accounts/feature';
 import { booksFeature } from './books/feature';
 import { deployTokensFeature } from './deploy-tokens/feature';
@@ -63,6 +64,7 @@ export const FEATURES: readonly Feature[] = [
   exportsFeature,
   releasesFeature,
   deployTokensFeature,
+  backupsFeature,
 ];
 
 /** What the server derives from its features. */

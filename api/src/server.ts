@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { backupBeforeUpgrade } from './backups/upgrade';
-import { choresOf, CHORES_INTERVAL_MS } from './chores';
+import { BACKUP_CHECK_INTERVAL_MS, choresOf, CHORES_INTERVAL_MS, scheduledBackupOf } from './chores';
 import { adminAnnouncement, bootstrapAdmin } from './auth/admins';
 import { buildDirs, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
@@ -86,6 +86,10 @@ async function main(): Promise<void> {
   // The outbox's messages go out from every instance; each is claimed by one (mail/outbox.ts).
   const mail = new MailSender(db, config.mail, app.log).start();
   app.addHook('onClose', () => mail.stop());
+  const backup = scheduledBackupOf(app);
+  const backups = setInterval(() => void backup().catch(failed), BACKUP_CHECK_INTERVAL_MS);
+  backups.unref();
+  app.addHook('onClose', async () => clearInterval(backups));
 
   // Close cleanly (finish requests, release the database) on Ctrl-C or a container stop. A repeat
   // within a second is the same Ctrl-C relayed by scripts/start.mjs; a later one forces the exit.

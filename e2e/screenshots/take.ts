@@ -164,6 +164,17 @@ const VIEWS: { name: string; path: string; open?: (page: Page) => Promise<void> 
         .click(),
   },
   {
+    name: '/settings/backups (restore)',
+    path: '/settings/backups',
+    // A backup made first: the list then has a row, and its Restore opens the dialog.
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Back up now' }).click();
+      const restore = page.getByRole('button', { name: /^Restore the backup of / }).first();
+      await restore.waitFor({ timeout: 30_000 });
+      await restore.click();
+    },
+  },
+  {
     name: '/prayer-requests (request details)',
     path: '/prayer-requests',
     open: (page) =>

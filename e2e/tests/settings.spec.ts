@@ -16,6 +16,7 @@ const SECTIONS = [
   ['Mail', '/settings/mail'],
   ['Activity', '/settings/activity'],
   ['Trash', '/settings/trash'],
+  ['Backups', '/settings/backups'],
   ['Deployed versions', '/settings/versions'],
 ] as const;
 
@@ -43,8 +44,8 @@ test('each section of Settings has its own address; the menu keeps Settings curr
   }
 
   await page.goBack();
-  await expect(page).toHaveURL(/\/settings\/trash$/);
-  await expect(page.getByRole('region', { name: 'Trash' })).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\/backups$/);
+  await expect(page.getByRole('region', { name: 'Backups' })).toBeVisible();
   // A bookmark: the address opened afresh.
   await page.goto('/settings/sessions');
   await expect(page.getByRole('table', { name: 'Sessions' }).getByText('This device')).toBeVisible();

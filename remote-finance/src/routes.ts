@@ -14,6 +14,7 @@ export const { routePaths, screensFor, routesOf } = remoteRoutes([
   '/settings/mail',
   '/settings/activity',
   '/settings/trash',
+  '/settings/backups',
   '/settings/versions',
   '/donations',
   '/donation/add',

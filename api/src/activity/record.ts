@@ -33,6 +33,7 @@ export const ACTIVITY_KINDS = [
   'deploy token',
   'release',
   'parish',
+  'backup',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -80,44 +80,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
       );
     }
 
-    const places = partPlaces(config);
     if (manifest.engine === 'postgres') {
       progress?.({ step: 'restoring', done: 0, total: 0 });
       await restorePostgres(config, unpacked, manifest.schemaVersion, replace, progress);
     }
-    // What is there now is set aside, then removed once the backup's parts are all in place.
-    const replaced = path.join(staging, 'replaced');
-    const sqlite = manifest.engine === 'sqlite';
-    const moves: [part: string, from: string, to: string][] = [];
-    for (const part of PARTS) {
-      if (part === 'database' && !sqlite) continue;
-      if (part === 'uploads' && !sqlite) continue;
-      const from = part === 'database' ? path.join(unpacked, 'database', 'app.db') : path.join(unpacked, part);
-      moves.push([part, from, places[part]]);
-    }
-    const setAside: [place: string, aside: string][] = [];
-    const placed: string[] = [];
-    try {
-      for (const [part, , place] of moves) {
-        const extras = part === 'database' ? ['', '-wal', '-shm'] : [''];
-        for (const extra of extras) {
-          if (!fs.existsSync(place + extra)) continue;
-          const aside = path.join(replaced, part + extra);
-          move(place + extra, aside);
-          setAside.push([place + extra, aside]);
-        }
-      }
-      for (const [, from, place] of moves) {
-        if (!fs.existsSync(from)) continue;
-        move(from, place);
-        placed.push(place);
-      }
-    } catch (error) {
-      // Put back what was there (a full disk, a folder not ours): the place as it was, not half of each.
-      for (const place of placed) fs.rmSync(place, { recursive: true, force: true });
-      for (const [place, aside] of setAside.reverse()) move(aside, place);
-      throw error;
-    }
+    placeParts(config, unpacked, path.join(staging, 'replaced'), manifest.engine === 'sqlite' ? PARTS : FOLDER_PARTS);
     progress?.({ step: 'restoring', done: 1, total: 1 });
     restored = true;
     return manifest;
@@ -127,6 +94,49 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
     // A refused restore leaves the place as it found it.
     if (!restored && madeLock) fs.rmSync(lockFile, { force: true });
     if (!restored && madeDataDir) fs.rmSync(config.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The parts besides the database's: what a PostgreSQL restore, or a restore inside the server, moves. */
+export const FOLDER_PARTS = PARTS.filter((part) => part !== 'database' && part !== 'uploads');
+
+/**
+ * Puts the unpacked archive's `parts` in their places. What is there now is set aside in `replaced`
+ * (removed with it by the caller) once the backup's parts are all in place; if a move fails (a full
+ * disk, a folder not ours), what was there is put back: the place as it was, not half of each.
+ */
+export function placeParts(
+  config: BackupConfig,
+  unpacked: string,
+  replaced: string,
+  parts: readonly (typeof PARTS)[number][],
+): void {
+  const places = partPlaces(config);
+  const moves = parts.map((part) => {
+    const from = part === 'database' ? path.join(unpacked, 'database', 'app.db') : path.join(unpacked, part);
+    return [part, from, places[part]] as const;
+  });
+  const setAside: [place: string, aside: string][] = [];
+  const placed: string[] = [];
+  try {
+    for (const [part, , place] of moves) {
+      const extras = part === 'database' ? ['', '-wal', '-shm'] : [''];
+      for (const extra of extras) {
+        if (!fs.existsSync(place + extra)) continue;
+        const aside = path.join(replaced, part + extra);
+        move(place + extra, aside);
+        setAside.push([place + extra, aside]);
+      }
+    }
+    for (const [, from, place] of moves) {
+      if (!fs.existsSync(from)) continue;
+      move(from, place);
+      placed.push(place);
+    }
+  } catch (error) {
+    for (const place of placed) fs.rmSync(place, { recursive: true, force: true });
+    for (const [place, aside] of setAside.reverse()) move(aside, place);
+    throw error;
   }
 }
 
@@ -165,7 +175,7 @@ const damaged = (why: string) =>
   new RestoreRefused(`The archive is damaged or not a backup: ${why}. Nothing was changed.`);
 
 /** Unpacks the archive into `dir` and checks it whole against its manifest; answers the manifest. */
-async function unpackAndCheck(archive: string, dir: string, progress?: OnProgress): Promise<BackupManifest> {
+export async function unpackAndCheck(archive: string, dir: string, progress?: OnProgress): Promise<BackupManifest> {
   fs.mkdirSync(dir);
   const odd: string[] = [];
   try {

@@ -231,6 +231,21 @@ export interface Database {
   rolloutBrowsers: RolloutBrowsersTable;
   // the parish's own settings, one row (migration 0026)
   parishSettings: ParishSettingsTable;
+  // the daily backup's settings, one row (migration 0028)
+  backupSchedule: BackupScheduleTable;
+}
+
+/** Migration 0028: the daily backup's time (null: off) and how many it keeps; its last failure (slot 1 only). */
+export interface BackupScheduleTable {
+  slot: number;
+  /** HH:MM in the parish's time zone, or null when the daily backup is off. */
+  at: string | null;
+  keep: number;
+  failedAt: string | null;
+  failure: string | null;
+  /** The parish's day (YYYY-MM-DD) whose daily backup an instance has taken on. */
+  lastDay: string | null;
+  updatedAt: string;
 }
 
 /** Migration 0026: the parish's name, currency, time zone and first day of the week (slot 1 only). */

@@ -187,9 +187,10 @@ describe.each(engines())('every operation under hostile input on %s', (_name, en
         operation.method !== 'POST' ||
         !operation.body ||
         // Not a record's add: the release calls and the deploy tokens name a remote with releases (this
-        // server has none), a client report names a release in rollout, and a forgotten password or a
-        // mail sent again makes no record; the random cases below walk them all the same.
-        /edit|delete|import|login|upload|set-password|forgot-password|two-factor|releases|deploy-tokens|client-reports|mail\//.test(
+        // server has none), a client report names a release in rollout, a forgotten password or a mail
+        // sent again makes no record, and a backup's restore names a backup; the random cases below walk
+        // them all the same.
+        /edit|delete|import|login|upload|set-password|forgot-password|two-factor|releases|deploy-tokens|client-reports|mail\/|backups/.test(
           operation.path,
         )
       )

@@ -32,10 +32,11 @@ it('declares each section of Settings at its own address, titled Settings, open 
     '/settings/mail',
     '/settings/activity',
     '/settings/trash',
+    '/settings/backups',
     '/settings/versions',
   ]);
-  // The shell refuses a route whose permission the role lacks without loading it; Team, Activity and
-  // Trash say so themselves, beside the section navigation.
+  // The shell refuses a route whose permission the role lacks without loading it; Team, Activity,
+  // Trash and Backups say so themselves, beside the section navigation.
   expect(settings.every((route) => route.title === 'Settings' && route.permission === undefined)).toBe(true);
   // One entry in the side menu: Settings, current on every section.
   expect(settings.filter((route) => route.menu).map((route) => route.path)).toEqual(['/settings']);

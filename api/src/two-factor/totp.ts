@@ -36,6 +36,11 @@ function keyIn(dataDir: string): Buffer {
   return key;
 }
 
+/** The key of `dataDir` is read again at its next use: a restore from Settings put another in place. */
+export function forgetKey(dataDir: string): void {
+  keys.delete(path.join(dataDir, KEY_FILE));
+}
+
 /**
  * A key for another use, derived from the same file (HKDF-SHA256, named by `purpose`): instances that
  * share the database already share the file, so they agree on it with nothing more to copy.

@@ -100,6 +100,7 @@ const settingsApi = (more: Parameters<typeof stubApi>[0] = {}) =>
     'GET /activity': (call) => [200, activityPage(call.params)],
     'GET /trash': () => [200, { message: 'ok', data: [] }],
     'GET /deploy-tokens': () => [200, { message: 'ok', data: [] }],
+    'GET /backups': () => [200, { message: 'ok', data: { backups: [], making: null, restoreRefused: null } }],
     ...more,
   });
 
@@ -704,6 +705,7 @@ describe('Settings sections', () => {
     ['/settings/mail', 'Mail'],
     ['/settings/activity', 'Activity'],
     ['/settings/trash', 'Trash'],
+    ['/settings/backups', 'Backups'],
     ['/settings/versions', 'Deployed versions'],
   ] as const;
 

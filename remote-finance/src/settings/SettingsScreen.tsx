@@ -5,6 +5,7 @@ import { useResource } from 'shared/data';
 import styled from 'styled-components';
 import { PasswordPanel, ProfilePanel, SessionsPanel } from './AccountPanels';
 import { ActivityPanel } from './ActivityPanel';
+import { BackupsPanel } from './BackupsPanel';
 import { account, accountApi } from './api';
 import { DeployedVersions } from './DeployedVersions';
 import { MailPanel } from './MailPanel';
@@ -33,6 +34,7 @@ const SECTIONS = [
   { path: 'mail', label: 'Mail', needs: 'team', element: <MailPanel /> },
   { path: 'activity', label: 'Activity', needs: 'team', element: <ActivityPanel /> },
   { path: 'trash', label: 'Trash', needs: 'content', element: <TrashPanel /> },
+  { path: 'backups', label: 'Backups', needs: 'team', element: <BackupsPanel /> },
   { path: 'versions', label: 'Deployed versions', element: <DeployedVersions /> },
 ] as const satisfies readonly Section[];
 

@@ -103,3 +103,32 @@ export const mailApi = {
   sendAgain: async (id: string) =>
     mail.write(callApi('post', '/api/v1/mail/messages/{id}/send-again', { params: { id } })),
 };
+
+/** A backup archive in the server's BACKUP_DIR (Settings → Backups, an Admin's). */
+export type Backup = Schemas['Backup'];
+export const backups = resource('backups');
+
+export const backupsApi = {
+  list: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/backups', { signal })).data,
+  start: async () => backups.write(callApi('post', '/api/v1/backups')),
+  remove: async (name: string) => backups.write(callApi('delete', '/api/v1/backups/{name}', { params: { name } })),
+  // 400: the password or the code is not right, or the archive is refused: said by the dialog's field.
+  restore: async (name: string, proof: Schemas['RestoreProof']) =>
+    callApi('post', '/api/v1/backups/{name}/restore', { params: { name }, body: proof, byField: [400] }),
+  restoreUpload: async (archive: File, proof: Schemas['RestoreProof'], onProgress: (percent: number) => void) =>
+    callApi('post', '/api/v1/backups/restore', {
+      form: { password: proof.password, code: proof.code ?? '', archive },
+      onProgress,
+      byField: [400],
+    }),
+};
+
+/** The daily backup's time (or off) and how many of the latest it keeps; its last failure. */
+export type BackupScheduleSettings = Schemas['BackupSchedule'];
+export const backupSchedule = resource('backup-schedule');
+
+export const backupScheduleApi = {
+  get: async (signal?: AbortSignal) => (await callApi('get', '/api/v1/backups/schedule', { signal })).data,
+  save: async (input: Schemas['BackupScheduleInput']) =>
+    backupSchedule.write(callApi('put', '/api/v1/backups/schedule', { body: input })),
+};

@@ -67,7 +67,9 @@ type Success<R> = R extends { 200: { content: { 'application/json': infer A } } 
   ? A
   : R extends { 201: { content: { 'application/json': infer A } } }
     ? A
-    : never;
+    : R extends { 202: { content: { 'application/json': infer A } } }
+      ? A
+      : never;
 
 /** The body of a call's success answer (the whole `{ message, data … }`). */
 export type ApiAnswer<M extends ApiMethod, P extends ApiRoute<M>> = Success<Operation<M, P>['responses']>;

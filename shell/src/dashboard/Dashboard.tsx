@@ -4,6 +4,7 @@ import { LoadFailed, LoadingBlock, PageHeader, useUserId, visuallyHidden } from 
 import { useResource } from 'shared/data';
 import { analytics, analyticsApi, type Analytics } from './api';
 import styled from 'styled-components';
+import { BackupFailure } from './BackupFailure';
 import { ContentCalendarCard } from './ContentCalendar';
 import { DonationsChart } from './DonationsChart';
 
@@ -126,6 +127,7 @@ export function Dashboard() {
   return (
     <>
       <PageHeader />
+      <BackupFailure />
       {load.error && <LoadFailed error={load.error} retry={load.reload} what="The dashboard’s figures" />}
       <Section aria-labelledby="dashboard-overview">
         {/* Named by a heading, so that the cards' headings below follow one of a level above them. */}

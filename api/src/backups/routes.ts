@@ -1,0 +1,321 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import fastifyMultipart from '@fastify/multipart';
+import { Type } from '@sinclair/typebox';
+import { allowedTo, bearerSecurity, requireAdmin } from '../auth/guard';
+import { checkedPassword } from '../auth/attempts';
+import { verifyPassword } from '../auth/password';
+import { addSchemas, ref } from '../http/contract';
+import { badRequest, HttpError, NOT_MULTIPART } from '../http/errors';
+import { errorResponses } from '../http/validation';
+import { checkCode, twoFactorOf } from '../two-factor/repository';
+import { multipartRoute } from '../uploads/form';
+import type { BackupManifest } from './archive';
+import { readSchedule, saveSchedule } from './schedule';
+import { Backup, BackupMaking, Backups, BackupSchedule, BackupScheduleInput, RestoreProof } from './schemas';
+import { parishTimeZone } from '../parish/settings';
+import { BACKUP_MESSAGES } from './service';
+
+export const RESTORE_MESSAGES = {
+  wrongPassword: 'The password is not right: nothing was restored.',
+  codeNeeded: 'Your two-factor sign-in is on: type a code of your authenticator app too. Nothing was restored.',
+  wrongCode: 'The code is not right (or was used already): nothing was restored.',
+  noArchive: 'Choose the backup archive to restore (a .tar.gz file).',
+  restored: (at: string) =>
+    `Restored the backup of ${at}. Everyone is signed out: sign in again, with the password of that moment.`,
+} as const;
+
+const NameParams = Type.Object({ name: Type.String({ maxLength: 200 }) });
+const typed = (code: string) => code.replace(/\s/g, '');
+
+/** The Admin proves it is them again: their password, and a code where their two-factor sign-in is on. */
+async function proveAgain(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  proof: { password?: string; code?: string },
+): Promise<void> {
+  const { db, config } = request.server;
+  const admin = request.admin!;
+  const row = await db.kysely
+    .selectFrom('admins')
+    .select('passwordHash')
+    .where('_id', '=', admin._id)
+    .executeTakeFirstOrThrow();
+  const password = proof.password ?? '';
+  // A guess counts as a login's does (auth/attempts.ts): this is no way around the login's limits.
+  const right = await checkedPassword(request, reply, admin._id, (priority) =>
+    verifyPassword(password, row.passwordHash, priority),
+  );
+  if (!right) throw badRequest(RESTORE_MESSAGES.wrongPassword);
+  if (!(await twoFactorOf(db, admin._id))?.enabled) return;
+  const code = typed(proof.code ?? '');
+  if (!code) throw badRequest(RESTORE_MESSAGES.codeNeeded);
+  if ((await checkCode(db, config.dataDir, admin._id, code)) !== 'accepted') {
+    throw badRequest(RESTORE_MESSAGES.wrongCode);
+  }
+}
+
+/**
+ * Settings → Backups, for the Admins (docs/backups.md): the list of BACKUP_DIR, a backup now (answered
+ * at once; its progress is in the list), the download, the delete, and a restore of one of the list or
+ * of an uploaded archive after the Admin's password (and code) again.
+ */
+export async function backupRoutes(parent: FastifyInstance): Promise<void> {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  addSchemas(app, Backup, BackupMaking, Backups, RestoreProof, BackupSchedule, BackupScheduleInput);
+  // An archive is as large as the parish's data: no limit of the upload forms applies.
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: true,
+    limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+  });
+  const onRequest = [requireAdmin, allowedTo('team')];
+  const tags = ['backups'];
+  const restoreRefused = () => (app.db.engine === 'sqlite' ? null : BACKUP_MESSAGES.postgres);
+
+  app.get(
+    '/backups',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'The backups in BACKUP_DIR, newest first, and the one being made now',
+        security: bearerSecurity,
+        response: {
+          200: Type.Object({ message: Type.String(), data: ref(Backups) }),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async () => ({
+      message: 'Backups fetched successfully',
+      data: { backups: await app.backups.list(), making: app.backups.now ?? null, restoreRefused: restoreRefused() },
+    }),
+  );
+
+  app.post(
+    '/backups',
+    {
+      config: { replayable: false, activity: { kind: 'backup', says: () => 'Started a backup' } },
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Start a backup now: answered at once, its progress is in the list (409 while one is made)',
+        security: bearerSecurity,
+        response: {
+          202: Type.Object({ message: Type.String(), data: ref(BackupMaking) }),
+          ...errorResponses(401, 403, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const admin = request.admin!;
+      const { making, done } = app.backups.start(admin.name || admin.email);
+      // Its failure is logged (service.ts) and shows as the list without it.
+      done.catch(() => undefined);
+      return reply.code(202).send({ message: 'The backup is being made', data: making });
+    },
+  );
+
+  const scheduleOf = async () => ({ ...(await readSchedule(app.db)), timeZone: await parishTimeZone(app.db) });
+
+  app.get(
+    '/backups/schedule',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "The daily backup's time and how many it keeps, and its last failure until a backup succeeds",
+        security: bearerSecurity,
+        response: {
+          200: Type.Object({ message: Type.String(), data: ref(BackupSchedule) }),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async () => ({ message: 'Backup schedule fetched successfully', data: await scheduleOf() }),
+  );
+
+  app.put(
+    '/backups/schedule',
+    {
+      config: {
+        activity: {
+          kind: 'backup',
+          says: ({ body }) => {
+            const { at, keep } = body as BackupScheduleInput;
+            return at ? `Set the daily backup to ${at}, keeping the latest ${keep}` : 'Turned the daily backup off';
+          },
+        },
+      },
+      onRequest,
+      schema: {
+        tags,
+        summary: "Set the daily backup's time (or off) and how many of the latest it keeps",
+        security: bearerSecurity,
+        body: ref(BackupScheduleInput),
+        response: {
+          200: Type.Object({ message: Type.String(), data: ref(BackupSchedule) }),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      await saveSchedule(app.db, request.body);
+      return {
+        message: request.body.at ? `The daily backup is at ${request.body.at}` : 'The daily backup is off',
+        data: await scheduleOf(),
+      };
+    },
+  );
+
+  app.get(
+    '/backups/:name/download',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Download a backup archive',
+        security: bearerSecurity,
+        params: NameParams,
+        response: {
+          200: {
+            description: 'The archive (.tar.gz)',
+            content: { 'application/gzip': { schema: Type.String({ format: 'binary' }) } },
+          },
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      const file = app.backups.fileOf(name);
+      return (
+        reply
+          .header('content-type', 'application/gzip')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('content-length', fs.statSync(file).size)
+          .header('cache-control', 'no-store')
+          // Streamed: the contract's type is the file's bytes.
+          .send(fs.createReadStream(file) as never)
+      );
+    },
+  );
+
+  app.delete(
+    '/backups/:name',
+    {
+      config: { activity: { kind: 'backup' } },
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Delete a backup archive',
+        security: bearerSecurity,
+        params: NameParams,
+        response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { name } = request.params;
+      app.backups.remove(name);
+      request.recordName = name;
+      return { message: 'Backup deleted' };
+    },
+  );
+
+  const restored = (manifest: BackupManifest, name: string) => ({
+    message: RESTORE_MESSAGES.restored(manifest.createdAt),
+    data: { name, createdAt: manifest.createdAt, productVersion: manifest.productVersion },
+  });
+  const Restored = Type.Object({
+    message: Type.String(),
+    data: Type.Object({ name: Type.String(), createdAt: Type.String(), productVersion: Type.String() }),
+  });
+  const says = ({ named }: { named: string }) => `Restored the backup${named}; everyone was signed out`;
+
+  app.post(
+    '/backups/:name/restore',
+    {
+      config: { replayable: false, activity: { kind: 'backup', says } },
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Restore a backup of the list (the password again, and a code where two-factor sign-in is on)',
+        description:
+          'Every other call answers 503 while it runs; then every session ends. SQLite only: on PostgreSQL it is refused (409) in words.',
+        security: bearerSecurity,
+        params: NameParams,
+        body: ref(RestoreProof),
+        response: { 200: Restored, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      const file = app.backups.fileOf(name);
+      if (app.db.engine !== 'sqlite') throw new HttpError(409, BACKUP_MESSAGES.postgres);
+      await proveAgain(request, reply, request.body);
+      request.recordName = name;
+      return restored(await app.backups.restore(file), name);
+    },
+  );
+
+  app.post(
+    '/backups/restore',
+    {
+      config: {
+        replayable: false,
+        activity: { kind: 'backup', says },
+        ...multipartRoute(
+          { fields: RestoreProof, files: { archive: { kind: 'any', words: 'The archive' } } },
+          { archive: Type.String({ format: 'binary', description: 'A backup archive (.tar.gz)' }) },
+        ),
+      },
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Restore an uploaded backup archive (a parish moving to a new machine), checked whole first',
+        description:
+          'Multipart: password, code (where two-factor sign-in is on), then archive. Every other call answers 503 while it runs; then every session ends. SQLite only.',
+        security: bearerSecurity,
+        response: { 200: Restored, ...errorResponses(400, 401, 403, 409, 415) },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(415, NOT_MULTIPART);
+      if (app.db.engine !== 'sqlite') throw new HttpError(409, BACKUP_MESSAGES.postgres);
+      const fields: Record<string, string> = {};
+      const received = fs.mkdtempSync(path.join(app.config.dataDir, '.restore-upload-'));
+      try {
+        let archive: string | undefined;
+        let archiveName = 'the uploaded archive';
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            if (typeof part.value === 'string' && ['password', 'code'].includes(part.fieldname)) {
+              fields[part.fieldname] = part.value;
+            }
+            continue;
+          }
+          if (part.fieldname !== 'archive' || archive) {
+            part.file.resume();
+            continue;
+          }
+          // The password before the archive: a wrong one is refused before gigabytes are received.
+          await proveAgain(request, reply, fields);
+          archive = path.join(received, 'archive.tar.gz');
+          archiveName = path.basename(part.filename || archiveName);
+          await pipeline(part.file, fs.createWriteStream(archive, { mode: 0o600 }));
+        }
+        if (!archive) {
+          if (!fields.password) throw badRequest(RESTORE_MESSAGES.wrongPassword);
+          throw badRequest(RESTORE_MESSAGES.noArchive);
+        }
+        request.recordName = archiveName;
+        return restored(await app.backups.restore(archive), archiveName);
+      } finally {
+        fs.rmSync(received, { recursive: true, force: true });
+      }
+    },
+  );
+}
