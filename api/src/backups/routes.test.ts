@@ -216,6 +216,20 @@ describe.each(engines())('Settings → Backups over HTTP on %s', (engineName, en
       expect(await requests(server)).toContain('after the backup, again');
       expect((await server.call('GET', '/api/v1/backups', { token })).status).toBe(200);
 
+      // A form cut off before its end (a dropped upload, a hostile client) is refused in words too.
+      for (const body of [
+        '--x\r\nContent-Disposition: form-data; name="password"\r\n\r\nsecret',
+        `--x\r\nContent-Disposition: form-data; name="password"\r\n\r\n${server.admin.password}\r\n--x\r\nContent-Disposition: form-data; name="archive"; filename="b.tar.gz"\r\n\r\nhalf an archive`,
+      ]) {
+        const cut = await server.call('POST', '/api/v1/backups/restore', {
+          token,
+          body,
+          headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        });
+        expect([cut.status, cut.body.message]).toEqual([400, 'The request body is not valid multipart/form-data']);
+      }
+      expect(await requests(server)).toContain('after the backup, again');
+
       const form = new FormData();
       form.set('password', server.admin.password);
       form.set('archive', new Blob([archive]), name);

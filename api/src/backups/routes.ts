@@ -12,7 +12,7 @@ import { addSchemas, ref } from '../http/contract';
 import { badRequest, HttpError, NOT_MULTIPART } from '../http/errors';
 import { errorResponses } from '../http/validation';
 import { checkCode, twoFactorOf } from '../two-factor/repository';
-import { multipartRoute } from '../uploads/form';
+import { formError, multipartRoute } from '../uploads/form';
 import type { BackupManifest } from './archive';
 import { readSchedule, saveSchedule } from './schedule';
 import { Backup, BackupMaking, Backups, BackupSchedule, BackupScheduleInput, RestoreProof } from './schemas';
@@ -290,7 +290,15 @@ export async function backupRoutes(parent: FastifyInstance): Promise<void> {
       try {
         let archive: string | undefined;
         let archiveName = 'the uploaded archive';
-        for await (const part of request.parts()) {
+        // A malformed form is refused in the parser's words, as every upload form's (uploads/form.ts).
+        const parts = async function* () {
+          try {
+            yield* request.parts();
+          } catch (error) {
+            throw formError(error);
+          }
+        };
+        for await (const part of parts()) {
           if (part.type === 'field') {
             if (typeof part.value === 'string' && ['password', 'code'].includes(part.fieldname)) {
               fields[part.fieldname] = part.value;
@@ -305,7 +313,9 @@ export async function backupRoutes(parent: FastifyInstance): Promise<void> {
           await proveAgain(request, reply, fields);
           archive = path.join(received, 'archive.tar.gz');
           archiveName = path.basename(part.filename || archiveName);
-          await pipeline(part.file, fs.createWriteStream(archive, { mode: 0o600 }));
+          await pipeline(part.file, fs.createWriteStream(archive, { mode: 0o600 })).catch((error: unknown) => {
+            throw formError(error);
+          });
         }
         if (!archive) {
           if (!fields.password) throw badRequest(RESTORE_MESSAGES.wrongPassword);

@@ -61,6 +61,13 @@ describe.each(engines())('HTTP basics on %s', (_name, engine) => {
         '/api/v1/mail',
         '/api/v1/mail/test',
         '/api/v1/mail/messages/{id}/send-again',
+        // backups
+        '/api/v1/backups',
+        '/api/v1/backups/restore',
+        '/api/v1/backups/schedule',
+        '/api/v1/backups/{name}',
+        '/api/v1/backups/{name}/download',
+        '/api/v1/backups/{name}/restore',
         '/api/v1/mass/intention',
         '/api/v1/mass/intention/{userId}',
         '/api/v1/mass/intention/{userId}/{id}',

@@ -418,7 +418,7 @@ async function closeAndRemove(out: fs.WriteStream, tempPath: string): Promise<vo
 }
 
 /** The parser's errors in words for the administrator; anything else is passed on unchanged. */
-function formError(error: unknown): Error {
+export function formError(error: unknown): Error {
   if (error instanceof HttpError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   switch (code) {
