@@ -5,6 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import { ownsPath, requireAdmin } from './auth/guard';
 import type { AppConfig } from './config';
 import { openDatabase, type Db } from './db/database';
+import { processCompilers } from './http/compilers';
 import { httpUrlFormat } from './http/contract';
 import { closeSlowBodies, serverFactory } from './http/connections';
 import { logErrorsAndSlowRequests } from './http/request-log';
@@ -81,6 +82,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     // 12345), and an unknown property is refused, never silently dropped (http/contract.ts).
     // verbose: errors carry their schema, whose title names the field in words.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, verbose: true }, plugins: [httpUrlFormat] },
+    schemaController: processCompilers,
   });
 
   const registry = deps.registry ?? REGISTRY;
