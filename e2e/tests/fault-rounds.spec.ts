@@ -29,7 +29,7 @@ import {
 // - a stall fails only by the map's load timeout, the same timer every round, and each round waits it
 //   out twice: 2 rounds;
 // - a refused connection fails every file of the remote at once, before any answer: 2 rounds.
-// The reported path (Finance's manifest answering 404) has its 30 of 30 rounds, in one session and in
+// The reported path (Finance's manifest answering 404) has its 10 of 10 rounds, in one session and in
 // fresh contexts, in recovery.spec.ts, and no rounds here.
 
 test.describe.configure({ mode: 'parallel' });
