@@ -11,7 +11,7 @@ import { exclusively, holdDataDirLock, LOCKS } from './db/instances';
 import { DatabaseUploadStore } from './uploads/database-store';
 import { removeHalfReceived } from './uploads/form';
 import { MailSender } from './mail/worker';
-import { DIGEST_CHECK_INTERVAL_MS, weeklyDigestOf } from './mail/digest';
+import { DIGEST_CHECK_INTERVAL_MS, weeklyDigestOf } from './digest/digest';
 import { publicOrigin } from './uploads/store';
 import { sizeInWords } from './releases/limits';
 

@@ -9,8 +9,8 @@ import { SERVER_MEMBER as ROLLBACK_MEMBER } from '../releases/client-reports';
 import { engines, startServer, type TestServer } from '../testing/harness';
 import { startTestSmtp, type Received, type TestSmtp } from '../testing/smtp';
 import { makeWeeklyDigest } from './digest';
-import { digestDue, instantOf, nextDigestAt } from './digest-schedule';
-import { MailSender } from './worker';
+import { digestDue, instantOf, nextDigestAt } from './schedule';
+import { MailSender } from '../mail/worker';
 
 // The weekly digest: its time in the parish's zone (across changes of clocks), what it lists for a
 // seeded week as a member receives it, who gets it, and that a week's goes once however many ask.

@@ -12,9 +12,9 @@ import type { Database } from '../db/schema';
 import { parishSettings, type Parish } from '../parish/settings';
 import { SERVER_MEMBER as ROLLBACK_MEMBER } from '../releases/client-reports';
 import { publicOrigin } from '../uploads/store';
-import { escapeHtml } from './compose';
-import { digestDue, DIGEST_AT } from './digest-schedule';
-import { MAIL_MESSAGES, oneLine, queueMail, type Mail } from './outbox';
+import { escapeHtml } from '../mail/compose';
+import { digestDue, DIGEST_AT } from './schedule';
+import { MAIL_MESSAGES, oneLine, queueMail, type Mail } from '../mail/outbox';
 
 /** Migration 0029: which week's digest was taken on (its Monday) and when it was made (slot 1 only). */
 export interface WeeklyDigestTable {
