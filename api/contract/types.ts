@@ -15426,6 +15426,8 @@ export interface components {
       role: 'Admin' | 'Manager' | 'Guest User';
       /** @description What the role allows (auth/permissions.ts): screens whose route table names one this lacks are hidden */
       permissions: ('content' | 'finance' | 'team')[];
+      /** @description Whether the weekly digest is mailed to me (Mondays at 07:00, the parish's time; docs/mail.md) */
+      weeklyDigest: boolean;
     };
     AccountInput: {
       /** Full name */
@@ -15443,6 +15445,11 @@ export interface components {
        * @enum {string}
        */
       country?: 'Nigeria' | 'Ghana' | 'Togo' | 'Cameroon';
+      /**
+       * Weekly digest
+       * @description Turns the weekly digest by mail on or off; absent: left as it is
+       */
+      weeklyDigest?: boolean;
     };
     PasswordChange: {
       /** The current password */

@@ -22,6 +22,7 @@ export const AccountInput = {
   email: { required: true, minLength: 1, maxLength: 320 },
   phone: { required: false, maxLength: 40 },
   country: { required: false, enum: ['Nigeria', 'Ghana', 'Togo', 'Cameroon'] },
+  weeklyDigest: { required: false },
 } as const;
 
 export const PasswordChange = {

@@ -11,6 +11,7 @@ import { exclusively, holdDataDirLock, LOCKS } from './db/instances';
 import { DatabaseUploadStore } from './uploads/database-store';
 import { removeHalfReceived } from './uploads/form';
 import { MailSender } from './mail/worker';
+import { DIGEST_CHECK_INTERVAL_MS, weeklyDigestOf } from './digest/digest';
 import { publicOrigin } from './uploads/store';
 import { sizeInWords } from './releases/limits';
 
@@ -90,6 +91,11 @@ async function main(): Promise<void> {
   const backups = setInterval(() => void backup().catch(failed), BACKUP_CHECK_INTERVAL_MS);
   backups.unref();
   app.addHook('onClose', async () => clearInterval(backups));
+  // Like the backup, asked every minute (not at start): a start after its time makes the week's.
+  const digest = weeklyDigestOf(app);
+  const digests = setInterval(() => void digest().catch(failed), DIGEST_CHECK_INTERVAL_MS);
+  digests.unref();
+  app.addHook('onClose', async () => clearInterval(digests));
 
   // Close cleanly (finish requests, release the database) on Ctrl-C or a container stop. A repeat
   // within a second is the same Ctrl-C relayed by scripts/start.mjs; a later one forces the exit.

@@ -46,8 +46,15 @@ test(
       const profile = page.getByRole('region', { name: 'Profile' });
       await profile.getByLabel('Full name').fill('Fr. Anthony Okafor');
       await profile.getByLabel('Country').selectOption('Ghana');
+      const digest = profile.getByRole('checkbox', { name: 'Send me the weekly digest by email' });
+      await expect(digest).toBeChecked();
+      await digest.uncheck();
       await profile.getByRole('button', { name: 'Save profile' }).click();
       await expect(page.getByText('Profile saved')).toBeVisible();
+      // Kept by the server: read again, the weekly digest stays off.
+      await page.reload();
+      await expect(profile.getByLabel('Full name')).toHaveValue('Fr. Anthony Okafor');
+      await expect(digest).not.toBeChecked();
 
       await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Password' }).click();
       await expect(page).toHaveURL(/\/settings\/password$/);

@@ -52,8 +52,23 @@ describe.each(engines())('my account on %s', (_name, engine) => {
       country: '',
       role: 'Admin',
       permissions: ['content', 'finance', 'team'],
+      weeklyDigest: true,
     });
     expect((await server.call('GET', '/api/v1/account')).status).toBe(401);
+  });
+
+  it('turns my weekly digest off and on; a profile saved without the field leaves it as it is', async () => {
+    const profile = { name: 'Fr. Anthony Okafor', email: server.admin.email };
+    const digest = async () => (await server.call('GET', '/api/v1/account', { token })).body.data.weeklyDigest;
+    const off = await server.call('PUT', '/api/v1/account', { token, json: { ...profile, weeklyDigest: false } });
+    expect(off.body.data).toMatchObject({ weeklyDigest: false });
+    expect((await server.call('PUT', '/api/v1/account', { token, json: profile })).status).toBe(200);
+    expect(await digest()).toBe(false);
+    const refused = await server.call('PUT', '/api/v1/account', { token, json: { ...profile, weeklyDigest: 'no' } });
+    expect(refused.status).toBe(400);
+    expect(await digest()).toBe(false);
+    await server.call('PUT', '/api/v1/account', { token, json: { ...profile, weeklyDigest: true } });
+    expect(await digest()).toBe(true);
   });
 
   it('saves the profile, trimmed; refuses a country outside the list, a bad phone, and another account’s email', async () => {

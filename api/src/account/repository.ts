@@ -18,10 +18,17 @@ export const PASSWORD_LINK_HOURS = 48;
 export async function findAccount(db: Db, id: string): Promise<Account | undefined> {
   const row = await db.kysely
     .selectFrom('admins')
-    .select(['_id', 'email', 'name', 'phone', 'country', 'role'])
+    .select(['_id', 'email', 'name', 'phone', 'country', 'role', 'weeklyDigest'])
     .where('_id', '=', id)
     .executeTakeFirst();
-  return row && { ...row, role: row.role as Role, permissions: [...(ROLE_PERMISSIONS[row.role as Role] ?? [])] };
+  return (
+    row && {
+      ...row,
+      role: row.role as Role,
+      permissions: [...(ROLE_PERMISSIONS[row.role as Role] ?? [])],
+      weeklyDigest: Number(row.weeklyDigest) === 1,
+    }
+  );
 }
 
 /** Saves the profile; 409 when the email is another account's. */
@@ -37,7 +44,14 @@ export async function updateProfile(db: Db, id: string, input: AccountInput): Pr
   try {
     await db.kysely
       .updateTable('admins')
-      .set({ email, name: input.name ?? '', phone: input.phone ?? '', country: input.country ?? '' })
+      .set({
+        email,
+        name: input.name ?? '',
+        phone: input.phone ?? '',
+        country: input.country ?? '',
+        // Absent (a client that does not know it): left as it is.
+        ...(input.weeklyDigest !== undefined && { weeklyDigest: input.weeklyDigest ? 1 : 0 }),
+      })
       .where('_id', '=', id)
       .execute();
   } catch (error) {

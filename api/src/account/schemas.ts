@@ -31,6 +31,9 @@ export const Account = Entity('Account', {
     description:
       'What the role allows (auth/permissions.ts): screens whose route table names one this lacks are hidden',
   }),
+  weeklyDigest: Type.Boolean({
+    description: "Whether the weekly digest is mailed to me (Mondays at 07:00, the parish's time; docs/mail.md)",
+  }),
 });
 export type Account = Static<typeof Account>;
 
@@ -43,8 +46,11 @@ export const AccountInput = Input(
     email: RequiredText(LIMITS.email, { format: 'email' }),
     phone: optionalText(LIMITS.phone),
     country: Type.Optional(OneOf(COUNTRIES, { description: 'Absent when none is chosen' })),
+    weeklyDigest: Type.Optional(
+      Type.Boolean({ description: 'Turns the weekly digest by mail on or off; absent: left as it is' }),
+    ),
   },
-  { name: 'Full name', email: 'Email', phone: 'Phone', country: 'Country' },
+  { name: 'Full name', email: 'Email', phone: 'Phone', country: 'Country', weeklyDigest: 'Weekly digest' },
 );
 export type AccountInput = Static<typeof AccountInput>;
 

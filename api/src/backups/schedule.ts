@@ -11,9 +11,12 @@ import type { Backup as BackupEntry } from './schemas';
 /** Who the daily backups are made by, in the list and the manifest: only these are pruned. */
 export const DAILY_MADE_BY = 'the daily backup';
 /** The activity record names the server as who made it (activity/record.ts NOT_A_MEMBER). */
-const SERVER_MEMBER = { adminId: '000000000000000000000000', member: 'The server (daily backup)' };
+export const SERVER_MEMBER = { adminId: '000000000000000000000000', member: 'The server (daily backup)' };
 /** The first of each of this many months (this one and those before) is kept beside the latest. */
 const MONTHS_KEPT = 3;
+
+/** How the activity record's line of a failed daily backup begins (the weekly digest looks for it). */
+export const DAILY_BACKUP_FAILED = 'The daily backup failed';
 
 export const SCHEDULE_DEFAULTS = { at: '02:30', keep: 7 } as const;
 
@@ -127,7 +130,7 @@ export async function runScheduledBackup(
     } catch (error) {
       const message = (error as Error).message;
       await recordFailure(db, now, message);
-      await addActivity(db, { ...SERVER_MEMBER, kind: 'backup', summary: `The daily backup failed: ${message}` });
+      await addActivity(db, { ...SERVER_MEMBER, kind: 'backup', summary: `${DAILY_BACKUP_FAILED}: ${message}` });
       return 'failed' as const;
     }
     for (const entry of toPrune(await app.backups.list(), schedule.keep, timeZone, now)) {

@@ -26,6 +26,8 @@ export interface AdminsTable {
   role: Generated<string>;
   /** 1, or 0 once an Admin deactivated the account. */
   active: Generated<number>;
+  /** 1: the weekly digest is mailed to the account (Settings → Profile); 0: turned off (migration 0029). */
+  weeklyDigest: Generated<number>;
 }
 
 /** A browser previewing a published release (releases/preview.ts): valid while its session is. */

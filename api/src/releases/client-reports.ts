@@ -33,8 +33,8 @@ export const ROLLBACK_MIN_MEMBERS = 3;
 /** The largest error report taken: three short fields. */
 export const REPORT_MAX_BYTES = 1024;
 
-/** Who the activity record names for what the server did by itself. */
-const SERVER_MEMBER = { adminId: '000000000000000000000000', member: 'The server (automatic rollback)' };
+/** Who the activity record names for what the server did by itself (the weekly digest looks for it). */
+export const SERVER_MEMBER = { adminId: '000000000000000000000000', member: 'The server (automatic rollback)' };
 
 /** The HMAC of a browser id, with a key of the server's (the same on every instance). */
 const macOf = (request: FastifyRequest, id: string) =>

@@ -1,4 +1,4 @@
-import { Form, Formik, type FormikHelpers } from 'formik';
+import { Field, Form, Formik, type FormikHelpers } from 'formik';
 import * as yup from 'yup';
 import { AccountInput, PasswordChange } from 'api/contract';
 import {
@@ -32,6 +32,7 @@ const profileSchema = yup.object({
   email: requiredText('Email is required', 'Email', AccountInput.email).email('Invalid email address'),
   phone: optionalText('Phone', AccountInput.phone),
   country: yup.string(),
+  weeklyDigest: yup.boolean().required(),
 });
 
 type ProfileValues = yup.InferType<typeof profileSchema>;
@@ -49,6 +50,7 @@ export function ProfilePanel() {
         phone: values.phone?.trim() ?? '',
         // No country chosen: not sent, and none is kept.
         ...(values.country ? { country: values.country as NonNullable<AccountBody['country']> } : {}),
+        weeklyDigest: values.weeklyDigest,
       });
       notify.success(saved.message);
       refusals.succeeded();
@@ -81,6 +83,14 @@ export function ProfilePanel() {
                   options={AccountInput.country.enum}
                   placeholder="Choose a country"
                 />
+                <CheckRow>
+                  <Field type="checkbox" name="weeklyDigest" />
+                  Send me the weekly digest by email
+                </CheckRow>
+                <Muted>
+                  Mondays at 07:00, the parish&apos;s time: new prayer requests, intentions waiting to be placed, the
+                  content calendar&apos;s gaps for the week and, for Admins, what failed.
+                </Muted>
                 <Muted>
                   Role: <strong>{me.role}</strong>
                 </Muted>
@@ -101,6 +111,7 @@ const valuesOf = (me: Account): ProfileValues => ({
   email: me.email,
   phone: me.phone,
   country: me.country,
+  weeklyDigest: me.weeklyDigest,
 });
 
 const passwordSchema = yup.object({
@@ -149,6 +160,14 @@ export function PasswordPanel() {
 }
 
 /** A line of explanation under a form's fields. */
+/** A checkbox with its words beside it, the whole line clickable. */
+const CheckRow = styled.label`
+  display: flex;
+  gap: ${({ theme }) => theme.space(2)};
+  align-items: center;
+  margin: 0 0 ${({ theme }) => theme.space(1)};
+`;
+
 const Muted = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(4)};
   color: ${({ theme }) => theme.color.muted};

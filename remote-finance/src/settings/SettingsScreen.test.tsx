@@ -56,6 +56,7 @@ const me = {
   country: 'Ghana',
   role: 'Admin',
   permissions: ['content', 'finance', 'team'],
+  weeklyDigest: true,
 };
 const thisDevice = {
   id: '65a1b2c3d4e5f60718293a01',
@@ -411,9 +412,43 @@ describe('Settings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Profile saved')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
-      { name: 'Fr. Anthony Okafor, MSP', email: 'secretary@parish.org', phone: '+234 803 555 0101', country: 'Togo' },
-      { name: 'Fr. Anthony Okafor, MSP', email: 'admin@example.com', phone: '+234 803 555 0101', country: 'Togo' },
+      {
+        name: 'Fr. Anthony Okafor, MSP',
+        email: 'secretary@parish.org',
+        phone: '+234 803 555 0101',
+        country: 'Togo',
+        weeklyDigest: true,
+      },
+      {
+        name: 'Fr. Anthony Okafor, MSP',
+        email: 'admin@example.com',
+        phone: '+234 803 555 0101',
+        country: 'Togo',
+        weeklyDigest: true,
+      },
     ]);
+  });
+
+  it('turns the weekly digest off in the profile, and shows it off as saved', async () => {
+    // The server's copy: the save changes what the account reads next.
+    let stored = me;
+    const calls = settingsApi({
+      'GET /account': () => [200, { message: 'ok', data: stored }],
+      'PUT /account': (call) => {
+        stored = { ...stored, ...(call.body as object) };
+        return [200, { message: 'Profile saved', data: stored }];
+      },
+    });
+    renderRoutes([{ path: '*', element: <App /> }], '/settings/profile');
+    const digest = await profile().findByRole('checkbox', { name: 'Send me the weekly digest by email' });
+    expect(digest).toBeChecked();
+    await userEvent.click(digest);
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile saved')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      expect.objectContaining({ email: 'admin@example.com', weeklyDigest: false }),
+    ]);
+    expect(profile().getByRole('checkbox', { name: 'Send me the weekly digest by email' })).not.toBeChecked();
   });
 
   it('changes the password: the current one, then a new one twice, with a strength hint', async () => {

@@ -28,6 +28,7 @@ import { migration as m0025 } from './0025_reflection_plain_spaces';
 import { migration as m0026 } from './0026_parish_settings';
 import { migration as m0027 } from './0027_outbox';
 import { migration as m0028 } from './0028_backup_schedule';
+import { migration as m0029 } from './0029_weekly_digest';
 
 // One file per migration, listed here in code (the folder is not read at run time) so that the compiled
 // server and ts-jest run the same list. Only portable column types: text, integer; no engine-specific
@@ -66,6 +67,7 @@ export const migrations: Record<string, FrozenMigration> = {
   '0026_parish_settings': m0026,
   '0027_outbox': m0027,
   '0028_backup_schedule': m0028,
+  '0029_weekly_digest': m0029,
 };
 
 /** Kysely's migration, told the engine it runs on. */
