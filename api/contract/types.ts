@@ -15534,7 +15534,7 @@ export interface components {
     };
     OutboxMessage: {
       _id: string;
-      /** @description What sent it: invitation, new-link, test */
+      /** @description What sent it: invitation, new-link, password-reset, password-changed, password-set, two-factor-off, deploy-token-made, prayer-request-assigned, weekly-digest, test */
       kind: string;
       toName: string;
       toAddress: string;

@@ -28,6 +28,8 @@
  *      → its preview link open in an Admin's browser, the banner shown      budget 5 s
  *  17. backup: `npm run backup` of 10,000 prayer requests and 200 MB of uploads   ≤ 30 s, and the public
  *      reads' p99 meanwhile (200/s)                                                ≤ 50 ms
+ *  18. mail: 1,000 messages queued in the outbox, then delivered by the worker to a local smtp-server:
+ *      the time and messages/s (on PostgreSQL too when TEST_DATABASE_URL is set)           printed
  *
  * `npm run bench -- <section> …` runs only the sections named (see main()).
  */
@@ -46,6 +48,7 @@ import { chromiumLaunchOptions } from '../chromium';
 import { loginPageJs, recordJsOnTheWire, timeToUsableLogin } from '../weight/loginWeight';
 import { reporterOnLoginPage } from '../weight/reporterWeight';
 import { backupFigures } from './backup';
+import { mailFigures } from './mail';
 import { restarts } from './restarts';
 import { spawnApi, untilAnswering } from './server';
 import { soak } from './soak';
@@ -1004,7 +1007,7 @@ async function restartFigures() {
 /**
  * `npm run bench` runs every section; `npm run bench -- deploy cluster` only those named: build,
  * browser, load, prayers (with the shedding figure), shedding (that figure alone), exports, csv, deploy,
- * deploy-https, archive, soak, hardening, cluster, flood, restarts.
+ * deploy-https, archive, soak, hardening, cluster, flood, restarts, mail.
  */
 async function main() {
   const named = process.argv.slice(2);
@@ -1076,6 +1079,7 @@ async function main() {
   if (wants('cluster')) await clusterFigures();
   if (wants('flood')) await idleFloodFigures();
   if (wants('restarts')) await restartFigures();
+  if (wants('mail')) await mailFigures(report);
   console.log('\n# summary');
   for (const [what, figure, budget] of rows) console.log(`${what.padEnd(52)} ${figure.padStart(24)}   ${budget}`);
 }

@@ -56,6 +56,10 @@ describe.each(engines())('Forgot password on %s', (_name, engine) => {
       json: { token, password: 'a new one at last' },
     });
     expect(set.status).toBe(200);
+    // The account is told its password was set, whoever used the link.
+    const [, notice] = await smtp.waitFor(2);
+    expect(notice!.to).toEqual(['grace@parish.org']);
+    expect(notice!.headers.get('subject')).toEqual(["Your password for Our Parish's back-office was set"]);
     expect((await server.call('GET', '/api/v1/account', { token: session.body.token as string })).status).toBe(401);
     const again = await server.call('POST', '/api/v1/account/set-password', {
       json: { token, password: 'once more please' },

@@ -14,7 +14,7 @@ import { endSession, findAccount, listSessions, updateProfile, usePasswordLink }
 import { Account, ACCOUNT_MESSAGES, AccountInput, PasswordChange, PasswordSet, Session } from './schemas';
 import { savePasswordHash } from '../auth/admins';
 import { addActivity } from '../activity/record';
-import { passwordChangedNotice } from '../mail/notices';
+import { passwordChangedNotice, passwordSetNotice } from '../mail/notices';
 import { queueMail } from '../mail/outbox';
 import { parishSettings } from '../parish/settings';
 import { publicOrigin } from '../uploads/store';
@@ -184,7 +184,7 @@ export async function accountRoutes(parent: FastifyInstance): Promise<void> {
     }),
   );
 
-  // Public: the one-time link printed by `npm run admin -- reset-password` (and, later, a team invitation).
+  // Public: the one-time link of an invitation, a forgotten password, an Admin's new link or `npm run admin -- reset-password`.
   app.post(
     '/account/set-password',
     {
@@ -200,10 +200,15 @@ export async function accountRoutes(parent: FastifyInstance): Promise<void> {
       const adminId = await usePasswordLink(db, request.body.token);
       if (!adminId) throw badRequest(ACCOUNT_MESSAGES.badLink);
       const hash = await hashPassword(request.body.password, config.passwordHashCost);
-      await savePasswordHash(db, adminId, hash);
+      const account = await findAccount(db, adminId);
+      const parish = await parishSettings(db);
+      // The notice is stored with the new password: whoever used the link, the account's owner hears of it.
+      await db.kysely.transaction().execute(async (trx) => {
+        await savePasswordHash({ ...db, kysely: trx }, adminId, hash);
+        if (account) await queueMail(trx, config.mail, passwordSetNotice(account, parish.name, publicOrigin(app)));
+      });
       await revokeAllTokens(db, adminId);
       // No session made this write, so the recorder does not see it.
-      const account = await findAccount(db, adminId);
       if (account) {
         await addActivity(db, {
           adminId,

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createAdmin } from '../auth/admins';
+import { MailSender } from '../mail/worker';
 import { adoptBuilds } from '../testing/archives';
 import { engines, makeFrontEndFixture, startServer, type TestServer } from '../testing/harness';
 import { storedState } from '../testing/snapshot';
+import { startTestSmtp, type TestSmtp } from '../testing/smtp';
 import { DEPLOY_TOKEN_MESSAGES } from './routes';
 
 // Deploy tokens (Settings → Deployed versions): an Admin creates one for one remote, sees its secret
@@ -16,16 +18,35 @@ describe.each(engines())('deploy tokens on %s', (_name, engine) => {
   let server: TestServer;
   let token: string;
   let fixture: ReturnType<typeof makeFrontEndFixture>;
+  let smtp: TestSmtp;
+  let sender: MailSender;
+  const outbox = () => server.db.kysely.selectFrom('outbox').selectAll().orderBy('_id').execute();
   const create = (json: unknown, as = token) => server.call('POST', '/api/v1/deploy-tokens', { token: as, json });
 
   beforeAll(async () => {
     fixture = makeFrontEndFixture();
-    server = await startServer(engine, { staticRoots: fixture.staticRoots });
+    smtp = await startTestSmtp();
+    server = await startServer(engine, {
+      staticRoots: fixture.staticRoots,
+      publicUrl: 'https://office.example.org',
+      mail: {
+        pollMs: 60_000,
+        retryFirstMs: 20,
+        retryMaxMs: 200,
+        claimMs: 60_000,
+        smtpUrl: smtp.url,
+        from: { name: '', address: 'office@stmary.example.org' },
+      },
+    });
+    // Never started: the test that reads the notices sends what is due itself.
+    sender = new MailSender(server.db, server.config.mail, server.app.log);
     await adoptBuilds(server);
     token = await server.login();
   });
   afterAll(async () => {
+    await sender.stop();
     await server.close();
+    await smtp.stop();
     fs.rmSync(fixture.root, { recursive: true, force: true });
   });
 
@@ -126,10 +147,37 @@ describe.each(engines())('deploy tokens on %s', (_name, engine) => {
     ['an unknown scope', { scope: 'admin' }, /Scope/],
   ])('refuses %s in words, storing nothing', async (_case, change, message) => {
     const before = await storedState(server);
+    const mail = await outbox();
     const res = await create({ name: 'CI', remote: 'content', scope: 'deploy', expiresAt: inDays(30), ...change });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
     expect(await storedState(server)).toBe(before);
+    expect(await outbox()).toEqual(mail);
+  });
+
+  it('tells every active Admin of a new token, each in their own message; no one else', async () => {
+    const member = (email: string, role: string, name: string) =>
+      createAdmin(server.db, email, 'a member password', server.config.passwordHashCost, { role, name });
+    await member('second.admin@parish.org', 'Admin', 'Fr. Second');
+    await member('grace@parish.org', 'Manager', 'Sister Grace');
+    const gone = await member('gone.admin@parish.org', 'Admin', 'Fr. Gone');
+    await server.db.kysely.updateTable('admins').set({ active: 0 }).where('_id', '=', gone).execute();
+    // The tokens of the tests before this one go first.
+    await sender.sendDue();
+    smtp.received.length = 0;
+
+    const created = await create({ name: 'Content CI', remote: 'content', scope: 'deploy', expiresAt: inDays(30) });
+    expect(created.status).toBe(201);
+    expect(await sender.sendDue()).toBe(2);
+    expect(smtp.received.map((message) => message.to)).toEqual([[server.admin.email], ['second.admin@parish.org']]);
+    const [, second] = smtp.received;
+    expect(second!.headers.get('subject')).toEqual(["A new deploy token was made for Our Parish's back-office"]);
+    expect(second!.text).toContain('Dear Fr. Second,');
+    expect(second!.text).toMatch(
+      /admin@example\.com made the deploy token “Content CI” for Content: it may publish, go live and roll back, until \d{1,2} \w+ \d{4}\./,
+    );
+    expect(second!.text).toContain('Open Settings → Deployed versions: https://office.example.org/settings/versions');
+    expect(second!.text).not.toContain(created.body.data.secret as string);
   });
 
   it('is an Admin’s only: a Manager is refused in words', async () => {

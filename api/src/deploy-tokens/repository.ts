@@ -1,7 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database';
 import { newId, timestamp } from '../db/ids';
-import type { DeployTokensTable } from '../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, DeployTokensTable } from '../db/schema';
 import { fromRow } from '../http/contract';
 import { DeployToken, type DeployScope, type DeployTokenInput } from './schemas';
 
@@ -37,11 +38,15 @@ export async function listDeployTokens(db: Db): Promise<DeployToken[]> {
   return rows.map((row) => toToken(row, now));
 }
 
-/** Creates a token and answers it with its secret, which is never stored and never answered again. */
+/**
+ * Creates a token and answers it with its secret, which is never stored and never answered again.
+ * `alongside` stores what the token causes (the Admins' notices) in its transaction.
+ */
 export async function createDeployToken(
   db: Db,
   input: DeployTokenInput,
   by: { _id: string; name: string },
+  alongside?: (trx: Transaction<Database>, token: DeployToken) => Promise<unknown>,
 ): Promise<{ token: DeployToken; secret: string }> {
   const secret = SECRET_PREFIX + randomBytes(32).toString('base64url');
   const row: DeployTokensTable = {
@@ -57,8 +62,12 @@ export async function createDeployToken(
     lastUsedAt: null,
     revokedAt: null,
   };
-  await db.kysely.insertInto('deployTokens').values(row).execute();
-  return { token: toToken(row), secret };
+  const token = toToken(row);
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx.insertInto('deployTokens').values(row).execute();
+    await alongside?.(trx, token);
+  });
+  return { token, secret };
 }
 
 /** Revokes a token (once: a second revoke keeps the first time). Undefined when there is none. */

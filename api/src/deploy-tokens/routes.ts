@@ -7,6 +7,10 @@ import { isId } from '../db/ids';
 import { badRequest, notFound } from '../http/errors';
 import { addSchemas, ref } from '../http/contract';
 import { errorResponses, trimFields } from '../http/validation';
+import { deployTokenNotice } from '../mail/notices';
+import { queueMail } from '../mail/outbox';
+import { parishSettings } from '../parish/settings';
+import { publicOrigin } from '../uploads/store';
 import { createDeployToken, listDeployTokens, revokeDeployToken } from './repository';
 import { CreatedDeployToken, DeployToken, DeployTokenInput, MAX_DAYS } from './schemas';
 
@@ -34,6 +38,9 @@ export async function deployTokenRoutes(parent: FastifyInstance): Promise<void> 
   addSchemas(app, DeployToken, CreatedDeployToken, DeployTokenInput);
   const onRequest = [requireAdmin, allowedTo('team')];
   const tags = ['deploy tokens'];
+  const labelOf = (name: string) =>
+    app.liveMap.current().served.remotes.find((served) => served.name === name)?.label ??
+    name.charAt(0).toUpperCase() + name.slice(1);
 
   app.get(
     '/deploy-tokens',
@@ -64,10 +71,8 @@ export async function deployTokenRoutes(parent: FastifyInstance): Promise<void> 
           says: ({ named, data }) => {
             const { token } = data as { token: DeployToken };
             // In the words of the screens (the remote's label, what the scope allows), not the API's values.
-            const remote = app.liveMap.current().served.remotes.find((served) => served.name === token.remote);
-            const label = remote?.label ?? token.remote.charAt(0).toUpperCase() + token.remote.slice(1);
             const may = token.scope === 'deploy' ? 'publish, go live and roll back' : 'publish only';
-            return `Created the deploy token${named} for ${label}: it may ${may}`;
+            return `Created the deploy token${named} for ${labelOf(token.remote)}: it may ${may}`;
           },
         },
       },
@@ -93,7 +98,22 @@ export async function deployTokenRoutes(parent: FastifyInstance): Promise<void> 
       if (!(expiry > Date.now())) throw badRequest(DEPLOY_TOKEN_MESSAGES.past);
       if (expiry > Date.now() + MAX_DAYS * DAY_MS) throw badRequest(DEPLOY_TOKEN_MESSAGES.tooFar);
       const admin = request.admin!;
-      const data = await createDeployToken(db, request.body, { _id: admin._id, name: admin.name || admin.email });
+      const by = admin.name || admin.email;
+      // Read before the transaction: SQLite's one connection is the transaction's until it ends.
+      const parish = await parishSettings(db);
+      const data = await createDeployToken(db, request.body, { _id: admin._id, name: by }, async (trx, token) => {
+        // A security notice to every active Admin, the maker too: each their own message.
+        const admins = await trx
+          .selectFrom('admins')
+          .select(['name', 'email'])
+          .where('role', '=', 'Admin')
+          .where('active', '=', 1)
+          .orderBy('email')
+          .execute();
+        const made = { ...token, remote: labelOf(token.remote), by };
+        for (const to of admins)
+          await queueMail(trx, app.config.mail, deployTokenNotice(to, parish, publicOrigin(app), made));
+      });
       request.recordName = data.token.name;
       return reply.code(201).send({ message: 'Deploy token created: copy its secret now', data });
     },

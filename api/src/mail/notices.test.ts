@@ -27,6 +27,16 @@ describe.each(engines())('the security notices on %s', (_name, engine) => {
     return { token, password };
   }
 
+  /** `npm run admin`'s environment: this server's database. */
+  const cliEnv = () => ({
+    DATA_DIR: server.config.dataDir,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'office@stmary.example.org',
+    ...(server.config.databaseUrl
+      ? { DATABASE_URL: server.config.databaseUrl, DATABASE_SCHEMA: server.config.databaseSchema }
+      : {}),
+  });
+
   beforeEach(() => {
     smtp.received.length = 0;
   });
@@ -81,17 +91,39 @@ describe.each(engines())('the security notices on %s', (_name, engine) => {
     expect(mine!.text).toContain('was just turned off in Settings → Two-factor sign-in');
 
     await withTwoFactor('tom@parish.org');
-    const env = {
-      DATA_DIR: server.config.dataDir,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'office@stmary.example.org',
-      ...(server.config.databaseUrl
-        ? { DATABASE_URL: server.config.databaseUrl, DATABASE_SCHEMA: server.config.databaseSchema }
-        : {}),
-    };
-    await run(['reset-2fa', 'tom@parish.org'], env);
+    await run(['reset-2fa', 'tom@parish.org'], cliEnv());
     const [, reset] = await smtp.waitFor(2);
     expect(reset!.to).toEqual(['tom@parish.org']);
     expect(reset!.text).toContain("The server's operator turned off two-factor sign-in of tom@parish.org");
+  });
+
+  it('tells the account its password was set with a link of `npm run admin -- reset-password`, once', async () => {
+    await createAdmin(server.db, 'ann@parish.org', 'the old password', server.config.passwordHashCost, {
+      name: 'Sister Ann',
+    });
+    const mailTo = () => server.db.kysely.selectFrom('outbox').select('kind').where('toAddress', '=', 'ann@parish.org');
+    const [, url] = await run(['reset-password', 'ann@parish.org'], cliEnv());
+    // The link alone changes nothing: no notice until it is used.
+    expect(await mailTo().execute()).toEqual([]);
+    const token = new URL(url!).searchParams.get('token');
+    const set = await server.call('POST', '/api/v1/account/set-password', {
+      json: { token, password: 'ann chose a new one' },
+    });
+    expect(set.status).toBe(200);
+    const [message] = await smtp.waitFor(1);
+    expect(message!.to).toEqual(['ann@parish.org']);
+    expect(message!.headers.get('subject')).toEqual(["Your password for Our Parish's back-office was set"]);
+    expect(message!.text).toContain('Dear Sister Ann,');
+    expect(message!.text).toContain(
+      'The password you sign in with as ann@parish.org was just set with a one-time link.',
+    );
+    expect(message!.text).toContain('Open the login page: https://office.example.org/login');
+
+    // The link used up: refused, and no second notice.
+    const again = await server.call('POST', '/api/v1/account/set-password', {
+      json: { token, password: 'someone else tries' },
+    });
+    expect(again.status).toBe(400);
+    expect(await mailTo().execute()).toEqual([{ kind: 'password-set' }]);
   });
 });

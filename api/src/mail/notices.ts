@@ -43,3 +43,59 @@ export function twoFactorOffNotice(
     }),
   };
 }
+
+/** A password set with a one-time link: a forgotten one's, an Admin's new link, `npm run admin -- reset-password`, an invitation's. */
+export function passwordSetNotice(account: { name: string; email: string }, parish: string, origin: string): Mail {
+  return {
+    kind: 'password-set',
+    to: { name: account.name, address: account.email },
+    subject: `Your password for ${parish}'s back-office was set`,
+    ...compose({
+      parish,
+      greeting: `Dear ${oneLine(account.name) || account.email},`,
+      paragraphs: [
+        `The password you sign in with as ${account.email} was just set with a one-time link. Every session of the account was signed out.`,
+        'If it was not you, someone else holds that link: set a new password at once with "Forgot password?" on the login page, and tell an Admin.',
+      ],
+      link: { label: 'Open the login page', url: `${origin}/login` },
+    }),
+  };
+}
+
+export interface NewDeployToken {
+  name: string;
+  /** The remote as the screens name it (Content, not content). */
+  remote: string;
+  scope: 'publish' | 'deploy';
+  expiresAt: string;
+  /** Who made it, as they are named. */
+  by: string;
+}
+
+/** A new deploy token, told to one Admin: a team's CI can now change what every member's browser runs. */
+export function deployTokenNotice(
+  admin: { name: string; email: string },
+  parish: { name: string; timeZone: string },
+  origin: string,
+  token: NewDeployToken,
+): Mail {
+  const until = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: parish.timeZone }).format(
+    new Date(token.expiresAt),
+  );
+  const may = token.scope === 'deploy' ? 'publish, go live and roll back' : 'publish only';
+  return {
+    kind: 'deploy-token-made',
+    to: { name: admin.name, address: admin.email },
+    subject: `A new deploy token was made for ${parish.name}'s back-office`,
+    ...compose({
+      parish: parish.name,
+      greeting: `Dear ${oneLine(admin.name) || admin.email},`,
+      paragraphs: [
+        `${oneLine(token.by)} made the deploy token “${oneLine(token.name)}” for ${token.remote}: it may ${may}, until ${until}.`,
+        "With it a team's CI changes the screens every member's browser runs. If nobody told you of it, revoke it in Settings → Deployed versions and tell the other Admins.",
+      ],
+      link: { label: 'Open Settings → Deployed versions', url: `${origin}/settings/versions` },
+      footnote: 'Every Admin of the team gets this notice.',
+    }),
+  };
+}

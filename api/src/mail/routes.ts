@@ -24,7 +24,10 @@ export const MAIL_ROUTE_MESSAGES = {
 
 export const OutboxMessage = Entity('OutboxMessage', {
   _id: Type.String(),
-  kind: Type.String({ description: 'What sent it: invitation, new-link, test' }),
+  kind: Type.String({
+    description:
+      'What sent it: invitation, new-link, password-reset, password-changed, password-set, two-factor-off, deploy-token-made, prayer-request-assigned, weekly-digest, test',
+  }),
   toName: Type.String(),
   toAddress: Type.String(),
   subject: Type.String(),

@@ -1,5 +1,7 @@
 import { createAdmin } from '../auth/admins';
+import { MailSender } from '../mail/worker';
 import { engines, startServer, type TestServer } from '../testing/harness';
+import { startTestSmtp, type TestSmtp } from '../testing/smtp';
 import { operationsOf, pathWith } from '../testing/openapi';
 import { LIMITS } from './schemas';
 
@@ -25,6 +27,8 @@ describe.each(engines())('caring for prayer requests on %s', (_name, engine) => 
   let guest: { id: string; token: string };
   let manager: { id: string; token: string };
   let retired: string;
+  let smtp: TestSmtp;
+  let sender: MailSender;
 
   const member = async (email: string, role: string, name: string) => {
     const id = await createAdmin(server.db, email, 'a member password', server.config.passwordHashCost, {
@@ -36,7 +40,20 @@ describe.each(engines())('caring for prayer requests on %s', (_name, engine) => 
   };
 
   beforeAll(async () => {
-    server = await startServer(engine);
+    smtp = await startTestSmtp();
+    server = await startServer(engine, {
+      publicUrl: 'https://office.example.org',
+      mail: {
+        pollMs: 60_000,
+        retryFirstMs: 20,
+        retryMaxMs: 200,
+        claimMs: 60_000,
+        smtpUrl: smtp.url,
+        from: { name: '', address: 'office@stmary.example.org' },
+      },
+    });
+    // Never started: the test that reads the mail sends what is due itself, when it wants.
+    sender = new MailSender(server.db, server.config.mail, server.app.log);
     token = await server.login();
     admin = server.admin._id;
     await server.call('PUT', '/api/v1/account', { token, json: { name: 'Fr. Anthony', email: server.admin.email } });
@@ -45,7 +62,11 @@ describe.each(engines())('caring for prayer requests on %s', (_name, engine) => 
     retired = (await member('old@parish.org', 'Manager', 'Old Tom')).id;
     await server.db.kysely.updateTable('admins').set({ active: 0 }).where('_id', '=', retired).execute();
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await sender.stop();
+    await server.close();
+    await smtp.stop();
+  });
 
   const submit = async (request: string) =>
     (await server.call('POST', '/api/v1/prayer/request', { json: { request } })).body.data as Cared;
@@ -333,6 +354,53 @@ describe.each(engines())('caring for prayer requests on %s', (_name, engine) => 
       expect(res.text).not.toContain('Prayed for');
       expect(res.text).not.toContain(manager.id);
     }
+  });
+
+  it('mails the member a request is assigned to, them alone; never for their own, again or refused', async () => {
+    const outbox = () => server.db.kysely.selectFrom('outbox').selectAll().orderBy('_id').execute();
+    // The assignments of the tests before this one go first.
+    await sender.sendDue();
+    smtp.received.length = 0;
+    const request = await submit('For my mother in hospital\r\nBcc: mallory@evil.example\r\nand her nurses');
+    const before = await outbox();
+
+    expect((await care(request._id, { assigneeId: retired })).status).toBe(400);
+    expect((await care(request._id, { assigneeId: admin })).status).toBe(200);
+    expect(await outbox()).toEqual(before);
+
+    const assigned = await care(request._id, { assigneeId: manager.id, note: 'Her son asked on Sunday' });
+    expect(assigned.status).toBe(200);
+    // Saved again with the same assignee (a note changed): already told.
+    expect((await care(request._id, { assigneeId: manager.id, note: 'Visited her' })).status).toBe(200);
+    // Sister Grace hands it back to Fr. Anthony: he is told.
+    expect((await care(request._id, { assigneeId: admin }, manager.token, manager.id)).status).toBe(200);
+    expect(await sender.sendDue()).toBe(2);
+
+    const [toGrace, toAnthony] = smtp.received;
+    expect(smtp.received).toHaveLength(2);
+    expect(toGrace!.to).toEqual(['grace@parish.org']);
+    expect(toGrace!.headers.get('to')).toEqual(['Sister Grace <grace@parish.org>']);
+    expect(toGrace!.headers.has('bcc')).toBe(false);
+    expect(toGrace!.headers.get('subject')).toEqual([
+      'A prayer request for you: “For my mother in hospital Bcc: mallory@evil.example and her…”',
+    ]);
+    expect(toGrace!.raw.slice(0, toGrace!.raw.indexOf('\r\n\r\n'))).not.toMatch(/^Bcc:/im);
+    expect(toGrace!.text).toContain('Dear Sister Grace,');
+    expect(toGrace!.text).toContain(
+      "Fr. Anthony assigned you a prayer request in Our Parish's back-office. It is New:",
+    );
+    expect(toGrace!.text).toMatch(/For my mother in hospital\r?\nBcc: mallory@evil\.example\r?\nand her nurses/);
+    expect(toGrace!.text).toContain("The team's note: Her son asked on Sunday");
+    expect(toGrace!.text).toContain(
+      `Open the prayer request: https://office.example.org/prayer-requests?state=all&request=${request._id}`,
+    );
+    expect(toGrace!.html).toContain('For my mother in hospital');
+    expect(toGrace!.html).toContain(
+      `href="https://office.example.org/prayer-requests?state=all&amp;request=${request._id}"`,
+    );
+    expect(toAnthony!.to).toEqual([server.admin.email]);
+    expect(toAnthony!.text).toContain('Sister Grace assigned you a prayer request');
+    expect(toAnthony!.text).toContain("The team's note: Visited her");
   });
 
   it('documents the care calls with their schemas', async () => {

@@ -2,8 +2,8 @@ import { bumpChangeCounter } from '../db/changes';
 import type { Db } from '../db/database';
 import { isId, newId, timestamp } from '../db/ids';
 import type { AuthenticatedAdmin } from '../auth/tokens';
-import type { Selectable } from 'kysely';
-import type { PrayerRequestsTable } from '../db/schema';
+import type { Selectable, Transaction } from 'kysely';
+import type { Database, PrayerRequestsTable } from '../db/schema';
 import { fromRow } from '../http/contract';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { newestFirst, type Paging } from '../http/paging';
@@ -84,15 +84,24 @@ export async function listAssignees(db: Db): Promise<Assignee[]> {
   return rows.map((row) => ({ _id: row._id, name: row.name || row.email }));
 }
 
+/** A member a request was just assigned to, told in the assignment's transaction (its mail). */
+export type OnAssigned = (
+  trx: Transaction<Database>,
+  request: CaredPrayerRequest,
+  assignee: { _id: string; name: string; email: string },
+) => Promise<unknown>;
+
 /**
  * Changes one request's state, note or assignee in one transaction: the request as it is now. An
  * unknown request is a 404, an assignee who is not an active member a 400; either changes nothing.
+ * `onAssigned` runs when the request goes to another member than before and than the one assigning.
  */
 export async function carePrayerRequest(
   db: Db,
   id: string,
   care: PrayerRequestCare,
   by: Carer,
+  onAssigned?: OnAssigned,
 ): Promise<CaredPrayerRequest> {
   if (care.state === undefined && care.note === undefined && care.assigneeId === undefined) {
     throw badRequest(CARE_MESSAGES.nothing);
@@ -100,10 +109,11 @@ export async function carePrayerRequest(
   return await db.kysely.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('prayerRequests').selectAll().where('_id', '=', id).executeTakeFirst();
     if (!row) throw notFound(CARE_MESSAGES.notFound);
+    let member: { _id: string; name: string; email: string } | undefined;
     if (care.assigneeId) {
-      const member = await trx
+      member = await trx
         .selectFrom('admins')
-        .select('_id')
+        .select(['_id', 'name', 'email'])
         .where('_id', '=', care.assigneeId)
         .where('active', '=', 1)
         .executeTakeFirst();
@@ -121,7 +131,10 @@ export async function carePrayerRequest(
       .returningAll()
       .executeTakeFirstOrThrow();
     await bumpChangeCounter(trx, PRAYER_REQUESTS_LIST);
-    return toCared(updated);
+    const cared = toCared(updated);
+    // Nobody is told what they did themselves, nor twice of one assignment (a note saved with it).
+    if (member && member._id !== row.assigneeId && member._id !== by._id) await onAssigned?.(trx, cared, member);
+    return cared;
   });
 }
 

@@ -35,6 +35,9 @@ import {
   type PrayerState,
 } from './schemas';
 import { shorten } from '../activity/record';
+import { parishSettings } from '../parish/settings';
+import { publicOrigin } from '../uploads/store';
+import { queueAssignmentMail } from './assignment-mail';
 import { TRASH_ENTRY_DESCRIPTION, TRASH_ENTRY_HEADER } from '../trash/header';
 
 /** The columns the list sorts by: its export's. */
@@ -104,7 +107,18 @@ export async function prayerRequestRoutes(parent: FastifyInstance): Promise<void
     async (request) => {
       const { id } = request.params;
       if (!isId(id)) throw notFound(PRAYER_REQUEST_NOT_FOUND);
-      const data = await carePrayerRequest(db, id, request.body, request.admin!);
+      const by = request.admin!;
+      // Read before the transaction: SQLite's one connection is the transaction's until it ends.
+      const parish = request.body.assigneeId ? await parishSettings(db) : undefined;
+      const data = await carePrayerRequest(db, id, request.body, by, (trx, cared, assignee) =>
+        queueAssignmentMail(trx, config.mail, {
+          request: cared,
+          assignee,
+          by: by.name || by.email,
+          parish: parish!.name,
+          origin: publicOrigin(app),
+        }),
+      );
       answers.invalidate();
       return { message: CARE_MESSAGES.updated, data };
     },

@@ -55,6 +55,10 @@ describe.each(engines())('the team’s mail on %s', (_name, engine) => {
       json: { token: new URL(url).searchParams.get('token'), password: 'grace chose this one' },
     });
     expect(set.status).toBe(200);
+    // Her first password set is told too: an invitation's link used by someone else would show.
+    const [, notice] = await smtp.waitFor(2);
+    expect(notice!.to).toEqual(['grace@parish.org']);
+    expect(notice!.headers.get('subject')).toEqual(["Your password for Our Parish's back-office was set"]);
     const login = await server.call('POST', '/api/v1/admin/login', {
       json: { email: 'grace@parish.org', password: 'grace chose this one' },
     });

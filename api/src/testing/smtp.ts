@@ -51,13 +51,32 @@ function part(raw: string, type: string): string {
   return body;
 }
 
+/** A header's RFC 2047 encoded words (=?UTF-8?Q?…?=, =?UTF-8?B?…?=) as the text they stand for. */
+const ENCODED_WORD = /=\?[^?]+\?([QB])\?([^?]*)\?=/gi;
+const decodeWords = (value: string): string =>
+  // A run of words is one text: a character's bytes may be split between two of them.
+  value.replace(/=\?[^?]+\?[QB]\?[^?]*\?=(?:\s+=\?[^?]+\?[QB]\?[^?]*\?=)*/gi, (run) =>
+    Buffer.concat(
+      [...run.matchAll(ENCODED_WORD)].map(([, kind, text]) =>
+        kind!.toUpperCase() === 'B'
+          ? Buffer.from(text!, 'base64')
+          : Buffer.from(
+              text!
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+              'latin1',
+            ),
+      ),
+    ).toString('utf8'),
+  );
+
 function headersOf(raw: string): Map<string, string[]> {
   const head = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
   const headers = new Map<string, string[]>();
   for (const line of head.split('\r\n')) {
     const colon = line.indexOf(':');
     const name = line.slice(0, colon).toLowerCase();
-    headers.set(name, [...(headers.get(name) ?? []), line.slice(colon + 1).trim()]);
+    headers.set(name, [...(headers.get(name) ?? []), decodeWords(line.slice(colon + 1).trim())]);
   }
   return headers;
 }

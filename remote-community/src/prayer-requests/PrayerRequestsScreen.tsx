@@ -164,8 +164,9 @@ const shortName = (row: PrayerRequest) => (row.request.length > 40 ? `${row.requ
  * All while there are any; both ask first and refresh the list. Beyond the spec, the team cares for
  * each request: the list shows the New ones first (Prayed for, Answered and All one click away), each
  * row's state and assignee, a mark to its next state, and the selected rows marked at once; Details opens its note
- * and assignee. Thousands of requests stay quick: one page of 25 at a time, the page kept in the URL;
- * past 500 requests in a filter each page and each search is asked of the server (useGrowingList).
+ * and assignee (so does a link with `?request=<id>`, the assignment's mail's). Thousands of requests stay quick:
+ * one page of 25 at a time, the page kept in the URL; past 500 requests in a filter each page and each search is
+ * asked of the server (useGrowingList).
  */
 export function PrayerRequestsScreen() {
   const userId = useUserId();
@@ -201,6 +202,18 @@ export function PrayerRequestsScreen() {
   const [marking, setMarking] = useState(false);
   const [open, setOpen] = useState<PrayerRequest>();
   const shown = rows.filter((row) => selected.has(row._id));
+
+  // A link to one request (`?request=`, the mail of its assignment) opens its details once it is among
+  // the rows; closing them leaves the address as the list's.
+  const linked = search.get('request');
+  const details = open ?? (linked ? rows.find((row) => row._id === linked) : undefined);
+  const closeDetails = () => {
+    setOpen(undefined);
+    if (!linked) return;
+    const next = new URLSearchParams(search);
+    next.delete('request');
+    setSearch(next, { replace: true });
+  };
 
   const choose = (key: string) => {
     const next = new URLSearchParams(search);
@@ -392,11 +405,11 @@ export function PrayerRequestsScreen() {
           total={total}
           rowKey={(row) => row._id}
         />
-        {open && (
+        {details && (
           <PrayerRequestDetails
-            request={rows.find((row) => row._id === open._id) ?? open}
+            request={rows.find((row) => row._id === details._id) ?? details}
             assignees={assignees.data ?? []}
-            onClose={() => setOpen(undefined)}
+            onClose={closeDetails}
           />
         )}
       </Panel>

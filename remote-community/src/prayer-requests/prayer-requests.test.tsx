@@ -648,6 +648,18 @@ describe('Caring for prayer requests', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('opens the details of the request a link names (its assignment’s mail), once', async () => {
+    stubApi({ [listPath]: serverList([second, first, prayed]).handler });
+    const { router } = render(`/prayer-requests?state=all&request=${prayed._id}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Prayer request' });
+    expect(dialog).toHaveTextContent('RequestFor peace in our family.');
+    expect(within(dialog).getByRole('textbox', { name: /Note/ })).toHaveValue('Called her on Sunday.');
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('?state=all');
+  });
+
   it('keeps the details open with what was typed when the server refuses the change', async () => {
     stubApi({
       [listPath]: serverList([second]).handler,
