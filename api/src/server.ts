@@ -12,7 +12,7 @@ import { DatabaseUploadStore } from './uploads/database-store';
 import { removeHalfReceived } from './uploads/form';
 import { MailSender } from './mail/worker';
 import { publicOrigin } from './uploads/store';
-import { sizeInWords } from './releases/limits';
+import { sizeInWords } from './http/archives';
 
 /**
  * Each build present (the shell's and the remotes') becomes a release; the first start also makes it
