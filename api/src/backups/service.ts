@@ -170,7 +170,6 @@ export class BackupService {
         await clearFailure(app.db).catch((error: unknown) =>
           app.log.error(error, 'the backup failure could not be cleared'),
         );
-        app.metrics.recordBackup({ at: new Date(result.manifest.createdAt), bytes: result.bytes });
         app.log.info({ file: result.file, bytes: result.bytes }, 'backup written');
         return result;
       },
