@@ -15112,7 +15112,7 @@ export interface paths {
     put?: never;
     /**
      * Restore a backup of the list (the password again, and a code where two-factor sign-in is on)
-     * @description Every other call answers 503 while it runs; then every session ends. SQLite only: on PostgreSQL it is refused (409) in words.
+     * @description Every other call answers 503 while it runs (on PostgreSQL, on every instance of the database); then every session ends. 409 while a backup is made or restored.
      */
     post: {
       parameters: {
@@ -15222,7 +15222,7 @@ export interface paths {
     put?: never;
     /**
      * Restore an uploaded backup archive (a parish moving to a new machine), checked whole first
-     * @description Multipart: password, code (where two-factor sign-in is on), then archive. Every other call answers 503 while it runs; then every session ends. SQLite only.
+     * @description Multipart: password, code (where two-factor sign-in is on), then archive. Every other call answers 503 while it runs (on PostgreSQL, on every instance of the database); then every session ends.
      */
     post: {
       parameters: {
@@ -16460,7 +16460,7 @@ export interface components {
       backups: components['schemas']['Backup'][];
       /** @description The backup being made now, if one is */
       making: components['schemas']['BackupMaking'] | (never | null);
-      /** @description Why a restore from Settings is not offered on this server (PostgreSQL), in words; null when it is */
+      /** @description Why a restore from Settings is not offered on this server, in words; null when it is (on SQLite and PostgreSQL alike) */
       restoreRefused: string | null;
     };
     RestoreProof: {

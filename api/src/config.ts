@@ -8,6 +8,14 @@ export const DEFAULT_PASSWORD_COST = 17;
 export const RELEASE_MAX_FILES = 5000;
 export const RELEASE_MAX_BYTES = 200 * 1024 * 1024;
 
+/**
+ * What a backup archive may unpack to (a restore, from Settings or `npm run restore`): a parish's
+ * years of records and uploads fit many times over; an archive past these is a decompression bomb.
+ */
+export const BACKUP_MAX_FILES = 200_000;
+export const BACKUP_MAX_BYTES = 20 * 1024 * 1024 * 1024;
+export const BACKUP_MAX_FILE_BYTES = 10 * 1024 * 1024 * 1024;
+
 /** Where the front-end builds live; configurable so tests can serve a fixture folder. */
 /**
  * The build folders. The server never serves them: at start it publishes each as a release (a no-op
@@ -32,6 +40,10 @@ export interface AppConfig {
   uploadsDir: string;
   /** Where `npm run backup` and the backup before an upgrade write (BACKUP_DIR; default DATA_DIR/backups). */
   backupDir: string;
+  /** The most a backup archive may unpack to, in files, bytes, and bytes of one file (BACKUP_MAX_*). */
+  backupMaxFiles: number;
+  backupMaxBytes: number;
+  backupMaxFileBytes: number;
   /** postgres://… selects PostgreSQL; otherwise SQLite in dataDir. */
   databaseUrl?: string;
   /** PostgreSQL schema holding the tables (default public); the tests isolate each suite in its own. */
@@ -399,6 +411,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     backupDir: path.resolve(text(env, 'BACKUP_DIR') ?? path.join(dataDir, 'backups')),
+    backupMaxFiles: int(env, 'BACKUP_MAX_FILES', BACKUP_MAX_FILES, 1),
+    backupMaxBytes: int(env, 'BACKUP_MAX_BYTES', BACKUP_MAX_BYTES, 1),
+    backupMaxFileBytes: int(env, 'BACKUP_MAX_FILE_BYTES', BACKUP_MAX_FILE_BYTES, 1),
     databaseUrl,
     databaseSchema: text(env, 'DATABASE_SCHEMA'),
     adminEmail: text(env, 'ADMIN_EMAIL'),

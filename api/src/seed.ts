@@ -1,5 +1,7 @@
 import { loadConfig } from './config';
-import { migrateToLatest, openDatabase } from './db/database';
+import { migrateWithBackup } from './backups/upgrade';
+import { openDatabase } from './db/database';
+import { exclusively, LOCKS } from './db/instances';
 import { FEATURES, seedFeatures } from './registry';
 import { openUploadStorage } from './uploads/storage';
 
@@ -10,7 +12,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = openDatabase(config);
   try {
-    await migrateToLatest(db);
+    await exclusively(db, LOCKS.start, true, () => migrateWithBackup(config, db, console.log));
     const uploads = openUploadStorage(config, db);
     let total = 0;
     for (const { feature, added } of await seedFeatures(FEATURES, { db, uploads })) {

@@ -2,18 +2,17 @@ import { LISTEN_BACKLOG } from './http/connections';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { backupBeforeUpgrade } from './backups/upgrade';
+import { migrateWithBackup } from './backups/upgrade';
 import { BACKUP_CHECK_INTERVAL_MS, choresOf, CHORES_INTERVAL_MS, scheduledBackupOf } from './chores';
 import { adminAnnouncement, bootstrapAdmin } from './auth/admins';
 import { buildDirs, loadConfig } from './config';
-import { migrateToLatest, openDatabase } from './db/database';
+import { openDatabase } from './db/database';
 import { exclusively, holdDataDirLock, LOCKS } from './db/instances';
 import { DatabaseUploadStore } from './uploads/database-store';
 import { removeHalfReceived } from './uploads/form';
 import { MailSender } from './mail/worker';
 import { DIGEST_CHECK_INTERVAL_MS, weeklyDigestOf } from './digest/digest';
 import { publicOrigin } from './uploads/store';
-import { sizeInWords } from './releases/limits';
 
 /**
  * Each build present (the shell's and the remotes') becomes a release; the first start also makes it
@@ -46,18 +45,7 @@ async function main(): Promise<void> {
   // Instances starting together take turns: one migrates and creates the first administrator.
   const admin = await exclusively(db, LOCKS.start, true, async () => {
     // A failed backup stops the start: an upgrade is not run without its way back.
-    const backup = await backupBeforeUpgrade(config, db).catch((error: unknown) => {
-      throw new Error(
-        `the backup before the upgrade failed (${(error as Error).message}); nothing was migrated. Fix the cause (BACKUP_DIR, disk space) and start again.`,
-        { cause: error },
-      );
-    });
-    if (backup) {
-      console.log(
-        `Before upgrading the database, a backup of it: ${backup.file} (${sizeInWords(backup.bytes)}). If the upgrade goes wrong: npm run restore -- --replace ${backup.file}`,
-      );
-    }
-    await migrateToLatest(db);
+    await migrateWithBackup(config, db, console.log);
     return bootstrapAdmin(db, config);
   });
   const announcement = admin && adminAnnouncement(admin);

@@ -1,5 +1,6 @@
 import { loadConfig } from '../config';
-import { migrateToLatest, openDatabase } from '../db/database';
+import { migrateWithBackup } from '../backups/upgrade';
+import { openDatabase } from '../db/database';
 import { exclusively, LOCKS } from '../db/instances';
 import { findAdminByEmail } from '../auth/admins';
 import { createPasswordLink, PASSWORD_LINK_HOURS } from './repository';
@@ -27,13 +28,18 @@ export class AdminCommandError extends Error {
   override name = 'AdminCommandError';
 }
 
-export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+export async function run(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  /** Said as it happens: the backup made before migrating an older database. */
+  say: (line: string) => void = console.log,
+): Promise<string[]> {
   const [command, ...args] = argv;
   if (command !== 'list' && command !== 'reset-password' && command !== 'reset-2fa') throw new AdminCommandError(USAGE);
   const config = loadConfig(env);
   const db = openDatabase(config);
   try {
-    await exclusively(db, LOCKS.start, true, () => migrateToLatest(db));
+    await exclusively(db, LOCKS.start, true, () => migrateWithBackup(config, db, say));
     if (command === 'list') {
       const rows = await db.kysely
         .selectFrom('admins')

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { bearerSecurity, requireAdmin } from '../auth/guard';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { checkedPassword } from '../auth/attempts';
+import { hashPassword } from '../auth/password';
+import { passwordAgain } from '../auth/prove-again';
 import { isId } from '../db/ids';
 import { revokeAllTokens, revokeOtherTokens } from '../auth/tokens';
 import { addSchemas, ref } from '../http/contract';
@@ -91,17 +91,8 @@ export async function accountRoutes(parent: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const admin = request.admin!;
-      const row = await db.kysely
-        .selectFrom('admins')
-        .select('passwordHash')
-        .where('_id', '=', admin._id)
-        .executeTakeFirstOrThrow();
       const { currentPassword, newPassword } = request.body;
-      // A guess placed as a login's is (auth/attempts.ts), before its hash.
-      const proven = await checkedPassword(request, reply, admin._id, (priority) =>
-        verifyPassword(currentPassword, row.passwordHash, priority),
-      );
-      if (!proven) throw badRequest(ACCOUNT_MESSAGES.wrongPassword);
+      if (!(await passwordAgain(request, reply, currentPassword))) throw badRequest(ACCOUNT_MESSAGES.wrongPassword);
       if (currentPassword === newPassword) throw badRequest(ACCOUNT_MESSAGES.samePassword);
       const hash = await hashPassword(newPassword, config.passwordHashCost);
       const parish = await parishSettings(db);

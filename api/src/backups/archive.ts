@@ -50,7 +50,16 @@ export interface BackupManifest {
 /** What a backup and a restore are told of the server's settings. */
 export type BackupConfig = Pick<
   AppConfig,
-  'dataDir' | 'uploadsDir' | 'releasesDir' | 'remotesMapFile' | 'backupDir' | 'databaseUrl' | 'databaseSchema'
+  | 'dataDir'
+  | 'uploadsDir'
+  | 'releasesDir'
+  | 'remotesMapFile'
+  | 'backupDir'
+  | 'backupMaxFiles'
+  | 'backupMaxBytes'
+  | 'backupMaxFileBytes'
+  | 'databaseUrl'
+  | 'databaseSchema'
 >;
 
 /** Where each part lives on this server. */

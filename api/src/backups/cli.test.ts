@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { migrateToLatest, openDatabase } from '../db/database';
+import { tarGz, type ArchiveEntry } from '../testing/archives';
 import { BackupCommandError, run } from './cli';
 
 describe('npm run backup and npm run restore', () => {
@@ -89,6 +90,38 @@ describe('npm run backup and npm run restore', () => {
     const archive = archives.find((name) => !name.startsWith('.'))!;
     await run(['restore', path.join(to, archive), '--data-dir', restoredDir], {}, () => undefined);
     expect(fs.readdirSync(restoredDir).filter((name) => name.startsWith('.restore-'))).toEqual([]);
+  });
+
+  it('refuses a hostile archive in words, and leaves the folder as it was', async () => {
+    const dataDir = folder('cli-hostile-');
+    fs.writeFileSync(path.join(dataDir, 'keep'), 'the parish');
+    const made = folder('cli-hostile-archives-');
+    const env = { BACKUP_MAX_FILE_BYTES: String(1024 * 1024) };
+    const cases: [ArchiveEntry[], RegExp][] = [
+      [[{ path: 'uploads/../../escape', data: 'x' }], /uploads\/\.\.\/\.\.\/escape climbs out of the backup/],
+      [
+        [{ path: 'remotes.json', type: 'SymbolicLink', linkpath: '/etc/passwd' }],
+        /remotes\.json is a link: a backup holds plain files and folders only\. Nothing was changed\.$/,
+      ],
+      [
+        [{ path: 'database/app.db', data: Buffer.alloc(2 * 1024 * 1024) }],
+        /^The archive is too large to restore: database\/app\.db is larger than 1 MB: a backup's files are at most that \(BACKUP_MAX_FILE_BYTES\)\. Nothing was changed\.$/,
+      ],
+    ];
+    for (const [index, [entries, words]] of cases.entries()) {
+      const file = path.join(made, `hostile-${index}.tar.gz`);
+      fs.writeFileSync(file, tarGz(entries));
+      const refused = run(['restore', file, '--data-dir', dataDir, '--replace'], env, () => undefined);
+      await expect(refused).rejects.toBeInstanceOf(BackupCommandError);
+      await expect(refused).rejects.toThrow(words);
+      expect(fs.readdirSync(dataDir)).toEqual(['keep']);
+    }
+    // Into a folder that was not there: it is not left made.
+    const none = path.join(made, 'none');
+    await expect(
+      run(['restore', path.join(made, 'hostile-0.tar.gz'), '--data-dir', none], env, () => undefined),
+    ).rejects.toThrow(/climbs out of the backup/);
+    expect(fs.existsSync(none)).toBe(false);
   });
 
   it('says how to use it when the words are wrong', async () => {

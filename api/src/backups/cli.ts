@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
-import { sizeInWords } from '../releases/limits';
+import { sizeInWords } from '../http/archives';
 import type { BackupProgress } from './archive';
 import { createBackup } from './create';
 import { restoreBackup, RestoreRefused } from './restore';

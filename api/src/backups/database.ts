@@ -167,20 +167,113 @@ export async function rowsInSchema(executor: QueryExecutorProvider, schema: stri
   return total;
 }
 
+/** The schema a PostgreSQL restore builds its tables in before it takes `target`'s place. */
+const buildingPrefix = (target: string) => `${target.slice(0, 40)}_restore_`;
+
+/** Two-key advisory locks are a space apart from the one-key ones of db/instances.ts LOCKS. */
+const RESTORE_LOCK = 4_201_004;
+
+/**
+ * PostgreSQL: runs `job` holding the lock of a restore into `schema` (every restore holds it, from the
+ * command line or from Settings, on any machine): one restore of a schema at a time, and what a killed
+ * one left is safe to drop by whoever holds it. `wait` false: undefined when another holds it. On
+ * SQLite the job runs.
+ */
+export async function withRestoreLock<T>(db: Db, wait: boolean, job: () => Promise<T>): Promise<T | undefined> {
+  if (db.engine !== 'postgres') return job();
+  const schema = db.schema!;
+  // Session-level: taken, held and released on one connection.
+  return db.kysely.connection().execute(async (connection) => {
+    if (wait) await sql`select pg_advisory_lock(${RESTORE_LOCK}, hashtext(${schema}))`.execute(connection);
+    else {
+      const { rows } = await sql<{ locked: boolean }>`
+        select pg_try_advisory_lock(${RESTORE_LOCK}, hashtext(${schema})) as locked`.execute(connection);
+      if (!rows[0]?.locked) return undefined;
+    }
+    try {
+      return await job();
+    } finally {
+      await sql`select pg_advisory_unlock(${RESTORE_LOCK}, hashtext(${schema}))`.execute(connection);
+    }
+  });
+}
+
+/** Whether a restore into the database's schema runs now, here or on another machine. */
+export async function restoreRunning(db: Db): Promise<boolean> {
+  return (await withRestoreLock(db, false, async () => false)) ?? true;
+}
+
+/**
+ * PostgreSQL: drops the schemas a restore into `db`'s schema killed half-way left (a copy of a parish's
+ * data nobody would otherwise remove), unless a restore runs now. Answers the schemas dropped.
+ */
+export async function dropRestoreLeftovers(db: Db): Promise<string[]> {
+  if (db.engine !== 'postgres') return [];
+  return (await withRestoreLock(db, false, () => dropLeftoversHeld(db))) ?? [];
+}
+
+/** dropRestoreLeftovers, its caller holding the restore's lock. */
+async function dropLeftoversHeld(db: Db): Promise<string[]> {
+  const prefix = buildingPrefix(db.schema!);
+  const { rows } = await sql<{ name: string }>`
+    select schema_name as name from information_schema.schemata`.execute(db.kysely);
+  const left = rows
+    .map((row) => row.name)
+    .filter((name) => /^[0-9a-f]{8}$/.test(name.slice(prefix.length)) && name.startsWith(prefix));
+  for (const name of left) await dropSchemaNamed(db, name);
+  return left;
+}
+
+async function dropSchemaNamed(db: Db, name: string): Promise<void> {
+  await (db.kysely.withoutPlugins() as Kysely<unknown>).transaction().execute(async (trx) => {
+    await lockSchemasAlone(trx);
+    await sql`drop schema if exists ${sql.id(name)} cascade`.execute(trx);
+  });
+}
+
 /**
  * PostgreSQL: builds the backup's tables in a new schema of the database, loads its rows and its files,
  * then puts that schema in the place of `config.databaseSchema` in one transaction: a restore that
- * stops half-way leaves the database as it was. `allowData`: the schema may hold data (`--replace`).
+ * stops half-way leaves the database as it was, and a schema the next restore (or start) drops. Holds
+ * the restore's lock throughout, taken on `target`, an open database of that schema: refused in words
+ * (RestoreBusy) while another restore of it runs, unless `lockHeld`. `allowData`: the schema may hold data (`--replace`).
  */
 export async function restorePostgres(
   config: BackupConfig,
+  target: Db,
+  extracted: string,
+  schemaVersion: string,
+  allowData: boolean,
+  progress?: OnProgress,
+  /** The caller holds the restore's lock already (withRestoreLock). */
+  lockHeld = false,
+): Promise<void> {
+  const restore = async () => {
+    await dropLeftoversHeld(target);
+    await buildAndSwap(config, target.schema!, extracted, schemaVersion, allowData, progress);
+    return true;
+  };
+  if (lockHeld) await restore();
+  else if (!(await withRestoreLock(target, false, restore))) throw new RestoreBusy();
+}
+
+/** Another restore of the same schema runs now (its lock is held). */
+export class RestoreBusy extends Error {
+  override name = 'RestoreBusy';
+  constructor() {
+    super('Another restore into this database runs now: wait for it to finish. Nothing was changed.');
+  }
+}
+
+async function buildAndSwap(
+  config: BackupConfig,
+  target: string,
   extracted: string,
   schemaVersion: string,
   allowData: boolean,
   progress?: OnProgress,
 ): Promise<void> {
-  const target = config.databaseSchema ?? 'public';
-  const building = `${target.slice(0, 40)}_restore_${randomBytes(4).toString('hex')}`;
+  const building = `${buildingPrefix(target)}${randomBytes(4).toString('hex')}`;
   const db = openDatabase({ ...config, databaseSchema: building });
   try {
     try {
@@ -239,7 +332,7 @@ export async function restorePostgres(
         }
       });
     } catch (error) {
-      await sql`drop schema if exists ${sql.id(building)} cascade`.execute(db.kysely);
+      await dropSchemaNamed(db, building);
       throw error;
     }
   } finally {

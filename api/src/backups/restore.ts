@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { extract } from 'tar';
 import { openDatabase } from '../db/database';
+import { ArchiveRefused, unpackArchive, type ArchiveLimits, type ArchiveWords } from '../http/archives';
 import { holdFileLock, isFileLockHeld } from '../db/instances';
 import { migrations } from '../db/migrations/index';
 import { OWNER_LOCK } from '../uploads/database-store';
@@ -19,7 +19,7 @@ import {
   type BackupManifest,
   type OnProgress,
 } from './archive';
-import { describeNdjson, describeSqliteFile, restorePostgres, rowsInSchema } from './database';
+import { describeNdjson, describeSqliteFile, restorePostgres, RestoreBusy, rowsInSchema } from './database';
 
 /** A restore refused before it changed anything; the message says why in words. */
 export class RestoreRefused extends Error {
@@ -71,7 +71,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
     removeLeftovers(config.dataDir, '.restore-', new Date());
     staging = fs.mkdtempSync(path.join(config.dataDir, '.restore-'));
     const unpacked = path.join(staging, 'archive');
-    const manifest = await unpackAndCheck(archive, unpacked, progress);
+    const manifest = await unpackAndCheck(archive, unpacked, backupArchiveLimits(config), progress);
     if (manifest.engine !== (config.databaseUrl ? 'postgres' : 'sqlite')) {
       throw new RestoreRefused(
         manifest.engine === 'postgres'
@@ -82,7 +82,15 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
 
     if (manifest.engine === 'postgres') {
       progress?.({ step: 'restoring', done: 0, total: 0 });
-      await restorePostgres(config, unpacked, manifest.schemaVersion, replace, progress);
+      const target = openDatabase(config);
+      try {
+        await restorePostgres(config, target, unpacked, manifest.schemaVersion, replace, progress);
+      } catch (error) {
+        if (error instanceof RestoreBusy) throw new RestoreRefused(error.message);
+        throw error;
+      } finally {
+        await target.close();
+      }
     }
     placeParts(config, unpacked, path.join(staging, 'replaced'), manifest.engine === 'sqlite' ? PARTS : FOLDER_PARTS);
     progress?.({ step: 'restoring', done: 1, total: 1 });
@@ -174,27 +182,57 @@ async function refuseData(config: BackupConfig, replace: boolean): Promise<void>
 const damaged = (why: string) =>
   new RestoreRefused(`The archive is damaged or not a backup: ${why}. Nothing was changed.`);
 
-/** Unpacks the archive into `dir` and checks it whole against its manifest; answers the manifest. */
-export async function unpackAndCheck(archive: string, dir: string, progress?: OnProgress): Promise<BackupManifest> {
+/** What a backup's archive may unpack to (BACKUP_MAX_*): past it, a decompression bomb or no backup of ours. */
+export function backupArchiveLimits(
+  config: Pick<BackupConfig, 'backupMaxFiles' | 'backupMaxBytes' | 'backupMaxFileBytes'>,
+): ArchiveLimits {
+  return {
+    maxFiles: config.backupMaxFiles,
+    maxBytes: config.backupMaxBytes,
+    maxFileBytes: config.backupMaxFileBytes,
+    // The database, the password hashes, the two-factor key: its owner's only, as the archive is.
+    fileMode: 0o600,
+    words: BACKUP_WORDS,
+  };
+}
+
+const BACKUP_WORDS: ArchiveWords = {
+  one: 'a backup',
+  the: 'the backup',
+  notAnArchive: 'it cannot be read as a .tar.gz archive',
+  maxFilesSetting: 'BACKUP_MAX_FILES',
+  maxBytesSetting: 'BACKUP_MAX_BYTES',
+  maxFileBytesSetting: 'BACKUP_MAX_FILE_BYTES',
+};
+
+/** An archive refused by the unpacking (http/archives.ts), in a restore's words. */
+export function archiveRefusal(error: ArchiveRefused): RestoreRefused {
+  return error.statusCode === 413
+    ? new RestoreRefused(`The archive is too large to restore: ${error.message}. Nothing was changed.`)
+    : damaged(error.message);
+}
+
+/**
+ * Unpacks the archive into `dir` within `limits` (a hostile archive is refused as it streams: a link, a
+ * name climbing out, a name twice, too many files or bytes) and checks it whole against its manifest;
+ * answers the manifest. On a refusal what was unpacked stays in `dir` for the caller to remove.
+ */
+export async function unpackAndCheck(
+  archive: string,
+  dir: string,
+  limits: ArchiveLimits,
+  progress?: OnProgress,
+): Promise<BackupManifest> {
   fs.mkdirSync(dir);
-  const odd: string[] = [];
+  const input = fs.createReadStream(archive, { highWaterMark: 1024 * 1024 });
   try {
-    await extract({
-      file: archive,
-      cwd: dir,
-      strict: true,
-      // Plain files and folders only: a link could point anywhere on the machine.
-      filter: (name, entry) => {
-        const type = 'type' in entry ? entry.type : undefined;
-        if (type === 'File' || type === 'OldFile' || type === 'Directory') return true;
-        odd.push(name);
-        return false;
-      },
-    });
+    await unpackArchive(input, dir, limits);
   } catch (error) {
+    if (error instanceof ArchiveRefused) throw archiveRefusal(error);
     throw damaged(`it cannot be read (${(error as Error).message})`);
+  } finally {
+    input.destroy();
   }
-  if (odd.length) throw damaged(`${odd[0]} is not a plain file`);
   let manifest: BackupManifest;
   try {
     manifest = JSON.parse(fs.readFileSync(path.join(dir, MANIFEST), 'utf8')) as BackupManifest;

@@ -1,9 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { URI, type TOTP } from 'otpauth';
 import { createAdmin } from '../auth/admins';
+import { bumpChangeCounter } from '../db/changes';
+import { openDatabase } from '../db/database';
+import { tarGz } from '../testing/archives';
 import { engines, type TestServer, startServer } from '../testing/harness';
 import { UploadStore } from '../uploads/store';
+import { withRestoreLock } from './database';
 import { RESTORE_MESSAGES } from './routes';
 import { BACKUP_MESSAGES } from './service';
 
@@ -23,12 +29,65 @@ async function backedUp(server: TestServer, token: string) {
 const requests = async (server: TestServer) =>
   (await server.db.kysely.selectFrom('prayerRequests').select('request').execute()).map((row) => row.request);
 
+// Far above this suite's backups (a few files, well under a megabyte), low enough to test cheaply.
+const LIMITS = { backupMaxFiles: 40, backupMaxBytes: 8 * 1024 * 1024, backupMaxFileBytes: 4 * 1024 * 1024 };
+
+/** Archives no backup is: each refused in words before anything is restored. */
+const HOSTILE: [string, () => Buffer, RegExp][] = [
+  [
+    'a name with ../',
+    () => tarGz([{ path: '../escape', data: 'x' }]),
+    /\.\.\/escape climbs out of the backup \(\.\.\/\)/,
+  ],
+  ['an absolute path', () => tarGz([{ path: '/etc/cron.d/x', data: 'x' }]), /\/etc\/cron\.d\/x is an absolute path/],
+  [
+    'a symbolic link',
+    () => tarGz([{ path: 'two-factor.key', type: 'SymbolicLink', linkpath: '/etc/passwd' }]),
+    /two-factor\.key is a link: a backup holds plain files and folders only/,
+  ],
+  [
+    'a hard link',
+    () => tarGz([{ path: 'database/app.db', type: 'Link', linkpath: '../../app.db' }]),
+    /database\/app\.db is a hard link/,
+  ],
+  ['a device', () => tarGz([{ path: 'uploads/null', type: 'CharacterDevice' }]), /uploads\/null is a device/],
+  [
+    'a name twice',
+    () =>
+      tarGz([
+        { path: 'manifest.json', data: '{}' },
+        { path: 'manifest.json', data: '{"product":"x"}' },
+      ]),
+    /manifest\.json is in the archive twice/,
+  ],
+  [
+    'more members than BACKUP_MAX_FILES',
+    () => tarGz(Array.from({ length: 41 }, (_, i) => ({ path: `uploads/${i}`, data: 'x' }))),
+    /a backup holds at most 40 files \(BACKUP_MAX_FILES\)/,
+  ],
+  [
+    'a member unpacking beyond BACKUP_MAX_FILE_BYTES',
+    () => tarGz([{ path: 'database/app.db', data: Buffer.alloc(5 * 1024 * 1024) }]),
+    /too large to restore: database\/app\.db is larger than 4 MB: a backup's files are at most that \(BACKUP_MAX_FILE_BYTES\)/,
+  ],
+  [
+    'members unpacking beyond BACKUP_MAX_BYTES together',
+    () => tarGz(['a', 'b', 'c'].map((name) => ({ path: `uploads/${name}`, data: Buffer.alloc(3 * 1024 * 1024) }))),
+    /too large to restore: a backup holds at most 8 MB \(BACKUP_MAX_BYTES\)/,
+  ],
+  [
+    'an archive larger than BACKUP_MAX_BYTES as it arrives',
+    () => randomBytes(9 * 1024 * 1024),
+    /too large to restore: a backup holds at most 8 MB \(BACKUP_MAX_BYTES\)/,
+  ],
+];
+
 describe.each(engines())('Settings → Backups over HTTP on %s', (engineName, engine) => {
   let server: TestServer;
   let token: string;
 
   beforeAll(async () => {
-    server = await startServer(engine);
+    server = await startServer(engine, LIMITS);
     token = await server.login();
   });
   afterAll(async () => {
@@ -98,17 +157,22 @@ describe.each(engines())('Settings → Backups over HTTP on %s', (engineName, en
   });
 
   if (engineName === 'postgres') {
-    it('refuses a restore from Settings in words, and says so in the list', async () => {
-      const { backups, restoreRefused } = await backedUp(server, token);
-      expect(restoreRefused).toBe(BACKUP_MESSAGES.postgres);
-      const res = await server.call('POST', `/api/v1/backups/${backups[0].name}/restore`, {
-        token,
-        json: { password: server.admin.password },
-      });
-      expect(res.status).toBe(409);
-      expect(res.body.message).toBe(BACKUP_MESSAGES.postgres);
+    it('answers 503 while another instance of the database restores, and serves again once it is done', async () => {
+      const elsewhere = openDatabase(server.config);
+      try {
+        await withRestoreLock(elsewhere, true, async () => {
+          // What a restore on another instance does first: its lock held, the others told.
+          await bumpChangeCounter(elsewhere.kysely, 'backup-restore');
+          while (!server.app.backups.restoringElsewhere) await new Promise((resolve) => setTimeout(resolve, 10));
+          const during = await server.call('GET', '/api/v1/backups', { token });
+          expect([during.status, during.body.message]).toEqual([503, BACKUP_MESSAGES.restoring]);
+        });
+        while (server.app.backups.restoringElsewhere) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect((await server.call('GET', '/api/v1/backups', { token })).status).toBe(200);
+      } finally {
+        await elsewhere.close();
+      }
     });
-    return;
   }
 
   describe('a restore from the list', () => {
@@ -140,6 +204,12 @@ describe.each(engines())('Settings → Backups over HTTP on %s', (engineName, en
     it('answers every other call 503 while it restores, then has the backup’s records, and signs everyone out', async () => {
       // A session made after the backup, and one in the backup: neither is valid afterwards.
       const other = await server.login();
+      // What a restore killed midway left (PostgreSQL): the next restore drops it.
+      const leftover = `${server.db.schema}_restore_0badf00d`;
+      if (engineName === 'postgres') {
+        await sql`create schema ${sql.id(leftover)}`.execute(server.db.kysely);
+        await sql`create table ${sql.id(leftover, 'prayer_requests')} (request text)`.execute(server.db.kysely);
+      }
       const gate = server.app.backups;
       const restore = server.call('POST', `/api/v1/backups/${name}/restore`, {
         token,
@@ -171,6 +241,12 @@ describe.each(engines())('Settings → Backups over HTTP on %s', (engineName, en
         .orderBy('at', 'desc')
         .executeTakeFirst();
       expect(entry?.summary).toBe(`Restored the backup “${name}”; everyone was signed out`);
+      if (engineName === 'postgres') {
+        const { rows } = await sql<{ name: string }>`
+          select schema_name as name from information_schema.schemata
+          where schema_name like ${`${server.db.schema}\\_restore\\_%`}`.execute(server.db.kysely);
+        expect(rows).toEqual([]);
+      }
     });
 
     it('asks for a code where two-factor sign-in is on', async () => {
@@ -241,6 +317,23 @@ describe.each(engines())('Settings → Backups over HTTP on %s', (engineName, en
       // Nothing of the upload is left behind.
       expect(fs.readdirSync(server.config.dataDir).filter((entry) => entry.startsWith('.restore'))).toEqual([]);
     });
+
+    it.each(HOSTILE)(
+      'refuses %s in words, with nothing changed and nothing left on disk',
+      async (_what, archive, words) => {
+        const before = await requests(server);
+        const form = new FormData();
+        form.set('password', server.admin.password);
+        form.set('archive', new Blob([archive()]), 'hostile.tar.gz');
+        const res = await server.call('POST', '/api/v1/backups/restore', { token, form });
+        expect(res.status).toBe(400);
+        expect(res.body.message).toMatch(words);
+        expect(res.body.message).toMatch(/Nothing was changed\.$/);
+        expect(await requests(server)).toEqual(before);
+        expect((await server.call('GET', '/api/v1/backups', { token })).status).toBe(200);
+        expect(fs.readdirSync(server.config.dataDir).filter((entry) => entry.startsWith('.restore'))).toEqual([]);
+      },
+    );
 
     it('restores an archive of another machine, whose two-factor key comes with it', async () => {
       const other = await startServer(engine);

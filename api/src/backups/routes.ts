@@ -1,23 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fastifyMultipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import { allowedTo, bearerSecurity, requireAdmin } from '../auth/guard';
-import { checkedPassword } from '../auth/attempts';
-import { verifyPassword } from '../auth/password';
+import { proveAgain } from '../auth/prove-again';
+import { ArchiveRefused, sizeInWords } from '../http/archives';
+import { closeAfterAnswer } from '../http/connections';
 import { addSchemas, ref } from '../http/contract';
 import { badRequest, HttpError, NOT_MULTIPART } from '../http/errors';
 import { errorResponses } from '../http/validation';
-import { checkCode, twoFactorOf } from '../two-factor/repository';
 import { formError, multipartRoute } from '../uploads/form';
 import type { BackupManifest } from './archive';
+import { archiveRefusal, backupArchiveLimits } from './restore';
 import { readSchedule, saveSchedule } from './schedule';
 import { Backup, BackupMaking, Backups, BackupSchedule, BackupScheduleInput, RestoreProof } from './schemas';
 import { parishTimeZone } from '../parish/settings';
-import { BACKUP_MESSAGES } from './service';
 
 export const RESTORE_MESSAGES = {
   wrongPassword: 'The password is not right: nothing was restored.',
@@ -29,34 +30,6 @@ export const RESTORE_MESSAGES = {
 } as const;
 
 const NameParams = Type.Object({ name: Type.String({ maxLength: 200 }) });
-const typed = (code: string) => code.replace(/\s/g, '');
-
-/** The Admin proves it is them again: their password, and a code where their two-factor sign-in is on. */
-async function proveAgain(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  proof: { password?: string; code?: string },
-): Promise<void> {
-  const { db, config } = request.server;
-  const admin = request.admin!;
-  const row = await db.kysely
-    .selectFrom('admins')
-    .select('passwordHash')
-    .where('_id', '=', admin._id)
-    .executeTakeFirstOrThrow();
-  const password = proof.password ?? '';
-  // A guess counts as a login's does (auth/attempts.ts): this is no way around the login's limits.
-  const right = await checkedPassword(request, reply, admin._id, (priority) =>
-    verifyPassword(password, row.passwordHash, priority),
-  );
-  if (!right) throw badRequest(RESTORE_MESSAGES.wrongPassword);
-  if (!(await twoFactorOf(db, admin._id))?.enabled) return;
-  const code = typed(proof.code ?? '');
-  if (!code) throw badRequest(RESTORE_MESSAGES.codeNeeded);
-  if ((await checkCode(db, config.dataDir, admin._id, code)) !== 'accepted') {
-    throw badRequest(RESTORE_MESSAGES.wrongCode);
-  }
-}
 
 /**
  * Settings → Backups, for the Admins (docs/backups.md): the list of BACKUP_DIR, a backup now (answered
@@ -73,7 +46,6 @@ export async function backupRoutes(parent: FastifyInstance): Promise<void> {
   });
   const onRequest = [requireAdmin, allowedTo('team')];
   const tags = ['backups'];
-  const restoreRefused = () => (app.db.engine === 'sqlite' ? null : BACKUP_MESSAGES.postgres);
 
   app.get(
     '/backups',
@@ -91,7 +63,7 @@ export async function backupRoutes(parent: FastifyInstance): Promise<void> {
     },
     async () => ({
       message: 'Backups fetched successfully',
-      data: { backups: await app.backups.list(), making: app.backups.now ?? null, restoreRefused: restoreRefused() },
+      data: { backups: await app.backups.list(), making: app.backups.now ?? null, restoreRefused: null },
     }),
   );
 
@@ -244,7 +216,7 @@ export async function backupRoutes(parent: FastifyInstance): Promise<void> {
         tags,
         summary: 'Restore a backup of the list (the password again, and a code where two-factor sign-in is on)',
         description:
-          'Every other call answers 503 while it runs; then every session ends. SQLite only: on PostgreSQL it is refused (409) in words.',
+          'Every other call answers 503 while it runs (on PostgreSQL, on every instance of the database); then every session ends. 409 while a backup is made or restored.',
         security: bearerSecurity,
         params: NameParams,
         body: ref(RestoreProof),
@@ -254,8 +226,7 @@ export async function backupRoutes(parent: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { name } = request.params;
       const file = app.backups.fileOf(name);
-      if (app.db.engine !== 'sqlite') throw new HttpError(409, BACKUP_MESSAGES.postgres);
-      await proveAgain(request, reply, request.body);
+      await proveAgain(request, reply, request.body, RESTORE_MESSAGES);
       request.recordName = name;
       return restored(await app.backups.restore(file), name);
     },
@@ -277,14 +248,13 @@ export async function backupRoutes(parent: FastifyInstance): Promise<void> {
         tags,
         summary: 'Restore an uploaded backup archive (a parish moving to a new machine), checked whole first',
         description:
-          'Multipart: password, code (where two-factor sign-in is on), then archive. Every other call answers 503 while it runs; then every session ends. SQLite only.',
+          'Multipart: password, code (where two-factor sign-in is on), then archive. Every other call answers 503 while it runs (on PostgreSQL, on every instance of the database); then every session ends.',
         security: bearerSecurity,
         response: { 200: Restored, ...errorResponses(400, 401, 403, 409, 415) },
       },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(415, NOT_MULTIPART);
-      if (app.db.engine !== 'sqlite') throw new HttpError(409, BACKUP_MESSAGES.postgres);
       const fields: Record<string, string> = {};
       const received = fs.mkdtempSync(path.join(app.config.dataDir, '.restore-upload-'));
       try {
@@ -310,11 +280,28 @@ export async function backupRoutes(parent: FastifyInstance): Promise<void> {
             continue;
           }
           // The password before the archive: a wrong one is refused before gigabytes are received.
-          await proveAgain(request, reply, fields);
+          await proveAgain(request, reply, fields, RESTORE_MESSAGES);
           archive = path.join(received, 'archive.tar.gz');
           archiveName = path.basename(part.filename || archiveName);
-          await pipeline(part.file, fs.createWriteStream(archive, { mode: 0o600 })).catch((error: unknown) => {
-            throw formError(error);
+          // No more than it may unpack to (BACKUP_MAX_BYTES): the rest is not read, the connection closes.
+          const limits = backupArchiveLimits(app.config);
+          let bytes = 0;
+          const counted = new Transform({
+            transform(chunk: Buffer, _encoding, next) {
+              bytes += chunk.length;
+              if (bytes <= limits.maxBytes) return next(null, chunk);
+              next(
+                new ArchiveRefused(
+                  `${limits.words.one} holds at most ${sizeInWords(limits.maxBytes)} (${limits.words.maxBytesSetting})`,
+                  413,
+                ),
+              );
+            },
+          });
+          await pipeline(part.file, counted, fs.createWriteStream(archive, { mode: 0o600 })).catch((error: unknown) => {
+            if (!(error instanceof ArchiveRefused)) throw formError(error);
+            closeAfterAnswer(request, reply);
+            throw new HttpError(400, archiveRefusal(error).message);
           });
         }
         if (!archive) {

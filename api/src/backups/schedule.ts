@@ -5,7 +5,7 @@ import { timestamp } from '../db/ids';
 import { exclusively, LOCKS } from '../db/instances';
 import { localNow } from '../http/dates';
 import { parishTimeZone } from '../parish/settings';
-import { sizeInWords } from '../releases/limits';
+import { sizeInWords } from '../http/archives';
 import type { Backup as BackupEntry } from './schemas';
 
 /** Who the daily backups are made by, in the list and the manifest: only these are pruned. */

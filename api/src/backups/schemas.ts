@@ -22,7 +22,8 @@ export const Backups = Entity('Backups', {
   backups: Type.Array(ref(Backup), { description: 'Newest first' }),
   making: Type.Union([ref(BackupMaking), Type.Null()], { description: 'The backup being made now, if one is' }),
   restoreRefused: Type.Union([Type.String(), Type.Null()], {
-    description: 'Why a restore from Settings is not offered on this server (PostgreSQL), in words; null when it is',
+    description:
+      'Why a restore from Settings is not offered on this server, in words; null when it is (on SQLite and PostgreSQL alike)',
   }),
 });
 

@@ -8,9 +8,11 @@ import { requestDeadlineMs } from '../config';
 import { migrateToLatest } from '../db/database';
 import { forgetKey } from '../two-factor/totp';
 import { HttpError } from '../http/errors';
+import { advanceChangeCounters, bumpChangeCounter, readChangeCounters } from '../db/changes';
 import { MANIFEST, PARTS, removeLeftovers, type BackupManifest, type BackupProgress } from './archive';
 import { createBackup, type BackupResult } from './create';
-import { placeParts, RestoreRefused, unpackAndCheck } from './restore';
+import { restorePostgres, restoreRunning, withRestoreLock } from './database';
+import { backupArchiveLimits, FOLDER_PARTS, placeParts, RestoreRefused, unpackAndCheck } from './restore';
 import { clearFailure } from './schedule';
 import type { Backup } from './schemas';
 
@@ -20,11 +22,12 @@ const ARCHIVE_NAME = /^backup-\d{4}-\d{2}-\d{2}T\d{6}Z-v[0-9A-Za-z.+_-]{1,60}\.t
 /** A name the client sent names one of our archives, never a path (no `/`, no `..`). */
 export const isArchiveName = (name: string) => ARCHIVE_NAME.test(name) && !name.includes('..');
 
+/** The change counter a restore from Settings bumps: the other instances of the database hear of it. */
+const RESTORE_CHANGES = 'backup-restore';
+
 export const BACKUP_MESSAGES = {
   restoring: 'The server is restoring a backup. Please try again in a minute: everyone signs in again afterwards.',
   busy: 'A backup is being made or restored already: wait for it to finish, then try again.',
-  postgres:
-    'On PostgreSQL a backup is restored with the server stopped (npm run restore): other instances sharing the database would go on serving and writing during a restore from Settings. Download the backup and follow docs/backups.md.',
   notFound: 'No backup of that name',
 } as const;
 
@@ -84,6 +87,11 @@ export class BackupService {
   private making?: BackupMaking;
   private writing?: Promise<unknown>;
   private restoring = false;
+  /** Another instance restores into our database now (PostgreSQL), and the watch that follows it. */
+  private elsewhere = false;
+  private watching?: Promise<void>;
+  /** Set as the server closes: a wait for another instance's restore ends. */
+  closing = false;
   /** Requests past the gate and not yet answered (a restore waits for them). */
   inFlight = 0;
   private readonly manifests = new Map<string, { mtimeMs: number; manifest?: BackupManifest }>();
@@ -162,7 +170,6 @@ export class BackupService {
         await clearFailure(app.db).catch((error: unknown) =>
           app.log.error(error, 'the backup failure could not be cleared'),
         );
-        app.metrics.recordBackup({ at: new Date(result.manifest.createdAt), bytes: result.bytes });
         app.log.info({ file: result.file, bytes: result.bytes }, 'backup written');
         return result;
       },
@@ -178,7 +185,7 @@ export class BackupService {
 
   /** Settles when no backup is being written (the server closes after it, not under it). */
   async idle(): Promise<void> {
-    await this.writing;
+    await Promise.all([this.writing, this.watching]);
   }
 
   remove(name: string): void {
@@ -187,17 +194,19 @@ export class BackupService {
   }
 
   /**
-   * Restores the archive into the running server (SQLite only: BACKUP_MESSAGES.postgres says why). The
-   * archive is checked whole first and nothing changes on a bad one. Meanwhile every other call answers
-   * 503; the requests under way are let finish first. The database is replaced in one transaction of
-   * the server's own connection, then the files by renames (restore.ts placeParts); then the database is
-   * migrated forward if the backup is older, and every session ends, the restored ones too: they were
-   * valid at the backup's moment, and whoever held them may since have been signed out or removed.
+   * Restores the archive into the running server. The archive is checked whole first and nothing
+   * changes on a bad one. Meanwhile every other call answers 503 (on PostgreSQL, on every instance of
+   * the database: registerBackups); the requests under way are let finish first. SQLite: the database
+   * is replaced in one transaction of the server's own connection, then the files by renames
+   * (restore.ts placeParts). PostgreSQL: the backup's schema is built beside ours and put in its place in
+   * one transaction (database.ts restorePostgres). Then the database is migrated forward if the backup
+   * is older, every cache is told (the change counters move on), and every session ends, the restored
+   * ones too: they were valid at the backup's moment, and whoever held them may since have been signed
+   * out or removed.
    */
   async restore(archive: string): Promise<BackupManifest> {
     const { app } = this;
     const { config, db } = app;
-    if (db.engine !== 'sqlite') throw new HttpError(409, BACKUP_MESSAGES.postgres);
     if (this.making || this.restoring) throw new HttpError(409, BACKUP_MESSAGES.busy);
     this.restoring = true;
     removeLeftovers(config.dataDir, '.restore-', new Date(Date.now() - 24 * 60 * 60 * 1000));
@@ -206,29 +215,43 @@ export class BackupService {
       const unpacked = path.join(staging, 'archive');
       let manifest: BackupManifest;
       try {
-        manifest = await unpackAndCheck(archive, unpacked);
+        manifest = await unpackAndCheck(archive, unpacked, backupArchiveLimits(config));
       } catch (error) {
         if (error instanceof RestoreRefused) throw new HttpError(400, error.message);
         throw error;
       }
-      if (manifest.engine !== 'sqlite') {
+      if (manifest.engine !== db.engine) {
         throw new HttpError(
           400,
-          'This backup was made on PostgreSQL: it restores on a server with PostgreSQL (npm run restore). Nothing was changed.',
+          `This backup was made on ${manifest.engine === 'postgres' ? 'PostgreSQL' : 'SQLite'}: it restores on a server with ${manifest.engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} (npm run restore). Nothing was changed.`,
         );
       }
-      await this.settled();
-      await replaceDatabase(app, path.join(unpacked, 'database', 'app.db'));
-      placeParts(
-        config,
-        unpacked,
-        path.join(staging, 'replaced'),
-        PARTS.filter((part) => part !== 'database'),
-      );
-      // The backup's two-factor key, not the one read before: its secrets are sealed with it.
-      forgetKey(config.dataDir);
-      await migrateToLatest(db);
-      await db.kysely.deleteFrom('tokens').execute();
+      const restored = await withRestoreLock(db, false, async () => {
+        // The other instances hear of it and answer 503 until the lock is let go.
+        if (db.engine === 'postgres') await bumpChangeCounter(db.kysely, RESTORE_CHANGES);
+        await this.settled();
+        const counters = await readChangeCounters(db.kysely);
+        const replaced = path.join(staging, 'replaced');
+        if (db.engine === 'postgres') {
+          await restorePostgres(config, db, unpacked, manifest.schemaVersion, true, undefined, true);
+          placeParts(config, unpacked, replaced, FOLDER_PARTS);
+        } else {
+          await replaceDatabase(app, path.join(unpacked, 'database', 'app.db'));
+          placeParts(
+            config,
+            unpacked,
+            replaced,
+            PARTS.filter((part) => part !== 'database'),
+          );
+        }
+        // The backup's two-factor key, not the one read before: its secrets are sealed with it.
+        forgetKey(config.dataDir);
+        await migrateToLatest(db);
+        await db.kysely.deleteFrom('tokens').execute();
+        await advanceChangeCounters(db.kysely, counters);
+        return true;
+      });
+      if (!restored) throw new HttpError(409, BACKUP_MESSAGES.busy);
       this.manifests.clear();
       app.log.info({ createdAt: manifest.createdAt }, 'backup restored; every session ended');
       return manifest;
@@ -236,6 +259,33 @@ export class BackupService {
       fs.rmSync(staging, { recursive: true, force: true });
       this.restoring = false;
     }
+  }
+
+  /**
+   * Another instance restores into our database (PostgreSQL; told by the change feed): every call here
+   * answers 503 too, until its lock is let go (a restore killed midway lets it go with its connection).
+   */
+  followRestoreElsewhere(): void {
+    if (this.restoring || this.watching) return;
+    const { db } = this.app;
+    this.watching = (async () => {
+      try {
+        // Told of it, not yet 503: the lock says whether it runs (the restore's own last word is told too).
+        while (!this.closing && (await restoreRunning(db))) {
+          this.elsewhere = true;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      } catch (error) {
+        this.app.log.error(error, 'whether a restore runs elsewhere could not be read');
+      } finally {
+        this.elsewhere = false;
+        this.watching = undefined;
+      }
+    })();
+  }
+
+  get restoringElsewhere(): boolean {
+    return this.elsewhere;
   }
 
   /** Waits for the requests under way besides the restore's own (at most a request's deadline). */
@@ -294,15 +344,20 @@ declare module 'fastify' {
 
 /**
  * Decorates the server with its backups, and answers every call 503 in words while a backup is
- * restored (the restore's own call is under way already). Registered first, at the root.
+ * restored, here or (PostgreSQL) by another instance of the database (the restore's own call is under
+ * way already). Registered first, at the root.
  */
 export function registerBackups(app: FastifyInstance): void {
   const backups = new BackupService(app);
   app.decorate('backups', backups);
-  app.addHook('onClose', async () => await backups.idle());
+  app.addHook('onClose', async () => {
+    backups.closing = true;
+    await backups.idle();
+  });
+  app.db.changes?.subscribe(RESTORE_CHANGES, () => backups.followRestoreElsewhere());
   const counted = new WeakSet<FastifyRequest>();
   app.addHook('onRequest', async (request, reply) => {
-    if (backups.isRestoring) {
+    if (backups.isRestoring || backups.restoringElsewhere) {
       return reply.code(503).header('Retry-After', '30').send({ message: BACKUP_MESSAGES.restoring });
     }
     counted.add(request);

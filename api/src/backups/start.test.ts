@@ -5,6 +5,7 @@ import path from 'node:path';
 import { loadConfig, repoRoot } from '../config';
 import { migrateTo, openDatabase, pendingMigrations } from '../db/database';
 import { migrations } from '../db/migrations/index';
+import { run } from '../account/cli';
 import { freePort } from '../testing/harness';
 
 // The start of the real server (server.ts, from source) on a database an older version left: what it
@@ -89,4 +90,29 @@ describe('a start that finds migrations to run', () => {
     expect(again.output).not.toContain('Before upgrading');
     expect(fs.readdirSync(backups)).toEqual([archive]);
   }, 90_000);
+
+  it('is done by npm run admin too: it backs up an older database before migrating it', async () => {
+    const older = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-admin-'));
+    try {
+      const db = openDatabase(loadConfig({ DATA_DIR: older }));
+      await migrateTo(db, Object.keys(migrations).at(-2)!);
+      await db.close();
+      const said: string[] = [];
+      const backups = path.join(older, 'elsewhere');
+      const lines = await run(['list'], { DATA_DIR: older, BACKUP_DIR: backups }, (line) => said.push(line));
+      expect(lines).toEqual(['No account yet: the first start of the server creates the first Admin.']);
+      const [archive] = fs.readdirSync(backups);
+      expect(said).toEqual([
+        expect.stringContaining(`Before upgrading the database, a backup of it: ${path.join(backups, archive!)} (`),
+      ]);
+      const again = openDatabase(loadConfig({ DATA_DIR: older }));
+      try {
+        expect(await pendingMigrations(again)).toEqual([]);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      fs.rmSync(older, { recursive: true, force: true });
+    }
+  });
 });

@@ -22,6 +22,31 @@ export async function readChangeCounter(db: Kysely<Database>, name: string): Pro
   return Number(row?.counter ?? 0);
 }
 
+/** Every counter by its list. */
+export async function readChangeCounters(db: Kysely<Database>): Promise<Record<string, number>> {
+  const rows = await db.selectFrom('changeCounters').select(['name', 'counter']).execute();
+  return Object.fromEntries(rows.map((row) => [row.name, Number(row.counter)]));
+}
+
+/**
+ * After a restore put another moment's rows in place (its counters among them): every counter moves
+ * past both the value before the restore and the restored one, so that every cache built before it, in
+ * this process or another, sees a change and is built again.
+ */
+export async function advanceChangeCounters(db: Kysely<Database>, before: Record<string, number>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const now = await readChangeCounters(trx);
+    for (const name of new Set([...Object.keys(before), ...Object.keys(now)])) {
+      const counter = Math.max(before[name] ?? 0, now[name] ?? 0) + 1;
+      await trx
+        .insertInto('changeCounters')
+        .values({ name, counter })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ counter }))
+        .execute();
+    }
+  });
+}
+
 /**
  * PostgreSQL only: the lists other servers changed, told at once. A trigger on change_counters
  * NOTIFYs '<schema> <list>' when a write commits (migration 0008); one connection per server LISTENs,

@@ -19,12 +19,6 @@ export type ShedReason = 'admin reads queue full' | 'overloaded' | 'critical';
 /** Why a login failed: a wrong password, a wrong code, a deactivated account, or too many attempts. */
 export type LoginFailure = 'password' | 'code' | 'deactivated' | 'refused';
 
-/** What a backup reports once written (backups/): when it was made and how big its archive is. */
-export interface BackupMade {
-  at: Date;
-  bytes: number;
-}
-
 /** Seconds: from a cached public read (a millisecond) to an export (many seconds). */
 const REQUEST_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const QUERY_BUCKETS = [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
@@ -68,19 +62,6 @@ export class Metrics {
     labelNames: ['reason'] as const,
     registers: [this.registry],
   });
-  private readonly backupAt = new Gauge({
-    name: 'backoffice_backup_last_timestamp_seconds',
-    help: 'When the last backup this server knows of was made (Unix time; 0: none yet)',
-    registers: [this.registry],
-  });
-  private readonly backupBytes = new Gauge({
-    name: 'backoffice_backup_last_size_bytes',
-    help: "The size of the last backup's archive",
-    registers: [this.registry],
-  });
-
-  private lastBackupAt = 0;
-
   requestAnswered(method: string, route: string, statusCode: number, seconds: number): void {
     this.requestDuration.observe({ method, route, status_code: statusCode }, seconds);
   }
@@ -95,16 +76,6 @@ export class Metrics {
 
   queryDone(seconds: number, failed: boolean): void {
     this.queryDuration.observe({ outcome: failed ? 'error' : 'ok' }, seconds);
-  }
-
-  /** Called by the backups once an archive is complete: the time and size of the last backup. */
-  recordBackup({ at, bytes }: BackupMade): void {
-    const seconds = at.getTime() / 1000;
-    // A backup reported late (an older one found at start) never hides a newer one.
-    if (!(seconds >= this.lastBackupAt)) return;
-    this.lastBackupAt = seconds;
-    this.backupAt.set(seconds);
-    this.backupBytes.set(bytes);
   }
 
   /**

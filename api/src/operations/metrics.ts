@@ -62,6 +62,8 @@ export function registerFeatureFigures(app: FastifyInstance, apiPrefix: string):
     done();
   });
 
+  registerBackupFigures(app);
+
   metrics.readAtScrape(
     {
       name: 'backoffice_exports',
@@ -121,6 +123,33 @@ export function registerFeatureFigures(app: FastifyInstance, apiPrefix: string):
         gauge.set({ app: rollout.remote, release: rollout.release, state: 'failed' }, figures.failed);
       }
     },
+  );
+}
+
+/**
+ * The last backup's time and size, read from BACKUP_DIR at each scrape: one made by `npm run backup`
+ * or by another instance shows as well as this server's own. Its list (backups/service.ts) reads each
+ * archive's manifest once.
+ */
+function registerBackupFigures(app: FastifyInstance): void {
+  const last = async () => {
+    // A folder that cannot be read (a network drive away) says "none" rather than failing the scrape.
+    const [newest] = await app.backups.list().catch(() => []);
+    return newest;
+  };
+  app.metrics.readAtScrape(
+    {
+      name: 'backoffice_backup_last_timestamp_seconds',
+      help: 'When the newest backup in BACKUP_DIR was made, whoever made it (Unix time; 0: none)',
+    },
+    async (gauge) => {
+      const newest = await last();
+      gauge.set(newest ? Date.parse(newest.createdAt) / 1000 : 0);
+    },
+  );
+  app.metrics.readAtScrape(
+    { name: 'backoffice_backup_last_size_bytes', help: "The size of the newest backup's archive in BACKUP_DIR" },
+    async (gauge) => gauge.set((await last())?.bytes ?? 0),
   );
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { createBackup } from '../backups/create';
 import { repoRoot } from '../config';
 import { DATABASE_UNAVAILABLE } from '../http/errors';
 import {
@@ -152,13 +153,29 @@ describe.each(engines())('the operator’s view on %s', (_name, engine) => {
     expect(sample(text, `backoffice_rollout_members{app="content",release="${NEXT}",state="failed"}`)).toBe(0);
 
     expect(sample(text, 'backoffice_backup_last_timestamp_seconds')).toBe(0);
-    const at = new Date('2026-12-07T02:30:00.000Z');
-    server.app.metrics.recordBackup({ at, bytes: 123_456_789 });
-    // An older one reported after it does not hide it.
-    server.app.metrics.recordBackup({ at: new Date('2026-12-06T02:30:00.000Z'), bytes: 5 });
+    // Made as `npm run backup` makes it, in its own process: nothing of this server's memory knows of it.
+    const older = await createBackup({
+      config: server.config,
+      db: server.db,
+      madeBy: 'npm run backup',
+      now: new Date('2026-12-06T02:30:00.000Z'),
+    });
+    const newest = await createBackup({
+      config: server.config,
+      db: server.db,
+      madeBy: 'npm run backup',
+      now: new Date('2026-12-07T02:30:00.000Z'),
+    });
+    expect(path.dirname(newest.file)).toBe(server.config.backupDir);
     text = await metrics();
-    expect(sample(text, 'backoffice_backup_last_timestamp_seconds')).toBe(at.getTime() / 1000);
-    expect(sample(text, 'backoffice_backup_last_size_bytes')).toBe(123_456_789);
+    expect(sample(text, 'backoffice_backup_last_timestamp_seconds')).toBe(
+      Date.parse('2026-12-07T02:30:00.000Z') / 1000,
+    );
+    expect(sample(text, 'backoffice_backup_last_size_bytes')).toBe(newest.bytes);
+    fs.rmSync(newest.file);
+    text = await metrics();
+    expect(sample(text, 'backoffice_backup_last_size_bytes')).toBe(older.bytes);
+    fs.rmSync(older.file);
 
     // Promoted: the rollout's series go, the live one is the new release.
     await command(() => server.app.releases.promote('content'));

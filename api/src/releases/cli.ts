@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { loadConfig, repoRoot } from '../config';
 import { Releases, releasesConfig } from './releases';
-import { migrateToLatest, openDatabase } from '../db/database';
+import { migrateWithBackup } from '../backups/upgrade';
+import { openDatabase } from '../db/database';
 import { exclusively, LOCKS } from '../db/instances';
 import { ClusterReleases } from './cluster-sync';
 import { ReleaseError, SHELL } from './store';
@@ -155,12 +156,17 @@ export function run(
  * database's (releases/cluster-sync.ts): the command runs on this machine's copy brought up to date, and what
  * it changed reaches every instance.
  */
-export async function runShared(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+export async function runShared(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  /** Said as it happens: the backup made before migrating an older database. */
+  say: (line: string) => void = console.log,
+): Promise<string[]> {
   const config = loadConfig(env);
   if (!config.databaseUrl) return run(argv, env);
   const db = openDatabase(config);
   try {
-    await exclusively(db, LOCKS.start, true, () => migrateToLatest(db));
+    await exclusively(db, LOCKS.start, true, () => migrateWithBackup(config, db, say));
     const releases = new Releases(releasesConfig(config));
     return await new ClusterReleases(db, releases).change(() => run(argv, env, releases));
   } finally {

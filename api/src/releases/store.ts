@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_RELEASE_LIMITS, sizeInWords, type ReleaseLimits } from './limits';
+import { sizeInWords } from '../http/archives';
+import { DEFAULT_RELEASE_LIMITS, type ReleaseLimits } from './limits';
 import { errorPaths, holds, RELEASE_NAME, ReleaseInfo, REMOTE_NAME, RouteEntry, RouteTable } from './schemas';
 
 export { RELEASE_NAME, REMOTE_NAME, type MenuPlace } from './schemas';

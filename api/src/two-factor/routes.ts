@@ -8,8 +8,7 @@ import type { Db } from '../db/database';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { allowedTo, bearerSecurity, requireAdmin } from '../auth/guard';
-import { verifyPassword } from '../auth/password';
-import { checkedPassword } from '../auth/attempts';
+import { passwordAgain } from '../auth/prove-again';
 import { LoginAnswer, signIn } from '../auth/login';
 import { addActivity } from '../activity/record';
 import { addSchemas, ref } from '../http/contract';
@@ -331,17 +330,9 @@ export async function twoFactorRoutes(parent: FastifyInstance): Promise<void> {
       if (!(await twoFactorOf(db, admin._id))?.enabled) throw new HttpError(409, MESSAGES.notOn);
       if (admin.role === 'Admin' && (await requiredForAdmins(db))) throw new HttpError(409, MESSAGES.requiredForAdmins);
       const proof = request.body.proof;
-      const row = await db.kysely
-        .selectFrom('admins')
-        .select('passwordHash')
-        .where('_id', '=', admin._id)
-        .executeTakeFirstOrThrow();
       const proven = isTotpCode(typed(proof))
         ? (await checkCode(db, dataDir, admin._id, typed(proof))) === 'accepted'
-        : // A guess placed as a login's is (auth/attempts.ts), before its hash.
-          await checkedPassword(request, reply, admin._id, (priority) =>
-            verifyPassword(proof, row.passwordHash, priority),
-          );
+        : await passwordAgain(request, reply, proof);
       if (!proven) throw badRequest(MESSAGES.wrongProof);
       const parish = await parishSettings(db);
       await turnOff(db, admin._id, (trx) =>
