@@ -74,12 +74,21 @@ export interface StartedServer {
   stop: () => Promise<void>;
 }
 
+/** What a server's environment adds to the e2e one, given the server's address (for its PUBLIC_URL, say). */
+export type ServerEnv = (url: string) => Record<string, string>;
+
 /**
  * Starts the production server (`node api/dist/server.js`, as `npm start` runs it) on an empty data
  * directory and this port, with the e2e administrator, and waits until it answers. `cdnPort` is a
- * second origin the server's CSP allows (the releases tests serve releases from it).
+ * second origin the server's CSP allows (the releases tests serve releases from it); `env` adds to (or
+ * overrides) its environment.
  */
-export async function startServer(port: number, cdnPort = port + 1): Promise<StartedServer> {
+export async function startServer(
+  port: number,
+  cdnPort = port + 1,
+  env: ServerEnv = () => ({}),
+): Promise<StartedServer> {
+  const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-'));
   let output = '';
   const server = spawn(process.execPath, [path.join(__dirname, '..', '..', 'api', 'dist', 'server.js')], {
@@ -96,6 +105,7 @@ export async function startServer(port: number, cdnPort = port + 1): Promise<Sta
       // Chromium shares the 2 cores: a busy moment must not shed the clicks under test (shedding is
       // tested in api/src/http/pressure.test.ts).
       EVENT_LOOP_LAG_LIMIT_MS: '0',
+      ...env(url),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -110,7 +120,6 @@ export async function startServer(port: number, cdnPort = port + 1): Promise<Sta
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const url = `http://127.0.0.1:${port}`;
   try {
     await answering(`${url}/api/v1/openapi.json`, server, () => output);
   } catch (error) {
@@ -163,7 +172,10 @@ export async function signInState(url: string, email = adminEmail, password = ad
  * left (nor cleans up for one); the tests of one file share its server, in order. A replacement worker
  * (after a failure) starts afresh.
  */
-export const test = base.extend<{ server: WorkerServer; signedIn: boolean }, { fileServers: FileServers }>({
+export const test = base.extend<
+  { server: WorkerServer; signedIn: boolean; serverEnv: ServerEnv },
+  { fileServers: FileServers }
+>({
   /**
    * `test.use({ signedIn: true })`: the test's browser starts signed in as the e2e administrator, by a
    * session made once per spec file over the API (signInState), instead of going through the login
@@ -172,6 +184,12 @@ export const test = base.extend<{ server: WorkerServer; signedIn: boolean }, { f
    * session it is in: it signs in through the screen, so that the file's session lives on.
    */
   signedIn: [false, { option: true }],
+  /**
+   * `test.use({ serverEnv: async ({}, use) => await use((url) => ({ … })) })`: what the spec file's own
+   * server adds to its environment (a mail server, say), read when it starts. A fixture that hands
+   * over the function, since test.use takes a bare function for a fixture.
+   */
+  serverEnv: [async ({}, use) => await use(() => ({})), { option: true }],
   storageState: async ({ storageState, signedIn, server, fileServers }, use) => {
     if (!signedIn) return await use(storageState);
     const current = fileServers.current;
@@ -191,7 +209,7 @@ export const test = base.extend<{ server: WorkerServer; signedIn: boolean }, { f
     { scope: 'worker' },
   ],
   server: [
-    async ({ fileServers }, use, testInfo) => {
+    async ({ fileServers, serverEnv }, use, testInfo) => {
       if (process.env.E2E_BASE_URL) {
         // A server started elsewhere (e.g. `npm run cluster` with ADMIN_EMAIL/ADMIN_PASSWORD as above):
         // one worker then, since every test sees the same data.
@@ -205,7 +223,7 @@ export const test = base.extend<{ server: WorkerServer; signedIn: boolean }, { f
         const previous = fileServers.current;
         fileServers.current = undefined;
         await previous?.server.stop();
-        fileServers.current = { file: testInfo.file, server: await startServer(port, cdnPort) };
+        fileServers.current = { file: testInfo.file, server: await startServer(port, cdnPort, serverEnv) };
       }
       const { url, dataDir } = fileServers.current.server;
       await use({ url, dataDir, cdnPort });
