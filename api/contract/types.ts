@@ -16460,8 +16460,6 @@ export interface components {
       backups: components['schemas']['Backup'][];
       /** @description The backup being made now, if one is */
       making: components['schemas']['BackupMaking'] | (never | null);
-      /** @description Why a restore from Settings is not offered on this server, in words; null when it is (on SQLite and PostgreSQL alike) */
-      restoreRefused: string | null;
     };
     RestoreProof: {
       /** The password */

@@ -63,7 +63,7 @@ export async function backupRoutes(parent: FastifyInstance): Promise<void> {
     },
     async () => ({
       message: 'Backups fetched successfully',
-      data: { backups: await app.backups.list(), making: app.backups.now ?? null, restoreRefused: null },
+      data: { backups: await app.backups.list(), making: app.backups.now ?? null },
     }),
   );
 

@@ -21,10 +21,6 @@ export const BackupMaking = Entity('BackupMaking', {
 export const Backups = Entity('Backups', {
   backups: Type.Array(ref(Backup), { description: 'Newest first' }),
   making: Type.Union([ref(BackupMaking), Type.Null()], { description: 'The backup being made now, if one is' }),
-  restoreRefused: Type.Union([Type.String(), Type.Null()], {
-    description:
-      'Why a restore from Settings is not offered on this server, in words; null when it is (on SQLite and PostgreSQL alike)',
-  }),
 });
 
 /** The Admin's password again, and a code of their app where two-factor sign-in is on. */

@@ -39,10 +39,9 @@ interface Options {
   failure?: { at: string; message: string } | null;
   account?: typeof me;
   twoFactor?: boolean;
-  restoreRefused?: string | null;
 }
 
-const backupsApi = ({ account = me, twoFactor = false, restoreRefused = null, failure = null }: Options = {}) => {
+const backupsApi = ({ account = me, twoFactor = false, failure = null }: Options = {}) => {
   let list: Record<string, unknown>[] = [nightly];
   let making: { startedAt: string; madeBy: string; percent: number } | null = null;
   let schedule = { at: '02:30' as string | null, keep: 7, timeZone: 'Africa/Lagos', failure };
@@ -61,7 +60,7 @@ const backupsApi = ({ account = me, twoFactor = false, restoreRefused = null, fa
       { message: 'ok', data: { enabled: twoFactor, recoveryCodesLeft: 10, requiredForAdmins: false } },
     ],
     'GET /backups': () => {
-      const answer = { message: 'ok', data: { backups: list, making, restoreRefused } };
+      const answer = { message: 'ok', data: { backups: list, making } };
       // The second look after the start finds it half made, the third written.
       if (making && making.percent >= 40) {
         making = null;
@@ -218,15 +217,6 @@ describe('Settings → Backups', () => {
     const sent = calls.find((call) => call.url === '/backups/restore')!.body as FormData;
     expect(sent.get('password')).toBe('the right one');
     expect((sent.get('archive') as File).name).toBe(NAME);
-  });
-
-  it('says why a restore is not offered on PostgreSQL, and offers none', async () => {
-    backupsApi({ restoreRefused: 'On PostgreSQL a backup is restored with the server stopped (npm run restore).' });
-    renderRoutes([{ path: '*', element: <App /> }], '/settings/backups');
-    await backupsTable();
-    expect(screen.getByText(/On PostgreSQL a backup is restored with the server stopped/)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Restore/ })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Back up now' })).toBeInTheDocument();
   });
 
   it('sets the daily backup’s time in the parish’s zone and how many it keeps, or turns it off', async () => {

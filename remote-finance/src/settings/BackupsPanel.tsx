@@ -60,7 +60,6 @@ export function BackupsPanel() {
   const twoFactorLoad = useResource(twoFactor.detail('me'), twoFactorApi.status);
   const [restoring, setRestoring] = useState<Restoring>();
   const making = load.data?.making;
-  const restoreRefused = load.data?.restoreRefused;
 
   // While a backup is made, the list is asked again until it is written.
   useEffect(() => {
@@ -94,14 +93,12 @@ export function BackupsPanel() {
               busyLabel="Downloading…"
             />
           </RowSized>
-          {!restoreRefused && (
-            <RowAction
-              aria-label={`Restore the backup of ${timeOf(backup.createdAt)}`}
-              onClick={() => setRestoring({ backup })}
-            >
-              Restore
-            </RowAction>
-          )}
+          <RowAction
+            aria-label={`Restore the backup of ${timeOf(backup.createdAt)}`}
+            onClick={() => setRestoring({ backup })}
+          >
+            Restore
+          </RowAction>
           <RowAction
             aria-label={`Delete the backup of ${timeOf(backup.createdAt)}`}
             confirmDelete={{
@@ -124,11 +121,9 @@ export function BackupsPanel() {
         title="Backups"
         actions={
           <Actions>
-            {!restoreRefused && (
-              <Button variant="secondary" onClick={() => setRestoring({ upload: true })}>
-                Restore from a file
-              </Button>
-            )}
+            <Button variant="secondary" onClick={() => setRestoring({ upload: true })}>
+              Restore from a file
+            </Button>
             <Button onClick={() => void start()} disabled={Boolean(making)}>
               Back up now
             </Button>
@@ -144,11 +139,6 @@ export function BackupsPanel() {
           <span>Making a backup…</span>
           <Progress percent={making.percent} />
         </Making>
-      )}
-      {restoreRefused && (
-        <Notice>
-          <p>{restoreRefused}</p>
-        </Notice>
       )}
       <ListTable
         caption="Backups"

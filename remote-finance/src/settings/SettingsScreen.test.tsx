@@ -101,7 +101,7 @@ const settingsApi = (more: Parameters<typeof stubApi>[0] = {}) =>
     'GET /activity': (call) => [200, activityPage(call.params)],
     'GET /trash': () => [200, { message: 'ok', data: [] }],
     'GET /deploy-tokens': () => [200, { message: 'ok', data: [] }],
-    'GET /backups': () => [200, { message: 'ok', data: { backups: [], making: null, restoreRefused: null } }],
+    'GET /backups': () => [200, { message: 'ok', data: { backups: [], making: null } }],
     ...more,
   });
 
