@@ -1,0 +1,83 @@
+import { lazy, Suspense, useState } from 'react';
+import { LoadingBlock, LoginScreen, session, useSession } from 'shared/login';
+import type { RemotesMapStore } from '../remotes/remotesMap';
+
+// What the login page shows before the router exists: the password form alone. The rest of the app
+// comes with the first press of Login, while the call is on its way.
+const loadApp = () => import('../app/App');
+const App = lazy(loadApp);
+
+/** Where the router's guard keeps the page asked for (react-router's history state: `usr` is its state). */
+interface HistoryState {
+  usr?: { from?: string } | null;
+}
+
+/** The page the sign-in leads to: the one asked for, else the dashboard (as the router's LoginPage decides). */
+function destination(): string {
+  const from = (window.history.state as HistoryState | null)?.usr?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/login'
+    ? from
+    : '/dashboard';
+}
+
+/**
+ * Signed out at a page that needs a session: the address becomes /login, remembering the page, as the
+ * router's guard does (its history state), so that the sign-in leads back to it.
+ */
+export function moveToLogin() {
+  const { pathname, search } = window.location;
+  if (pathname === '/' || pathname === '/login') return;
+  window.history.replaceState({ usr: { from: `${pathname}${search}` }, key: 'default', idx: 0 }, '', '/login');
+}
+
+/** Set while a press waits for its session, to ask for the dashboard's figures the moment it exists. */
+let waitingForSession: (() => void) | undefined;
+
+/**
+ * At a press of Login: the router, the signed-in frame and, when the sign-in leads there, the
+ * dashboard load beside the login call (a chunk asked for twice downloads once), and the dashboard's
+ * figures are asked for the moment the session exists, not once its screen has rendered.
+ */
+export function startSignedInScreens() {
+  // Offline, these fail quietly: the password form says the server could not be reached, and the
+  // next press asks again.
+  loadApp().catch(() => undefined);
+  import('../app/signedIn').catch(() => undefined);
+  if (destination() !== '/dashboard') return;
+  import('../dashboard/Dashboard').catch(() => undefined);
+  if (waitingForSession) return;
+  const figures = import('../dashboard/api');
+  figures.catch(() => undefined);
+  waitingForSession = session.subscribe(() => {
+    const current = session.get();
+    if (!current) return;
+    waitingForSession?.();
+    waitingForSession = undefined;
+    figures.then(({ startAnalytics }) => startAnalytics(current.user._id)).catch(() => undefined);
+  });
+}
+
+/**
+ * Signed out: the login form, without the router. Once a session exists the app takes over at
+ * /login, and its login route leads on to the page asked for; from then on the router shows the
+ * login screen itself (after Log out, or a refused session).
+ */
+export function LoginFirst({ store }: { store: RemotesMapStore }) {
+  const current = useSession();
+  const [entered, setEntered] = useState(false);
+  if (current && !entered) setEntered(true);
+  if (!current && !entered) {
+    return (
+      // `contents`: no box of its own, so the login page's layout is the screen's. The form's own
+      // handler runs first (the submit reaches this box after it): its login code is asked for first.
+      <div style={{ display: 'contents' }} onSubmit={startSignedInScreens}>
+        <LoginScreen />
+      </div>
+    );
+  }
+  return (
+    <Suspense fallback={<LoadingBlock />}>
+      <App store={store} />
+    </Suspense>
+  );
+}
