@@ -55,22 +55,49 @@ async function pressLogin() {
   await userEvent.click(screen.getByRole('button', { name: 'Login' }));
 }
 
-it("asks for the dashboard's figures as soon as the session exists, once, before the dashboard shows", async () => {
-  const shownWhenAsked: boolean[] = [];
+/** The login page's early ask for the figures (a bare fetch): its requests, and whether the dashboard showed then. */
+function answerEarlyAsk(status: number) {
+  const asked: { url: string; authorization: string | undefined; dashboardShown: boolean }[] = [];
+  window.fetch = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+    asked.push({
+      url: String(url),
+      authorization: (init?.headers as Record<string, string> | undefined)?.authorization,
+      dashboardShown: screen.queryByRole('article', { name: 'Total Books' }) !== null,
+    });
+    return { ok: status === 200, status, json: async () => ({ message: 'ok', data: { totalBooks: 7 } }) } as Response;
+  });
+  return asked;
+}
+
+const figuresCalls = (calls: { url: string }[]) => calls.filter((call) => call.url === `/analytics/${userId}`);
+
+it("asks for the dashboard's figures as soon as the session exists, before the dashboard shows, and shows that answer", async () => {
+  const asked = answerEarlyAsk(200);
   const calls = stubApi({
     'POST /admin/login': loginAnswer,
-    [`GET /analytics/${userId}`]: () => {
-      shownWhenAsked.push(screen.queryByRole('article', { name: 'Total Books' }) !== null);
-      return [200, { message: 'ok', data: { totalBooks: 7 } }];
-    },
+    [`GET /analytics/${userId}`]: () => [200, { message: 'ok', data: { totalBooks: 1 } }],
   });
   openSignedOut('/login');
   await pressLogin();
   const totalBooks = await screen.findByRole('article', { name: 'Total Books' });
   await waitFor(() => expect(totalBooks).toHaveTextContent('7'));
   expect(window.location.pathname).toBe('/dashboard');
-  expect(shownWhenAsked).toEqual([false]);
-  expect(calls.filter((call) => call.url.startsWith('/analytics/') && !call.url.includes('calendar'))).toHaveLength(1);
+  expect(asked).toEqual([{ url: `/api/v1/analytics/${userId}`, authorization: 'Bearer tok', dashboardShown: false }]);
+  expect(figuresCalls(calls)).toHaveLength(0);
+});
+
+it("leaves a failed early ask to the dashboard's own call", async () => {
+  const asked = answerEarlyAsk(503);
+  const calls = stubApi({
+    'POST /admin/login': loginAnswer,
+    [`GET /analytics/${userId}`]: () => [200, { message: 'ok', data: { totalBooks: 5 } }],
+  });
+  openSignedOut('/login');
+  await pressLogin();
+  const totalBooks = await screen.findByRole('article', { name: 'Total Books' });
+  await waitFor(() => expect(totalBooks).toHaveTextContent('5'));
+  expect(asked).toHaveLength(1);
+  expect(figuresCalls(calls)).toHaveLength(1);
 });
 
 it('sends a signed-out visitor of a page to /login without the router, and back to that page after the sign-in', async () => {

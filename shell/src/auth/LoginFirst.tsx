@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { LoadingBlock, LoginScreen, session, useSession } from 'shared/login';
+import { DEFAULT_API_BASE_URL, LoadingBlock, LoginScreen, session, useSession } from 'shared/login';
+import { askFiguresEarly } from '../dashboard/earlyFigures';
 import type { RemotesMapStore } from '../remotes/remotesMap';
 
 // What the login page shows before the router exists: the password form alone. The rest of the app
@@ -38,22 +39,24 @@ let waitingForSession: (() => void) | undefined;
  * dashboard load beside the login call (a chunk asked for twice downloads once), and the dashboard's
  * figures are asked for the moment the session exists, not once its screen has rendered.
  */
-export function startSignedInScreens() {
-  // Offline, these fail quietly: the password form says the server could not be reached, and the
-  // next press asks again.
-  loadApp().catch(() => undefined);
-  import('../app/signedIn').catch(() => undefined);
-  if (destination() !== '/dashboard') return;
-  import('../dashboard/Dashboard').catch(() => undefined);
-  if (waitingForSession) return;
-  const figures = import('../dashboard/api');
-  figures.catch(() => undefined);
+export function startSignedInScreens(store: RemotesMapStore) {
+  const toDashboard = destination() === '/dashboard';
+  // After the login call's own code (the API client, asked for by the form just before): a browser
+  // fetches a few files at a time, in the order asked, and the call must not wait behind these.
+  setTimeout(() => {
+    // Offline, these fail quietly: the password form says the server could not be reached, and the
+    // next press asks again.
+    loadApp().catch(() => undefined);
+    import('../app/signedIn').catch(() => undefined);
+    if (toDashboard) import('../dashboard/Dashboard').catch(() => undefined);
+  });
+  if (!toDashboard || waitingForSession) return;
   waitingForSession = session.subscribe(() => {
     const current = session.get();
     if (!current) return;
     waitingForSession?.();
     waitingForSession = undefined;
-    figures.then(({ startAnalytics }) => startAnalytics(current.user._id)).catch(() => undefined);
+    askFiguresEarly(store.getState().map?.apiBaseUrl ?? DEFAULT_API_BASE_URL, current.token, current.user._id);
   });
 }
 
@@ -70,7 +73,7 @@ export function LoginFirst({ store }: { store: RemotesMapStore }) {
     return (
       // `contents`: no box of its own, so the login page's layout is the screen's. The form's own
       // handler runs first (the submit reaches this box after it): its login code is asked for first.
-      <div style={{ display: 'contents' }} onSubmit={startSignedInScreens}>
+      <div style={{ display: 'contents' }} onSubmit={() => startSignedInScreens(store)}>
         <LoginScreen />
       </div>
     );
