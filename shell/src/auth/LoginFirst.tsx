@@ -61,14 +61,18 @@ export function startSignedInScreens(store: RemotesMapStore) {
 }
 
 /**
- * Signed out: the login form, without the router. Once a session exists the app takes over at
- * /login, and its login route leads on to the page asked for; from then on the router shows the
- * login screen itself (after Log out, or a refused session).
+ * Signed out: the login form, without the router. Once a session exists the app takes over at the
+ * page asked for (else the dashboard); from then on the router shows the login screen itself (after
+ * Log out, or a refused session).
  */
 export function LoginFirst({ store }: { store: RemotesMapStore }) {
   const current = useSession();
   const [entered, setEntered] = useState(false);
-  if (current && !entered) setEntered(true);
+  if (current && !entered) {
+    // The router starts at the page the sign-in leads to, rather than at /login to be sent on from there.
+    window.history.replaceState(null, '', destination());
+    setEntered(true);
+  }
   if (!current && !entered) {
     return (
       // `contents`: no box of its own, so the login page's layout is the screen's. The form's own
