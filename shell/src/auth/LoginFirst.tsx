@@ -41,9 +41,10 @@ let waitingForSession: (() => void) | undefined;
  */
 export function startSignedInScreens(store: RemotesMapStore) {
   const toDashboard = destination() === '/dashboard';
-  // After the login call's own code (the API client, asked for by the form just before): a browser
-  // fetches a few files at a time, in the order asked, and the call must not wait behind these.
-  setTimeout(() => {
+  // After the login call's own code, which the form asked for just before: the API client (axios) and
+  // the toasts. The line is shared by every file in flight, and the call must not wait behind the
+  // screens' code; asking for the same shared libraries here waits for those very files.
+  void Promise.allSettled([import('axios'), import('react-toastify')]).then(() => {
     // Offline, these fail quietly: the password form says the server could not be reached, and the
     // next press asks again.
     loadApp().catch(() => undefined);
