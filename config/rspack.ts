@@ -101,6 +101,14 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
         manifest: true,
         // Type generation made a remote's build 5x slower and wrote outside dist.
         dts: false,
+        // The remotes run on the shell's federation runtime, which the shell hands them (a global):
+        // each remoteEntry.js carried a copy of its own. A remote's dev server keeps its copy, for its
+        // standalone harness, which runs without a shell.
+        ...(isHost
+          ? { experiments: { provideExternalRuntime: true } }
+          : production
+            ? { experiments: { externalRuntime: true } }
+            : {}),
       }),
       new rspack.HtmlRspackPlugin({ template: path.join(__dirname, 'index.html'), title }),
       // No build writes the live map: in production it is operator data under DATA_DIR (api/src/releases).
