@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { sharedSingletons } from './federation';
+import { eagerInShell, sharedSingletons } from './federation';
 import { PrecompressPlugin } from './precompress';
 import { ReleaseInfoPlugin } from './release';
 import { developmentRemotesMap } from './dev-remotes';
@@ -93,7 +93,7 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
         name,
         filename: 'remoteEntry.js',
         exposes,
-        shared: sharedSingletons(dir),
+        shared: sharedSingletons(dir, isHost ? eagerInShell : []),
         // 'version-first' makes every first use of a shared module start every registered remote to
         // compare versions, so one remote that cannot be loaded fails the others' shared modules. The
         // apps are built from one lockfile, so the first loaded copy is the one every app wants.
@@ -101,6 +101,14 @@ export function createAppConfig(options: AppOptions, argv: { mode?: string } = {
         manifest: true,
         // Type generation made a remote's build 5x slower and wrote outside dist.
         dts: false,
+        // The remotes run on the shell's federation runtime, which the shell hands them (a global):
+        // each remoteEntry.js carried a copy of its own. A remote's dev server keeps its copy, for its
+        // standalone harness, which runs without a shell.
+        ...(isHost
+          ? { experiments: { provideExternalRuntime: true } }
+          : production
+            ? { experiments: { externalRuntime: true } }
+            : {}),
       }),
       new rspack.HtmlRspackPlugin({ template: path.join(__dirname, 'index.html'), title }),
       // No build writes the live map: in production it is operator data under DATA_DIR (api/src/releases).

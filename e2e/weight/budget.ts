@@ -5,5 +5,5 @@
  * browser suite (login-weight.spec.ts): it raises this figure in the same change and says why, or it
  * moves what it added out of the login page. A change that makes the page lighter lowers it.
  */
-export const LOGIN_PAGE_JS_KB = 172.1;
+export const LOGIN_PAGE_JS_KB = 103.6;
 export const ALLOWED_GROWTH_KB = 5;

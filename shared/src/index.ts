@@ -28,7 +28,8 @@ export { matchesSearch, useSearchFilter, useSearchTerm } from './search/search';
 
 export { theme } from './ui/theme';
 export { AppProviders } from './providers/AppProviders';
-export { Button, ButtonLink } from './ui/Button';
+export { Button } from './ui/Button';
+export { ButtonLink } from './ui/ButtonLink';
 export { Spinner, LoadingBlock } from './ui/Spinner';
 export { visuallyHidden } from './ui/visuallyHidden';
 export { LoadFailed, NotLoaded, NotLoadedScreen, type LoadError, type LoadState } from './ui/LoadState';

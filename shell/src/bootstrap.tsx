@@ -1,7 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
 import { AppProviders, configureApi, DEFAULT_API_BASE_URL, provideRuntimeInfo, session } from 'shared/login';
-import { createAppRouter } from './app/router';
+import { LoginFirst, moveToLogin } from './auth/LoginFirst';
 import { installFederationPlugins, resolvedSharedVersions, runningReleases } from './remotes/federation';
 import { browserMapCache, fetchRemotesMap, RemotesMapStore } from './remotes/remotesMap';
 
@@ -20,13 +19,26 @@ async function start() {
   // it is retried with back-off. Signed out, the first call waits for the person typing: the login
   // form shows at once, and the map arrives meanwhile.
   const firstRead = store.refresh();
-  if (session.get()) await Promise.race([firstRead, new Promise((resolve) => setTimeout(resolve, 3000))]);
-  const router = createAppRouter(store);
-  createRoot(document.getElementById('root')!).render(
+  const root = createRoot(document.getElementById('root')!);
+  if (session.get() || window.location.pathname === '/set-password') {
+    // The router's chunk downloads while the map is read.
+    const app = import('./app/App');
+    if (session.get()) await Promise.race([firstRead, new Promise((resolve) => setTimeout(resolve, 3000))]);
+    const { default: App } = await app;
+    root.render(
+      <AppProviders>
+        <App store={store} />
+      </AppProviders>,
+    );
+    return;
+  }
+  // Signed out: the password form alone, without the router (auth/LoginFirst).
+  moveToLogin();
+  root.render(
     <AppProviders>
-      <RouterProvider router={router} />
+      <LoginFirst store={store} />
     </AppProviders>,
   );
 }
 
-void start();
+start().catch((error: unknown) => console.error('The app could not start', error));

@@ -1,2 +1,4 @@
-// The async boundary lets the federation runtime negotiate shared singletons before React loads.
-import('./bootstrap').catch((error: unknown) => console.error('The app could not start', error));
+// No async boundary: what the login page runs is eager in the shell's share scope (config/federation.ts,
+// eagerInShell), so it runs from this first file without a further round trip; remotes register
+// after the sign-in and take the shell's copies.
+import './bootstrap';

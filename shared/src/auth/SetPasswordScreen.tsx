@@ -6,7 +6,8 @@ import { PasswordSet } from 'api/contract';
 import { authApi } from '../api/resources/auth';
 import { notify } from '../notify/notify';
 import { session } from '../session/session';
-import { Button, ButtonLink } from '../ui/Button';
+import { Button } from '../ui/Button';
+import { ButtonLink } from '../ui/ButtonLink';
 import { AuthCard, AuthPage } from './AuthCard';
 import { NewPasswordFields, newPasswordSchema } from './newPassword';
 

@@ -1,9 +1,8 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { Spinner } from './Spinner';
 
-type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
+export type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
 const variantStyles = {
   primary: css`
@@ -40,7 +39,8 @@ const variantStyles = {
   `,
 };
 
-const buttonCss = css<{ $variant: Variant }>`
+// A link that looks like a button has the same look (ButtonLink.tsx).
+export const buttonCss = css<{ $variant: Variant }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -66,9 +66,6 @@ const buttonCss = css<{ $variant: Variant }>`
 const StyledButton = styled.button<{ $variant: Variant }>`
   ${buttonCss}
 `;
-const StyledLink = styled(Link)<{ $variant: Variant }>`
-  ${buttonCss}
-`;
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
@@ -91,9 +88,4 @@ export function Button({
       {children}
     </StyledButton>
   );
-}
-
-/** A link that looks like a button (Add New …, Back, Edit …). */
-export function ButtonLink({ variant = 'primary', ...rest }: LinkProps & { variant?: Variant }) {
-  return <StyledLink $variant={variant} {...rest} />;
 }

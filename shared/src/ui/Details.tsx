@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { ButtonLink } from './Button';
+import { ButtonLink } from './ButtonLink';
 import { DeleteButton } from './DeleteButton';
 import { PageHeader } from './layout';
 import { returnTo } from '../navigation/listReturn';

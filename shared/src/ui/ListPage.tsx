@@ -1,6 +1,6 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { WriteOnly } from '../session/permissions';
-import { ButtonLink } from './Button';
+import { ButtonLink } from './ButtonLink';
 import { ExportButton, type ExportList } from './ExportButton';
 import { ListTable, type Column } from './DataTable';
 import { PageHeader, Panel } from './layout';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
-import { ButtonLink } from './Button';
+import { ButtonLink } from './ButtonLink';
 import { returnTo } from '../navigation/listReturn';
 import { noticeCss } from './notice';
 import { useTakePageTitle } from './pageTitle';

@@ -2,7 +2,8 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LoadingBlock } from 'shared/login';
 import { LoginPage } from '../auth/guards';
 import { needsFreshPage, never } from '../remotes/federation';
-import { findRemoteForPath, type RemotesMap, type RemotesMapStore } from '../remotes/remotesMap';
+import type { RemotesMap, RemotesMapStore } from '../remotes/remotesMap';
+import { findRemoteForPath } from '../remotes/routeForPath';
 
 const signedIn = () => import('./signedIn');
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadFailed, LoadingBlock, PageHeader, useUserId, visuallyHidden } from 'shared';
 import { useResource } from 'shared/data';
@@ -6,7 +6,9 @@ import { analytics, analyticsApi, type Analytics } from './api';
 import styled from 'styled-components';
 import { BackupFailure } from './BackupFailure';
 import { ContentCalendarCard } from './ContentCalendar';
-import { DonationsChart } from './DonationsChart';
+
+// Chart.js is most of the dashboard's code: it loads once the figures are there, and they never wait for it.
+const DonationsChart = lazy(async () => ({ default: (await import('./DonationsChart')).DonationsChart }));
 
 const Section = styled.section`
   margin-bottom: ${({ theme }) => theme.space(8)};
@@ -174,7 +176,9 @@ export function Dashboard() {
         <Wide>
           <MetricsCard title="Donations">
             {figures.donationsByMonth ? (
-              <DonationsChart months={figures.donationsByMonth} />
+              <Suspense fallback={<LoadingBlock />}>
+                <DonationsChart months={figures.donationsByMonth} />
+              </Suspense>
             ) : (
               load.loading && <LoadingBlock />
             )}

@@ -1,6 +1,7 @@
 import { callApi } from 'shared';
 import type { Schemas } from 'api/contract';
 import { resource } from 'shared/data';
+import { takeEarlyFigures } from './earlyFigures';
 
 /** Dashboard figures (spec §3 Analytics). Figures the server has no source for are 0. */
 export type Analytics = Schemas['Analytics'];
@@ -8,9 +9,13 @@ export type Analytics = Schemas['Analytics'];
 /** Its query keys, and the invalidation every write below does. */
 export const analytics = resource('analytics');
 
+const askAnalytics = async (userId: string, signal?: AbortSignal): Promise<Partial<Analytics>> =>
+  (await callApi('get', '/api/v1/analytics/{userId}', { params: { userId }, signal })).data;
+
 export const analyticsApi = {
+  /** The first load after a sign-in takes the figures the login page asked for (./earlyFigures). */
   get: async (userId: string, signal?: AbortSignal): Promise<Partial<Analytics>> =>
-    (await callApi('get', '/api/v1/analytics/{userId}', { params: { userId }, signal })).data,
+    ((await takeEarlyFigures(userId)) as Partial<Analytics> | undefined) ?? askAnalytics(userId, signal),
 };
 
 /** What exists of the next 30 days' reflections and readings (the content calendar). */

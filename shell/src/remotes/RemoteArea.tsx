@@ -1,7 +1,8 @@
 import { useLoaderData, useLocation, useRevalidator } from 'react-router-dom';
 import { allows, EmptyText, LoadingBlock, PageHeader, Panel, usePermissions } from 'shared';
 import { RemoteRoute, UnavailablePanel } from './RemoteRoute';
-import { findRouteForPath, useRemotesMap, type RemotesMap, type RemotesMapStore } from './remotesMap';
+import { useRemotesMap, type RemotesMap, type RemotesMapStore } from './remotesMap';
+import { findRouteForPath } from './routeForPath';
 
 function Notice({ text }: { text: string }) {
   return (

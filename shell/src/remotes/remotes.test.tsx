@@ -6,13 +6,13 @@ import { PROVIDED_SHARED_VERSION, RemoteLoadError } from './federation';
 import { RemoteRoute } from './RemoteRoute';
 import {
   fetchRemotesMap,
-  findRemoteForPath,
   parseRemotesMap,
   RemotesMapStore,
   retryDelayMs,
   type RemoteDefinition,
   type RemotesMap,
 } from './remotesMap';
+import { findRemoteForPath } from './routeForPath';
 
 jest.mock('./federation', () => ({
   ...jest.requireActual('./federation'),

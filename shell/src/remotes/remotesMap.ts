@@ -1,4 +1,3 @@
-import { matchPath } from 'react-router-dom';
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_API_BASE_URL } from 'shared/login';
 import type { Schemas } from 'api/contract';
@@ -90,23 +89,6 @@ export async function fetchRemotesMap(
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** The remote that owns a path, and the route of it that matches, by the route patterns it declares. */
-export function findRouteForPath(
-  map: RemotesMap,
-  pathname: string,
-): { remote: RemoteDefinition; route: RouteEntry } | undefined {
-  for (const remote of map.remotes) {
-    const route = remote.routes.find((candidate) => matchPath({ path: candidate.path, end: true }, pathname));
-    if (route) return { remote, route };
-  }
-  return undefined;
-}
-
-/** The remote that owns a path. */
-export function findRemoteForPath(map: RemotesMap, pathname: string): RemoteDefinition | undefined {
-  return findRouteForPath(map, pathname)?.remote;
 }
 
 export interface RemotesMapState {
