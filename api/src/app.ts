@@ -14,8 +14,10 @@ import { registerSecurityHeaders } from './http/headers';
 import { registerIdempotency } from './http/idempotency';
 import { registerJsonBody } from './http/json-body';
 import { registerLoadShedding } from './http/pressure';
+import { reads } from './http/route-hooks';
 import { registerMetrics } from './http/metrics';
 import { registerRequestIdHeader, requestId } from './http/request-id';
+import { lazyRequestLogger } from './http/request-logger';
 import { healthRoutes } from './operations/health';
 import { metricsRoute, registerFeatureFigures } from './operations/metrics';
 import { registerStatic } from './serving';
@@ -72,6 +74,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
         ? false
         : { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     logController: new LogController({ disableRequestLogging: config.requestLog !== 'all' }),
+    // Each request's logger (its id on each line) is made when it first writes: most never do.
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: config.trustProxy,
     frameworkErrors,
     // Each request's id is on each of its log lines (reqId) and in its answer's X-Request-Id.
@@ -115,6 +119,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await registerLoadShedding(app, config);
   registerHeavyWork(app, config);
   registerFeatureFigures(app, API_PREFIX);
+  // A read has no body to decompress: its routes skip the plugin's hook that would look for one.
+  app.addHook('onRoute', (route) => {
+    if (reads(route) && route.decompress === undefined) route.decompress = false;
+  });
   await app.register(fastifyCompress, { global: true });
   // Limits are declared per route (login, public submissions), never globally. Counted in the
   // database, so that instances sharing it share the limits.
