@@ -21,8 +21,14 @@ import { requestDeadlineMs, type AppConfig } from '../config';
  */
 export const LISTEN_BACKLOG = 4096;
 
-/** The HTTP server with the deadlines set where Node reads them (some only at creation). */
-export function serverFactory(config: AppConfig): FastifyServerFactory {
+/**
+ * The HTTP server with the deadlines set where Node reads them (some only at creation). `first`, when
+ * given, sees each request before Fastify and answers it itself by returning true (ready-answers.ts).
+ */
+export function serverFactory(
+  config: AppConfig,
+  first?: (request: http.IncomingMessage, response: http.ServerResponse) => boolean,
+): FastifyServerFactory {
   const limits = config.connections;
   return (handler) => {
     const server = http.createServer(
@@ -32,7 +38,11 @@ export function serverFactory(config: AppConfig): FastifyServerFactory {
         keepAliveTimeout: limits.keepAliveTimeoutMs,
         connectionsCheckingInterval: limits.checkEveryMs,
       },
-      handler,
+      first
+        ? (request, response) => {
+            if (!first(request, response)) handler(request, response);
+          }
+        : handler,
     );
     server.maxConnections = limits.maxConnections;
     server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
