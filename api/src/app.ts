@@ -15,8 +15,11 @@ import { registerSecurityHeaders } from './http/headers';
 import { registerIdempotency } from './http/idempotency';
 import { registerJsonBody } from './http/json-body';
 import { registerLoadShedding } from './http/pressure';
+import { reads } from './http/route-hooks';
 import { registerMetrics } from './http/metrics';
 import { registerRequestIdHeader, requestId } from './http/request-id';
+import { lazyRequestLogger } from './http/request-logger';
+import { ReadyAnswers } from './http/ready-answers';
 import { healthRoutes } from './operations/health';
 import { metricsRoute, registerFeatureFigures } from './operations/metrics';
 import { registerStatic } from './serving';
@@ -35,6 +38,8 @@ import { registerBackups } from './backups/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The public lists answered from memory before Fastify's routing (http/ready-answers.ts). */
+    readyAnswers: ReadyAnswers;
     db: Db;
     config: AppConfig;
     /** Hook: 401 unless a valid bearer token; sets request.admin. */
@@ -67,17 +72,20 @@ export interface AppDeps {
 
 /** Builds the whole server (API + static front end) without listening; the caller migrates first. */
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const readyAnswers = new ReadyAnswers();
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
         : { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     logController: new LogController({ disableRequestLogging: config.requestLog !== 'all' }),
+    // Each request's logger (its id on each line) is made when it first writes: most never do.
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: config.trustProxy,
     frameworkErrors,
     // Each request's id is on each of its log lines (reqId) and in its answer's X-Request-Id.
     genReqId: requestId,
-    serverFactory: serverFactory(config),
+    serverFactory: serverFactory(config, (request, response) => readyAnswers.answer(request, response)),
     // Strict from the start: a value of the wrong type is refused, never converted ("12345" for
     // 12345), and an unknown property is refused, never silently dropped (http/contract.ts).
     // verbose: errors carry their schema, whose title names the field in words.
@@ -101,6 +109,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('liveMap', new LiveMap(releases, { loadTimeoutMs: config.remoteLoadTimeoutMs }, app.log));
   if (db.engine === 'postgres') followClusterReleases(app, new ClusterReleases(db, releases, app.log));
   app.decorateRequest('admin', undefined);
+  app.decorate('readyAnswers', readyAnswers);
 
   registerRequestIdHeader(app);
   // First of the hooks: while a backup is restored, every other call answers 503.
@@ -113,10 +122,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   registerIdempotency(app, API_PREFIX);
   logErrorsAndSlowRequests(app, config);
   closeSlowBodies(app, config);
-  registerSecurityHeaders(app, config);
+  const securityHeaders = registerSecurityHeaders(app, config);
   await registerLoadShedding(app, config);
   registerHeavyWork(app, config);
   registerFeatureFigures(app, API_PREFIX);
+  // A read has no body to decompress: its routes skip the plugin's hook that would look for one.
+  app.addHook('onRoute', (route) => {
+    if (reads(route) && route.decompress === undefined) route.decompress = false;
+  });
   await app.register(fastifyCompress, { global: true });
   // Limits are declared per route (login, public submissions), never globally. Counted in the
   // database, so that instances sharing it share the limits.
@@ -145,6 +158,21 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     },
     { prefix: API_PREFIX },
   );
+
+  // With LOG_REQUESTS=all every request has its lines, which only Fastify's path writes.
+  if (config.requestLog !== 'all') {
+    readyAnswers.attach({
+      log: app.log,
+      metrics: app.metrics,
+      securityHeaders,
+      isRestoring: () => app.backups.isRestoring,
+      slowRequestMs: config.slowRequestMs,
+    });
+  }
+  app.addHook('preClose', (done) => {
+    readyAnswers.close();
+    done();
+  });
 
   // Before the front end's catch-all; outside /api/v1, out of the contract (operations/).
   await app.register(healthRoutes);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { Parser, type ReadEntry } from 'tar';
 import { sql } from 'kysely';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { requestDeadlineMs } from '../config';
 import { migrateToLatest } from '../db/database';
 import { forgetKey } from '../two-factor/totp';
@@ -340,6 +340,10 @@ declare module 'fastify' {
     /** Settings → Backups and the daily backup (backups/service.ts). */
     backups: BackupService;
   }
+  interface FastifyRequest {
+    /** Counted among the backups' calls in progress (a restore waits for them). */
+    inFlight: boolean;
+  }
 }
 
 /**
@@ -355,16 +359,23 @@ export function registerBackups(app: FastifyInstance): void {
     await backups.idle();
   });
   app.db.changes?.subscribe(RESTORE_CHANGES, () => backups.followRestoreElsewhere());
-  const counted = new WeakSet<FastifyRequest>();
-  app.addHook('onRequest', async (request, reply) => {
+  app.decorateRequest('inFlight', false);
+  // Callback hooks and a flag on the request: every request passes them, and an async hook costs
+  // each a promise, a WeakSet an entry its garbage collection must clear.
+  app.addHook('onRequest', (request, reply, done) => {
     if (backups.isRestoring || backups.restoringElsewhere) {
-      return reply.code(503).header('Retry-After', '30').send({ message: BACKUP_MESSAGES.restoring });
+      reply.code(503).header('Retry-After', '30').send({ message: BACKUP_MESSAGES.restoring });
+      return;
     }
-    counted.add(request);
+    request.inFlight = true;
     backups.inFlight++;
-    return undefined;
+    done();
   });
-  app.addHook('onResponse', async (request) => {
-    if (counted.delete(request)) backups.inFlight--;
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.inFlight) {
+      request.inFlight = false;
+      backups.inFlight--;
+    }
+    done();
   });
 }

@@ -134,6 +134,74 @@ describe.each(engines())('books on %s', (_name, engine) => {
     expect(JSON.parse(gunzipSync(raw.body).toString())).toEqual(plain.body);
   });
 
+  it('shows each write at the next read in every encoding, though the list is answered from memory', async () => {
+    const encodings = ['identity', 'gzip', 'br'];
+    // Enough books for a compressed answer (1 kB and more).
+    for (let i = 0; i < 4; i++) await addValid();
+    const names = async (encoding: string) => {
+      const res = await list({ 'accept-encoding': encoding });
+      expect(res.headers.get('content-encoding')).toBe(encoding === 'identity' ? null : encoding);
+      return (res.body.data as { bookName: string }[]).map((book) => book.bookName);
+    };
+    // Twice each: the second is answered from the bytes kept, before the framework (ready-answers.ts).
+    const answered = server.app.readyAnswers.answered;
+    for (const encoding of [...encodings, ...encodings]) expect(await names(encoding)).not.toContain('Kept answer');
+    expect(server.app.readyAnswers.answered).toBeGreaterThan(answered);
+    const book = await addValid({ bookName: 'Kept answer' });
+    for (const encoding of encodings) expect(await names(encoding)).toContain('Kept answer');
+    for (const encoding of encodings) expect(await names(encoding)).toContain('Kept answer');
+    const edited = await server.call('POST', `/api/v1/edit/book/${admin}/${book._id}`, {
+      form: bookForm({ ...valid, bookName: 'Kept answer, renamed' }),
+      token,
+    });
+    expect(edited.status).toBe(200);
+    for (const encoding of encodings) expect(await names(encoding)).toContain('Kept answer, renamed');
+    expect((await server.call('DELETE', `/api/v1/book/${admin}/${book._id}`, { token })).status).toBe(200);
+    for (const encoding of encodings) expect(await names(encoding)).not.toContain('Kept answer, renamed');
+  });
+
+  it("answers the built list before the framework with the framework's headers and bytes, its id and its time", async () => {
+    await addValid();
+    const path = '/api/v1/all/books/';
+    const count = async () => {
+      const text = await server.app.metrics.text();
+      const line = `http_request_duration_seconds_count{method="GET",route="${path}",status_code="200"} `;
+      return Number(
+        text
+          .split('\n')
+          .find((sample) => sample.startsWith(line))
+          ?.slice(line.length) ?? 0,
+      );
+    };
+    const counted = await count();
+    const framework = (encoding: string) =>
+      // A query string is left to the framework, which builds and compresses the answer when it must.
+      rawGet(`${server.url}${path}?from=framework`, { 'accept-encoding': encoding });
+    for (const encoding of ['gzip', 'br', 'identity']) {
+      const expected = await framework(encoding);
+      const answered = server.app.readyAnswers.answered;
+      const ready = await rawGet(server.url + path, {
+        'accept-encoding': encoding,
+        'x-request-id': `ready-${encoding}`,
+      });
+      expect(server.app.readyAnswers.answered).toBe(answered + 1);
+      expect(ready.status).toBe(200);
+      expect(ready.body.equals(expected.body)).toBe(true);
+      // The same headers but the date and the request's id, which are each answer's own.
+      const apart = ({ date, 'x-request-id': id, ...rest }: http.IncomingHttpHeaders) => ({ date, id, rest });
+      const headers = apart(ready.headers).rest;
+      const id = apart(ready.headers).id;
+      expect(headers).toEqual(apart(expected.headers).rest);
+      expect(headers['content-security-policy']).toBeDefined();
+      expect(id).toBe(`ready-${encoding}`);
+    }
+    expect((await rawGet(server.url + path, {})).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // Timed as the framework's answers are (the metric counts each when its answer is sent).
+    const until = Date.now() + 2000;
+    while ((await count()) < counted + 7 && Date.now() < until) await new Promise((resolve) => setImmediate(resolve));
+    expect(await count()).toBe(counted + 7);
+  });
+
   it('counts books and new books (the last 30 days) in the analytics', async () => {
     const before = (await server.call('GET', `/api/v1/analytics/${admin}`, { token })).body.data;
     await addValid({ bookName: 'Counted' });

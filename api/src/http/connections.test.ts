@@ -98,6 +98,27 @@ describe('room for a new client when the cap is near', () => {
       idle.close();
     }
   });
+
+  it('never closes a connection whose answer is still to come, though it is the one unused longest', async () => {
+    // A submit whose body is still on its way: its request is in progress, with no answer yet.
+    const busy = net.connect({ port: Number(new URL(server.url).port), host: '127.0.0.1', localAddress: '127.0.2.1' });
+    busy.resume();
+    await new Promise((resolve) => busy.once('connect', resolve));
+    const before = server.app.backups.inFlight;
+    busy.write(
+      'POST /api/v1/prayer/request HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"request"',
+    );
+    while (server.app.backups.inFlight === before) await new Promise((resolve) => setImmediate(resolve));
+    const idle = await idleSockets(server.url, 59, (index) => `127.0.3.${index + 1}`);
+    try {
+      expect((await timedGet(server.url, '127.0.0.2')).status).toBe(200);
+      expect(idle.sockets[0]!.destroyed || idle.sockets[0]!.readableEnded).toBe(true);
+      expect(busy.destroyed || busy.readableEnded).toBe(false);
+    } finally {
+      idle.close();
+      busy.destroy();
+    }
+  });
 });
 
 describe('a connection that never sends its request head', () => {

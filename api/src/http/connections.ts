@@ -21,8 +21,14 @@ import { requestDeadlineMs, type AppConfig } from '../config';
  */
 export const LISTEN_BACKLOG = 4096;
 
-/** The HTTP server with the deadlines set where Node reads them (some only at creation). */
-export function serverFactory(config: AppConfig): FastifyServerFactory {
+/**
+ * The HTTP server with the deadlines set where Node reads them (some only at creation). `first`, when
+ * given, sees each request before Fastify and answers it itself by returning true (ready-answers.ts).
+ */
+export function serverFactory(
+  config: AppConfig,
+  first?: (request: http.IncomingMessage, response: http.ServerResponse) => boolean,
+): FastifyServerFactory {
   const limits = config.connections;
   return (handler) => {
     const server = http.createServer(
@@ -32,7 +38,11 @@ export function serverFactory(config: AppConfig): FastifyServerFactory {
         keepAliveTimeout: limits.keepAliveTimeoutMs,
         connectionsCheckingInterval: limits.checkEveryMs,
       },
-      handler,
+      first
+        ? (request, response) => {
+            if (!first(request, response)) handler(request, response);
+          }
+        : handler,
     );
     server.maxConnections = limits.maxConnections;
     server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
@@ -80,9 +90,9 @@ const clientAddress = (socket: Socket) => (socket.remoteAddress ?? '').replace(/
 /**
  * Keeps one client from holding the server's connections. A client address holds at most its share
  * (a reverse proxy named in TRUST_PROXY speaks for many clients and is not counted); past it a new
- * connection is closed at once. When the server nears its cap, each new connection closes the
- * connection that has been idle longest (no request in progress: waiting for a head, or kept alive
- * between requests), so room stays for a new client while idle ones go first.
+ * connection is closed at once. When the server nears its cap, each new connection closes the idle
+ * connection (no answer in progress: waiting for a head, or kept alive between requests) unused
+ * longest, so room stays for a new client while idle ones go first.
  */
 export function guardConnections(
   server: http.Server,
@@ -90,8 +100,16 @@ export function guardConnections(
   isProxy: (address: string) => boolean,
 ): void {
   const perAddress = new Map<string, number>();
-  // In the order each became idle: the first is the one idle longest.
-  const idle = new Set<Socket>();
+  // In the order each was last used (opened, or sent a request): the first is the one unused longest.
+  // A request moves its socket to the end, and nothing more is done per request (a listener on each
+  // answer cost a cached public read a fortieth of its time): whether a socket is idle is asked only
+  // when one must close, of Node's own link from a socket to the answer in progress on it.
+  const byLastUse = new Set<Socket>();
+  const answering = (socket: Socket) => Boolean((socket as Socket & { _httpMessage?: unknown })._httpMessage);
+  const idleLongest = () => {
+    for (const socket of byLastUse) if (!answering(socket)) return socket;
+    return undefined;
+  };
   let open = 0;
   const roomAt = limits.maxConnections - Math.max(1, Math.floor(limits.maxConnections / 20));
 
@@ -103,25 +121,23 @@ export function guardConnections(
       socket.destroy();
       return;
     }
-    if (open >= roomAt) idle.values().next().value?.destroy();
+    if (open >= roomAt) idleLongest()?.destroy();
     open += 1;
     if (counted) perAddress.set(address, held + 1);
-    idle.add(socket);
+    byLastUse.add(socket);
     socket.once('close', () => {
       open -= 1;
-      idle.delete(socket);
+      byLastUse.delete(socket);
       if (!counted) return;
       const left = (perAddress.get(address) ?? 1) - 1;
       if (left > 0) perAddress.set(address, left);
       else perAddress.delete(address);
     });
   });
-  server.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
+  server.on('request', (request: http.IncomingMessage) => {
     const socket = request.socket;
-    idle.delete(socket);
-    response.once('close', () => {
-      if (!socket.destroyed) idle.add(socket);
-    });
+    byLastUse.delete(socket);
+    if (!socket.destroyed) byLastUse.add(socket);
   });
 }
 

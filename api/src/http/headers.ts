@@ -63,7 +63,7 @@ export function securityHeaders(options: HelmetOptions): [string, string][] {
  * They go into fastify's own headers, which it writes with the answer's in one writeHead; set on the
  * raw response instead, each was checked and stored twice (measured: 5% of a cached read's throughput).
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
+export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Record<string, string> {
   const https = config.publicUrl?.startsWith('https:') ?? false;
   const headers = Object.fromEntries(
     securityHeaders({
@@ -83,4 +83,5 @@ export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig)
     reply.headers(headers);
     done();
   });
+  return headers;
 }

@@ -57,6 +57,8 @@ declare module 'fastify' {
   }
 }
 
+type OnSendDone = (error: Error | null, payload?: unknown) => void;
+
 interface KeyedWrite {
   owner: string;
   key: string;
@@ -188,12 +190,25 @@ export function registerIdempotency(app: FastifyInstance, prefix: string): void 
     },
   });
 
-  // Declared before the compression (app.ts), so that the kept answer is the one serialised, not a
-  // compressed stream.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // The writes' first onSend hook, as a root hook would be (before the activity's, before the
+  // compression's: the kept answer is the one serialised, not a compressed stream), yet on the writes
+  // alone: the reads, most of the traffic, then have no onSend hook to run at all.
+  const keepAnswer = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: OnSendDone) => {
     const keyed = request.keyed;
-    if (!keyed || keyed.scope.isOver) return payload;
-    const { scope, owner, key } = keyed;
+    if (!keyed || keyed.scope.isOver) return done(null, payload);
+    keep(request, reply, payload, keyed).then((sent) => done(null, sent), done);
+  };
+  app.addHook('onRoute', (route) => {
+    if (!writes(route)) return;
+    route.onSend = [keepAnswer, ...(route.onSend === undefined ? [] : [route.onSend].flat())];
+  });
+
+  const keep = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    { scope, owner, key }: KeyedWrite,
+  ): Promise<unknown> => {
     const print = requestPrint(request);
     const { replayable } = request.routeOptions.config;
     try {
@@ -242,5 +257,5 @@ export function registerIdempotency(app: FastifyInstance, prefix: string): void 
       request.log.error({ err: error }, 'a write sent with an Idempotency-Key could not be committed');
       throw new HttpError(500, 'The change could not be saved. Please try again.');
     }
-  });
+  };
 }

@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import { PublicListCache, sendRepresentation } from './public-cache';
+import { PublicListCache } from './public-cache';
 import type { Database } from '../db/schema';
 import { NO_CONTROL_CHARACTERS } from './contract';
 import { sortOf, type Sortable } from './sorting';
@@ -181,10 +181,10 @@ export class GrowingListAnswers<Row> {
     this.answers.invalidate();
   }
 
-  async send(request: FastifyRequest, reply: FastifyReply, paging: Paging | undefined): Promise<FastifyReply> {
+  send(request: FastifyRequest, reply: FastifyReply, paging: Paging | undefined): Promise<void> | undefined {
     const key = paging
       ? JSON.stringify({ page: paging.page, limit: paging.limit, q: paging.q, where: paging.where, sort: paging.sort })
       : '';
-    return sendRepresentation(request, reply, await this.answers.get(key), { signedIn: true });
+    return this.answers.send(request, reply, key, { signedIn: true });
   }
 }

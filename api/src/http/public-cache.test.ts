@@ -73,6 +73,34 @@ describe.each(engines())('PublicListCache on %s', (_name, engine) => {
     expect(eager.builds).toHaveLength(2); // unchanged counter: no rebuild
   });
 
+  it('never keeps, to send without waiting, an answer whose build a write overtook', async () => {
+    const pending: ((value: unknown) => void)[] = [];
+    const cache = new PublicListCache({
+      db: { ...db, changes: undefined },
+      name: 'd',
+      checkEveryMs: 60_000,
+      build: () => new Promise((resolve) => pending.push(resolve)),
+    });
+    const started = async (builds: number) => {
+      while (pending.length < builds) await new Promise((resolve) => setImmediate(resolve));
+    };
+    const first = cache.get();
+    await started(1);
+    cache.invalidate(); // a write committed while the list was read
+    pending[0]!({ stale: true });
+    expect(JSON.parse((await first).body.toString())).toEqual({ stale: true }); // its own reader gets it
+    // The next reader's build is under way: until it ends there is nothing to send at once.
+    const second = cache.get();
+    await started(2);
+    expect(cache.ready('')).toBeUndefined();
+    pending[1]!({ fresh: true });
+    expect(cache.ready('')).toBeUndefined(); // not before its promise has settled
+    const fresh = await second;
+    expect(cache.ready('')).toBe(fresh);
+    cache.invalidate();
+    expect(cache.ready('')).toBeUndefined();
+  });
+
   it('forgets a failed build', async () => {
     let fail = true;
     const cache = new PublicListCache({
@@ -136,6 +164,10 @@ if (postgres.length)
       const prayersOnB = async () =>
         ((await (await fetch(`${bUrl}/api/v1/get/prayers`)).json()) as { data: unknown[] }).data;
       expect(await prayersOnB()).toEqual([]);
+      // Built: B now answers it from memory, before the framework (http/ready-answers.ts).
+      const answered = b.readyAnswers.answered;
+      expect(await prayersOnB()).toEqual([]);
+      expect(b.readyAnswers.answered).toBe(answered + 1);
       await otherDb.changes!.listening();
 
       const token = await a.login();

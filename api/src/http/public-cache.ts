@@ -18,22 +18,32 @@ const brotli = promisify(zlib.brotliCompress);
 const MAX_ANSWERS = 100;
 
 /** Bodies smaller than this are sent as they are (as @fastify/compress does). */
-const COMPRESS_FROM_BYTES = 1024;
+export const COMPRESS_FROM_BYTES = 1024;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** One JSON answer, ready to send as often as asked. */
 export class JsonRepresentation {
   readonly body: Buffer;
   private readonly tag: string;
+  /** The ETags, made once: a cached answer is sent thousands of times a second. */
+  private readonly tags: Record<Encoding | 'identity', string>;
   private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+  /** The compressed bodies once made, sent without waiting on a promise. */
+  private readonly made = new Map<Encoding, Buffer>();
+  /** wireHeaders' lists by encoding, for the security headers they were made with. */
+  private readonly wire = new Map<Encoding | undefined, string[]>();
+  private headersFor: Record<string, string> | undefined;
 
   constructor(value: unknown) {
     this.body = Buffer.from(JSON.stringify(value));
     this.tag = createHash('sha256').update(this.body).digest('base64url').slice(0, 32);
+    this.tags = { identity: `"${this.tag}"`, br: `"${this.tag}-br"`, gzip: `"${this.tag}-gzip"` };
   }
 
   /** Strong ETag of the bytes sent with this encoding: each encoding is its own representation. */
   etag(encoding?: Encoding): string {
-    return encoding ? `"${this.tag}-${encoding}"` : `"${this.tag}"`;
+    return this.tags[encoding ?? 'identity'];
   }
 
   /** True when the client's If-None-Match names this content in any encoding (or is `*`). */
@@ -59,10 +69,41 @@ export class JsonRepresentation {
               },
             })
           : gzip(this.body);
-      pending.catch(() => this.encoded.delete(encoding));
+      pending.then(
+        (body) => this.made.set(encoding, body),
+        () => this.encoded.delete(encoding),
+      );
       this.encoded.set(encoding, pending);
     }
     return pending;
+  }
+
+  /**
+   * The headers of a 200 as Fastify's route writes them, as a flat list (name, value, …) for
+   * `writeHead`: the request's id first (its value left for the caller), the security headers, then
+   * the representation's own. Made once per encoding (ready-answers.ts).
+   */
+  wireHeaders(encoding: Encoding | undefined, security: Record<string, string>): string[] {
+    if (this.headersFor !== security) {
+      this.wire.clear();
+      this.headersFor = security;
+    }
+    let wire = this.wire.get(encoding);
+    if (!wire) {
+      const body = encoding === undefined ? this.body : this.made.get(encoding)!;
+      wire = ['x-request-id', '', ...Object.entries(security).flat()];
+      wire.push('cache-control', 'no-cache', 'vary', 'Accept-Encoding', 'etag', this.etag(encoding));
+      wire.push('content-type', JSON_TYPE);
+      if (encoding !== undefined) wire.push('content-encoding', encoding);
+      wire.push('content-length', String(body.length));
+      this.wire.set(encoding, wire);
+    }
+    return wire;
+  }
+
+  /** The body in that encoding if it is made already. */
+  encodedNow(encoding: Encoding): Buffer | undefined {
+    return this.made.get(encoding);
   }
 }
 
@@ -101,25 +142,40 @@ function parseAcceptEncoding(acceptEncoding: string): Encoding | undefined {
   return best;
 }
 
-/** Sends a representation: 304 when the client has it, else the body in the best accepted encoding. */
-export async function sendRepresentation(
+/**
+ * Sends a representation: 304 when the client has it, else the body in the best accepted encoding.
+ * Sent at once when that body is made already (a cached read's usual case), else once it is. Never
+ * resolves to the reply: a handler's promise that did would wait on the reply's end through a stream
+ * listener of its own, at every request.
+ */
+export function sendRepresentation(
   request: FastifyRequest,
   reply: FastifyReply,
   representation: JsonRepresentation,
   { signedIn = false } = {},
-): Promise<FastifyReply> {
+): Promise<void> | undefined {
   const large = representation.body.length >= COMPRESS_FROM_BYTES;
   const encoding = large ? chooseEncoding(request.headers['accept-encoding']) : undefined;
   reply
     // An administrator's answer is kept by that browser only, never by a shared cache.
-    .header('Cache-Control', signedIn ? 'private, no-cache' : 'no-cache')
-    .header('Vary', 'Accept-Encoding')
-    .header('ETag', representation.etag(encoding))
-    .type('application/json; charset=utf-8');
-  if (representation.matches(request.headers['if-none-match'])) return reply.code(304).send();
-  if (!encoding) return reply.send(representation.body);
-  const body = await representation.encode(encoding);
-  return reply.header('Content-Encoding', encoding).send(body);
+    .header('cache-control', signedIn ? 'private, no-cache' : 'no-cache')
+    .header('vary', 'Accept-Encoding')
+    .header('etag', representation.etag(encoding))
+    .type(JSON_TYPE);
+  if (representation.matches(request.headers['if-none-match'])) {
+    reply.code(304).send();
+  } else if (!encoding) {
+    reply.send(representation.body);
+  } else {
+    const made = representation.encodedNow(encoding);
+    if (!made) {
+      return representation.encode(encoding).then((body) => {
+        reply.header('content-encoding', encoding).send(body);
+      });
+    }
+    reply.header('content-encoding', encoding).send(made);
+  }
+  return undefined;
 }
 
 export interface PublicListCacheOptions {
@@ -154,6 +210,8 @@ export function invalidateLists(db: Db, names: Iterable<string>): void {
 export class PublicListCache {
   /** The answers by key, whoever asks and whatever Host they name (one per encoding inside each). */
   private readonly entries = new Map<string, Promise<JsonRepresentation>>();
+  /** Those of `entries` already built, to answer without a promise. */
+  private readonly built = new Map<string, JsonRepresentation>();
   private counter: number | undefined;
   private checkedAt = 0;
   private checking: Promise<void> | undefined;
@@ -170,6 +228,7 @@ export class PublicListCache {
 
   invalidate(): void {
     this.entries.clear();
+    this.built.clear();
     // The next answer first learns the counter this write left, so it does not rebuild twice.
     this.checkedAt = 0;
   }
@@ -178,15 +237,45 @@ export class PublicListCache {
     if (Date.now() - this.checkedAt >= this.options.checkEveryMs) await this.check();
     let entry = this.entries.get(key);
     if (!entry) {
-      const built = this.options.build(key).then((value) => new JsonRepresentation(value));
-      built.catch(() => {
-        if (this.entries.get(key) === built) this.entries.delete(key);
-      });
+      const building = this.options.build(key).then((value) => new JsonRepresentation(value));
+      building.then(
+        // Unless a write emptied the cache meanwhile: then this answer is already out of date.
+        (representation) => {
+          if (this.entries.get(key) === building) this.built.set(key, representation);
+        },
+        () => {
+          if (this.entries.get(key) === building) this.entries.delete(key);
+        },
+      );
       // A bounded number of answers: the oldest goes first (keys are pages and searches).
-      if (this.entries.size >= MAX_ANSWERS) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, (entry = built));
+      if (this.entries.size >= MAX_ANSWERS) {
+        const oldest = this.entries.keys().next().value!;
+        this.entries.delete(oldest);
+        this.built.delete(oldest);
+      }
+      this.entries.set(key, (entry = building));
     }
     return entry;
+  }
+
+  /** `key`'s representation when it is built and no counter check is due: what `get` would give at once. */
+  ready(key = ''): JsonRepresentation | undefined {
+    return Date.now() - this.checkedAt < this.options.checkEveryMs ? this.built.get(key) : undefined;
+  }
+
+  /**
+   * Answers with `key`'s representation: at once when it is built and no counter check is due (a
+   * cached read's usual case: no promise at all), else once it is.
+   */
+  send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key = '',
+    options?: { signedIn?: boolean },
+  ): Promise<void> | undefined {
+    const ready = this.ready(key);
+    if (ready) return sendRepresentation(request, reply, ready, options);
+    return this.get(key).then((representation) => sendRepresentation(request, reply, representation, options));
   }
 
   /** Reads the change counter (one query, shared by concurrent requests); a change empties the cache. */
@@ -195,6 +284,7 @@ export class PublicListCache {
       .then((counter) => {
         if (counter !== this.counter) {
           this.entries.clear();
+          this.built.clear();
           this.counter = counter;
         }
         this.checkedAt = Date.now();

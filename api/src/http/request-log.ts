@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 
 declare module 'fastify' {
@@ -22,13 +22,20 @@ export function logErrorsAndSlowRequests(app: FastifyInstance, config: AppConfig
     const slow = reply.elapsedTime >= config.slowRequestMs;
     // A probe not ready answers 503 every few seconds: its route says so once, when it changes.
     if ((!failed && !slow) || request.routeOptions.config?.probe) return done();
-    const line = {
-      req: { method: request.method, url: request.url },
-      res: { statusCode: reply.statusCode },
-      responseTime: Math.round(reply.elapsedTime),
-    };
-    if (failed) request.log.error(line, 'answered with a server error');
-    else request.log.warn(line, 'slow request');
+    slowAnswerLine(request.log, request.method, request.url, reply.statusCode, reply.elapsedTime);
     done();
   });
+}
+
+/** The line of an answer with a server error (5xx) or slower than SLOW_REQUEST_MS. */
+export function slowAnswerLine(
+  log: FastifyBaseLogger,
+  method: string,
+  url: string,
+  statusCode: number,
+  elapsedMs: number,
+): void {
+  const line = { req: { method, url }, res: { statusCode }, responseTime: Math.round(elapsedMs) };
+  if (statusCode >= 500) log.error(line, 'answered with a server error');
+  else log.warn(line, 'slow request');
 }

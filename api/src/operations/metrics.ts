@@ -56,7 +56,10 @@ const LOGIN_FAILURES: Record<string, Partial<Record<number, LoginFailure>>> = {
 export function registerFeatureFigures(app: FastifyInstance, apiPrefix: string): void {
   const { metrics } = app;
   const loginFailures = new Map(Object.entries(LOGIN_FAILURES).map(([url, codes]) => [apiPrefix + url, codes]));
+  const refusals = new Set(Object.values(LOGIN_FAILURES).flatMap((codes) => Object.keys(codes).map(Number)));
   app.addHook('onResponse', (request, reply, done) => {
+    // request.routeOptions builds an object at each read: only a refusal is worth one.
+    if (!refusals.has(reply.statusCode)) return done();
     const failure = loginFailures.get(request.routeOptions.url ?? '')?.[reply.statusCode];
     if (failure) metrics.loginFailed(failure);
     done();

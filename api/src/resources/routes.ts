@@ -78,6 +78,8 @@ export function resourceRoutes<Row extends StoredRow>(resource: ResourceDefiniti
     const listRoutes = () => {
       const [documented] = routes.list.urls;
       for (const url of routes.list.urls) {
+        // The whole list, once built, is answered before Fastify's routing (http/ready-answers.ts).
+        if (!by) app.readyAnswers.add(app.prefix + url, { route: app.prefix + url, ready: () => list.ready('') });
         app.get(
           url,
           {
@@ -94,10 +96,11 @@ export function resourceRoutes<Row extends StoredRow>(resource: ResourceDefiniti
               },
             },
           },
-          async (request, reply) => {
+          // Not async: a cached answer is sent without a promise (PublicListCache.send).
+          (request, reply) => {
             const param = by && (request.params as Record<string, string>)[idParamOf(url)]!;
             const key = param === undefined ? '' : JSON.stringify(by!.value(param));
-            return sendRepresentation(request, reply, await list.get(key));
+            return list.send(request, reply, key);
           },
         );
       }

@@ -58,10 +58,12 @@ export async function registerUploadServing(
   uploadsDir: string,
   hidden: (db: Db, name: string) => Promise<boolean>,
 ): Promise<void> {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith(UPLOADS)) return;
+  // A callback hook: every other request passes with a prefix check, no promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith(UPLOADS)) return done();
     const name = safeDecode(request.url.slice(UPLOADS.length).split('?')[0]);
-    if (name && (await hidden(app.db, name))) return sendNotFound(request, reply);
+    if (!name) return done();
+    hidden(app.db, name).then((isHidden) => (isHidden ? sendNotFound(request, reply) : done()), done);
   });
   if (app.uploads instanceof DatabaseUploadStore) registerDatabaseUploads(app, app.uploads);
   else {
