@@ -4,7 +4,6 @@ import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { create as pack, extract } from 'tar';
-import { URI, type TOTP } from 'otpauth';
 import { buildApp } from '../app';
 import type { AppConfig } from '../config';
 import { migrateTo, migrateToLatest, openDatabase, pendingMigrations, type Db } from '../db/database';
@@ -20,6 +19,7 @@ import {
   type EngineUnderTest,
   type TestServer,
 } from '../testing/harness';
+import { codeFor, previousStepCode } from '../testing/totp';
 import { UploadStore } from '../uploads/store';
 import { MANIFEST, type BackupManifest } from './archive';
 import { createBackup, type BackupResult } from './create';
@@ -28,8 +28,6 @@ import { restoreBackup } from './restore';
 import { backupBeforeUpgrade } from './upgrade';
 
 const sha256 = (content: Buffer | string) => createHash('sha256').update(content).digest('hex');
-const codeFor = (uri: string, steps = 0) =>
-  (URI.parse(uri) as TOTP).generate({ timestamp: Date.now() + steps * 30_000 });
 const LATEST = Object.keys(migrations).at(-1)!;
 
 /** A request's text names its number in full, at both ends: a torn or mixed-up row shows. */
@@ -138,7 +136,7 @@ describe.each(engines())('backups on %s', (_name, engine: EngineUnderTest) => {
       uri = setup.body.data.uri;
       const on = await server.call('POST', '/api/v1/account/two-factor/enable', {
         token,
-        json: { code: codeFor(uri, -1) },
+        json: { code: await previousStepCode(uri) },
       });
       expect(on.status).toBe(200);
 

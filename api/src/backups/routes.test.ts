@@ -2,19 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { URI, type TOTP } from 'otpauth';
 import { createAdmin } from '../auth/admins';
 import { bumpChangeCounter } from '../db/changes';
 import { openDatabase } from '../db/database';
 import { tarGz } from '../testing/archives';
 import { engines, type TestServer, startServer } from '../testing/harness';
+import { codeFor, previousStepCode } from '../testing/totp';
 import { UploadStore } from '../uploads/store';
 import { withRestoreLock } from './database';
 import { RESTORE_MESSAGES } from './routes';
 import { BACKUP_MESSAGES } from './service';
-
-const codeFor = (uri: string, steps = 0) =>
-  (URI.parse(uri) as TOTP).generate({ timestamp: Date.now() + steps * 30_000 });
 
 /** Waits until the backup the server is making is written; answers the list then. */
 async function backedUp(server: TestServer, token: string) {
@@ -260,7 +257,7 @@ describe.each(engines())('Settings → Backups over HTTP on %s', (engineName, en
       const uri = setup.body.data.uri as string;
       const on = await server.call('POST', '/api/v1/account/two-factor/enable', {
         token,
-        json: { code: codeFor(uri, -1) },
+        json: { code: await previousStepCode(uri) },
       });
       expect(on.status).toBe(200);
       const noCode = await server.call('POST', `/api/v1/backups/${name}/restore`, {
@@ -350,7 +347,7 @@ describe.each(engines())('Settings → Backups over HTTP on %s', (engineName, en
         uri = (await other.call('POST', '/api/v1/account/two-factor/setup', { token: theirs })).body.data.uri;
         const on = await other.call('POST', '/api/v1/account/two-factor/enable', {
           token: theirs,
-          json: { code: codeFor(uri, -1) },
+          json: { code: await previousStepCode(uri) },
         });
         expect(on.status).toBe(200);
         expect((await other.call('POST', '/api/v1/backups', { token: theirs })).status).toBe(202);

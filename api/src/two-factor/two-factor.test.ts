@@ -1,19 +1,13 @@
-import { URI, type TOTP } from 'otpauth';
 import { createAdmin } from '../auth/admins';
 import { run } from '../account/cli';
 import { timestamp } from '../db/ids';
 import { setRequiredForAdmins } from './repository';
 import { engines, startServer, type TestServer } from '../testing/harness';
+import { codeFor, previousStepCode } from '../testing/totp';
 
 // Two-factor sign-in by authenticator app (RFC 6238), over HTTP against the real database: turning it
 // on and off, the login's second step, replay and rate limits, recovery codes, the team's requirement
 // and the operator's way back.
-
-const PERIOD_MS = 30_000;
-
-/** The code of the step `offset` steps from now, as the member's authenticator app shows it. */
-const codeFor = (uri: string, offset = 0) =>
-  (URI.parse(uri) as TOTP).generate({ timestamp: Date.now() + offset * PERIOD_MS });
 
 describe.each(engines())('two-factor sign-in on %s', (_name, engine) => {
   let server: TestServer;
@@ -43,7 +37,7 @@ describe.each(engines())('two-factor sign-in on %s', (_name, engine) => {
     // Enrolment uses the step before the current one, so that the login below has a fresh code.
     const on = await server.call('POST', '/api/v1/account/two-factor/enable', {
       token: account.token,
-      json: { code: codeFor(uri, -1) },
+      json: { code: await previousStepCode(uri) },
     });
     expect(on.status).toBe(200);
     return { uri, recoveryCodes: on.body.data.recoveryCodes as string[] };
@@ -310,7 +304,7 @@ describe.each(engines())('two-factor sign-in on %s', (_name, engine) => {
         'The code is not correct. Check that the time on your phone is right and try again.',
       );
 
-      const done = await enrolEnable(ticket, codeFor(uri, -1));
+      const done = await enrolEnable(ticket, await previousStepCode(uri));
       expect(done.status).toBe(200);
       expect(done.body).toEqual({
         message: 'Login Successful',
