@@ -1,30 +1,11 @@
+import { wallClock } from '../http/dates';
+
 /** The weekly digest goes out on Mondays at 07:00 in the parish's time zone (docs/mail.md). */
 export const DIGEST_TIME = { hour: 7 } as const;
 /** The same, in words. */
 export const DIGEST_AT = 'Monday at 07:00';
 
 const DAY_MS = 86_400_000;
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
-/** The wall clock of `at` in `timeZone`, written as if it were UTC (read it with getUTC…). */
-function wallClock(at: number, timeZone: string): number {
-  let clock = clocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    clocks.set(timeZone, clock);
-  }
-  const part = Object.fromEntries(clock.formatToParts(new Date(at)).map(({ type, value }) => [type, Number(value)]));
-  return Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
-}
 
 /**
  * The instant a wall-clock time (written as UTC) happens in `timeZone`. The zone's offsets a day before

@@ -16,12 +16,8 @@ export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZ
 
 const clocks = new Map<string, Intl.DateTimeFormat>();
 
-/**
- * The day and time now in a time zone: the parish's (Settings → Parish, parish/settings.ts), whatever
- * the server's TZ. The Masses are dated in it, and the content calendar and the CSV exports take it
- * when the browser gives none.
- */
-export function localNow(now: Date = new Date(), timeZone: string = localTimeZone()): { date: string; time: string } {
+/** The wall clock of `at` in `timeZone`, written as if it were UTC (read it with getUTC…). */
+export function wallClock(at: number, timeZone: string): number {
   let clock = clocks.get(timeZone);
   if (!clock) {
     clock = new Intl.DateTimeFormat('en-GB', {
@@ -32,12 +28,23 @@ export function localNow(now: Date = new Date(), timeZone: string = localTimeZon
       day: 'numeric',
       hour: 'numeric',
       minute: 'numeric',
+      second: 'numeric',
     });
     clocks.set(timeZone, clock);
   }
-  const part = Object.fromEntries(clock.formatToParts(now).map(({ type, value }) => [type, Number(value)]));
+  const part = Object.fromEntries(clock.formatToParts(new Date(at)).map(({ type, value }) => [type, Number(value)]));
+  return Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+}
+
+/**
+ * The day and time now in a time zone: the parish's (Settings → Parish, parish/settings.ts), whatever
+ * the server's TZ. The Masses are dated in it, and the content calendar and the CSV exports take it
+ * when the browser gives none.
+ */
+export function localNow(now: Date = new Date(), timeZone: string = localTimeZone()): { date: string; time: string } {
+  const wall = new Date(wallClock(now.getTime(), timeZone));
   return {
-    date: `${String(part.year).padStart(4, '0')}-${two(part.month!)}-${two(part.day!)}`,
-    time: `${two(part.hour!)}:${two(part.minute!)}`,
+    date: `${String(wall.getUTCFullYear()).padStart(4, '0')}-${two(wall.getUTCMonth() + 1)}-${two(wall.getUTCDate())}`,
+    time: `${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}`,
   };
 }
