@@ -65,6 +65,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   let final = path.join(destination, archiveName(now, version));
   for (let n = 2; fs.existsSync(final); n++) final = path.join(destination, archiveName(now, `${version}-${n}`));
   const partial = path.join(destination, `.${path.basename(final)}.partial`);
+  let written: fs.promises.FileHandle | undefined;
   try {
     const places = partPlaces(config);
     // The uploads folder is read before and after the database's snapshot: a file is published just
@@ -140,17 +141,21 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       },
     });
     const entries = [MANIFEST, ...PARTS.filter((part) => fs.existsSync(path.join(staging, part)))];
+    // Opened before the pipeline runs: a stream that opened its file only after a failure had ended the
+    // pipeline would leave the partial file behind the removal below.
+    written = await fs.promises.open(partial, 'wx', 0o600);
     await pipeline(
       pack({ cwd: staging, portable: true }, entries),
       counted,
       // Level 6: the database and the releases shrink well; the photos do not, whatever the level.
       zlib.createGzip({ level: 6, chunkSize: 64 * 1024 }),
       // As secret as the data: it holds the password hashes and the two-factor key.
-      fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 }),
+      written.createWriteStream(),
     );
     fs.renameSync(partial, final);
     return { file: final, bytes: fs.statSync(final).size, manifest };
   } catch (error) {
+    await written?.close().catch(() => undefined);
     fs.rmSync(partial, { force: true });
     throw error;
   } finally {
