@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import readXlsxFile from 'read-excel-file/node';
 import { expect, test } from './fixtures';
-import { menuLink, openDashboard, signInOverApi } from './session';
+import { holdToast, menuLink, openDashboard, signInOverApi } from './session';
 
 // The tests start signed in as the administrator (a session made once for the file, fixtures.ts).
 test.use({ signedIn: true });
@@ -273,8 +273,9 @@ test('Delete All on the Answered tab deletes the Answered requests only, says ho
   await expect(dialog).toContainText('This deletes the 1 Answered prayer request; New and Prayed for ones stay.');
   await page.screenshot({ path: test.info().outputPath('delete-all-answered.png') });
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  const toast = page.getByRole('alert').filter({ hasText: '1 Answered prayer request deleted successfully' });
-  await expect(toast).toBeVisible();
+  const toast = await holdToast(
+    page.getByRole('alert').filter({ hasText: '1 Answered prayer request deleted successfully' }),
+  );
   await expect(page.getByText('No prayer requests are marked Answered.')).toBeVisible();
   expect(await stored()).toEqual([ids[0], ids[1]].sort());
 

@@ -1,4 +1,12 @@
-import { expect, type APIRequestContext, type Page, adminEmail, adminPassword, HASHING } from './fixtures';
+import {
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  adminEmail,
+  adminPassword,
+  HASHING,
+} from './fixtures';
 
 export async function logIn(page: Page) {
   await page.goto('/login');
@@ -53,4 +61,15 @@ export async function signInOverApi(request: APIRequestContext) {
   const login = await request.post('/api/v1/admin/login', { data: { email: adminEmail, password: adminPassword } });
   const { token, doesUserEmailExist } = (await login.json()) as { token: string; doesUserEmailExist: { _id: string } };
   return { headers: { authorization: `Bearer ${token}` }, userId: doesUserEmailExist._id };
+}
+
+/**
+ * Waits for a toast and keeps it: the pointer rests on it, which pauses its timer as it would for a
+ * reader. A delete's Undo lasts 10 s, which a loaded CI machine can spend on the checks between the
+ * toast and the press of Undo.
+ */
+export async function holdToast(toast: Locator) {
+  await expect(toast).toBeVisible();
+  await toast.hover();
+  return toast;
 }

@@ -1,5 +1,5 @@
 import { expect, test, png } from './fixtures';
-import { menuLink, openDashboard, signInOverApi } from './session';
+import { holdToast, menuLink, openDashboard, signInOverApi } from './session';
 
 // The tests start signed in as the administrator (a session made once for the file, fixtures.ts).
 test.use({ signedIn: true });
@@ -34,8 +34,7 @@ test('a deleted book comes back with its cover by the toast’s Undo', async ({ 
   });
   await page.getByRole('button', { name: 'Delete Book' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-  const toast = page.getByRole('alert').filter({ hasText: 'Book deleted successfully' });
-  await expect(toast).toBeVisible();
+  const toast = await holdToast(page.getByRole('alert').filter({ hasText: 'Book deleted successfully' }));
   await expect(page).toHaveURL(/\/bookshelf$/);
   await expect(page.getByRole('link', { name: `View details of ${title}` })).toHaveCount(0);
   const bookId = ((await added.json()) as { data: { _id: string } }).data._id;
