@@ -12,6 +12,7 @@ import { createAdmin } from '../auth/admins';
 import { loadConfig, type AppConfig } from '../config';
 import { dropSchema, migrateToLatest, openDatabase, type Db, type Engine } from '../db/database';
 import type { RouteEntry } from '../releases/store';
+import { fromTemplate } from './template-database';
 
 // Test harness: a real server on 127.0.0.1:<random port>, a fresh database per suite, called over
 // HTTP with fetch. SQLite always; PostgreSQL too when TEST_DATABASE_URL is set.
@@ -35,10 +36,14 @@ export function databaseFor(target: EngineUnderTest): Pick<AppConfig, 'databaseU
   return { databaseUrl: target.databaseUrl, databaseSchema: `t_${process.pid}_${randomBytes(4).toString('hex')}` };
 }
 
-/** Opens and migrates a fresh database (SQLite file in dataDir, or a new PostgreSQL schema). */
+/**
+ * Opens and migrates a fresh database (SQLite file in dataDir, or a new PostgreSQL schema): a copy of
+ * one migrated once (testing/template-database.ts), or, where something is there already, that.
+ */
 export async function openTestDatabase(
   config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'databaseSchema'>,
 ): Promise<Db> {
+  await fromTemplate(config);
   const db = openDatabase(config);
   await migrateToLatest(db);
   return db;
