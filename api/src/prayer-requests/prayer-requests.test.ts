@@ -172,8 +172,9 @@ describe.each(engines())('prayer requests on %s', (_name, engine) => {
     expect(res.body.data).toHaveLength(5000);
     expect(res.body.data[0].request).toBe('Request number 4999');
     expect(res.body.data[4999].request).toBe('Request number 0');
-    // A generous bound that still catches a full scan per row or a quadratic answer; the bench prints the figure.
-    expect(elapsed).toBeLessThan(1000);
+    // A bound that a loaded 2-core machine keeps, and a full scan per row or a quadratic answer (25
+    // million row reads) does not; the bench prints the figure.
+    expect(elapsed).toBeLessThan(3000);
     await server.call('DELETE', `/api/v1/all/prayer/request/${admin}`, { token });
   });
 

@@ -278,8 +278,9 @@ describe('an archive cannot hold the server', () => {
     const refused = await upload;
     expect(refused.status).toBe(413);
     expect(refused.body.message).toBe('a release holds at most 64 MB (RELEASE_MAX_BYTES)');
-    // A generous bound on a shared machine: held by the upload, reads waited for tens of seconds.
-    expect(Math.max(...waits)).toBeLessThan(1000);
+    // Held by the upload, reads waited for tens of seconds. On two cores busy with other suites and a
+    // build, one read waited 1.1 s for the CPU alone: the bound is what tells the two apart.
+    expect(Math.max(...waits)).toBeLessThan(5000);
     expect(server.app.releases.store.list('content').map((release) => release.release)).toEqual(['1.0.0-aaaaaaa']);
   });
 
