@@ -56,7 +56,7 @@ async function sqliteTemplate(fingerprint: string): Promise<string> {
   return file;
 }
 
-/** pg_dump of the newest PostgreSQL installed, or undefined (then suites migrate as a start does). */
+/** pg_dump of the newest PostgreSQL installed, or undefined: then suites migrate as a start does. */
 function pgDump(): string | undefined {
   const root = '/usr/lib/postgresql';
   const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
@@ -67,10 +67,16 @@ function pgDump(): string | undefined {
 /** The token standing for the schema's name in the template's text. */
 const SCHEMA_TOKEN = '__backoffice_template_schema__';
 
-/** PostgreSQL: the SQL that builds a migrated schema named SCHEMA_TOKEN, made on first use. */
-async function postgresTemplate(fingerprint: string, databaseUrl: string, dump: string): Promise<string> {
+/**
+ * PostgreSQL: the SQL that builds a migrated schema named SCHEMA_TOKEN, made on first use; undefined
+ * when pg_dump cannot dump this server (an older pg_dump than the server refuses).
+ */
+async function postgresTemplate(fingerprint: string, databaseUrl: string, dump: string): Promise<string | undefined> {
   const file = path.join(templateDir(), `postgres-${fingerprint}.sql`);
+  // Kept beside the templates: later suites migrate without asking pg_dump again.
+  const refused = `${file}.refused`;
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8');
+  if (fs.existsSync(refused)) return undefined;
   const schema = `template_${randomBytes(8).toString('hex')}`;
   const db = openDatabase({ dataDir: os.tmpdir(), databaseUrl, databaseSchema: schema });
   try {
@@ -80,7 +86,10 @@ async function postgresTemplate(fingerprint: string, databaseUrl: string, dump: 
       ['--schema', schema, '--no-owner', '--no-privileges', '--inserts', '--dbname', databaseUrl],
       { encoding: 'utf8', maxBuffer: 64 << 20 },
     );
-    if (dumped.status !== 0) throw new Error(`pg_dump failed: ${dumped.stderr}`);
+    if (dumped.status !== 0) {
+      writeAtomically(refused, (temporary) => fs.writeFileSync(temporary, dumped.stderr));
+      return undefined;
+    }
     const text = dumped.stdout
       .split('\n')
       // psql's meta-commands (\restrict …) are not SQL; the search_path the dump empties stays ours.
@@ -113,6 +122,7 @@ export async function fromTemplate(config: DatabaseConfig): Promise<void> {
   const schema = config.databaseSchema;
   if (!dump || !schema) return;
   const text = await postgresTemplate(fingerprint, config.databaseUrl, dump);
+  if (text === undefined) return;
   // Its own connection: the dump's settings (statement timeout, client encoding …) end with it.
   const client = new Client({ connectionString: config.databaseUrl });
   await client.connect();
