@@ -73,9 +73,13 @@ test('the administrator runs the groups: add with and without a picture, details
   await expect(kept).toHaveAttribute('src', pictureUrl!);
   await expect.poll(() => kept.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
 
-  // Edit's Back goes to the details.
+  // Edit's Back goes to the details. The details have a Back of their own (to the list): the edit
+  // form must be on screen before its Back is pressed.
+  const details = page.url();
   await page.getByRole('link', { name: 'Edit Group' }).click();
+  await expect(page.getByLabel('Name')).toHaveValue('Youth Choir (Sunday)');
   await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page).toHaveURL(details);
   await expect(page.getByRole('heading', { name: 'Youth Choir (Sunday)' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Delete Group' }).click();
