@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { Client } from 'pg';
 import type { AppConfig } from '../config';
 import { migrateToLatest, openDatabase, dropSchema } from '../db/database';
+import { writeTextAtomically } from '../releases/map';
 
 // Every API suite starts on a fresh, migrated database, and running the migrations one by one took a
 // suite about half a second on SQLite and one and a half on PostgreSQL. A fresh database is instead
@@ -30,14 +31,6 @@ function migrationsFingerprint(): string {
 
 const templateDir = () => path.join(os.tmpdir(), 'backoffice-test-templates');
 
-/** Writes `file` whole or not at all: workers that race each write their own copy, and one wins. */
-function writeAtomically(file: string, write: (temporary: string) => void): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  write(temporary);
-  fs.renameSync(temporary, file);
-}
-
 /** SQLite: the migrated app.db of this set of migrations, made on first use. */
 async function sqliteTemplate(fingerprint: string): Promise<string> {
   const file = path.join(templateDir(), `sqlite-${fingerprint}.db`);
@@ -49,7 +42,11 @@ async function sqliteTemplate(fingerprint: string): Promise<string> {
     // Everything in app.db itself: the write-ahead log is not copied.
     await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db.kysely);
     await db.close();
-    writeAtomically(file, (temporary) => fs.copyFileSync(path.join(dataDir, 'app.db'), temporary));
+    // Copied beside, then renamed: jest's workers race to make it, and a reader sees all of it or none.
+    fs.mkdirSync(templateDir(), { recursive: true });
+    const copy = `${file}.${process.pid}.tmp`;
+    fs.copyFileSync(path.join(dataDir, 'app.db'), copy);
+    fs.renameSync(copy, file);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -87,7 +84,7 @@ async function postgresTemplate(fingerprint: string, databaseUrl: string, dump: 
       { encoding: 'utf8', maxBuffer: 64 << 20 },
     );
     if (dumped.status !== 0) {
-      writeAtomically(refused, (temporary) => fs.writeFileSync(temporary, dumped.stderr));
+      writeTextAtomically(refused, dumped.stderr);
       return undefined;
     }
     const text = dumped.stdout
@@ -96,7 +93,7 @@ async function postgresTemplate(fingerprint: string, databaseUrl: string, dump: 
       .filter((line) => !line.startsWith('\\') && !line.includes("set_config('search_path'"))
       .join('\n')
       .replaceAll(schema, SCHEMA_TOKEN);
-    writeAtomically(file, (temporary) => fs.writeFileSync(temporary, text));
+    writeTextAtomically(file, text);
     return text;
   } finally {
     await dropSchema(db);
