@@ -54,7 +54,7 @@ import { reporterOnLoginPage } from '../weight/reporterWeight';
 import { backupFigures } from './backup';
 import { mailFigures } from './mail';
 import { restarts } from './restarts';
-import { markWhenShown, markWhenShownOnLoad, shownAt, type Sight } from './shownAt';
+import { clickedAt, markWhenShown, markWhenShownOnLoad, shownAt, type Sight } from './shownAt';
 import { signInOnSlowLine } from './slowLine';
 import { spawnApi, untilAnswering } from './server';
 import { soak } from './soak';
@@ -229,11 +229,10 @@ async function browserFigures() {
   const samples: number[] = [];
   for (let run = 0; run < 5; run++) {
     await page.goto(`${base}/dashboard`, { waitUntil: 'networkidle' });
-    const started = await page.evaluate(() => performance.now());
-    await page
-      .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: 'BookShelf', exact: true })
-      .click();
+    const started = await clickedAt(
+      page,
+      page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'BookShelf', exact: true }),
+    );
     await page.getByRole('table', { name: 'Books' }).getByRole('row').nth(1).waitFor();
     samples.push((await page.evaluate(() => performance.now())) - started);
   }
@@ -277,8 +276,10 @@ async function remoteFirstScreens(
   for (const { remote, menu, table } of firstScreens) {
     const before = new Set(wire.keys());
     await markWhenShown(page, { table });
-    const started = await page.evaluate(() => performance.now());
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: menu, exact: true }).click();
+    const started = await clickedAt(
+      page,
+      page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: menu, exact: true }),
+    );
     const elapsed = (await shownAt(page)) - started;
     const own = [...wire].filter(([file]) => file.startsWith(`/remotes/${remote}/`));
     const ownBytes = own.reduce((sum, [, bytes]) => sum + bytes, 0);
@@ -295,6 +296,14 @@ async function remoteFirstScreens(
         .map(([name, size]) => `${name} ${kB(size)}`)
         .join(', ');
     for (const [file, bytes] of own) console.log(`    ${kB(bytes).padStart(9)}  ${file}  ${made(file)}`);
+    // What the page asked for after the click, and when each answer ended: what waited on what.
+    const asked = (await page.evaluate(
+      `performance.getEntriesByType('resource').filter((entry) => entry.startTime >= ${started})` +
+        `.map((entry) => [entry.name, entry.startTime - ${started}, entry.responseEnd - ${started}])`,
+    )) as [string, number, number][];
+    for (const [url, sent, done] of asked) {
+      console.log(`    ${sent.toFixed(0).padStart(6)} → ${done.toFixed(0).padStart(5)} ms  ${new URL(url).pathname}`);
+    }
     console.log(
       duringClick.length
         ? `    downloaded after the click: ${duringClick.map(([file, bytes]) => `${file} ${kB(bytes)}`).join(', ')}`
@@ -561,11 +570,10 @@ async function prayerRequestFigures(auth: { token: string; userId: string }) {
   const samples: number[] = [];
   for (let run = 0; run < 5; run++) {
     await page.goto(`${base}/dashboard`, { waitUntil: 'networkidle' });
-    const started = await page.evaluate(() => performance.now());
-    await page
-      .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: 'Prayer Requests', exact: true })
-      .click();
+    const started = await clickedAt(
+      page,
+      page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Prayer Requests', exact: true }),
+    );
     // Usable: the first row's Delete is on screen and enabled, and the page has painted and is idle
     // again (the time is read in the page, after the next frame).
     const firstDelete = page

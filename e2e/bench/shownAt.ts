@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * What the bench waits to see on screen: a dashboard card's figure, a table (by its caption) with a
@@ -52,4 +52,20 @@ export async function shownAt(page: Page, timeoutMs = 60_000): Promise<number> {
     timeout: timeoutMs,
   });
   return (await handle.jsonValue()) as number;
+}
+
+/**
+ * Clicks `target` and answers the page's performance.now() when the click's event fired there: the
+ * steps Playwright takes before it (finding the element, scrolling to it, waiting for it to be still)
+ * are no part of the screen's time, and on a loaded machine they took tens of milliseconds.
+ */
+export async function clickedAt(page: Page, target: Locator): Promise<number> {
+  await page.evaluate(
+    `window.__clickedAt = undefined;
+     window.addEventListener('click', () => { window.__clickedAt = performance.now(); }, { capture: true, once: true });`,
+  );
+  await target.click();
+  const at = (await page.evaluate('window.__clickedAt')) as number | undefined;
+  if (at === undefined) throw new Error('the click did not reach the page');
+  return at;
 }

@@ -4,6 +4,7 @@ import { session } from 'shared';
 import { renderRoutes, signIn, stubApi } from 'shared/testing';
 import fs from 'node:fs';
 import path from 'node:path';
+import { loadRemoteApp } from '../remotes/federation';
 import { RemotesMapStore, type RemotesMap, type RouteEntry } from '../remotes/remotesMap';
 import { composeMenu } from '../layout/menu';
 import { appRoutes } from './router';
@@ -352,6 +353,27 @@ describe('layout', () => {
     renderRoutes(appRoutes(config), '/settings/nowhere');
     expect(await screen.findByText('This page does not exist.')).toBeInTheDocument();
     await act(async () => undefined);
+  });
+
+  it("starts a remote's code beside the check of the live map, not after it", async () => {
+    signIn(userId);
+    stubApi(analytics);
+    // The map known from the last read (the browser's copy); the check of the live one waits for its answer.
+    let answerCheck: () => void = () => undefined;
+    const store = new RemotesMapStore(() => new Promise((resolve) => (answerCheck = () => resolve(map))), {
+      read: () => map,
+      write: () => undefined,
+    });
+    const load = jest.mocked(loadRemoteApp);
+    load.mockClear();
+    renderRoutes(appRoutes(store), '/bookshelf');
+    // Well before the navigation gives up on the check (1 s) and goes on with the map it knows.
+    await waitFor(() => expect(load).toHaveBeenCalledWith(expect.objectContaining({ name: 'content' }), 3000), {
+      timeout: 500,
+    });
+    expect(screen.queryByText('content remote screen')).not.toBeInTheDocument();
+    answerCheck();
+    expect(await screen.findByText('content remote screen')).toBeInTheDocument();
   });
 
   it('says so for a path no screen owns', async () => {

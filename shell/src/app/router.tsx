@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LoadingBlock } from 'shared/login';
 import { LoginPage } from '../auth/guards';
-import { needsFreshPage, never } from '../remotes/federation';
+import { loadRemoteApp, needsFreshPage, never } from '../remotes/federation';
 import type { RemotesMap, RemotesMapStore } from '../remotes/remotesMap';
 import { findRemoteForPath } from '../remotes/routeForPath';
 
@@ -9,6 +9,17 @@ const signedIn = () => import('./signedIn');
 
 /** A navigation waits this long at most for the live map; past it, the map already known is used. */
 const MAP_CHECK_MS = 1000;
+
+/**
+ * Starts loading the code of the remote that owns `pathname` in the map already known, beside the
+ * navigation's check of the live map rather than after it: a first visit waits for one round trip
+ * less. It is the load the idle prefetch would make, shared with the visit; if the check finds a newer
+ * release of that remote, the visit opens it in a fresh page, as for any remote whose code already ran.
+ */
+function startKnownRemote(map: RemotesMap | undefined, pathname: string) {
+  const remote = map && findRemoteForPath(map, pathname);
+  if (remote && !needsFreshPage(remote)) loadRemoteApp(remote, map.loadTimeoutMs).catch(() => undefined);
+}
 
 export function appRoutes(store: RemotesMapStore): RouteObject[] {
   return [
@@ -47,9 +58,11 @@ export function appRoutes(store: RemotesMapStore): RouteObject[] {
           // reaches an open browser at its next navigation (a 304 when nothing changed). The map read
           // here is what this navigation renders: the screen being left never sees a new release.
           loader: async ({ request }): Promise<RemotesMap | null> => {
+            const pathname = new URL(request.url).pathname;
+            startKnownRemote(store.getState().map, pathname);
             await Promise.race([store.refresh(250), new Promise((resolve) => setTimeout(resolve, MAP_CHECK_MS))]);
             const { map } = store.getState();
-            const target = map && findRemoteForPath(map, new URL(request.url).pathname);
+            const target = map && findRemoteForPath(map, pathname);
             if (target && needsFreshPage(target)) {
               // Another release of this remote already ran here: the new one starts in a fresh page, at
               // the URL being visited.
