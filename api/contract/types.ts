@@ -16257,6 +16257,8 @@ export interface components {
       menu?: components['schemas']['MenuPlace'];
       /** @description The permission the screen needs */
       permission?: string;
+      /** @description The API's GETs the screen makes first, started by the shell with the screen's code: `/api/v1/all/books/`; `{userId}` is the signed-in member, any other `{name}` the path's `:name` */
+      reads?: string[];
     };
     /** @description routes.json: a remote's route table, kept beside its package.json and published with each release */
     RouteTable: {

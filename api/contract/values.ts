@@ -173,6 +173,7 @@ export const RouteEntry = {
   searchable: { required: false },
   menu: { required: false },
   permission: { required: false, minLength: 1 },
+  reads: { required: false, maxItems: 4 },
 } as const;
 
 export const ClientReport = {

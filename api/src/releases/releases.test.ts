@@ -275,6 +275,17 @@ describe('releases on disk and the commands', () => {
     expect(() => run(['publish', 'content', dir], env())).toThrow(/menu must be \{ group, label, order \}/);
     table([{ path: '/bookshelf', title: 'BookShelf', colour: 'red' }]);
     expect(() => run(['publish', 'content', dir], env())).toThrow(/"colour" is not a route field/);
+    // A screen's early reads go to the API alone, with no query, and fill only what the screen knows.
+    for (const reads of [['/uploads/secret'], ['/api/v1/all/books/?page=2'], ['/api/v1/../remotes.json']]) {
+      table([{ path: '/bookshelf', title: 'BookShelf', reads }]);
+      expect(() => run(['publish', 'content', dir], env())).toThrow(
+        /\/bookshelf: reads must be at most 4 different paths of the API \(\/api\/v1\/…\), without a query/,
+      );
+    }
+    table([{ path: '/bookshelf/:id', title: 'Book Details', reads: ['/api/v1/single/book/{bookId}'] }]);
+    expect(() => run(['publish', 'content', dir], env())).toThrow(
+      /\/bookshelf\/:id: \/api\/v1\/single\/book\/\{bookId\} names \{bookId\}, which is not a parameter of the path/,
+    );
     table([
       { path: '/bookshelf', title: 'BookShelf' },
       { path: '/bookshelf', title: 'Again' },
@@ -424,7 +435,7 @@ describe('the live map served at /remotes.json', () => {
         release: '1.1.0-bbbbbbb',
         routes: [
           { path: '/content-home', title: 'Home', menu: { group: 'Main', label: 'Home', order: 2 } },
-          { path: '/content-new', title: 'New screen', searchable: true },
+          { path: '/content-new', title: 'New screen', searchable: true, reads: ['/api/v1/all/books/'] },
         ],
       }),
     );
@@ -463,7 +474,8 @@ describe('the live map served at /remotes.json', () => {
       entry: '/remotes/content/1.1.0-bbbbbbb/mf-manifest.json',
       routes: [
         { path: '/content-home', title: 'Home', menu: { group: 'Main', label: 'Home', order: 2 } },
-        { path: '/content-new', title: 'New screen', searchable: true },
+        // A screen's first reads reach the shell, which starts them with the screen's code.
+        { path: '/content-new', title: 'New screen', searchable: true, reads: ['/api/v1/all/books/'] },
       ],
     });
     // The release that was live stays served: open browsers still load its chunks.

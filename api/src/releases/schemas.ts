@@ -21,6 +21,9 @@ export const MenuPlace = Entity(
  */
 export const ROUTE_PATH = '^/(?![:*])[^*]*$';
 
+/** A read a screen may have started early: a path of the API, no query, `{name}` for a parameter. */
+export const READ_PATH = '^/api/v1/(?!.*\\.\\.)(?:[A-Za-z0-9._~-]|/|\\{\\w+\\})*$';
+
 /** One screen a remote owns: its path pattern, the header's title, whether the header search applies. */
 export const RouteEntry = Entity(
   'RouteEntry',
@@ -30,6 +33,15 @@ export const RouteEntry = Entity(
     searchable: Type.Optional(Type.Boolean({ description: "The header's Search box filters this list screen" })),
     menu: Type.Optional(ref(MenuPlace)),
     permission: Type.Optional(Text('The permission the screen needs')),
+    reads: Type.Optional(
+      Type.Array(Type.String({ pattern: READ_PATH }), {
+        maxItems: 4,
+        uniqueItems: true,
+        description:
+          "The API's GETs the screen makes first, started by the shell with the screen's code: `/api/v1/all/books/`; " +
+          "`{userId}` is the signed-in member, any other `{name}` the path's `:name`",
+      }),
+    ),
   },
   { additionalProperties: false, description: 'A screen a remote owns' },
 );

@@ -74,7 +74,20 @@ function routeProblem(route: unknown, refused: string[]): string | undefined {
   if (fields.has('title') || !isText(title)) return `${name}: a title is required`;
   if (fields.has('searchable')) return `${name}: searchable must be true or false`;
   if (fields.has('permission')) return `${name}: permission must be text`;
+  if (fields.has('reads')) {
+    return `${name}: reads must be at most 4 different paths of the API (/api/v1/…), without a query`;
+  }
   return `${name}: menu must be { group, label, order }`;
+}
+
+/** A read's `{name}` the screen cannot fill: neither `{userId}` nor one of its path's `:name`s. */
+function unfilledRead(route: RouteEntry): string | undefined {
+  const params = new Set([...route.path.matchAll(/:(\w+)/g)].map(([, name]) => name));
+  for (const read of route.reads ?? []) {
+    const missing = [...read.matchAll(/\{(\w+)\}/g)].find(([, name]) => name !== 'userId' && !params.has(name!));
+    if (missing) return `${route.path}: ${read} names {${missing[1]}}, which is not a parameter of the path`;
+  }
+  return undefined;
 }
 
 /** Reads and checks a release's route table against its schema; a table that does not hold is refused in words. */
@@ -101,6 +114,12 @@ export function readRouteTable(dir: string): RouteTable {
       );
     })
     .filter((problem): problem is string => !!problem);
+  if (!problems.length) {
+    for (const route of routes) {
+      const problem = unfilledRead(route as RouteEntry);
+      if (problem) problems.push(problem);
+    }
+  }
   const paths = routes.map((route) => (route as RouteEntry).path);
   const twice = paths.find((pattern, index) => paths.indexOf(pattern) !== index);
   if (twice) problems.push(`${twice} is declared twice`);
