@@ -1,7 +1,8 @@
 // The public face of `shared`. Apps import only from 'shared', never from its files, so the
 // federation can hand every app the same instance (one session, one client, one toast bus).
 export { configureApi, errorMessage, showFailureOnScreen, DEFAULT_API_BASE_URL } from './api/client';
-export { callApi, type ApiAnswer } from './api/call';
+export { callApi, type ApiAnswer, type ApiRoute } from './api/call';
+export { startEarlyReads } from './api/earlyReads';
 export { type ProgressListener } from './api/multipart';
 // Kept for remotes released against shared 3.x, which call them (a remote is deployed alone and may
 // run on a newer shell); the apps here call `callApi`. They go at the next major.
@@ -9,7 +10,7 @@ export { apiClient, pathId, unwrap, type ApiEnvelope } from './api/client';
 export { sendForm, toFormData } from './api/multipart';
 
 export { session, useSession, useUserId } from './session/session';
-export { allows, usePermissions, WriteOnly, WritesNeed, type Permissions } from './session/permissions';
+export { allows, knownPermissions, usePermissions, WriteOnly, WritesNeed, type Permissions } from './session/permissions';
 export { logOut } from './auth/auth';
 export { LoginScreen } from './auth/LoginScreen';
 export { SetPasswordScreen } from './auth/SetPasswordScreen';

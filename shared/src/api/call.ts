@@ -1,5 +1,8 @@
 import type { paths } from 'api/contract';
-import { apiClient, DEFAULT_API_BASE_URL } from './client';
+import { CanceledError, type AxiosResponse } from 'axios';
+import { apiClient } from './client';
+import { takeEarlyRead } from './earlyReads';
+import { clientUrl } from './paths';
 import { toFormData, uploadProgress, type ProgressListener } from './multipart';
 import { rememberTrashEntry } from './trashEntry';
 
@@ -79,6 +82,22 @@ type OptionsArgument<M extends ApiMethod, P extends ApiRoute<M>> = object extend
   ? [options?: ApiCallOptions<M, P>]
   : [options: ApiCallOptions<M, P>];
 
+/** The answer of a read of `url` its screen's code found started (earlyReads.ts); undefined to ask afresh. */
+async function earlyAnswer(url: string, signal: AbortSignal | undefined): Promise<AxiosResponse | undefined> {
+  const early = takeEarlyRead(url);
+  if (!early) return undefined;
+  if (!signal) return early;
+  if (signal.aborted) throw new CanceledError();
+  return new Promise((resolve, reject) => {
+    const aborted = () => reject(new CanceledError());
+    signal.addEventListener('abort', aborted, { once: true });
+    void early.then((answer) => {
+      signal.removeEventListener('abort', aborted);
+      resolve(answer);
+    });
+  });
+}
+
 /**
  * Sends one call of the contract through the page's client (its session, toasts and 401 handling)
  * and returns the body of its answer. The path is the contract's, with `{name}` filled from `params`
@@ -98,19 +117,18 @@ export async function callApi<M extends ApiMethod, P extends ApiRoute<M>>(
       } & CallFlags)
     | undefined;
   const { params, query, body, form, onProgress, ...flags } = given ?? {};
-  const contractPath: string = path;
-  const route = contractPath.startsWith(DEFAULT_API_BASE_URL)
-    ? contractPath.slice(DEFAULT_API_BASE_URL.length)
-    : contractPath;
-  const url = route.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params?.[name])));
-  const answer = await apiClient.request<ApiAnswer<M, P>>({
-    method,
-    url,
-    ...(query ? { params: query } : {}),
-    ...(form ? { data: toFormData(form) } : body !== undefined ? { data: body } : {}),
-    ...(onProgress ? { onUploadProgress: uploadProgress(onProgress) } : {}),
-    ...flags,
-  });
+  const url = clientUrl(path, params);
+  const early = method === 'get' && !query ? await earlyAnswer(url, flags.signal) : undefined;
+  const answer =
+    (early as AxiosResponse<ApiAnswer<M, P>> | undefined) ??
+    (await apiClient.request<ApiAnswer<M, P>>({
+      method,
+      url,
+      ...(query ? { params: query } : {}),
+      ...(form ? { data: toFormData(form) } : body !== undefined ? { data: body } : {}),
+      ...(onProgress ? { onUploadProgress: uploadProgress(onProgress) } : {}),
+      ...flags,
+    }));
   const trashEntry: unknown = answer.headers?.['trash-entry'];
   if (typeof trashEntry === 'string' && trashEntry) rememberTrashEntry(answer.data, trashEntry);
   return answer.data;

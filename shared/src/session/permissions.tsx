@@ -64,6 +64,12 @@ export function rememberPermissions(token: string, permissions: readonly string[
   emit();
 }
 
+/** The permissions of the session signed in now, as far as they were read ('unknown' before). */
+export function knownPermissions(): Permissions {
+  const token = session.token();
+  return known && token && known.token === token ? known.permissions : 'unknown';
+}
+
 export function usePermissions(): Permissions {
   const token = useSession()?.token;
   const current = useSyncExternalStore(subscribe, () => known);

@@ -1,5 +1,6 @@
 import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { apiClient } from '../api/client';
+import { forgetEarlyReads } from '../api/earlyReads';
 import { forgetUploadLimits } from '../uploads/limits';
 import { forgetParish } from '../parish/parish';
 
@@ -53,6 +54,8 @@ export function stubApi(handlers: Record<string, StubHandler>): StubbedCall[] {
   forgetUploadLimits(handlers['GET /version'] ? undefined : DEFAULT_LIMITS);
   // The parish is read again, from this suite's stub or the default one.
   forgetParish();
+  // No answer read early under an earlier stub is taken by this one's screens.
+  forgetEarlyReads();
   apiClient.defaults.adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
     const method = (config.method ?? 'get').toUpperCase();
     const url = config.url ?? '';
