@@ -376,6 +376,23 @@ describe('layout', () => {
     expect(await screen.findByText('content remote screen')).toBeInTheDocument();
   });
 
+  it("starts the first reads its route names with a screen's code, not for a screen the role may not open", async () => {
+    signIn(userId, ['content']);
+    const calls = stubApi({
+      ...analytics,
+      'GET /all/books/': () => [200, { message: 'ok', data: [] }],
+      'GET /all/donations': () => [200, { message: 'ok', data: [] }],
+    });
+    const { router } = renderRoutes(appRoutes(config), '/bookshelf');
+    expect(await screen.findByText('content remote screen')).toBeInTheDocument();
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toContain('GET /all/books/');
+    await act(() => router.navigate('/donations'));
+    expect(
+      await screen.findByText('Your role cannot open this page. An Admin can change it in Settings → Team.'),
+    ).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).not.toContain('/all/donations');
+  });
+
   it('says so for a path no screen owns', async () => {
     signIn(userId);
     renderRoutes(appRoutes(config), '/nowhere');

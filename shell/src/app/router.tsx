@@ -3,7 +3,7 @@ import { LoadingBlock } from 'shared/login';
 import { LoginPage } from '../auth/guards';
 import { loadRemoteApp, needsFreshPage, never } from '../remotes/federation';
 import type { RemotesMap, RemotesMapStore } from '../remotes/remotesMap';
-import { findRemoteForPath } from '../remotes/routeForPath';
+import { findRemoteForPath, findRouteForPath } from '../remotes/routeForPath';
 
 const signedIn = () => import('./signedIn');
 
@@ -11,14 +11,17 @@ const signedIn = () => import('./signedIn');
 const MAP_CHECK_MS = 1000;
 
 /**
- * Starts loading the code of the remote that owns `pathname` in the map already known, beside the
- * navigation's check of the live map rather than after it: a first visit waits for one round trip
- * less. It is the load the idle prefetch would make, shared with the visit; if the check finds a newer
- * release of that remote, the visit opens it in a fresh page, as for any remote whose code already ran.
+ * Starts the code of the remote that owns `pathname` in the map already known, and the screen's first
+ * reads, beside the navigation's check of the live map rather than after it: a first visit waits
+ * neither for that round trip nor for its code before its data is asked for. The code's load is the
+ * one the idle prefetch would make, shared with the visit; if the check finds a newer release of that
+ * remote, the visit opens it in a fresh page, as for any remote whose code already ran.
  */
-function startKnownRemote(map: RemotesMap | undefined, pathname: string) {
-  const remote = map && findRemoteForPath(map, pathname);
-  if (remote && !needsFreshPage(remote)) loadRemoteApp(remote, map.loadTimeoutMs).catch(() => undefined);
+function startKnownScreen(map: RemotesMap | undefined, pathname: string) {
+  const found = map && findRouteForPath(map, pathname);
+  if (!found || needsFreshPage(found.remote)) return;
+  loadRemoteApp(found.remote, map.loadTimeoutMs).catch(() => undefined);
+  void signedIn().then(({ startScreenReads }) => startScreenReads(found.route, pathname));
 }
 
 export function appRoutes(store: RemotesMapStore): RouteObject[] {
@@ -59,7 +62,7 @@ export function appRoutes(store: RemotesMapStore): RouteObject[] {
           // here is what this navigation renders: the screen being left never sees a new release.
           loader: async ({ request }): Promise<RemotesMap | null> => {
             const pathname = new URL(request.url).pathname;
-            startKnownRemote(store.getState().map, pathname);
+            startKnownScreen(store.getState().map, pathname);
             await Promise.race([store.refresh(250), new Promise((resolve) => setTimeout(resolve, MAP_CHECK_MS))]);
             const { map } = store.getState();
             const target = map && findRemoteForPath(map, pathname);

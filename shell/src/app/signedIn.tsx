@@ -17,3 +17,4 @@ export function SignedInFrame({ store }: { store: RemotesMapStore }) {
 }
 
 export { RemoteArea };
+export { startScreenReads } from '../remotes/screenReads';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from 'shared';
-import { renderRoutes, signIn } from 'shared/testing';
+import { renderRoutes, signIn, stubApi } from 'shared/testing';
 import fs from 'node:fs';
 import path from 'node:path';
 import { RemotesMapStore, type RemotesMap, type RouteEntry } from '../remotes/remotesMap';
@@ -36,6 +36,11 @@ beforeEach(() => {
   localStorage.clear();
   session.clear();
   signIn();
+  // The screens' first reads, which the shell starts with their code (the remotes here are stand-ins).
+  stubApi({
+    'GET /all/books/': () => [200, { message: 'ok', data: [] }],
+    'GET /all/donations': () => [200, { message: 'ok', data: [] }],
+  });
 });
 
 /** A screen of this width or wider (jsdom has no matchMedia: without this stub every screen is narrow). */
