@@ -10,7 +10,14 @@ export { apiClient, pathId, unwrap, type ApiEnvelope } from './api/client';
 export { sendForm, toFormData } from './api/multipart';
 
 export { session, useSession, useUserId } from './session/session';
-export { allows, knownPermissions, usePermissions, WriteOnly, WritesNeed, type Permissions } from './session/permissions';
+export {
+  allows,
+  knownPermissions,
+  usePermissions,
+  WriteOnly,
+  WritesNeed,
+  type Permissions,
+} from './session/permissions';
 export { logOut } from './auth/auth';
 export { LoginScreen } from './auth/LoginScreen';
 export { SetPasswordScreen } from './auth/SetPasswordScreen';

@@ -19,7 +19,9 @@ export async function expectScreensTakeTheirEarlyReads(
   for (const [path, reads = []] of Object.entries(earlyReads)) {
     const urls = reads.map((read) => clientUrl(read, { userId: session.userId() ?? undefined }));
     const calls = stubApi(
-      Object.fromEntries(urls.map((url) => [`GET ${url}`, (): [number, unknown] => [200, { message: 'ok', data: [] }]])),
+      Object.fromEntries(
+        urls.map((url) => [`GET ${url}`, (): [number, unknown] => [200, { message: 'ok', data: [] }]]),
+      ),
     );
     startEarlyReads(reads, {});
     const screen = renderRoutes([{ path: '*', element: <App /> }], path);
