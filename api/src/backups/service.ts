@@ -349,7 +349,8 @@ declare module 'fastify' {
 /**
  * Decorates the server with its backups, and answers every call 503 in words while a backup is
  * restored, here or (PostgreSQL) by another instance of the database (the restore's own call is under
- * way already). Registered first, at the root.
+ * way already), the probes excepted: /healthz answers, /readyz says a restore is why it is not ready,
+ * /metrics is served. Registered first, at the root.
  */
 export function registerBackups(app: FastifyInstance): void {
   const backups = new BackupService(app);
@@ -364,6 +365,8 @@ export function registerBackups(app: FastifyInstance): void {
   // each a promise, a WeakSet an entry its garbage collection must clear.
   app.addHook('onRequest', (request, reply, done) => {
     if (backups.isRestoring || backups.restoringElsewhere) {
+      // The probes pass, and the restore does not wait for them: /healthz answers, /readyz says why not.
+      if (request.routeOptions.config.probe) return done();
       reply.code(503).header('Retry-After', '30').send({ message: BACKUP_MESSAGES.restoring });
       return;
     }
