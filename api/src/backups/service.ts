@@ -13,7 +13,6 @@ import { MANIFEST, PARTS, removeLeftovers, type BackupManifest, type BackupProgr
 import { createBackup, type BackupResult } from './create';
 import { restorePostgres, restoreRunning, withRestoreLock } from './database';
 import { backupArchiveLimits, FOLDER_PARTS, placeParts, RestoreRefused, unpackAndCheck } from './restore';
-import { clearFailure } from './schedule';
 import type { Backup } from './schemas';
 
 /** backup-2026-12-07T043000Z-v1.0.0.tar.gz (archive.ts archiveName), and a second one of the same second. */
@@ -163,13 +162,10 @@ export class BackupService {
       progress: (progress) => {
         making.percent = Math.max(making.percent, percentOf(progress));
       },
+      onClearFailed: (error) => app.log.error(error, 'the backup failure could not be cleared'),
     }).then(
-      async (result) => {
+      (result) => {
         this.making = undefined;
-        // A backup made: the dashboard's notice of a failed daily one goes.
-        await clearFailure(app.db).catch((error: unknown) =>
-          app.log.error(error, 'the backup failure could not be cleared'),
-        );
         app.log.info({ file: result.file, bytes: result.bytes }, 'backup written');
         return result;
       },
