@@ -1103,7 +1103,7 @@ async function restartFigures() {
 /**
  * `npm run bench` runs every section; `npm run bench -- deploy cluster` only those named: build,
  * browser, load, prayers (with the shedding figure), shedding (that figure alone), exports, csv, deploy,
- * deploy-https, archive, soak, hardening, cluster, flood, restarts, mail.
+ * deploy-https, archive, backup, soak, hardening, cluster, flood, restarts, mail.
  */
 async function main() {
   const named = process.argv.slice(2);

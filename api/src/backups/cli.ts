@@ -86,6 +86,8 @@ export async function run(
         to: named.get('--to'),
         madeBy: 'npm run backup',
         progress: reporter(say),
+        onClearFailed: (error) =>
+          say(`The dashboard's notice of a failed daily backup could not be cleared: ${(error as Error).message}`),
       });
       const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
       return [

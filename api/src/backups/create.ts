@@ -24,6 +24,10 @@ import {
   type OnProgress,
 } from './archive';
 import { snapshotDatabase } from './database';
+import { clearFailure } from './schedule';
+
+/** The migration that made the table holding a failed daily backup's notice. */
+const SCHEDULE_MIGRATION = '0028_backup_schedule';
 
 export interface BackupOptions {
   config: BackupConfig;
@@ -35,6 +39,8 @@ export interface BackupOptions {
   madeBy: string;
   progress?: OnProgress;
   now?: Date;
+  /** Told when the notice of a failed daily backup could not be cleared: the backup stands. */
+  onClearFailed?: (error: unknown) => void;
 }
 
 export interface BackupResult {
@@ -153,6 +159,10 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       written.createWriteStream(),
     );
     fs.renameSync(partial, final);
+    // Any backup written, whoever made it, clears the notice of a failed daily one (older schemas have none).
+    if (snapshot.schemaVersion >= SCHEDULE_MIGRATION) {
+      await clearFailure(db).catch((error: unknown) => options.onClearFailed?.(error));
+    }
     return { file: final, bytes: fs.statSync(final).size, manifest };
   } catch (error) {
     await written?.close().catch(() => undefined);

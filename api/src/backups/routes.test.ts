@@ -11,6 +11,7 @@ import { codeFor, previousStepCode } from '../testing/totp';
 import { UploadStore } from '../uploads/store';
 import { withRestoreLock } from './database';
 import { RESTORE_MESSAGES } from './routes';
+import { HEALTHY, NOT_READY_RESTORING } from '../operations/health';
 import { BACKUP_MESSAGES } from './service';
 
 /** Waits until the backup the server is making is written; answers the list then. */
@@ -164,6 +165,9 @@ describe.each(engines())('Settings → Backups over HTTP on %s', (engineName, en
           while (!server.app.backups.restoringElsewhere) await new Promise((resolve) => setTimeout(resolve, 10));
           const during = await server.call('GET', '/api/v1/backups', { token });
           expect([during.status, during.body.message]).toEqual([503, BACKUP_MESSAGES.restoring]);
+          expect((await server.call('GET', '/healthz')).status).toBe(200);
+          const ready = await server.call('GET', '/readyz');
+          expect([ready.status, ready.body.message]).toEqual([503, NOT_READY_RESTORING]);
         });
         while (server.app.backups.restoringElsewhere) await new Promise((resolve) => setTimeout(resolve, 20));
         expect((await server.call('GET', '/api/v1/backups', { token })).status).toBe(200);
@@ -250,6 +254,43 @@ describe.each(engines())('Settings → Backups over HTTP on %s', (engineName, en
           where schema_name like ${`${server.db.schema}\\_restore\\_%`}`.execute(server.db.kysely);
         expect(rows).toEqual([]);
       }
+    });
+
+    it('answers the probes while it restores: /healthz 200, /readyz 503 saying why, /metrics as usual', async () => {
+      const gate = server.app.backups as unknown as { settled(): Promise<void> };
+      const settle = gate.settled.bind(gate);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // Held mid-way: its lock taken, waiting for the calls under way.
+      const settled = jest.spyOn(gate, 'settled').mockImplementationOnce(async () => {
+        await held;
+        await settle();
+      });
+      try {
+        const restore = server.call('POST', `/api/v1/backups/${name}/restore`, {
+          token,
+          json: { password: server.admin.password },
+        });
+        while (settled.mock.calls.length === 0) await new Promise((resolve) => setImmediate(resolve));
+        const health = await server.call('GET', '/healthz');
+        const ready = await server.call('GET', '/readyz');
+        const metrics = await server.call('GET', '/metrics');
+        const other = await server.call('GET', '/api/v1/backups', { token });
+        expect(server.app.backups.isRestoring).toBe(true);
+        release();
+        expect((await restore).status).toBe(200);
+
+        expect([health.status, health.body.message]).toEqual([200, HEALTHY]);
+        expect([ready.status, ready.body.message]).toEqual([503, NOT_READY_RESTORING]);
+        expect(metrics.status).toBe(200);
+        expect(metrics.text).toContain('backoffice_backup_last_size_bytes');
+        expect([other.status, other.body.message]).toEqual([503, BACKUP_MESSAGES.restoring]);
+        expect((await server.call('GET', '/readyz')).status).toBe(200);
+      } finally {
+        release();
+        settled.mockRestore();
+      }
+      token = await server.login();
     });
 
     it('asks for a code where two-factor sign-in is on', async () => {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { openDatabase, type Db } from '../db/database';
 import { engines, type TestServer, startServer } from '../testing/harness';
+import { run } from './cli';
 import { DAILY_MADE_BY, runScheduledBackup, toPrune } from './schedule';
 import type { Backup } from './schemas';
 
@@ -162,6 +163,27 @@ describe.each(engines())('the daily backup on %s', (_name, engine) => {
     expect((await server.call('GET', '/api/v1/backups/schedule', { token })).body.data.failure).not.toBeNull();
 
     expect(await runScheduledBackup(server.app, new Date('2026-12-09T01:30:00.000Z'))).toBe('made');
+    expect((await server.call('GET', '/api/v1/backups/schedule', { token })).body.data.failure).toBeNull();
+  });
+
+  it('clears the failure once a backup made by npm run backup succeeds', async () => {
+    await server.db.kysely
+      .updateTable('backupSchedule')
+      .set({ failedAt: '2026-12-10T01:30:00.000Z', failure: 'the disk is full' })
+      .where('slot', '=', 1)
+      .execute();
+    expect((await server.call('GET', '/api/v1/backups/schedule', { token })).body.data.failure).not.toBeNull();
+    const { dataDir, databaseUrl, databaseSchema } = server.config;
+    const to = fs.mkdtempSync(path.join(path.dirname(dataDir), 'api-cli-to-'));
+    try {
+      const env = {
+        DATA_DIR: dataDir,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: databaseSchema } : {}),
+      };
+      expect((await run(['backup', '--to', to], env, () => undefined))[0]).toMatch(/^Backup written: /);
+    } finally {
+      fs.rmSync(to, { recursive: true, force: true });
+    }
     expect((await server.call('GET', '/api/v1/backups/schedule', { token })).body.data.failure).toBeNull();
   });
 

@@ -13,7 +13,6 @@ import { MANIFEST, PARTS, removeLeftovers, type BackupManifest, type BackupProgr
 import { createBackup, type BackupResult } from './create';
 import { restorePostgres, restoreRunning, withRestoreLock } from './database';
 import { backupArchiveLimits, FOLDER_PARTS, placeParts, RestoreRefused, unpackAndCheck } from './restore';
-import { clearFailure } from './schedule';
 import type { Backup } from './schemas';
 
 /** backup-2026-12-07T043000Z-v1.0.0.tar.gz (archive.ts archiveName), and a second one of the same second. */
@@ -163,13 +162,10 @@ export class BackupService {
       progress: (progress) => {
         making.percent = Math.max(making.percent, percentOf(progress));
       },
+      onClearFailed: (error) => app.log.error(error, 'the backup failure could not be cleared'),
     }).then(
-      async (result) => {
+      (result) => {
         this.making = undefined;
-        // A backup made: the dashboard's notice of a failed daily one goes.
-        await clearFailure(app.db).catch((error: unknown) =>
-          app.log.error(error, 'the backup failure could not be cleared'),
-        );
         app.log.info({ file: result.file, bytes: result.bytes }, 'backup written');
         return result;
       },
@@ -349,7 +345,8 @@ declare module 'fastify' {
 /**
  * Decorates the server with its backups, and answers every call 503 in words while a backup is
  * restored, here or (PostgreSQL) by another instance of the database (the restore's own call is under
- * way already). Registered first, at the root.
+ * way already), the probes excepted: /healthz answers, /readyz says a restore is why it is not ready,
+ * /metrics is served. Registered first, at the root.
  */
 export function registerBackups(app: FastifyInstance): void {
   const backups = new BackupService(app);
@@ -364,6 +361,8 @@ export function registerBackups(app: FastifyInstance): void {
   // each a promise, a WeakSet an entry its garbage collection must clear.
   app.addHook('onRequest', (request, reply, done) => {
     if (backups.isRestoring || backups.restoringElsewhere) {
+      // The probes pass, and the restore does not wait for them: /healthz answers, /readyz says why not.
+      if (request.routeOptions.config.probe) return done();
       reply.code(503).header('Retry-After', '30').send({ message: BACKUP_MESSAGES.restoring });
       return;
     }

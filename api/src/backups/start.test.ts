@@ -7,6 +7,8 @@ import { migrateTo, openDatabase, pendingMigrations } from '../db/database';
 import { migrations } from '../db/migrations/index';
 import { run } from '../account/cli';
 import { freePort } from '../testing/harness';
+import { readSchedule } from './schedule';
+import { migrateWithBackup } from './upgrade';
 
 // The start of the real server (server.ts, from source) on a database an older version left: what it
 // says, and what it does when the backup cannot be made. On SQLite: the start's words and order are the
@@ -90,6 +92,27 @@ describe('a start that finds migrations to run', () => {
     expect(again.output).not.toContain('Before upgrading');
     expect(fs.readdirSync(backups)).toEqual([archive]);
   }, 90_000);
+
+  it('clears the failure of a daily backup once the backup before the upgrade is written', async () => {
+    const older = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-cleared-'));
+    const config = loadConfig({ DATA_DIR: older, BACKUP_DIR: path.join(older, 'elsewhere') });
+    const db = openDatabase(config);
+    try {
+      await migrateTo(db, Object.keys(migrations).at(-2)!);
+      await db.kysely
+        .updateTable('backupSchedule')
+        .set({ failedAt: '2026-12-10T01:30:00.000Z', failure: 'the disk is full' })
+        .where('slot', '=', 1)
+        .execute();
+      const said: string[] = [];
+      await migrateWithBackup(config, db, (line) => said.push(line));
+      expect(said).toEqual([expect.stringContaining('Before upgrading the database, a backup of it: ')]);
+      expect((await readSchedule(db)).failure).toBeNull();
+    } finally {
+      await db.close();
+      fs.rmSync(older, { recursive: true, force: true });
+    }
+  });
 
   it('is done by npm run admin too: it backs up an older database before migrating it', async () => {
     const older = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-admin-'));

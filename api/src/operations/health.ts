@@ -14,6 +14,8 @@ const DATABASE_ANSWER_MS = 3000;
 
 export const HEALTHY = 'The server is running.';
 export const READY = 'Ready: the database answers, its migrations are done and the releases are in place.';
+export const NOT_READY_RESTORING =
+  'Not ready: a backup is being restored (Settings → Backups). The server serves again once it is done.';
 
 /** `reason` is answered to anyone; `cause` (the driver's words, which name the database's host) only logged. */
 export type Readiness = { ready: true } | { ready: false; reason: string; cause?: string };
@@ -46,6 +48,8 @@ export async function databaseAnswers(app: FastifyInstance): Promise<Readiness> 
 function readinessOf(app: FastifyInstance): () => Promise<Readiness> {
   let migrated = false;
   return async () => {
+    // Every other call answers 503 until the restore is done (backups/service.ts).
+    if (app.backups.isRestoring || app.backups.restoringElsewhere) return { ready: false, reason: NOT_READY_RESTORING };
     const database = await databaseAnswers(app);
     if (!database.ready) return database;
     if (!migrated) {
