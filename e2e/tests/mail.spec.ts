@@ -1,5 +1,5 @@
 import { startTestSmtp, type Received, type TestSmtp } from '../../api/src/testing/smtp';
-import { expect, HASHING, test as base, type Browser, type Page, type WorkerServer } from './fixtures';
+import { adminEmail, expect, HASHING, test as base, type Browser, type Page, type WorkerServer } from './fixtures';
 import { logIn } from './session';
 
 // The mail in the browser, delivered to a real SMTP server (Nodemailer's smtp-server on a free port):
@@ -146,4 +146,52 @@ test('Forgot password? answers an unknown address and the member alike, mails th
   await expect.poll(() => since(smtp, before).length, ARRIVES).toBe(2);
   expect(since(smtp, before).flatMap((mail) => mail.to)).toEqual([member, member]);
   await memberPage.context().close();
+});
+
+test('an Admin assigns a prayer request to a member in its details; the mail arrives to that member alone', async ({
+  page,
+  server,
+  smtp,
+}) => {
+  const paul = 'paul@parish.org';
+  const text = 'For the sick of the parish';
+  await logIn(page);
+  await page.goto('/settings/team');
+  const team = page.getByRole('region', { name: 'Team' });
+  await team.getByLabel('Full name').fill('Brother Paul');
+  await team.getByLabel('Email').fill(paul);
+  await team.getByRole('button', { name: 'Add member' }).click();
+  await expect(team.getByRole('status', { name: 'Password link' })).toBeVisible();
+  const before = smtp.received.length;
+  // Sent from the mobile app, then assigned in the back-office.
+  const sent = await page.request.post('/api/v1/prayer/request', { data: { request: text } });
+  expect(sent.status()).toBe(201);
+  const id = (await sent.json()).data._id as string;
+
+  await page.goto('/prayer-requests');
+  const table = page.getByRole('table', { name: 'Prayer requests' });
+  await table.getByRole('button', { name: `Details of “${text}”` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Prayer request' });
+  await dialog.getByLabel('Assigned to').selectOption({ label: 'Brother Paul' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Prayer request updated successfully')).toBeVisible();
+  await expect(table.getByRole('row', { name: new RegExp(text) })).toContainText('Assigned to Brother Paul');
+
+  // Paul's invitation may still be on its way: the assignment's mail is the one with the request.
+  const assignments = () =>
+    since(smtp, before).filter((mail) => mail.headers.get('subject')?.[0]?.startsWith('A prayer request for you'));
+  await expect.poll(() => assignments().length, ARRIVES).toBe(1);
+  const [assigned] = assignments();
+  expect(assigned!.to).toEqual([paul]);
+  expect(assigned!.headers.get('subject')).toEqual([`A prayer request for you: “${text}”`]);
+  expect(assigned!.text).toContain(text);
+  const link = assigned!.text.match(/Open the prayer request: (\S+)/)?.[1];
+  expect(link).toBe(`${server.url}/prayer-requests?state=all&request=${id}`);
+  // Nobody else was mailed: the Admin who assigned it is not told of what they did.
+  expect(since(smtp, before).flatMap((mail) => mail.to)).not.toContain(adminEmail);
+  expect(new Set(since(smtp, before).flatMap((mail) => mail.to))).toEqual(new Set([paul]));
+
+  // The mail's link opens the request's details.
+  await page.goto(link!);
+  await expect(page.getByRole('dialog', { name: 'Prayer request' })).toContainText(text);
 });

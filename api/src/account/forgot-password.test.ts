@@ -100,3 +100,47 @@ describe.each(engines())('Forgot password on %s', (_name, engine) => {
     expect(res.body.message).toMatch(/Email/);
   });
 });
+
+describe.each(engines())('Forgot password’s limit per client address on %s', (_name, engine) => {
+  let server: TestServer;
+  let smtp: TestSmtp;
+  const forgot = (email: string) => server.call('POST', '/api/v1/account/forgot-password', { json: { email } });
+  const mailed = () => server.db.kysely.selectFrom('outbox').select('toAddress').execute();
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    server = await startServer(engine, {
+      loginRateMax: 3,
+      loginRateWindowMs: 60_000,
+      publicUrl: 'https://office.example.org',
+      mail: { ...FAST, smtpUrl: smtp.url, from: { name: '', address: 'office@stmary.example.org' } },
+    });
+    await createAdmin(server.db, 'grace@parish.org', 'the forgotten one', server.config.passwordHashCost);
+  });
+  afterAll(async () => {
+    await server.close();
+    await smtp.stop();
+  });
+
+  it('answers 429 past the limit, in the same words whether or not the address has an account', async () => {
+    // Each to another address: the limit is the client's, not an address's.
+    for (const email of ['grace@parish.org', 'nobody@parish.org', 'someone@parish.org'])
+      expect((await forgot(email)).status).toBe(200);
+    expect(await mailed()).toEqual([{ toAddress: 'grace@parish.org' }]);
+    await server.db.kysely.deleteFrom('outbox').execute();
+
+    const known = await forgot('grace@parish.org');
+    const unknown = await forgot('nobody@parish.org');
+    for (const res of [known, unknown]) {
+      expect(res.status).toBe(429);
+      expect(res.body).toEqual({
+        message: expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/),
+      });
+    }
+    // The wait aside (a second may pass between the two), the answers are one.
+    const words = (res: typeof known) => (res.body.message as string).replace(/\d+ seconds?/, 'N seconds');
+    expect(words(known)).toBe(words(unknown));
+    expect(Number(known.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await mailed()).toEqual([]);
+  });
+});

@@ -105,16 +105,27 @@ export async function createPasswordLink(
   alongside?: (trx: Transaction<Database>, link: { token: string; expiresAt: string }) => Promise<unknown>,
   hours = PASSWORD_LINK_HOURS,
 ): Promise<{ token: string; expiresAt: string }> {
+  return await db.kysely.transaction().execute(async (trx) => {
+    const link = await storePasswordLink(trx, adminId, now, hours);
+    await alongside?.(trx, link);
+    return link;
+  });
+}
+
+/** createPasswordLink's write, in the caller's transaction (one that also makes the account). */
+export async function storePasswordLink(
+  trx: Transaction<Database>,
+  adminId: string,
+  now = new Date(),
+  hours = PASSWORD_LINK_HOURS,
+): Promise<{ token: string; expiresAt: string }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = timestamp(new Date(now.getTime() + hours * 3_600_000));
-  await db.kysely.transaction().execute(async (trx) => {
-    await trx.deleteFrom('passwordLinks').where('adminId', '=', adminId).execute();
-    await trx
-      .insertInto('passwordLinks')
-      .values({ tokenHash: hashToken(token), adminId, createdAt: timestamp(now), expiresAt })
-      .execute();
-    await alongside?.(trx, { token, expiresAt });
-  });
+  await trx.deleteFrom('passwordLinks').where('adminId', '=', adminId).execute();
+  await trx
+    .insertInto('passwordLinks')
+    .values({ tokenHash: hashToken(token), adminId, createdAt: timestamp(now), expiresAt })
+    .execute();
   return { token, expiresAt };
 }
 

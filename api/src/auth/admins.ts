@@ -1,4 +1,6 @@
+import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 import { newId, timestamp } from '../db/ids';
 import { PASSWORD_MIN_LENGTH } from './password';
 import { generatePassword, hashPassword } from './password';
@@ -22,16 +24,20 @@ export async function createAdmin(
   cost?: number,
   profile: { name?: string; role?: string } = {},
 ): Promise<string> {
+  return insertAdmin(db.kysely, email, await hashPassword(password, cost), profile);
+}
+
+/** Stores a new account whose password is already hashed, in the caller's transaction if given: its id. */
+export async function insertAdmin(
+  query: Kysely<Database> | Transaction<Database>,
+  email: string,
+  passwordHash: string,
+  profile: { name?: string; role?: string } = {},
+): Promise<string> {
   const _id = newId();
-  await db.kysely
+  await query
     .insertInto('admins')
-    .values({
-      _id,
-      email: normaliseEmail(email),
-      passwordHash: await hashPassword(password, cost),
-      createdAt: timestamp(),
-      ...profile,
-    })
+    .values({ _id, email: normaliseEmail(email), passwordHash, createdAt: timestamp(), ...profile })
     .execute();
   return _id;
 }

@@ -10,6 +10,7 @@ import { engines, startServer, type TestServer } from '../testing/harness';
 import { startTestSmtp, type Received, type TestSmtp } from '../testing/smtp';
 import { makeWeeklyDigest } from './digest';
 import { digestDue, instantOf, nextDigestAt } from './schedule';
+import { MAIL_MESSAGES } from '../mail/outbox';
 import { MailSender } from '../mail/worker';
 
 // The weekly digest: its time in the parish's zone (across changes of clocks), what it lists for a
@@ -109,12 +110,6 @@ describe.each(engines())('the weekly digest on %s', (_name, engine) => {
     await sender.stop();
     await server.close();
     await smtp.stop();
-  });
-
-  it('is made only with a mail server: without one nothing is stored and the week stays due', async () => {
-    const unconfigured = { ...server.config.mail, smtpUrl: undefined };
-    expect(await makeWeeklyDigest(server.db, unconfigured, ORIGIN, monday)).toEqual({ outcome: 'no mail server' });
-    expect(await server.db.kysely.selectFrom('outbox').select('_id').execute()).toEqual([]);
   });
 
   it('lists the week’s new prayer requests, waiting intentions, calendar gaps and failures, to those who want it', async () => {
@@ -313,5 +308,30 @@ describe.each(engines())('the weekly digest on %s', (_name, engine) => {
     // 06:59 on the next Monday is still that week.
     expect((await make(new Date(monday.getTime() + 21 * 86_400_000 - 60_000))).outcome).toBe('done');
     await delivered(2);
+  });
+});
+
+describe.each(engines())('the weekly digest without a mail server on %s', (_name, engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(engine, { publicUrl: ORIGIN });
+  });
+  afterAll(() => server.close());
+
+  it('is kept in the outbox as not sent, shown in Settings → Mail, and made once a week', async () => {
+    const monday = nextDigestAt(new Date(), ZONE);
+    const made = await makeWeeklyDigest(server.db, server.config.mail, ORIGIN, monday);
+    expect(made).toMatchObject({ outcome: 'queued', members: 1 });
+    expect((await makeWeeklyDigest(server.db, server.config.mail, ORIGIN, monday)).outcome).toBe('done');
+    const shown = await server.call('GET', '/api/v1/mail', { token: await server.login() });
+    expect(shown.status).toBe(200);
+    expect(shown.body.data.messages).toEqual([
+      expect.objectContaining({
+        kind: 'weekly-digest',
+        toAddress: server.admin.email,
+        state: 'failed',
+        lastError: MAIL_MESSAGES.notConfigured,
+      }),
+    ]);
   });
 });

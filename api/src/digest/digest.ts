@@ -267,8 +267,6 @@ export function digestMail(
 }
 
 export type DigestOutcome =
-  /** No SMTP_URL: no digest is made (nothing waits for it), and the week stays due. */
-  | 'no mail server'
   /** This week's digest was made already, here or by another instance. */
   | 'done'
   /** Another instance holds the chores' lock (PostgreSQL): asked again at the next check. */
@@ -280,7 +278,8 @@ export type DigestOutcome =
  * and no instance made this week's, one claims the week (a conditional update of one row, under the
  * chores' lock) and stores a digest for each active member who has not turned it off, in the same
  * transaction: a crash leaves either the week claimed with every message in the outbox, or neither.
- * A server started later in the week makes that week's. Answers what it did, and to how many.
+ * A server started later in the week makes that week's. Without SMTP_URL it is made all the same,
+ * kept as not sent like any message. Answers what it did, and to how many.
  */
 export async function makeWeeklyDigest(
   db: Db,
@@ -288,7 +287,6 @@ export async function makeWeeklyDigest(
   origin: string,
   now: Date = new Date(),
 ): Promise<{ outcome: DigestOutcome; week?: string; members?: number }> {
-  if (!mail.smtpUrl) return { outcome: 'no mail server' };
   const parish = await parishSettings(db);
   const { week } = digestDue(now, parish.timeZone);
   const row = await db.kysely.selectFrom('weeklyDigest').select('lastWeek').where('slot', '=', 1).executeTakeFirst();

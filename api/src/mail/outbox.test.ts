@@ -158,6 +158,44 @@ describe.each(engines())('the outbox on %s', (_name, engine) => {
     expect(Date.parse(row!.nextTryAt)).toBeLessThan(Date.now() + 61_000);
   });
 
+  it('keeps a message waiting when the connection drops in the middle of it, and delivers it once later', async () => {
+    await smtp.stop();
+    let tries = 0;
+    smtp = await startTestSmtp({ drop: () => ++tries === 1 });
+    await queue(mailTo('Grace', 'grace@example.org'));
+    const before = Date.now();
+    const worker = sender({ ...configured(), retryFirstMs: 60_000, retryMaxMs: 900_000 });
+    expect(await worker.sendDue()).toBe(0);
+    const [row] = await rows();
+    expect(row).toMatchObject({ state: 'waiting', attempts: 1 });
+    expect(row!.lastError).toMatch(/Connection closed unexpectedly/);
+    expect(Date.parse(row!.nextTryAt)).toBeGreaterThanOrEqual(before + 60_000);
+    expect(smtp.received).toEqual([]);
+
+    // Its next try comes.
+    await server.db.kysely
+      .updateTable('outbox')
+      .set({ nextTryAt: timestamp(new Date()) })
+      .execute();
+    expect(await worker.sendDue()).toBe(1);
+    await smtp.waitFor(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(smtp.received.map((m) => m.to)).toEqual([['grace@example.org']]);
+    expect(tries).toBe(2);
+    expect(await rows()).toEqual([expect.objectContaining({ state: 'sent', attempts: 2 })]);
+  });
+
+  it('carries MAIL_REPLY_TO as the Reply-To header when it is set, and none when it is not', async () => {
+    await queue(mailTo('Grace', 'grace@example.org'));
+    expect(await sender({ ...configured(), replyTo: 'priest@stmary.example.org' }).sendDue()).toBe(1);
+    await queue(mailTo('Paul', 'paul@example.org'));
+    expect(await sender().sendDue()).toBe(1);
+    const [grace, paul] = await smtp.waitFor(2);
+    expect(grace!.to).toEqual(['grace@example.org']);
+    expect(grace!.headers.get('reply-to')).toEqual(['priest@stmary.example.org']);
+    expect(paul!.headers.has('reply-to')).toBe(false);
+  });
+
   it('keeps 20 messages while the mail server is down and delivers each once when it is back', async () => {
     const port = smtp.port;
     await smtp.stop();

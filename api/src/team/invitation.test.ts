@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { MAIL_MESSAGES } from '../mail/outbox';
 import { MailSender } from '../mail/worker';
 import { engines, startServer, type TestServer } from '../testing/harness';
@@ -85,6 +86,38 @@ describe.each(engines())('the team’s mail on %s', (_name, engine) => {
     const refused = await add('Someone Else', 'grace@parish.org');
     expect(refused.status).toBe(409);
     expect(await rows()).toHaveLength(before);
+  });
+
+  it('adds no member when their invitation cannot be stored: the member, the link and the mail are one', async () => {
+    const kysely = server.db.kysely;
+    if (engine.engine === 'postgres') {
+      await sql`create function refuse_mail() returns trigger language plpgsql as $$
+        begin raise exception 'disk on fire'; end $$`.execute(kysely);
+      await sql`create trigger refuse before insert on outbox for each row execute function refuse_mail()`.execute(
+        kysely,
+      );
+    } else {
+      await sql`create trigger refuse before insert on outbox begin select raise(abort, 'disk on fire'); end`.execute(
+        kysely,
+      );
+    }
+    try {
+      const links = () => kysely.selectFrom('passwordLinks').select('adminId').execute();
+      const before = { mail: (await rows()).length, links: (await links()).length };
+      const refused = await add('Brother Lost', 'lost@parish.org');
+      expect(refused.status).toBe(500);
+      expect(await kysely.selectFrom('admins').select('_id').where('email', '=', 'lost@parish.org').execute()).toEqual(
+        [],
+      );
+      expect(await links()).toHaveLength(before.links);
+      expect(await rows()).toHaveLength(before.mail);
+    } finally {
+      await sql`drop trigger refuse${sql.raw(engine.engine === 'postgres' ? ' on outbox' : '')}`.execute(kysely);
+      if (engine.engine === 'postgres') await sql`drop function refuse_mail()`.execute(kysely);
+    }
+    // Once the mail can be stored again, the same address can be added.
+    expect((await add('Brother Lost', 'lost@parish.org')).status).toBe(201);
+    expect((await smtp.waitFor(1)).map((message) => message.to)).toEqual([['lost@parish.org']]);
   });
 
   it('sends a CR/LF in a member’s name as text inside the To header, to no one else', async () => {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
-import { createAdmin, findAdminByEmail } from '../auth/admins';
+import { findAdminByEmail, insertAdmin } from '../auth/admins';
 import { allowedTo, bearerSecurity, requireAdmin } from '../auth/guard';
-import { generatePassword } from '../auth/password';
-import { createPasswordLink } from '../account/repository';
+import { generatePassword, hashPassword } from '../auth/password';
+import { createPasswordLink, storePasswordLink } from '../account/repository';
 import { ACCOUNT_MESSAGES, LIMITS } from '../account/schemas';
 import { ROLES } from '../auth/permissions';
 import type { WriteFacts } from '../activity/record';
@@ -13,9 +13,10 @@ import { HttpError, notFound } from '../http/errors';
 import { errorResponses, trimFields } from '../http/validation';
 import { isId } from '../db/ids';
 import { publicOrigin } from '../uploads/store';
-import type { Db } from '../db/database';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
 import type { AuthenticatedAdmin } from '../auth/tokens';
-import { parishSettings } from '../parish/settings';
+import { parishSettings, type Parish } from '../parish/settings';
 import { queueLinkMail, type LinkMail } from './invitation';
 
 export const TEAM_MESSAGES = {
@@ -52,9 +53,9 @@ const SetPasswordLink = Type.Object({
 });
 
 /** The members, oldest first; only the one of id `only` when given (none when it is no id). */
-async function listMembers(db: Db, only?: string): Promise<Member[]> {
+async function listMembers(query: Kysely<Database> | Transaction<Database>, only?: string): Promise<Member[]> {
   if (only !== undefined && !isId(only)) return [];
-  const rows = await db.kysely
+  const rows = await query
     .selectFrom('admins')
     .select(['_id', 'name', 'email', 'role', 'active', 'createdAt'])
     .$if(only !== undefined, (query) => query.where('_id', '=', only!))
@@ -90,22 +91,29 @@ export async function teamRoutes(parent: FastifyInstance): Promise<void> {
   const onRequest = [requireAdmin, allowedTo('team')];
   const tags = ['team'];
 
-  /** A new link for the member, mailed to them in the link's transaction. */
-  const linkFor = async (member: Member, kind: LinkMail['kind'], by: AuthenticatedAdmin) => {
-    const url = (token: string) => `${publicOrigin(app)}/set-password?token=${token}`;
-    const parish = await parishSettings(db);
-    const { token, expiresAt } = await createPasswordLink(db, member._id, new Date(), (trx, link) =>
-      queueLinkMail(trx, app.config.mail, {
-        kind,
-        member,
-        by: by.name || by.email,
-        url: url(link.token),
-        expiresAt: link.expiresAt,
-        parish,
-      }),
-    );
-    return { url: url(token), expiresAt, mailed: !!app.config.mail.smtpUrl };
-  };
+  const linkUrl = (token: string) => `${publicOrigin(app)}/set-password?token=${token}`;
+  /** Stores the link's mail in the caller's transaction (the one that stores the link). */
+  const mailLink = (
+    trx: Transaction<Database>,
+    member: Member,
+    kind: LinkMail['kind'],
+    by: AuthenticatedAdmin,
+    parish: Parish,
+    link: { token: string; expiresAt: string },
+  ) =>
+    queueLinkMail(trx, app.config.mail, {
+      kind,
+      member,
+      by: by.name || by.email,
+      url: linkUrl(link.token),
+      expiresAt: link.expiresAt,
+      parish,
+    });
+  const answer = (link: { token: string; expiresAt: string }) => ({
+    url: linkUrl(link.token),
+    expiresAt: link.expiresAt,
+    mailed: !!app.config.mail.smtpUrl,
+  });
 
   app.get(
     '/team',
@@ -121,7 +129,7 @@ export async function teamRoutes(parent: FastifyInstance): Promise<void> {
         },
       },
     },
-    async () => ({ message: 'Team fetched successfully', data: await listMembers(db) }),
+    async () => ({ message: 'Team fetched successfully', data: await listMembers(db.kysely) }),
   );
 
   app.post(
@@ -145,10 +153,17 @@ export async function teamRoutes(parent: FastifyInstance): Promise<void> {
       const { name, email, role } = request.body;
       if (await findAdminByEmail(db, email)) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
       // A password nobody knows: the member chooses theirs at the link.
-      const id = await createAdmin(db, email, generatePassword(), app.config.passwordHashCost, { name, role });
-      const [member] = await listMembers(db, id);
-      const link = await linkFor(member!, 'invitation', request.admin!);
-      return reply.code(201).send({ message: 'Member added', data: member, link });
+      const passwordHash = await hashPassword(generatePassword(), app.config.passwordHashCost);
+      const parish = await parishSettings(db);
+      // The member, their link and its mail are stored together: never a member left without an invitation.
+      const { member, link } = await db.kysely.transaction().execute(async (trx) => {
+        const id = await insertAdmin(trx, email, passwordHash, { name, role });
+        const [member] = await listMembers(trx, id);
+        const link = await storePasswordLink(trx, id);
+        await mailLink(trx, member!, 'invitation', request.admin!, parish, link);
+        return { member: member!, link };
+      });
+      return reply.code(201).send({ message: 'Member added', data: member, link: answer(link) });
     },
   );
 
@@ -171,7 +186,7 @@ export async function teamRoutes(parent: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { id } = request.params;
-      const [member] = await listMembers(db, id);
+      const [member] = await listMembers(db.kysely, id);
       if (!member) throw notFound(TEAM_MESSAGES.notFound);
       const role = request.body.role ?? member.role;
       const active = request.body.active ?? member.active;
@@ -225,9 +240,13 @@ export async function teamRoutes(parent: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const [member] = await listMembers(db, id);
+      const [member] = await listMembers(db.kysely, id);
       if (!member) throw notFound(TEAM_MESSAGES.notFound);
-      return reply.code(201).send({ message: 'Link made', link: await linkFor(member, 'new-link', request.admin!) });
+      const parish = await parishSettings(db);
+      const link = await createPasswordLink(db, member._id, new Date(), (trx, link) =>
+        mailLink(trx, member, 'new-link', request.admin!, parish, link),
+      );
+      return reply.code(201).send({ message: 'Link made', link: answer(link) });
     },
   );
 }

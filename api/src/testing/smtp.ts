@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 /** A message as the SMTP server received it. */
 export interface Received {
@@ -30,6 +30,8 @@ export interface TestSmtpOptions {
   refuse?: (address: string) => { code: number; words: string } | undefined;
   /** True to take a message's data and never answer it (a sender killed before the server confirmed). */
   hold?: () => boolean;
+  /** True to cut the connection in the middle of a message's data (a server or network that dropped it). */
+  drop?: () => boolean;
 }
 
 const decodeQuotedPrintable = (body: string): string =>
@@ -101,9 +103,13 @@ export async function startTestSmtp(options: TestSmtpOptions = {}, received: Rec
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const drop = options.drop?.() ?? false;
+      stream.on('data', (chunk: Buffer) => {
+        if (drop) sockets.get(session.remotePort)?.destroy();
+        else chunks.push(chunk);
+      });
       stream.on('end', () => {
-        if (options.hold?.()) return;
+        if (drop || options.hold?.()) return;
         const raw = Buffer.concat(chunks).toString('utf8');
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -116,6 +122,13 @@ export async function startTestSmtp(options: TestSmtpOptions = {}, received: Rec
         callback();
       });
     },
+  });
+  // The connections by the sender's port (a session's remotePort), to cut one.
+  const sockets = new Map<number, Socket>();
+  server.server.on('connection', (socket: Socket) => {
+    const port = socket.remotePort!;
+    sockets.set(port, socket);
+    socket.once('close', () => sockets.delete(port));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
