@@ -5,7 +5,10 @@ import { loadRemoteApp, needsFreshPage, never } from '../remotes/federation';
 import type { RemotesMap, RemotesMapStore } from '../remotes/remotesMap';
 import { findRemoteForPath, findRouteForPath } from '../remotes/routeForPath';
 
-const signedIn = () => import('./signedIn');
+// Kept once loaded: a navigation's loader then starts a screen's reads in its own task, not after
+// the federation runtime has settled the import again.
+let signedInModule: typeof import('./signedIn') | undefined;
+const signedIn = async () => (signedInModule ??= await import('./signedIn'));
 
 /** A navigation waits this long at most for the live map; past it, the map already known is used. */
 const MAP_CHECK_MS = 1000;
@@ -21,7 +24,8 @@ function startKnownScreen(map: RemotesMap | undefined, pathname: string) {
   const found = map && findRouteForPath(map, pathname);
   if (!found || needsFreshPage(found.remote)) return;
   loadRemoteApp(found.remote, map.loadTimeoutMs).catch(() => undefined);
-  void signedIn().then(({ startScreenReads }) => startScreenReads(found.route, pathname));
+  if (signedInModule) signedInModule.startScreenReads(found.route, pathname);
+  else void signedIn().then(({ startScreenReads }) => startScreenReads(found.route, pathname));
 }
 
 export function appRoutes(store: RemotesMapStore): RouteObject[] {
