@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
+import { sql } from 'kysely';
 import { closeTestDatabase, databaseFor, engines, openTestDatabase } from '../testing/harness';
 import { storedName } from './case';
 import type { Db } from './database';
@@ -47,12 +48,18 @@ function declaredTables(): Map<string, string[]> {
 
 /** The tables and columns of the migrated database, by their stored names. */
 async function storedTables(db: Db): Promise<Map<string, Set<string>>> {
+  if (db.engine === 'postgres') {
+    // This suite's schema alone: Kysely's introspection reads every schema of the database by name, and
+    // fails when another suite drops its own meanwhile.
+    const { rows } = await sql<{ table: string; column: string }>`
+      select table_name as "table", column_name as "column" from information_schema.columns
+      where table_schema = ${db.schema!}`.execute(db.kysely.withoutPlugins());
+    const tables = new Map<string, Set<string>>();
+    for (const { table, column } of rows) tables.set(table, (tables.get(table) ?? new Set()).add(column));
+    return tables;
+  }
   const tables = await db.kysely.introspection.getTables();
-  return new Map(
-    tables
-      .filter((table) => db.engine !== 'postgres' || table.schema === db.schema)
-      .map((table) => [table.name, new Set(table.columns.map((column) => column.name))]),
-  );
+  return new Map(tables.map((table) => [table.name, new Set(table.columns.map((column) => column.name))]));
 }
 
 /** 'table.column' for each declared one the database lacks (`table` alone when the whole table is missing). */
