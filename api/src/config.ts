@@ -1,3 +1,5 @@
+import { X509Certificate } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -152,6 +154,11 @@ export interface AppConfig {
 export interface MailConfig {
   /** smtp://user:pass@host:587 (STARTTLS where offered) or smtps://…:465. */
   smtpUrl?: string;
+  /**
+   * SMTP_CA_FILE's certificates (PEM, one each): the mail server's certificate is also trusted when one
+   * of them signed it (a private CA). The server's certificate is always verified.
+   */
+  smtpCa?: string[];
   /** The sender's address; its name when given, else the parish's. */
   from?: { name: string; address: string };
   replyTo?: string;
@@ -309,6 +316,36 @@ function smtpUrl(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----/g;
+
+/** SMTP_CA_FILE: a PEM file of the certificates that may sign the mail server's, read at start. */
+function smtpCa(env: NodeJS.ProcessEnv): string[] | undefined {
+  const file = text(env, 'SMTP_CA_FILE');
+  if (!file) return undefined;
+  let pem: string;
+  try {
+    pem = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new Error(`SMTP_CA_FILE cannot be read (${code}): ${file}`, { cause: error });
+  }
+  const certificates = pem.match(PEM_CERTIFICATE) ?? [];
+  const wrong = certificates.some((certificate) => {
+    try {
+      new X509Certificate(certificate);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (!certificates.length || wrong) {
+    throw new Error(
+      `SMTP_CA_FILE must be a PEM file of certificates (-----BEGIN CERTIFICATE----- …), such as the mail server's CA (got ${file})`,
+    );
+  }
+  return certificates;
+}
+
 /** MAIL_FROM: `office@example.org` or `St Mary's Parish <office@example.org>`. */
 function mailFrom(env: NodeJS.ProcessEnv, smtp: string | undefined): MailConfig['from'] {
   const raw = text(env, 'MAIL_FROM');
@@ -343,6 +380,7 @@ function mail(env: NodeJS.ProcessEnv): MailConfig {
   const retryFirstMs = int(env, 'MAIL_RETRY_FIRST_MS', 15_000, 10);
   return {
     smtpUrl: smtp,
+    smtpCa: smtpCa(env),
     from: mailFrom(env, smtp),
     replyTo: mailReplyTo(env),
     pollMs: int(env, 'MAIL_POLL_MS', 5_000, 10),

@@ -1,3 +1,4 @@
+import tls from 'node:tls';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../config';
@@ -55,6 +56,8 @@ export class MailSender {
       connectionTimeout: 30_000,
       greetingTimeout: 30_000,
       socketTimeout: 60_000,
+      // SMTP_CA_FILE adds to Node's CAs; the certificate and its name are verified either way.
+      ...(this.config.smtpCa && { tls: { ca: [...tls.rootCertificates, ...this.config.smtpCa] } }),
     });
     return this.transport;
   }

@@ -11,6 +11,8 @@ export interface Received {
   /** The plain-text part, decoded from quoted-printable. */
   text: string;
   html: string;
+  /** Whether the session had TLS when the message came (implicit, or upgraded with STARTTLS). */
+  secure: boolean;
 }
 
 export interface TestSmtp {
@@ -18,6 +20,8 @@ export interface TestSmtp {
   /** SMTP_URL for the server. */
   url: string;
   received: Received[];
+  /** Each accepted login: its user, and whether the session had TLS by then. */
+  logins: { user: string; secure: boolean }[];
   /** Waits until at least `count` messages have arrived (or fails after `ms`). */
   waitFor(count: number, ms?: number): Promise<Received[]>;
   stop(): Promise<void>;
@@ -32,6 +36,11 @@ export interface TestSmtpOptions {
   hold?: () => boolean;
   /** True to cut the connection in the middle of a message's data (a server or network that dropped it). */
   drop?: () => boolean;
+  /**
+   * TLS with this key and certificate (PEM): offered with STARTTLS on smtp://, or from the first byte
+   * on smtps:// ('implicit'). Without it the server speaks plain SMTP and offers no STARTTLS.
+   */
+  tls?: { mode: 'starttls' | 'implicit'; key: string; cert: string };
 }
 
 const decodeQuotedPrintable = (body: string): string =>
@@ -85,14 +94,19 @@ function headersOf(raw: string): Map<string, string[]> {
 
 /** A real SMTP server (Nodemailer's smtp-server) on 127.0.0.1, keeping what it receives. */
 export async function startTestSmtp(options: TestSmtpOptions = {}, received: Received[] = []): Promise<TestSmtp> {
+  const logins: TestSmtp['logins'] = [];
   const server = new SMTPServer({
     authOptional: true,
-    // A user and password in SMTP_URL are taken without TLS (the tests' server has no certificate).
+    // A user and password in SMTP_URL are taken without TLS (most tests' server has no certificate).
     allowInsecureAuth: true,
-    onAuth(auth, _session, callback) {
+    onAuth(auth, session, callback) {
+      logins.push({ user: auth.username ?? '', secure: session.secure });
       callback(null, { user: auth.username });
     },
-    disabledCommands: ['STARTTLS'],
+    // Without a certificate of the test's, smtp-server would offer STARTTLS with its own built-in one.
+    ...(options.tls
+      ? { key: options.tls.key, cert: options.tls.cert, secure: options.tls.mode === 'implicit' }
+      : { disabledCommands: ['STARTTLS'] }),
     logger: false,
     // Stopping cuts the senders' open connections at once, as a crash of the mail server would.
     closeTimeout: 100,
@@ -118,6 +132,7 @@ export async function startTestSmtp(options: TestSmtpOptions = {}, received: Rec
           headers: headersOf(raw),
           text: part(raw, 'text/plain'),
           html: part(raw, 'text/html'),
+          secure: session.secure,
         });
         callback();
       });
@@ -134,11 +149,14 @@ export async function startTestSmtp(options: TestSmtpOptions = {}, received: Rec
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
+  // A client that hangs up on a handshake (a certificate it does not trust) ends that connection only.
+  server.on('error', () => undefined);
   const port = (server.server.address() as AddressInfo).port;
   return {
     port,
-    url: `smtp://127.0.0.1:${port}`,
+    url: `${options.tls?.mode === 'implicit' ? 'smtps' : 'smtp'}://127.0.0.1:${port}`,
     received,
+    logins,
     async waitFor(count, ms = 10_000) {
       const until = Date.now() + ms;
       while (received.length < count) {
