@@ -95,6 +95,27 @@ describe("a screen's first reads, started with its code", () => {
     expect(calls).toHaveLength(4);
   });
 
+  it('are never taken after a write, nor once asked again: what they answer may be older', async () => {
+    let version = 0;
+    const calls = stubApi({
+      'GET /all/books/': () => ok([{ ...books[0], bookName: `Confessions ${++version}` }]),
+      [`POST /add/book/${userId}`]: () => [201, { message: 'Book added successfully' }],
+    });
+    startEarlyReads(['/api/v1/all/books/'], {});
+    await sent();
+    await callApi('post', '/api/v1/add/book/{userId}', {
+      params: { userId },
+      form: { bookName: 'Confessions', bookLink: 'https://example.org/c', category: 'Devotional', bookImage: null },
+    });
+    expect((await callApi('get', '/api/v1/all/books/')).data).toEqual([{ ...books[0], bookName: 'Confessions 2' }]);
+
+    startEarlyReads(['/api/v1/all/books/'], {});
+    startEarlyReads(['/api/v1/all/books/'], {});
+    await sent();
+    expect((await callApi('get', '/api/v1/all/books/')).data).toEqual([{ ...books[0], bookName: 'Confessions 4' }]);
+    expect(calls.map((call) => call.method)).toEqual(['GET', 'POST', 'GET', 'GET', 'GET']);
+  });
+
   it('leave a call that gives up (its screen left) cancelled, not waiting for the answer', async () => {
     stubApi({ 'GET /all/books/': () => new Promise(() => undefined) });
     startEarlyReads(['/api/v1/all/books/'], {});

@@ -39,11 +39,13 @@ export function startEarlyReads(paths: readonly string[], params: Record<string,
   }
 }
 
-/** Asks for `url` (the client's, without the base URL) now, silently: its screen's call will take the answer. */
+/**
+ * Asks for `url` (the client's, without the base URL) now, silently: its screen's call will take the
+ * answer. One asked earlier and never taken is replaced: what it answered may be older than this visit.
+ */
 function startEarlyRead(url: string): void {
   const now = Date.now();
   forgetOld(now);
-  if (reads.has(url)) return;
   const answer = apiClient.get(url, { silent: true }).catch(() => undefined);
   reads.set(url, { answer, startedAt: now, token: session.token() });
 }
@@ -60,6 +62,12 @@ export function takeEarlyRead(url: string): Promise<AxiosResponse | undefined> |
   reads.delete(url);
   return read.token === session.token() ? read.answer : undefined;
 }
+
+// A write may change what any early read answers: none started before it is taken after it.
+apiClient.interceptors.request.use((config) => {
+  if (['post', 'put', 'patch', 'delete'].includes(config.method?.toLowerCase() ?? 'get')) reads.clear();
+  return config;
+});
 
 /** The addresses read early whose answer no call has taken yet (for the tests that check a screen takes its own). */
 export function untakenEarlyReads(): string[] {
