@@ -1,7 +1,7 @@
 import type { paths } from 'api/contract';
-import { CanceledError, type AxiosResponse } from 'axios';
+import type { AxiosResponse } from 'axios';
 import { apiClient } from './client';
-import { takeEarlyRead } from './earlyReads';
+import { earlyAnswer } from './earlyReads';
 import { clientUrl } from './paths';
 import { toFormData, uploadProgress, type ProgressListener } from './multipart';
 import { rememberTrashEntry } from './trashEntry';
@@ -81,22 +81,6 @@ type OptionsArgument<M extends ApiMethod, P extends ApiRoute<M>> = object extend
   BodyPart<Operation<M, P>>
   ? [options?: ApiCallOptions<M, P>]
   : [options: ApiCallOptions<M, P>];
-
-/** The answer of a read of `url` its screen's code found started (earlyReads.ts); undefined to ask afresh. */
-async function earlyAnswer(url: string, signal: AbortSignal | undefined): Promise<AxiosResponse | undefined> {
-  const early = takeEarlyRead(url);
-  if (!early) return undefined;
-  if (!signal) return early;
-  if (signal.aborted) throw new CanceledError();
-  return new Promise((resolve, reject) => {
-    const aborted = () => reject(new CanceledError());
-    signal.addEventListener('abort', aborted, { once: true });
-    void early.then((answer) => {
-      signal.removeEventListener('abort', aborted);
-      resolve(answer);
-    });
-  });
-}
 
 /**
  * Sends one call of the contract through the page's client (its session, toasts and 401 handling)

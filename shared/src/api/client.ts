@@ -107,6 +107,7 @@ const failuresShownOnScreen = new WeakSet<AbortSignal>();
 export function showFailureOnScreen(signal: AbortSignal) {
   failuresShownOnScreen.add(signal);
 }
+export const failureShownOnScreen = (signal: AbortSignal) => failuresShownOnScreen.has(signal);
 
 /**
  * The server refused the session. With unsaved input on screen, the administrator signs in again in a

@@ -4,6 +4,7 @@ import { session } from '../session/session';
 import { stubApi } from '../testing/apiStub';
 import { signIn } from '../testing/render';
 import { callApi } from './call';
+import { showFailureOnScreen } from './client';
 import { EARLY_READ_KEPT_MS, startEarlyReads, untakenEarlyReads } from './earlyReads';
 
 const userId = '0123456789abcdef01234567';
@@ -78,6 +79,24 @@ describe("a screen's first reads, started with its code", () => {
     expect(calls).toHaveLength(2);
     // The early read's failure was silent: one toast, the screen's call's.
     expect(await screen.findAllByText('The database is unavailable')).toHaveLength(1);
+  });
+
+  it("failed as the screen's load would retry (busy, unreachable), are its first attempt", async () => {
+    const calls = stubApi({ 'GET /all/books/': () => [503, { message: 'Busy' }, { 'retry-after': '1' }] });
+    startEarlyReads(['/api/v1/all/books/'], {});
+    const load = new AbortController();
+    showFailureOnScreen(load.signal);
+    await expect(callApi('get', '/api/v1/all/books/', { signal: load.signal })).rejects.toMatchObject({
+      response: { status: 503 },
+    });
+    expect(calls).toHaveLength(1);
+    // A call that says its failures in a toast asks again, and says it.
+    startEarlyReads(['/api/v1/all/books/'], {});
+    await act(async () => {
+      await expect(callApi('get', '/api/v1/all/books/')).rejects.toThrow();
+    });
+    expect(calls).toHaveLength(3);
+    expect(await screen.findByText('Busy')).toBeInTheDocument();
   });
 
   it('are not taken under another session, nor once kept past their time', async () => {

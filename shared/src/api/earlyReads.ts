@@ -1,19 +1,22 @@
-import type { AxiosResponse } from 'axios';
-import { apiClient } from './client';
+import { AxiosError, CanceledError, isCancel, type AxiosResponse } from 'axios';
+import { apiClient, failureShownOnScreen } from './client';
 import { clientUrl } from './paths';
 import { session } from '../session/session';
 
 // A screen's first reads, started by the shell with the screen's code instead of after it: the call
 // the screen then makes for the same address takes that answer (in flight or arrived) rather than
 // asking again. Only GETs without a query; each answer is taken once, by one call, within a few
-// seconds, under the session it was asked with. A read that failed is asked again by the screen's own
-// call, whose failure is then said as any other.
+// seconds, under the session it was asked with. A failure the screen would retry (no answer, a 503) is
+// the screen's first attempt, so its retries and their waits stay as they were; any other is asked
+// again by the screen's own call, whose failure is then said (or the session ended) as usual.
 
 /** How long an answer waits for its screen's call: past it, the screen asks afresh. */
 export const EARLY_READ_KEPT_MS = 10_000;
 
+type Outcome = { answer: AxiosResponse } | { error: unknown };
+
 interface EarlyRead {
-  answer: Promise<AxiosResponse | undefined>;
+  outcome: Promise<Outcome>;
   startedAt: number;
   token: string | null;
 }
@@ -46,21 +49,47 @@ export function startEarlyReads(paths: readonly string[], params: Record<string,
 function startEarlyRead(url: string): void {
   const now = Date.now();
   forgetOld(now);
-  const answer = apiClient.get(url, { silent: true }).catch(() => undefined);
-  reads.set(url, { answer, startedAt: now, token: session.token() });
+  const outcome = apiClient.get(url, { silent: true }).then(
+    (answer) => ({ answer }),
+    (error: unknown) => ({ error }),
+  );
+  reads.set(url, { outcome, startedAt: now, token: session.token() });
 }
 
+/** A failure the data layer retries (queryClient's isTransient): the server was not reached, or was busy. */
+const retried = (error: unknown) =>
+  error instanceof AxiosError && !isCancel(error) && (!error.response || error.response.status === 503);
+
 /**
- * The answer of an early read of `url`, taken once: undefined when none was started (or it is too old,
- * or was asked under another session), else its answer, or undefined once it has failed.
+ * For a GET of `url` by the client: the answer of its early read, taken once (in flight or arrived),
+ * or undefined to ask afresh (none started, too old, another session, or a failure to ask again).
+ * Throws a retried failure to a load whose failures show on its screen; a CanceledError when `signal`
+ * gives up first.
  */
-export function takeEarlyRead(url: string): Promise<AxiosResponse | undefined> | undefined {
+export async function earlyAnswer(url: string, signal: AbortSignal | undefined): Promise<AxiosResponse | undefined> {
   const now = Date.now();
   forgetOld(now);
   const read = reads.get(url);
   if (!read) return undefined;
   reads.delete(url);
-  return read.token === session.token() ? read.answer : undefined;
+  if (read.token !== session.token()) return undefined;
+  const outcome = await untilAborted(read.outcome, signal);
+  if ('answer' in outcome) return outcome.answer;
+  if (signal && failureShownOnScreen(signal) && retried(outcome.error)) throw outcome.error;
+  return undefined;
+}
+
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(new CanceledError());
+  return new Promise((resolve, reject) => {
+    const aborted = () => reject(new CanceledError());
+    signal.addEventListener('abort', aborted, { once: true });
+    void promise.then((value) => {
+      signal.removeEventListener('abort', aborted);
+      resolve(value);
+    });
+  });
 }
 
 // A write may change what any early read answers: none started before it is taken after it.
