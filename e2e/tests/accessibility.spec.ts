@@ -41,7 +41,7 @@ for (const viewport of [
     SAME_ON_EVERY_NODE,
     async ({ page, request }) => {
       // About forty-five screens, each opened and scanned.
-      test.setTimeout(300_000);
+      test.setTimeout(600_000);
       const seeded = await seed(request);
       try {
         expect(await scanEverything(page, seeded, viewport)).toEqual([]);
