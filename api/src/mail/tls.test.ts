@@ -138,21 +138,15 @@ describe('sending over TLS', () => {
   });
   afterAll(() => server.close());
 
-  it('upgrades smtp:// with STARTTLS when the server offers it, logs in and delivers over TLS', async () => {
-    expect(await send({ tls: { mode: 'starttls', ...trusted } })).toBe(1);
-    expect(smtp!.url).toMatch(/^smtp:\/\//);
+  it.each([
+    ['upgrades smtp:// with STARTTLS when the server offers it', 'starttls', /^smtp:\/\//],
+    ['speaks TLS from the first byte on smtps://', 'implicit', /^smtps:\/\//],
+  ] as const)('%s, logs in and delivers over TLS', async (_what, mode, scheme) => {
+    expect(await send({ tls: { mode, ...trusted } })).toBe(1);
+    expect(smtp!.url).toMatch(scheme);
     const [message] = await smtp!.waitFor(1);
     expect(message).toMatchObject({ to: ['grace@example.org'], secure: true });
-    // The password went only after the upgrade.
-    expect(smtp!.logins).toEqual([{ user: 'office', secure: true }]);
-    expect(await rows()).toEqual([expect.objectContaining({ state: 'sent', lastError: null })]);
-  });
-
-  it('speaks TLS from the first byte on smtps://, logs in and delivers', async () => {
-    expect(await send({ tls: { mode: 'implicit', ...trusted } })).toBe(1);
-    expect(smtp!.url).toMatch(/^smtps:\/\//);
-    const [message] = await smtp!.waitFor(1);
-    expect(message).toMatchObject({ to: ['grace@example.org'], secure: true });
+    // The password went only over TLS.
     expect(smtp!.logins).toEqual([{ user: 'office', secure: true }]);
     expect(await rows()).toEqual([expect.objectContaining({ state: 'sent', lastError: null })]);
   });
