@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './chromium';
+import { testBrowserLaunchOptions } from './chromium';
 
 // Each worker runs its own production server on an empty data directory (tests/fixtures.ts): the spec
 // files are spread over the workers, and the tests of one file run in order on one of them. The
@@ -20,7 +20,7 @@ export default defineConfig({
     // E2E_TRACE=1 records them, kept for the failures, when a failure needs more.
     trace: process.env.E2E_TRACE ? { mode: 'retain-on-failure', screenshots: false } : 'off',
     screenshot: 'only-on-failure',
-    launchOptions: chromiumLaunchOptions,
+    launchOptions: testBrowserLaunchOptions,
   },
   outputDir: './test-results',
   projects: [
