@@ -2,10 +2,15 @@ import type { Page, Request } from 'playwright-core';
 import { SLOW_CONNECTION } from '../weight/loginWeight';
 import { markWhenShown, markWhenShownOnLoad, shownAt, type Sight } from './shownAt';
 
-/** One request of the page, in ms from the press of Login: when it was sent and when its answer ended. */
+/**
+ * One request of the page, in ms from the press of Login: when the page asked for it, when it left
+ * the browser (after waiting for one of the six connections HTTP/1.1 allows an origin) and when its
+ * answer ended.
+ */
 export interface Leg {
   what: string;
   sent: number;
+  left: number;
   done: number;
 }
 
@@ -33,7 +38,13 @@ export async function signInOnSlowLine(
   const finished = (request: Request) => {
     const sent = sentAt.get(request);
     if (sent === undefined) return;
-    legs.push({ what: `${request.method()} ${new URL(request.url()).pathname}`, sent, done: Date.now() - pressedAt });
+    const { requestStart } = request.timing();
+    legs.push({
+      what: `${request.method()} ${new URL(request.url()).pathname}`,
+      sent,
+      left: requestStart >= 0 ? sent + requestStart : sent,
+      done: Date.now() - pressedAt,
+    });
   };
   page.on('requestfinished', finished);
   page.on('requestfailed', finished);

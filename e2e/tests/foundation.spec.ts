@@ -1,4 +1,4 @@
-import { expect, HASHING, test, SMOKE } from './fixtures';
+import { adminEmail, adminPassword, expect, HASHING, test, SMOKE } from './fixtures';
 import { logIn, menuLink, openDashboard, openScreen } from './session';
 
 test('the administrator runs the foundation screens end to end', SMOKE, async ({ page, request }) => {
@@ -121,6 +121,34 @@ test('a visitor is sent to login and brought back to the page asked for', async 
   await page.getByLabel('Password').fill('e2e-Password-1');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/mass-scheduling\?q=grace$/, HASHING);
+});
+
+test('the press of Login sends its call before the code that reads the answer has come', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
+  // From here every script the page asks for is held: the API client, the toasts, the screens.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  await page.route(/\.js$/, async (route) => {
+    held.push(new URL(route.request().url()).pathname);
+    await Promise.race([released, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    await route.continue();
+  });
+  const loginCall = page.waitForRequest(
+    (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/admin/login',
+    { timeout: 10_000 },
+  );
+  await page.getByLabel('Email').fill(adminEmail);
+  await page.getByLabel('Password').fill(adminPassword);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await loginCall;
+  expect(held.length, 'the press asked for the code that reads the answer').toBeGreaterThan(0);
+  release();
+  // With the code come, the answer is read as ever: the session, its toast, the dashboard.
+  await expect(page.getByText('Login Successful')).toBeVisible(HASHING);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('article', { name: 'Total Books' })).toBeVisible();
 });
 
 test('each shared library is loaded once, from the shell, and remotes are prefetched after login', async ({ page }) => {

@@ -12,6 +12,9 @@ export function configureApi(options: { baseURL?: string }) {
   for (const listener of listeners) listener(current);
 }
 
+/** The base URL now (the API client follows it with `followApiBaseUrl`). */
+export const apiBaseUrl = () => current;
+
 /** Calls `apply` with the base URL now and whenever it changes. */
 export function followApiBaseUrl(apply: (baseURL: string) => void) {
   apply(current);

@@ -1,9 +1,11 @@
 import type { paths } from 'api/contract';
-import type { AxiosResponse } from 'axios';
+import { getAdapter, type AxiosResponse } from 'axios';
 import { apiClient } from './client';
 import { earlyAnswer } from './earlyReads';
 import { clientUrl } from './paths';
 import { toFormData, uploadProgress, type ProgressListener } from './multipart';
+import type { SentAhead } from './sentAhead';
+import { takeSentAhead } from './takeSentAhead';
 import { rememberTrashEntry } from './trashEntry';
 
 // Every call of the apps, typed from the contract's generated `paths`: the route, its method, its
@@ -56,6 +58,8 @@ interface CallFlags {
   byField?: readonly number[];
   /** A multipart body's upload progress, in percent. */
   onProgress?: ProgressListener;
+  /** This very call, already sent by `sendAhead` before the client's code came: its answer is the call's. */
+  sentAhead?: SentAhead;
 }
 
 /** What a route takes as its body: `{ body }` (JSON), `{ form }` (multipart) or neither. */
@@ -100,7 +104,7 @@ export async function callApi<M extends ApiMethod, P extends ApiRoute<M>>(
         form?: Record<string, FormPart>;
       } & CallFlags)
     | undefined;
-  const { params, query, body, form, onProgress, ...flags } = given ?? {};
+  const { params, query, body, form, onProgress, sentAhead, ...flags } = given ?? {};
   const url = clientUrl(path, params);
   const early = method === 'get' && !query ? await earlyAnswer(url, flags.signal) : undefined;
   const answer =
@@ -111,6 +115,7 @@ export async function callApi<M extends ApiMethod, P extends ApiRoute<M>>(
       ...(query ? { params: query } : {}),
       ...(form ? { data: toFormData(form) } : body !== undefined ? { data: body } : {}),
       ...(onProgress ? { onUploadProgress: uploadProgress(onProgress) } : {}),
+      ...(sentAhead ? { adapter: takeSentAhead(sentAhead, getAdapter(apiClient.defaults.adapter)) } : {}),
       ...flags,
     }));
   const trashEntry: unknown = answer.headers?.['trash-entry'];

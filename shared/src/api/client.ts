@@ -1,6 +1,7 @@
 import axios, { AxiosError, AxiosHeaders, type AxiosRequestConfig } from 'axios';
 import { notify } from '../notify/notify';
 import { DEFAULT_API_BASE_URL, followApiBaseUrl } from './baseUrl';
+import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from './idempotencyKey';
 import { UNREACHABLE_MESSAGE } from './unreachable';
 import { sessionRenewal } from '../session/renewal';
 import { expireSession, session } from '../session/session';
@@ -46,14 +47,9 @@ followApiBaseUrl((baseURL) => {
  * write the server made but whose answer was lost is answered again, not made twice.
  */
 export const WRITE_RETRY_DELAYS_MS = [1000, 2000, 4000];
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export { IDEMPOTENCY_KEY_HEADER };
 
 const isWrite = (method: string | undefined) => ['post', 'put', 'patch', 'delete'].includes(method ?? 'get');
-
-/** 128 random bits as hex: `crypto.randomUUID` exists only on https pages, a parish's LAN may be http. */
-function newIdempotencyKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 apiClient.interceptors.request.use((config) => {
   const token = session.token();

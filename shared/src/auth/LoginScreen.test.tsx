@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AxiosError } from 'axios';
+import { UNREACHABLE_MESSAGE } from '../api/unreachable';
 import { renderRoutes, stubApi, type StubHandler } from '../testing';
 import { session } from '../session/session';
 import { LoginScreen } from './LoginScreen';
@@ -201,6 +203,19 @@ describe('the login’s messages', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     const error = await screen.findByText('Email is required');
     expect(getComputedStyle(error).color).toBe('rgb(180, 35, 24)');
+  });
+
+  it('says so when the server cannot be reached, and keeps what was typed', async () => {
+    stubApi({
+      'POST /admin/login': () => {
+        throw new AxiosError('Network Error', AxiosError.ERR_NETWORK);
+      },
+    });
+    await password();
+    expect(await screen.findByText(UNREACHABLE_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue(admin.email);
+    expect(screen.getByLabelText('Password')).toHaveValue('a parish password');
+    expect(session.get()).toBeFalsy();
   });
 
   it('clears a failed login’s toast once a login succeeds', async () => {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { sendAhead } from '../api/sentAhead';
 import { UNREACHABLE_MESSAGE } from '../api/unreachable';
 import { FieldFrame, Input } from '../forms/FieldFrame';
 import { sessionExpired } from '../session/session';
@@ -10,8 +11,9 @@ import type { SignInStep } from './auth';
 import { AuthCard, AuthPage } from './AuthCard';
 import { credentialErrors, type Credentials } from './credentials';
 
-// The login page loads the password form alone. The API client, the toasts, the form and schema
-// libraries and the two-factor steps load with the first press of Login, while the call is on its way.
+// The login page loads the password form alone. The press of Login sends the call (`sendAhead`); the
+// API client that reads its answer, the toasts, the form and schema libraries and the two-factor steps
+// load meanwhile.
 const SecondStep = lazy(() => import('./SecondStep'));
 const ForgotPassword = lazy(() => import('./ForgotPassword'));
 
@@ -50,13 +52,16 @@ function PasswordForm({ onStep }: { onStep: (step: SignInStep) => void }) {
     if (Object.keys(errors).length > 0) return;
     setSubmitting(true);
     setUnreachable(false);
+    const credentials = { email: values.email.trim(), password: values.password };
+    // The call leaves now; the code that reads its answer comes meanwhile.
+    const sent = sendAhead('/api/v1/admin/login', credentials);
     try {
       const { logIn } = await import('./auth').catch((error: unknown) => {
         // The rest of the app could not be fetched: nothing else can say so yet.
         setUnreachable(true);
         throw error;
       });
-      const step = await logIn({ email: values.email.trim(), password: values.password });
+      const step = await logIn(credentials, sent);
       if (step) onStep(step);
     } catch {
       // The API client has shown the server's message; the typed values stay.

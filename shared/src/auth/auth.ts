@@ -1,4 +1,5 @@
 import { authApi, type LoginAnswer, type TwoFactorSetup } from '../api/resources/auth';
+import type { SentAhead } from '../api/sentAhead';
 import { dismissErrors, notify } from '../notify/notify';
 import { session } from '../session/session';
 
@@ -9,11 +10,11 @@ export type SignInStep = { challenge: string } | { enrolment: string; setup: Two
  * The password sent: the session's answer, or the step it asks first. An enrolment's secret and QR code
  * are fetched here, so that the step opens with them.
  */
-export async function passwordStep(credentials: {
-  email: string;
-  password: string;
-}): Promise<LoginAnswer | SignInStep> {
-  const answer = await authApi.login(credentials);
+export async function passwordStep(
+  credentials: { email: string; password: string },
+  sentAhead?: SentAhead,
+): Promise<LoginAnswer | SignInStep> {
+  const answer = await authApi.login(credentials, sentAhead);
   if ('challenge' in answer) return { challenge: answer.challenge };
   if ('enrolment' in answer) {
     const { enrolment } = answer;
@@ -22,9 +23,15 @@ export async function passwordStep(credentials: {
   return answer;
 }
 
-/** Logs in, or answers the step the account asks first (then `completeLogIn`). */
-export async function logIn(credentials: { email: string; password: string }): Promise<SignInStep | undefined> {
-  const next = await passwordStep(credentials);
+/**
+ * Logs in, or answers the step the account asks first (then `completeLogIn`). `sentAhead`: the login
+ * call, already sent by the page with these credentials.
+ */
+export async function logIn(
+  credentials: { email: string; password: string },
+  sentAhead?: SentAhead,
+): Promise<SignInStep | undefined> {
+  const next = await passwordStep(credentials, sentAhead);
   if (!('token' in next)) return next;
   completeLogIn(next);
   return undefined;

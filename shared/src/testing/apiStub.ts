@@ -1,6 +1,8 @@
 import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { apiClient } from '../api/client';
+import { apiBaseUrl } from '../api/baseUrl';
 import { forgetEarlyReads } from '../api/earlyReads';
+import { replaceSendAhead } from '../api/sentAhead';
 import { forgetUploadLimits } from '../uploads/limits';
 import { forgetParish } from '../parish/parish';
 
@@ -41,10 +43,20 @@ const aParish: StubHandler = () => [200, { message: 'ok', data: A_PARISH }];
 /** The server's default upload limits, which file fields know when a suite gives no 'GET /version'. */
 const DEFAULT_LIMITS = { imageMaxBytes: 5 * 1024 * 1024, fileMaxBytes: 20 * 1024 * 1024 };
 
+/** A body as the server reads it: JSON parsed, anything else as it is. */
+function parsed(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
+}
+
 /**
- * Replaces the API client's transport with handlers keyed by 'METHOD /path' (the path as the
- * client sends it, without the base URL). Everything else about the client — interceptors,
- * toasts, the 401 handling — runs for real. Returns the log of calls made; the default answers to
+ * Replaces the API client's transports (axios's, and the bare fetch of a call sent ahead) with
+ * handlers keyed by 'METHOD /path' (the path as the client sends it, without the base URL). Everything
+ * else about the client — interceptors, toasts, the 401 handling — runs for real. Returns the log of calls made; the default answers to
  * 'GET /account' (an Admin's) and 'GET /parish' are not in it.
  */
 export function stubApi(handlers: Record<string, StubHandler>): StubbedCall[] {
@@ -56,27 +68,24 @@ export function stubApi(handlers: Record<string, StubHandler>): StubbedCall[] {
   forgetParish();
   // No answer read early under an earlier stub is taken by this one's screens.
   forgetEarlyReads();
+  const defaults: Record<string, StubHandler> = { 'GET /account': anAdminsAccount, 'GET /parish': aParish };
+  /** The handler of a call, logged unless it is a default answer; undefined when none answers it. */
+  const handlerOf = (call: StubbedCall) => {
+    const handler = handlers[`${call.method} ${call.url}`] ?? defaults[`${call.method} ${call.url}`];
+    if (handler !== anAdminsAccount && handler !== aParish) calls.push(call);
+    return handler;
+  };
   apiClient.defaults.adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
     const method = (config.method ?? 'get').toUpperCase();
     const url = config.url ?? '';
-    let body: unknown = config.data;
-    if (typeof body === 'string') {
-      try {
-        body = JSON.parse(body);
-      } catch {
-        // Not JSON: keep the text.
-      }
-    }
     const call: StubbedCall = {
       method,
       url,
-      body,
+      body: parsed(config.data),
       headers: { ...AxiosHeaders.from(config.headers).toJSON() },
       params: { ...(config.params as Record<string, unknown> | undefined) },
     };
-    const defaults: Record<string, StubHandler> = { 'GET /account': anAdminsAccount, 'GET /parish': aParish };
-    const handler = handlers[`${method} ${url}`] ?? defaults[`${method} ${url}`];
-    if (handler !== anAdminsAccount && handler !== aParish) calls.push(call);
+    const handler = handlerOf(call);
     if (!handler) throw new AxiosError(`No stub for ${method} ${url}`, 'ERR_NETWORK', config);
     let answer: StubAnswer;
     try {
@@ -93,5 +102,21 @@ export function stubApi(handlers: Record<string, StubHandler>): StubbedCall[] {
     }
     return response;
   };
+  // A call the login page sent ahead of the client (a bare fetch) is answered by the same handlers.
+  replaceSendAhead(async (address, init) => {
+    const method = (init.method ?? 'GET').toUpperCase();
+    const url = address.startsWith(apiBaseUrl()) ? address.slice(apiBaseUrl().length) : address;
+    const call: StubbedCall = {
+      method,
+      url,
+      body: parsed(init.body),
+      headers: { ...(init.headers as Record<string, string>) },
+      params: {},
+    };
+    const handler = handlerOf(call);
+    if (!handler) throw new TypeError(`Failed to fetch: no stub for ${method} ${url}`);
+    const [status, data, headers = {}] = await handler(call);
+    return new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json', ...headers } });
+  });
   return calls;
 }

@@ -41,16 +41,12 @@ let waitingForSession: (() => void) | undefined;
  */
 export function startSignedInScreens(store: RemotesMapStore) {
   const toDashboard = destination() === '/dashboard';
-  // After the login call's own code, which the form asked for just before: the API client (axios) and
-  // the toasts. The line is shared by every file in flight, and the call must not wait behind the
-  // screens' code; asking for the same shared libraries here waits for those very files.
-  void Promise.allSettled([import('axios'), import('react-toastify')]).then(() => {
-    // Offline, these fail quietly: the password form says the server could not be reached, and the
-    // next press asks again.
-    loadApp().catch(() => undefined);
-    import('../app/signedIn').catch(() => undefined);
-    if (toDashboard) import('../dashboard/Dashboard').catch(() => undefined);
-  });
+  // The form's handler ran first: the login call has left and the code that reads its answer is
+  // asked for, so both are ahead of these files for the page's connections. Offline, these fail
+  // quietly: the password form says the server could not be reached, and the next press asks again.
+  loadApp().catch(() => undefined);
+  import('../app/signedIn').catch(() => undefined);
+  if (toDashboard) import('../dashboard/Dashboard').catch(() => undefined);
   if (!toDashboard || waitingForSession) return;
   waitingForSession = session.subscribe(() => {
     const current = session.get();

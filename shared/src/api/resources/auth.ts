@@ -1,4 +1,5 @@
 import { callApi } from '../call';
+import type { SentAhead } from '../sentAhead';
 import type { Schemas } from 'api/contract';
 
 /** The login call's answer; `doesUserEmailExist` is the signed-in administrator (spec's name). */
@@ -15,8 +16,9 @@ export type TwoFactorSetup = Schemas['TwoFactorSetup'];
 const CODE_REFUSED = [400, 401] as const;
 
 export const authApi = {
-  login: async (credentials: Schemas['LoginInput']) =>
-    callApi('post', '/api/v1/admin/login', { body: credentials, isLogin: true }),
+  /** `sentAhead`: the login page's press already sent it (`sendAhead`), before this code came. */
+  login: async (credentials: Schemas['LoginInput'], sentAhead?: SentAhead) =>
+    callApi('post', '/api/v1/admin/login', { body: credentials, isLogin: true, sentAhead }),
   /** The second step: a code of the authenticator app, or a recovery code. */
   loginWithCode: async (body: Schemas['LoginCode']) =>
     callApi('post', '/api/v1/admin/login/two-factor', { body, isLogin: true, byField: CODE_REFUSED }),
