@@ -1,6 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
   loadRemoteApp,
+  prefetchRemotes,
   PROVIDED_SHARED_VERSION,
   RemoteLoadError,
   setReloadPage,
@@ -144,5 +145,60 @@ describe('loading a remote from the federation runtime', () => {
     // The new release is never registered beside the old one in this page.
     expect(mockedRegister).not.toHaveBeenCalled();
     await Promise.race([next, Promise.resolve('pending')]).then((value) => expect(value).toBe('pending'));
+  });
+});
+
+describe('the idle prefetch after login', () => {
+  /** Each remote's load, answered by hand; a long timeout, so that none gives up meanwhile. */
+  const answers = new Map<string, () => void>();
+  const loaded = () => mockedLoad.mock.calls.map(([id]) => id);
+  const answer = async (id: string) => {
+    answers.get(id)!();
+    await jest.advanceTimersByTimeAsync(0);
+  };
+  beforeEach(() => {
+    jest.useFakeTimers();
+    mockedLoad.mockReset();
+    mockedLoad.mockImplementation(
+      (id: string) => new Promise((resolve) => answers.set(id, () => resolve({ default: App }))),
+    );
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('loads the remotes one after the other, in the map’s order, each once the browser is idle', async () => {
+    const remotes = ['kappa', 'lambda', 'mu'].map((name) => release(name, '1.0.0-1234567'));
+    const stop = prefetchRemotes(remotes, 60_000);
+    expect(loaded()).toEqual([]);
+    await jest.advanceTimersByTimeAsync(1500);
+    expect(loaded()).toEqual(['kappa/App']);
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(loaded()).toEqual(['kappa/App']);
+    await answer('kappa/App');
+    await jest.advanceTimersByTimeAsync(1500);
+    expect(loaded()).toEqual(['kappa/App', 'lambda/App']);
+    await answer('lambda/App');
+    await jest.advanceTimersByTimeAsync(1500);
+    expect(loaded()).toEqual(['kappa/App', 'lambda/App', 'mu/App']);
+    stop();
+  });
+
+  it('lets a screen being opened load alone, and goes on once it has', async () => {
+    const remotes = ['nu', 'xi'].map((name) => release(name, '1.0.0-1234567'));
+    const visit = loadRemoteApp(remotes[1]!, 60_000);
+    const stop = prefetchRemotes(remotes, 60_000);
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(loaded()).toEqual(['xi/App']);
+    await answer('xi/App');
+    await visit;
+    await jest.advanceTimersByTimeAsync(1500);
+    expect(loaded()).toEqual(['xi/App', 'nu/App']);
+    stop();
+  });
+
+  it('stops when the signed-in frame goes', async () => {
+    const stop = prefetchRemotes([release('omicron', '1.0.0-1234567')], 60_000);
+    stop();
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(loaded()).toEqual([]);
   });
 });

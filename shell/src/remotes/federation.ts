@@ -140,12 +140,24 @@ function startAttempt(remote: RemoteDefinition): Promise<RemoteApp> {
   });
 }
 
+/** The loads visits wait on (a navigation's, a screen's): the idle prefetch lets them go first. */
+const visitsLoading = new Set<Promise<RemoteApp>>();
+
 /** Loads a remote's exposed `./App` from its live release. Throws a RemoteLoadError when it cannot. */
-export async function loadRemoteApp(remote: RemoteDefinition, timeoutMs: number): Promise<RemoteApp> {
+export function loadRemoteApp(remote: RemoteDefinition, timeoutMs: number): Promise<RemoteApp> {
   if (needsFreshPage(remote)) {
     reloadPage();
     return never;
   }
+  const loading = loadApp(remote, timeoutMs);
+  visitsLoading.add(loading);
+  const settled = () => visitsLoading.delete(loading);
+  loading.then(settled, settled);
+  return loading;
+}
+
+/** A remote's App, from the attempt in flight or a new one (a release this page has not run another of). */
+async function loadApp(remote: RemoteDefinition, timeoutMs: number): Promise<RemoteApp> {
   const refusal = sharedVersionProblem(remote);
   if (refusal) throw refusal;
   // Any other release went to a fresh page above: an attempt kept here is for this one.
@@ -167,24 +179,44 @@ export async function loadRemoteApp(remote: RemoteDefinition, timeoutMs: number)
 }
 
 /**
- * After login, while the browser is idle, load every remote's App that has not run yet, so that the
- * first click on a menu entry only renders. It goes through the same loader as a visit (script tags and
- * the runtime's checked fetch: no preload links, so no console warnings), and a failure stays silent:
- * the visit retries it and shows the panel if it still fails.
+ * After login, while the browser is idle, load each remote's App that has not run yet, one after the
+ * other in the map's order, so that the first click on a menu entry only renders. A screen being
+ * opened comes first: before each remote the prefetch waits for the loads visits asked for, then for
+ * the browser to be idle again, rather than share the line and the cores with them. It goes through
+ * the same loader as a visit (script tags and the runtime's checked fetch: no preload links, so no
+ * console warnings), and a failure stays silent: the visit retries it and shows the panel if it still
+ * fails.
  */
 export function prefetchRemotes(remotes: RemoteDefinition[], timeoutMs: number): () => void {
-  const run = () => {
-    for (const remote of remotes) {
-      if (started.has(remote.name)) continue;
-      loadRemoteApp(remote, timeoutMs).catch(() => undefined);
+  const waiting = [...remotes];
+  let stopped = false;
+  let cancelWait = () => undefined as void;
+  const whenIdle = (next: () => void) => {
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(next, { timeout: 3000 });
+      cancelWait = () => window.cancelIdleCallback(handle);
+    } else {
+      const handle = setTimeout(next, 1500);
+      cancelWait = () => clearTimeout(handle);
     }
   };
-  if ('requestIdleCallback' in window) {
-    const handle = window.requestIdleCallback(run, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(run, 1500);
-  return () => clearTimeout(handle);
+  const prefetchNext = async () => {
+    if (visitsLoading.size > 0) {
+      await Promise.allSettled([...visitsLoading]);
+      if (!stopped) whenIdle(() => void prefetchNext());
+      return;
+    }
+    const next = waiting.findIndex((remote) => !started.has(remote.name));
+    if (stopped || next < 0) return;
+    const [remote] = waiting.splice(next, 1);
+    await loadApp(remote!, timeoutMs).catch(() => undefined);
+    if (!stopped) whenIdle(() => void prefetchNext());
+  };
+  whenIdle(() => void prefetchNext());
+  return () => {
+    stopped = true;
+    cancelWait();
+  };
 }
 
 /** The shared libraries this page resolved, and from which app: for the Deployed versions panel. */
