@@ -216,10 +216,18 @@ async function browserFigures() {
   // A library counts once per build whose copy of it reached the browser (a library split over
   // two chunks of the same build is still one download of it).
   const downloaded = [...wire.keys()];
+  // The build section writes the stats: after a build outside the bench they name other files.
+  const unknown = downloaded.filter((file) => !contents.has(file));
+  if (unknown.length) {
+    console.log(
+      `  not counted: ${unknown.length} downloaded files are not in the build stats, which are of another build` +
+        ' (run `npm run bench -- build browser`)',
+    );
+  }
   const buildOf = (file: string) => (file.startsWith('/remotes/') ? file.split('/')[2] : 'shell');
   // Counted by package: a second entry of one ('shared/data') is downloaded with it.
   const packages = sharedLibraries.filter((library) => library.startsWith('@') || !library.includes('/'));
-  for (const library of packages) {
+  for (const library of unknown.length ? [] : packages) {
     const builds = new Set(
       downloaded.filter((file) => packagesOf(contents, file).some(([name]) => name === library)).map(buildOf),
     );
