@@ -11,19 +11,12 @@ export function takeSentAhead(sent: SentAhead, otherwise: AxiosAdapter): AxiosAd
   return async (config) => {
     if (taken) return otherwise(config);
     taken = true;
-    let status: number;
-    let statusText: string;
-    let headers: AxiosHeaders;
-    let text: string;
-    try {
-      const response = await sent.answer;
-      ({ status, statusText } = response);
-      headers = AxiosHeaders.from(Object.fromEntries(response.headers.entries()));
-      text = await response.text();
-    } catch {
-      // As axios says of a call that got no answer: the client's words for it follow.
-      throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-    }
+    const response = await sent.answer.catch(() => undefined);
+    const text = await response?.text().catch(() => undefined);
+    // As axios says of a call that got no answer: the client's words for it follow.
+    if (!response || text === undefined) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+    const { status, statusText } = response;
+    const headers = AxiosHeaders.from(Object.fromEntries(response.headers.entries()));
     let data: unknown = text;
     try {
       data = text ? JSON.parse(text) : undefined;

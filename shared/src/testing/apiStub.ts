@@ -56,8 +56,8 @@ function parsed(body: unknown): unknown {
 /**
  * Replaces the API client's transports (axios's, and the bare fetch of a call sent ahead) with
  * handlers keyed by 'METHOD /path' (the path as the client sends it, without the base URL). Everything
- * else about the client — interceptors, toasts, the 401 handling — runs for real. Returns the log of calls made; the default answers to
- * 'GET /account' (an Admin's) and 'GET /parish' are not in it.
+ * else about the client — interceptors, toasts, the 401 handling — runs for real. Returns the log of
+ * calls made; the default answers to 'GET /account' (an Admin's) and 'GET /parish' are not in it.
  */
 export function stubApi(handlers: Record<string, StubHandler>): StubbedCall[] {
   const calls: StubbedCall[] = [];

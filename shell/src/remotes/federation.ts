@@ -190,7 +190,7 @@ async function loadApp(remote: RemoteDefinition, timeoutMs: number): Promise<Rem
 export function prefetchRemotes(remotes: RemoteDefinition[], timeoutMs: number): () => void {
   const waiting = [...remotes];
   let stopped = false;
-  let cancelWait = () => undefined as void;
+  let cancelWait: () => void = () => undefined;
   const whenIdle = (next: () => void) => {
     if ('requestIdleCallback' in window) {
       const handle = window.requestIdleCallback(next, { timeout: 3000 });
@@ -201,15 +201,15 @@ export function prefetchRemotes(remotes: RemoteDefinition[], timeoutMs: number):
     }
   };
   const prefetchNext = async () => {
+    if (stopped) return;
     if (visitsLoading.size > 0) {
       await Promise.allSettled([...visitsLoading]);
-      if (!stopped) whenIdle(() => void prefetchNext());
-      return;
+    } else {
+      const next = waiting.findIndex((remote) => !started.has(remote.name));
+      if (next < 0) return;
+      const [remote] = waiting.splice(next, 1);
+      await loadApp(remote!, timeoutMs).catch(() => undefined);
     }
-    const next = waiting.findIndex((remote) => !started.has(remote.name));
-    if (stopped || next < 0) return;
-    const [remote] = waiting.splice(next, 1);
-    await loadApp(remote!, timeoutMs).catch(() => undefined);
     if (!stopped) whenIdle(() => void prefetchNext());
   };
   whenIdle(() => void prefetchNext());
